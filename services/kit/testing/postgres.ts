@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+
+/**
+ * The PostgreSQL tier of the integration tests. `DATABASE_URL` points at a server where databases may be
+ * created (CI starts a throwaway cluster; `npm test` does too when the PostgreSQL binaries are installed).
+ * Without it the tier is skipped loudly, except under CI=true where a missing PostgreSQL is a failure.
+ */
+export const postgresServerUrl: string | undefined = process.env.DATABASE_URL || undefined;
+
+export function describeWithPostgres(name: string, body: () => void): void {
+  if (postgresServerUrl) {
+    describe(name, body);
+    return;
+  }
+  if (process.env.CI === 'true') {
+    describe(name, () => {
+      throw new Error('CI=true but DATABASE_URL is not set: the PostgreSQL tier must run in CI');
+    });
+    return;
+  }
+  console.warn(`\n*** SKIPPED (no DATABASE_URL, PostgreSQL tier): ${name} ***\n`);
+  describe.skip(name, body);
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database on the test server, so test files never see each other's rows. */
+export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
+  if (!postgresServerUrl) throw new Error('DATABASE_URL is not set');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresServerUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(postgresServerUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: postgresServerUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
