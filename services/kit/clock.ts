@@ -1,0 +1,59 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests can set and advance instead of sleeping. */
+export class ManualClock implements Clock {
+  constructor(private current: Date = new Date('2026-01-01T00:00:00.000Z')) {}
+  now(): Date {
+    return new Date(this.current.getTime());
+  }
+  set(date: Date | string): void {
+    this.current = new Date(date);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface IdSource {
+  /** A random UUID (event ids). */
+  uuid(): string;
+  /** A short, URL-friendly, prefixed entity id such as `ev_k3v9x2m4q8r1`. */
+  entity(prefix: string): string;
+}
+
+const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
+
+function base32(bytes: Buffer, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[(bytes[i] ?? 0) % 32];
+  return out;
+}
+
+export const randomIds: IdSource = {
+  uuid: () => randomUUID(),
+  entity: (prefix) => `${prefix}_${base32(randomBytes(16), 14)}`,
+};
+
+/** Predictable ids for tests: `ev_0001`, … and UUIDs derived from a counter. */
+export class SequentialIds implements IdSource {
+  private counter = 0;
+  uuid(): string {
+    return deterministicUuid(`sequential:${++this.counter}`);
+  }
+  entity(prefix: string): string {
+    return `${prefix}_${String(++this.counter).padStart(4, '0')}`;
+  }
+}
+
+/** A UUID (version 8 layout) derived from a name: the same name always gives the same id. */
+export function deterministicUuid(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  const variant = ((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,239 @@
+import { deterministicUuid, randomIds, type IdSource } from './clock';
+import type { Decider, DomainEvent } from './decider';
+import { Refusal } from './refusal';
+import {
+  WrongExpectedRevisionError,
+  type EventMetadata,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from '../eventstore/port';
+
+/** Who and what caused a command: becomes the metadata of every event it appends (the audit trail). */
+export interface CommandContext {
+  correlationId: string;
+  causationId?: string;
+  /** A user id, or `public`, `system`, `stripe`. */
+  actor: string;
+  ip?: string;
+  /** Makes the appended event ids deterministic, so a retried request is not written twice. */
+  idempotencyKey?: string;
+}
+
+export interface CommandResult<Event extends DomainEvent, State> {
+  events: readonly Event[];
+  /** Revision of the stream's last event after the command (-1n for a stream that still has none). */
+  revision: bigint;
+  /** Global position at or after the command's last event: a read may wait for projections to reach it. */
+  position: bigint;
+  state: State;
+}
+
+export interface CommandHandlerOptions {
+  ids?: IdSource;
+  /** How many folded stream states to keep in memory. */
+  cacheSize?: number;
+  /** Appends retried after a concurrency conflict with another process, before refusing with `try_again`. */
+  maxRetries?: number;
+  /** Commands on one stream decided together and appended in one append. */
+  maxBatch?: number;
+  onConflict?: (stream: string) => void;
+}
+
+interface CachedStream {
+  state: unknown;
+  revision: bigint;
+  position: bigint;
+}
+
+interface Pending {
+  decider: Decider<unknown, DomainEvent, unknown>;
+  command: unknown;
+  context: CommandContext;
+  resolve(result: CommandResult<DomainEvent, unknown>): void;
+  reject(error: unknown): void;
+}
+
+interface Outcome {
+  pending: Pending;
+  events: readonly DomainEvent[];
+  refusal?: unknown;
+  stateAfter: unknown;
+}
+
+/**
+ * Load, decide, append. Commands on one stream are queued in-process and decided in batches against the
+ * folded state, so a hot stream (an event's inventory) does not conflict with itself inside one process and
+ * its appends are grouped. Conflicts with other processes are retried with jitter, then refused.
+ */
+export class CommandHandler {
+  private readonly ids: IdSource;
+  private readonly cacheSize: number;
+  private readonly maxRetries: number;
+  private readonly maxBatch: number;
+  private readonly cache = new Map<string, CachedStream>();
+  private readonly queues = new Map<string, Pending[]>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly options: CommandHandlerOptions = {},
+  ) {
+    this.ids = options.ids ?? randomIds;
+    this.cacheSize = options.cacheSize ?? 10_000;
+    this.maxRetries = options.maxRetries ?? 5;
+    this.maxBatch = options.maxBatch ?? 200;
+  }
+
+  handle<Command, Event extends DomainEvent, State>(
+    decider: Decider<Command, Event, State>,
+    stream: string,
+    command: Command,
+    context: CommandContext,
+  ): Promise<CommandResult<Event, State>> {
+    return new Promise((resolve, reject) => {
+      const pending: Pending = {
+        decider: decider as unknown as Decider<unknown, DomainEvent, unknown>,
+        command,
+        context,
+        resolve: resolve as (result: CommandResult<DomainEvent, unknown>) => void,
+        reject,
+      };
+      const queue = this.queues.get(stream);
+      if (queue) {
+        queue.push(pending);
+        return;
+      }
+      this.queues.set(stream, [pending]);
+      void this.drain(stream);
+    });
+  }
+
+  /** Folds a stream's current state without deciding anything (for reads that need the aggregate). */
+  async load<Event extends DomainEvent, State>(
+    decider: Decider<unknown, Event, State>,
+    stream: string,
+  ): Promise<{ state: State; revision: bigint }> {
+    const loaded = await this.loadStream(decider as unknown as Decider<unknown, DomainEvent, unknown>, stream);
+    return { state: loaded.state as State, revision: loaded.revision };
+  }
+
+  private async drain(stream: string): Promise<void> {
+    const queue = this.queues.get(stream);
+    while (queue && queue.length > 0) {
+      const batch = queue.splice(0, this.maxBatch);
+      try {
+        await this.runBatch(stream, batch);
+      } catch (error) {
+        for (const pending of batch) pending.reject(error);
+      }
+    }
+    this.queues.delete(stream);
+  }
+
+  private async runBatch(stream: string, batch: Pending[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const current = await this.loadStream(batch[0]!.decider, stream);
+      const outcomes = this.decideAll(current.state, batch);
+      const newEvents = outcomes.flatMap((outcome) =>
+        outcome.events.map((event, eventIndex) => this.toNewEvent(stream, outcome.pending.context, event, eventIndex)),
+      );
+      if (newEvents.length === 0) {
+        this.settle(outcomes, current.revision, current.position);
+        return;
+      }
+      try {
+        const appended = await this.store.append(stream, newEvents, {
+          expected: current.revision < 0n ? 'no_stream' : current.revision,
+        });
+        const finalState = outcomes.at(-1)!.stateAfter;
+        this.remember(stream, { state: finalState, revision: appended.nextRevision, position: appended.position });
+        this.settle(outcomes, appended.nextRevision, appended.position, current.revision);
+        return;
+      } catch (error) {
+        this.cache.delete(stream);
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        this.options.onConflict?.(stream);
+        if (attempt >= this.maxRetries) {
+          throw new Refusal('try_again');
+        }
+        await sleep(jitteredBackoff(attempt));
+      }
+    }
+  }
+
+  private decideAll(initial: unknown, batch: Pending[]): Outcome[] {
+    let state = initial;
+    return batch.map((pending) => {
+      try {
+        const events = pending.decider.decide(pending.command, state);
+        state = events.reduce((folded, event) => pending.decider.evolve(folded, event), state);
+        return { pending, events, stateAfter: state };
+      } catch (refusal) {
+        return { pending, events: [], refusal, stateAfter: state };
+      }
+    });
+  }
+
+  private settle(outcomes: Outcome[], finalRevision: bigint, position: bigint, baseRevision?: bigint): void {
+    let revision = baseRevision ?? finalRevision;
+    for (const outcome of outcomes) {
+      revision += BigInt(outcome.events.length);
+      if (outcome.refusal !== undefined) {
+        outcome.pending.reject(outcome.refusal);
+        continue;
+      }
+      outcome.pending.resolve({ events: outcome.events, revision, position, state: outcome.stateAfter });
+    }
+  }
+
+  private toNewEvent(stream: string, context: CommandContext, event: DomainEvent, eventIndex: number): NewEvent {
+    const metadata: EventMetadata = {
+      correlationId: context.correlationId,
+      causationId: context.causationId ?? context.correlationId,
+      actor: context.actor,
+      ...(context.ip ? { ip: context.ip } : {}),
+    };
+    const id = context.idempotencyKey
+      ? deterministicUuid(`${stream}|${context.idempotencyKey}|${eventIndex}`)
+      : this.ids.uuid();
+    return { id, type: event.type, data: event.data, metadata };
+  }
+
+  private async loadStream(decider: Decider<unknown, DomainEvent, unknown>, stream: string): Promise<CachedStream> {
+    const cached = this.cache.get(stream);
+    let state = cached ? cached.state : decider.initialState();
+    let revision = cached ? cached.revision : -1n;
+    let position = cached ? cached.position : 0n;
+    // Catch up from the cached revision: another process may have appended since.
+    for await (const recorded of this.store.readStream(stream, { from: revision + 1n })) {
+      state = decider.evolve(state, toDomainEvent(recorded));
+      revision = recorded.revision;
+      position = recorded.position;
+    }
+    const loaded = { state, revision, position };
+    if (revision >= 0n) this.remember(stream, loaded);
+    return loaded;
+  }
+
+  private remember(stream: string, entry: CachedStream): void {
+    this.cache.delete(stream);
+    this.cache.set(stream, entry);
+    if (this.cache.size > this.cacheSize) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.cache.delete(oldest.value);
+    }
+  }
+}
+
+function toDomainEvent(recorded: RecordedEvent): DomainEvent {
+  return { type: recorded.type, data: recorded.data };
+}
+
+function jitteredBackoff(attempt: number): number {
+  const base = Math.min(200, 5 * 2 ** attempt);
+  return base / 2 + Math.random() * base;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
