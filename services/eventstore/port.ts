@@ -72,6 +72,11 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   readonly kind: 'sqlite' | 'postgres' | 'esdb';
+  /**
+   * Appends atomically. Retrying the same ids in the same order on the same stream returns the original result
+   * and writes nothing. An empty `events` still checks `expected`, writes nothing and resolves with the stream's
+   * current tail: `nextRevision` -1n and `position` 0n when the stream does not exist.
+   */
   append(stream: string, events: readonly NewEvent[], options: { expected: ExpectedRevision }): Promise<AppendResult>;
   readStream(stream: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
@@ -91,6 +96,22 @@ export class WrongExpectedRevisionError extends Error {
     readonly actual: bigint | 'no_stream',
   ) {
     super(`stream ${stream}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+/** An event id is already recorded on another stream (ids are unique per store in the sqlite and postgres adapters). */
+export class DuplicateEventIdError extends Error {
+  override readonly name = 'DuplicateEventIdError';
+  constructor(
+    readonly id: string,
+    /** The stream the append targeted. */
+    readonly stream: string,
+    /** The stream that already holds the id, when known. */
+    readonly existingStream?: string,
+  ) {
+    super(
+      `event id ${id} is already recorded${existingStream ? ` on stream ${existingStream}` : ''}; refused on ${stream}`,
+    );
   }
 }
 

@@ -1,0 +1,305 @@
+import { createHash } from 'node:crypto';
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  eventTypeFilter,
+  excludeSystemEvents,
+  FORWARDS,
+  jsonEvent,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+} from '@eventstore/db-client';
+import type { AppendExpectedRevision, JSONType, Position, ReadPosition } from '@eventstore/db-client';
+import {
+  abortableIterable,
+  assertDistinctIds,
+  checkExpected,
+  normaliseLimit,
+  validateExpected,
+} from './internal';
+import { serialiseEvents, WrongExpectedRevisionError } from './port';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SerialisedEvent,
+  SubscribeOptions,
+} from './port';
+
+/**
+ * EventStoreDB keeps ids as UUIDs. Any other id is mapped to a name-based (v5) UUID, so a retry with the same id
+ * still hits ESDB's own idempotency check, and the original id travels in the metadata under this key.
+ */
+const ORIGINAL_ID_KEY = '__eventId';
+const ID_NAMESPACE = Buffer.from('6f1c2a4e8b3d4f5a9c7e0d1b2a3c4d5e', 'hex');
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Servers that do not know a record's position report the all-ones sentinel. */
+const UNKNOWN_POSITION = (1n << 63n) - 1n;
+
+export interface EsdbEventStore extends EventStore {
+  readonly kind: 'esdb';
+  readonly client: EventStoreDBClient;
+}
+
+/** The shape shared by the client's JSON and binary recorded events. */
+interface EsdbRecord {
+  streamId: string;
+  id: string;
+  revision: bigint;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  created: Date;
+  position?: Position;
+}
+
+export function openEsdbEventStore(url: string): Promise<EsdbEventStore> {
+  return Promise.resolve(new EsdbStore(EventStoreDBClient.connectionString(url)));
+}
+
+export function esdbEventId(id: string): string {
+  if (CANONICAL_UUID.test(id)) return id;
+  const hash = createHash('sha1').update(ID_NAMESPACE).update(id, 'utf8').digest();
+  hash.writeUInt8((hash.readUInt8(6) & 0x0f) | 0x50, 6);
+  hash.writeUInt8((hash.readUInt8(8) & 0x3f) | 0x80, 8);
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+function toEventData(event: SerialisedEvent) {
+  const metadata = JSON.parse(event.metadata) as Record<string, unknown>;
+  const id = esdbEventId(event.id);
+  if (id !== event.id) metadata[ORIGINAL_ID_KEY] = event.id;
+  // Parsing the validated JSON again gives ESDB exactly what the other adapters store (toJSON applied, undefined dropped).
+  return jsonEvent({ id, type: event.type, data: JSON.parse(event.data) as JSONType, metadata });
+}
+
+function toExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
+  switch (expected) {
+    case 'no_stream':
+      return NO_STREAM;
+    case 'exists':
+      return STREAM_EXISTS;
+    case 'any':
+      return ANY;
+    default:
+      return expected;
+  }
+}
+
+function knownPosition(value: bigint | undefined): bigint | undefined {
+  return value === undefined || value < 0n || value >= UNKNOWN_POSITION ? undefined : value;
+}
+
+function isSystemEvent(event: EsdbRecord): boolean {
+  return event.type.startsWith('$') || event.streamId.startsWith('$');
+}
+
+function toRecorded(event: EsdbRecord, position: bigint): RecordedEvent {
+  const stored = (event.metadata ?? {}) as Record<string, unknown>;
+  const { [ORIGINAL_ID_KEY]: originalId, ...metadata } = stored;
+  return {
+    id: typeof originalId === 'string' ? originalId : event.id,
+    stream: event.streamId,
+    revision: event.revision,
+    position,
+    type: event.type,
+    data: event.data,
+    metadata: metadata as EventMetadata,
+    recordedAt: event.created,
+  };
+}
+
+function fromPosition(after: bigint | undefined): ReadPosition {
+  // Our positions are ESDB commit positions of user events, for which commit and prepare positions coincide.
+  return after === undefined || after === 0n ? START : { commit: after, prepare: after };
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+class EsdbStore implements EsdbEventStore {
+  readonly kind = 'esdb' as const;
+  readonly client: EventStoreDBClient;
+  readonly #closing = new AbortController();
+  #closed = false;
+
+  constructor(client: EventStoreDBClient) {
+    this.client = client;
+  }
+
+  async append(
+    stream: string,
+    events: readonly NewEvent[],
+    options: { expected: ExpectedRevision },
+  ): Promise<AppendResult> {
+    if (this.#closed) throw new Error('event store is closed');
+    validateExpected(options.expected);
+    const serialised = serialiseEvents(stream, events);
+    assertDistinctIds(stream, serialised);
+    const expected = options.expected;
+    if (serialised.length === 0) {
+      const tail = await this.#eventAt(stream, END);
+      checkExpected(stream, expected, tail?.event.revision);
+      return tail === undefined
+        ? { nextRevision: -1n, position: 0n }
+        : { nextRevision: tail.event.revision, position: tail.position ?? -1n };
+    }
+    let result;
+    try {
+      result = await this.client.appendToStream(stream, serialised.map(toEventData), {
+        expectedRevision: toExpectedRevision(expected),
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        throw new WrongExpectedRevisionError(stream, expected, error.actualVersion);
+      }
+      throw error;
+    }
+    if (!result.success) {
+      const actual = result.nextExpectedRevision < 0n ? 'no_stream' : result.nextExpectedRevision;
+      throw new WrongExpectedRevisionError(stream, expected, actual);
+    }
+    const reported = knownPosition(result.position?.commit);
+    if (reported !== undefined && serialised.length === 1) {
+      return { nextRevision: result.nextExpectedRevision, position: reported };
+    }
+    // Idempotent retries come back without a position, and for several events the reported commit position is
+    // not documented to be the last event's: read the last event back.
+    const last = await this.#eventAt(stream, result.nextExpectedRevision);
+    const position = last?.position ?? reported;
+    if (position === undefined)
+      throw new Error(`could not determine the position of ${stream}@${result.nextExpectedRevision}`);
+    return { nextRevision: result.nextExpectedRevision, position };
+  }
+
+  async #eventAt(
+    stream: string,
+    revision: bigint | typeof END,
+  ): Promise<{ event: EsdbRecord; position: bigint | undefined } | undefined> {
+    const reading = this.client.readStream(stream, {
+      fromRevision: revision,
+      direction: revision === END ? BACKWARDS : FORWARDS,
+      maxCount: 1,
+    });
+    try {
+      for await (const resolved of reading) {
+        if (resolved.event === undefined) continue;
+        return {
+          event: resolved.event,
+          position: knownPosition(resolved.event.position?.commit) ?? knownPosition(resolved.commitPosition),
+        };
+      }
+      return undefined;
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  readStream(stream: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
+    const client = this.client;
+    const limit = normaliseLimit(options.limit);
+    const backwards = options.backwards ?? false;
+    return (async function* () {
+      if (limit === 0) return;
+      const reading = client.readStream(stream, {
+        direction: backwards ? BACKWARDS : FORWARDS,
+        fromRevision: options.from ?? (backwards ? END : START),
+        ...(Number.isFinite(limit) ? { maxCount: limit } : {}),
+      });
+      try {
+        for await (const resolved of reading) {
+          const event = resolved.event;
+          if (event === undefined) continue;
+          // Servers before stream reads carried positions report none here; -1n marks "unknown".
+          const position =
+            knownPosition(event.position?.commit) ?? knownPosition(resolved.commitPosition) ?? -1n;
+          yield toRecorded(event, position);
+        }
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return;
+        throw error;
+      }
+    })();
+  }
+
+  readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
+    const client = this.client;
+    const limit = normaliseLimit(options.limit);
+    const after = options.after ?? 0n;
+    return (async function* () {
+      let remaining = limit;
+      if (remaining === 0) return;
+      // readAll has no server-side filter in this client: system events are skipped here, so the limit counts ours.
+      const reading = client.readAll({ fromPosition: fromPosition(options.after), direction: FORWARDS });
+      for await (const resolved of reading) {
+        const event = resolved.event;
+        if (event === undefined || isSystemEvent(event) || event.position.commit <= after) continue;
+        yield toRecorded(event, event.position.commit);
+        if (--remaining === 0) return;
+      }
+    })();
+  }
+
+  subscribe(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent> {
+    const client = this.client;
+    const closing = this.#closing.signal;
+    const after = options.after ?? 0n;
+    const types = options.types ? new Set(options.types) : undefined;
+    return abortableIterable(options.signal, async function* (signal) {
+      const stop = AbortSignal.any([signal, closing]);
+      if (stop.aborted) return;
+      const filter =
+        options.types === undefined
+          ? excludeSystemEvents()
+          : eventTypeFilter({ regex: `^(?:${options.types.map(escapeRegex).join('|')})$` });
+      const subscription = client.subscribeToAll({ fromPosition: fromPosition(options.after), filter });
+      const end = (): void => void subscription.unsubscribe().catch(() => undefined);
+      stop.addEventListener('abort', end, { once: true });
+      try {
+        for await (const resolved of subscription) {
+          const event = resolved.event;
+          if (event === undefined || isSystemEvent(event)) continue;
+          const position = event.position.commit;
+          if (position <= after || (types !== undefined && !types.has(event.type))) continue;
+          yield toRecorded(event, position);
+          if (stop.aborted) return;
+        }
+      } catch (error) {
+        if (stop.aborted) return;
+        throw error;
+      } finally {
+        stop.removeEventListener('abort', end);
+        await subscription.unsubscribe().catch(() => undefined);
+      }
+    });
+  }
+
+  async head(): Promise<bigint> {
+    const reading = this.client.readAll({ fromPosition: END, direction: BACKWARDS });
+    for await (const resolved of reading) {
+      const event = resolved.event;
+      if (event !== undefined && !isSystemEvent(event)) return event.position.commit;
+    }
+    return 0n;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#closing.abort();
+    await this.client.dispose();
+  }
+}

@@ -1,0 +1,110 @@
+import { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
+import type { ExpectedRevision } from './port';
+
+/** Throws unless `current` (the revision of the stream's last event, undefined when it has none) satisfies `expected`. */
+export function checkExpected(stream: string, expected: ExpectedRevision, current: bigint | undefined): void {
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === undefined) ||
+    (expected === 'exists' && current !== undefined) ||
+    (typeof expected === 'bigint' && current === expected);
+  if (!ok) throw new WrongExpectedRevisionError(stream, expected, current ?? 'no_stream');
+}
+
+export function validateExpected(expected: ExpectedRevision): void {
+  if (typeof expected === 'bigint') {
+    if (expected < 0n) throw new RangeError(`expected revision must be >= 0, got ${expected}`);
+    return;
+  }
+  if (expected !== 'any' && expected !== 'no_stream' && expected !== 'exists') {
+    throw new TypeError(`unknown expected revision ${String(expected)}`);
+  }
+}
+
+/** A clamp for caller-supplied limits: undefined means unbounded. */
+export function normaliseLimit(limit: number | undefined): number {
+  if (limit === undefined) return Number.POSITIVE_INFINITY;
+  if (Number.isNaN(limit)) throw new RangeError('limit must be a number');
+  return Math.max(0, Math.floor(limit));
+}
+
+/**
+ * Wakes waiting subscribers. `version` lets a reader that ran an asynchronous query notice a notification that
+ * arrived while the query was in flight, so it re-reads instead of sleeping through it.
+ */
+export class Wakeup {
+  #waiters = new Set<() => void>();
+  version = 0;
+
+  notify(): void {
+    this.version++;
+    const waiters = [...this.#waiters];
+    this.#waiters.clear();
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves on the next notify(), after `timeoutMs`, or when `signal` aborts, whichever comes first. */
+  wait(timeoutMs: number, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.#waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      signal.addEventListener('abort', done, { once: true });
+      this.#waiters.add(done);
+    });
+  }
+}
+
+/**
+ * Turns a generator that watches an AbortSignal into an AsyncIterable whose `return()` takes effect at once, even
+ * while a `next()` is still waiting for new events: a plain async generator would only see `return()` after its
+ * next yield, which for an idle live subscription may be never.
+ */
+export function abortableIterable<T>(
+  outer: AbortSignal | undefined,
+  body: (signal: AbortSignal) => AsyncGenerator<T, void, undefined>,
+): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<T> {
+      const controller = new AbortController();
+      const abort = (): void => controller.abort();
+      if (outer?.aborted) controller.abort();
+      else outer?.addEventListener('abort', abort, { once: true });
+      const generator = body(controller.signal);
+      const detach = (): void => outer?.removeEventListener('abort', abort);
+      return {
+        async next(): Promise<IteratorResult<T>> {
+          try {
+            const result = await generator.next();
+            if (result.done) detach();
+            return result;
+          } catch (error) {
+            detach();
+            throw error;
+          }
+        },
+        async return(): Promise<IteratorResult<T>> {
+          controller.abort();
+          detach();
+          await generator.return(undefined);
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
+}
+
+/** Two events with one id in a single append can never both be stored; refuse before touching the database. */
+export function assertDistinctIds(stream: string, events: readonly { id: string }[]): void {
+  if (events.length < 2) return;
+  const seen = new Set<string>();
+  for (const { id } of events) {
+    if (seen.has(id)) throw new DuplicateEventIdError(id, stream, stream);
+    seen.add(id);
+  }
+}

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collect, eventStoreContract, newEvent } from './contract';
+import { WrongExpectedRevisionError } from './port';
+import type { RecordedEvent } from './port';
+import { openSqliteEventStore } from './sqlite';
+import type { SqliteEventStore } from './sqlite';
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'eventstore-sqlite-'));
+}
+
+eventStoreContract('sqlite', async () => {
+  const dir = tempDir();
+  const store = await openSqliteEventStore(path.join(dir, 'events.db'));
+  return {
+    store,
+    async cleanup() {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('sqlite event store', () => {
+  let dir: string;
+  let file: string;
+  let store: SqliteEventStore;
+
+  beforeEach(async () => {
+    dir = tempDir();
+    file = path.join(dir, 'events.db');
+    store = await openSqliteEventStore(file);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits durably: WAL journal and synchronous=FULL', () => {
+    expect(store.database.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.database.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
+  it('group commit writes appends issued together in one transaction', async () => {
+    const before = store.stats.transactions;
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => store.append(`gc-${i}`, [newEvent()], { expected: 'no_stream' })),
+    );
+    expect(store.stats.transactions - before).toBe(1);
+    expect(store.stats.largestBatch).toBe(100);
+    const positions = results.map((r) => r.position);
+    expect(positions).toEqual(Array.from({ length: 100 }, (_, i) => BigInt(i + 1)));
+    expect(await store.head()).toBe(100n);
+  });
+
+  it('a failing expected-revision check in a batch rejects only its own append', async () => {
+    await store.append('shared', [newEvent()], { expected: 'no_stream' });
+    const before = store.stats.transactions;
+    const outcomes = await Promise.allSettled([
+      store.append('a', [newEvent(), newEvent()], { expected: 'no_stream' }),
+      store.append('shared', [newEvent()], { expected: 5n }),
+      store.append('shared', [newEvent()], { expected: 0n }),
+      store.append('shared', [newEvent()], { expected: 0n }),
+      store.append('b', [newEvent()], { expected: 'exists' }),
+      store.append('c', [newEvent()], { expected: 'no_stream' }),
+    ]);
+    expect(store.stats.transactions - before).toBe(1);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    const reasons = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    expect(reasons.every((r) => r instanceof WrongExpectedRevisionError)).toBe(true);
+    expect(reasons).toMatchObject([{ actual: 0n }, { actual: 1n }, { actual: 'no_stream' }]);
+    expect((await collect(store.readAll())).map((e) => [e.stream, e.revision])).toEqual([
+      ['shared', 0n],
+      ['a', 0n],
+      ['a', 1n],
+      ['shared', 1n],
+      ['c', 0n],
+    ]);
+  });
+
+  it('a duplicate id in a batch rolls back only that append, including its earlier events', async () => {
+    const taken = newEvent();
+    await store.append('owner', [taken], { expected: 'no_stream' });
+    const outcomes = await Promise.allSettled([
+      store.append('x', [newEvent()], { expected: 'no_stream' }),
+      store.append('y', [newEvent(), taken], { expected: 'no_stream' }),
+      store.append('z', [newEvent()], { expected: 'no_stream' }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await collect(store.readStream('y'))).toEqual([]);
+    expect((await collect(store.readAll())).map((e) => e.stream)).toEqual(['owner', 'x', 'z']);
+  });
+
+  it('a retry in the same batch as its original gets the original result', async () => {
+    const events = [newEvent(), newEvent()];
+    const [first, retry] = await Promise.all([
+      store.append('s', events, { expected: 'no_stream' }),
+      store.append('s', events, { expected: 'no_stream' }),
+    ]);
+    expect(retry).toEqual(first);
+    expect(await collect(store.readStream('s'))).toHaveLength(2);
+  });
+
+  it('events survive close and reopen, and positions continue', async () => {
+    const first = await store.append('s', [newEvent(), newEvent()], { expected: 'no_stream' });
+    await store.close();
+    store = await openSqliteEventStore(file);
+    expect(await store.head()).toBe(first.position);
+    const second = await store.append('s', [newEvent()], { expected: first.nextRevision });
+    expect(second).toEqual({ nextRevision: 2n, position: 3n });
+  });
+
+  it('a subscriber sees appends made through another connection to the same file (poll fallback)', async () => {
+    const other = await openSqliteEventStore(file);
+    try {
+      const seen: RecordedEvent[] = [];
+      const controller = new AbortController();
+      const done = (async () => {
+        for await (const event of store.subscribe({ signal: controller.signal })) {
+          seen.push(event);
+          if (seen.length === 3) controller.abort();
+        }
+      })();
+      await other.append('elsewhere', [newEvent(), newEvent(), newEvent()], { expected: 'no_stream' });
+      await done;
+      expect(seen.map((e) => e.revision)).toEqual([0n, 1n, 2n]);
+    } finally {
+      await other.close();
+    }
+  });
+});
