@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import knexFactory from 'knex';
+import type { Knex } from 'knex';
+import type BetterSqlite3 from 'better-sqlite3';
+
+export type ReadModelDbConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export const sqliteBusyTimeoutMs = 5000;
+
+/**
+ * The read-model database: knex on better-sqlite3 (embedded) or pg. One knex instance per process; on
+ * SQLite knex keeps a single connection, so the process's transactions are serialised and other processes
+ * wait on the file lock for up to `sqliteBusyTimeoutMs`.
+ */
+export function openReadModelDb(config: ReadModelDbConfig): Knex {
+  if (config.kind === 'postgres') {
+    return knexFactory({
+      client: 'pg',
+      connection: config.url,
+      pool: { min: 0, max: 10 },
+    });
+  }
+  if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
+  return knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: config.file },
+    useNullAsDefault: true,
+    pool: {
+      afterCreate(
+        connection: BetterSqlite3.Database,
+        done: (error: Error | null, connection: unknown) => void,
+      ) {
+        try {
+          connection.pragma('journal_mode = WAL');
+          // Read models are rebuildable from the event log, so losing the last commits to a power cut is
+          // acceptable; the event store itself stays on synchronous=FULL.
+          connection.pragma('synchronous = NORMAL');
+          connection.pragma('foreign_keys = ON');
+          connection.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
+          done(null, connection);
+        } catch (error) {
+          done(error as Error, connection);
+        }
+      },
+    },
+  });
+}
+
+export function isPostgres(db: Knex): boolean {
+  const client = db.client as { config?: { client?: unknown } };
+  return client.config?.client === 'pg';
+}

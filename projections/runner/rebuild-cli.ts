@@ -1,0 +1,57 @@
+/**
+ * `npm run projections:rebuild [-- name...]`: replays the event log into fresh tables for the named
+ * projections (all registered ones without names) and swaps them in. Safe while the application runs: its
+ * runners pick up the swapped tables from the new checkpoint (see docs/projections.md).
+ */
+import { openEventStore } from '../../services/eventstore';
+import type { EventStore } from '../../services/eventstore';
+import { createLogger } from '../../services/kit/logger';
+import { allProjections } from '../index';
+import { migrateReadModels } from '../migrations';
+import { readStorageConfig } from './config';
+import { openReadModelDb } from './db';
+import { rebuildProjection } from './rebuild';
+
+async function main(names: readonly string[]): Promise<number> {
+  const logger = createLogger('info', { component: 'projections:rebuild' });
+  const unknown = names.filter((name) => !allProjections.some((projection) => projection.name === name));
+  if (unknown.length > 0) {
+    const known = allProjections.map((projection) => projection.name).join(', ') || '(none)';
+    logger.error(`unknown projection ${unknown.join(', ')}; known: ${known}`);
+    return 2;
+  }
+  const selected =
+    names.length > 0
+      ? allProjections.filter((projection) => names.includes(projection.name))
+      : allProjections;
+  if (selected.length === 0) {
+    logger.info('no projections are registered; nothing to rebuild');
+    return 0;
+  }
+
+  const storage = readStorageConfig(process.env);
+  let store: EventStore | undefined;
+  const db = openReadModelDb(storage.readModels);
+  try {
+    store = await openEventStore(storage.eventStore);
+    await migrateReadModels(db);
+    for (const projection of selected) {
+      await rebuildProjection(store, db, projection, { logger });
+    }
+    return 0;
+  } finally {
+    await db.destroy();
+    await store?.close();
+  }
+}
+
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+main(args).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Knex } from 'knex';
+import type { EventStore, RecordedEvent } from '../../services/eventstore/port';
+import type { Clock } from '../../services/kit/clock';
+import { systemClock } from '../../services/kit/clock';
+import { checkpointsTable, ensureCheckpoint } from './checkpoints';
+import { isPostgres } from './db';
+import { ProjectionHandlerError, consoleLogger, errorMessage } from './runner';
+import { createReadModelTables, dropReadModelTables, listTables } from './tables';
+import type { Projection, ProjectionContext, RunnerLogger } from './types';
+
+export interface RebuildOptions {
+  /** Events per replay transaction; default 1000. */
+  batchSize?: number;
+  logger?: RunnerLogger;
+  clock?: Clock;
+}
+
+export interface RebuildResult {
+  projection: string;
+  /** The checkpoint the rebuilt tables were swapped in at. */
+  position: bigint;
+  /** Events read from the store (handled or not). */
+  events: number;
+  durationMs: number;
+}
+
+const generationMarker = '__rb_';
+
+/**
+ * Replays the whole log into a fresh generation of the projection's tables (`<table>__rb_<generation>`), then
+ * swaps it in with one transaction that drops the live tables, renames the fresh ones and sets the checkpoint.
+ *
+ * Live runners of the projection may keep running. The swap transaction first locks the checkpoint row (the
+ * write lock on SQLite), replays the events that arrived meanwhile, then swaps, so the checkpoint it writes is
+ * never behind a runner's. A runner whose batch waited on that lock, or that is behind, finds the
+ * checkpoint moved (its compare-and-set fails), re-reads it and continues from there into the new tables;
+ * nothing is applied twice or skipped.
+ *
+ * Two rebuilds of the same projection must not run at once: each starts by dropping leftover generations
+ * of an interrupted rebuild, which would include the other's.
+ */
+export async function rebuildProjection(
+  store: EventStore,
+  db: Knex,
+  projection: Projection,
+  options: RebuildOptions = {},
+): Promise<RebuildResult> {
+  const logger = options.logger ?? consoleLogger;
+  const clock = options.clock ?? systemClock;
+  const batchSize = options.batchSize ?? 1000;
+  const started = Date.now();
+  const generation = `${generationMarker}${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const fresh = (name: string): string => `${name}${generation}`;
+  const declared = new Set(projection.tables.map((table) => table.name));
+  const context: ProjectionContext = {
+    table: (name) => {
+      if (!declared.has(name)) throw new Error(`projection ${projection.name} did not declare table ${name}`);
+      return fresh(name);
+    },
+  };
+  const handles = new Set(projection.handles);
+  const sqlite = !isPostgres(db);
+
+  await dropLeftoverGenerations(db, projection, logger);
+  await ensureCheckpoint(db, projection.name, clock.now());
+  await createReadModelTables(db, projection.tables, fresh);
+  logger.info('projection rebuild started', { projection: projection.name, generation });
+
+  let position = 0n;
+  let lastEventAt: Date | null = null;
+  let count = 0;
+
+  /** Replays every event after `position` into the fresh tables, `batchSize` per transaction (or all in `trx`). */
+  const replay = async (trx?: Knex.Transaction): Promise<void> => {
+    for (;;) {
+      const page: RecordedEvent[] = [];
+      for await (const event of store.readAll({ after: position, limit: batchSize })) page.push(event);
+      const last = page[page.length - 1];
+      if (!last) return;
+      const apply = async (transaction: Knex.Transaction): Promise<void> => {
+        for (const event of page) {
+          if (!handles.has(event.type)) continue;
+          try {
+            await projection.apply(transaction, event, context);
+          } catch (cause) {
+            throw new ProjectionHandlerError(projection.name, event, cause);
+          }
+        }
+      };
+      if (trx) {
+        await apply(trx);
+      } else {
+        await db.transaction(async (transaction) => {
+          // A handler may read before it writes; on SQLite a transaction that reads first cannot wait for
+          // another process's write lock later (SQLITE_BUSY), so take the lock up front.
+          if (sqlite) await lockCheckpointRow(transaction, projection.name, clock.now());
+          await apply(transaction);
+        });
+      }
+      position = last.position;
+      lastEventAt = last.recordedAt;
+      count += page.length;
+      if (!trx) await nextTurn();
+    }
+  };
+
+  try {
+    await replay();
+    await db.transaction(async (trx) => {
+      await lockCheckpointRow(trx, projection.name, clock.now());
+      await replay(trx);
+      await dropReadModelTables(trx, projection.tables);
+      for (const table of projection.tables) await trx.schema.renameTable(fresh(table.name), table.name);
+      await trx(checkpointsTable).where({ name: projection.name }).update({
+        position: position.toString(),
+        last_event_at: lastEventAt,
+        updated_at: clock.now(),
+        error: null,
+      });
+    });
+  } catch (error) {
+    logger.error('projection rebuild failed; the live tables are untouched', {
+      projection: projection.name,
+      ...(error instanceof ProjectionHandlerError
+        ? { position: String(error.event.position), type: error.event.type, eventId: error.event.id }
+        : {}),
+      error: errorMessage(error),
+    });
+    await dropReadModelTables(db, projection.tables, fresh).catch((dropError: unknown) =>
+      logger.error('could not drop the fresh tables of a failed rebuild', {
+        projection: projection.name,
+        error: errorMessage(dropError),
+      }),
+    );
+    throw error;
+  }
+
+  const result: RebuildResult = {
+    projection: projection.name,
+    position,
+    events: count,
+    durationMs: Date.now() - started,
+  };
+  logger.info('projection rebuilt and swapped in', { ...result, position: String(position) });
+  return result;
+}
+
+/**
+ * Takes the checkpoint row's lock for the rest of the transaction: a row lock on PostgreSQL, the database
+ * write lock on SQLite. Runners take the same lock first in every batch, so they queue behind it.
+ */
+async function lockCheckpointRow(trx: Knex.Transaction, name: string, now: Date): Promise<void> {
+  await trx(checkpointsTable).where({ name }).update({ updated_at: now });
+}
+
+async function dropLeftoverGenerations(
+  db: Knex,
+  projection: Projection,
+  logger: RunnerLogger,
+): Promise<void> {
+  const existing = await listTables(db);
+  for (const table of projection.tables) {
+    const prefix = `${table.name}${generationMarker}`;
+    for (const name of existing.filter((candidate) => candidate.startsWith(prefix))) {
+      logger.info('dropping a table left by an interrupted rebuild', {
+        projection: projection.name,
+        table: name,
+      });
+      await db.schema.dropTableIfExists(name);
+    }
+  }
+}

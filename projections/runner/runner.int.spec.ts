@@ -1,0 +1,322 @@
+import type { Knex } from 'knex';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../services/eventstore/port';
+import { advanceCheckpoint, ensureCheckpoint, readCheckpoint } from './checkpoints';
+import { ProjectionRunner } from './runner';
+import { createReadModelTables } from './tables';
+import {
+  appendAccountEvents,
+  countingProjection,
+  describeEachStorage,
+  handledCount,
+  recordingLogger,
+  spawnChild,
+} from './testing';
+import type { TestStorage } from './testing';
+import type { Projection, ProjectionNotice } from './types';
+
+/** One row per handled event; a duplicate position fails the primary key, a missing one shows in the count. */
+function ledgerProjection(options: { name?: string; failOnceAt?: () => bigint | null } = {}): Projection & {
+  failures: number;
+} {
+  const failures = { count: 0, done: false };
+  return {
+    name: options.name ?? 'ledger',
+    tables: [
+      {
+        name: 'ledger_entries',
+        define(table) {
+          table.string('position', 40).primary();
+          table.string('stream', 100).notNullable();
+          table.string('type', 40).notNullable();
+          table.integer('amount').notNullable();
+        },
+      },
+    ],
+    handles: ['Deposited', 'Withdrawn'],
+    async apply(trx, event, ctx) {
+      const failAt = options.failOnceAt?.();
+      if (failAt === event.position && !failures.done) {
+        failures.done = true;
+        failures.count++;
+        throw new Error('handler bug');
+      }
+      await trx(ctx.table('ledger_entries')).insert({
+        position: event.position.toString(),
+        stream: event.stream,
+        type: event.type,
+        amount: amountOf(event),
+      });
+      return [`account:${event.stream}`];
+    },
+    get failures() {
+      return failures.count;
+    },
+  };
+}
+
+/** Counts events per stream; a second projection to show projections are independent. */
+const tallyProjection: Projection = {
+  name: 'tally',
+  tables: [
+    {
+      name: 'tally_streams',
+      define(table) {
+        table.string('stream', 100).primary();
+        table.integer('events').notNullable();
+      },
+    },
+  ],
+  handles: ['Deposited', 'Withdrawn', 'Noted'],
+  async apply(trx, event, ctx) {
+    const table = ctx.table('tally_streams');
+    const updated = await trx(table).where({ stream: event.stream }).increment('events', 1);
+    if (updated === 0) await trx(table).insert({ stream: event.stream, events: 1 });
+  },
+};
+
+function amountOf(event: RecordedEvent): number {
+  const data = event.data as { amount?: number };
+  return data.amount ?? 0;
+}
+
+async function countRows(db: Knex, table: string): Promise<number> {
+  const row = (await db(table).count({ n: '*' }).first()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+describeEachStorage('projection runner', (open) => {
+  let storage: TestStorage;
+  const runners: ProjectionRunner[] = [];
+  const newRunner = (...args: ConstructorParameters<typeof ProjectionRunner>): ProjectionRunner => {
+    const runner = new ProjectionRunner(...args);
+    runners.push(runner);
+    return runner;
+  };
+
+  beforeEach(async () => {
+    storage = await open();
+  });
+
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+    await storage.close();
+  });
+
+  it('catches up on events appended while no runner ran, then follows live appends', async () => {
+    const { store, db } = storage;
+    const ledger = ledgerProjection();
+    await createReadModelTables(db, ledger.tables);
+    // The process "died" after these appends and before projecting any of them.
+    const appended = await appendAccountEvents(store, { count: 1200 });
+
+    const logger = recordingLogger();
+    const runner = newRunner({ store, db: storage.connect(), projections: [ledger], batchSize: 100, logger });
+    const notices: ProjectionNotice[] = [];
+    runner.onNotice((notice) => notices.push(notice));
+    await runner.start();
+
+    expect(await runner.waitFor(appended, 20_000)).toBe(true);
+    expect(await countRows(db, 'ledger_entries')).toBe(handledCount(1200));
+    expect((await readCheckpoint(db, 'ledger'))?.position).toBe(appended);
+    expect(notices.at(-1)?.position).toBe(appended);
+    expect(notices.every((notice) => notice.projection === 'ledger')).toBe(true);
+
+    const live = await appendAccountEvents(store, { count: 3, first: 1200, streams: 1, perAppend: 3 });
+    expect(await runner.waitFor(live, 10_000)).toBe(true);
+    expect(await countRows(db, 'ledger_entries')).toBe(handledCount(1203));
+    const last = notices.at(-1);
+    expect(last?.position).toBe(live);
+    expect(last?.keys).toEqual(['account:account-0']);
+    expect(logger.entries.filter((entry) => entry.level === 'error')).toEqual([]);
+  });
+
+  it('resumes after a restart from the committed checkpoint with nothing skipped or repeated', async () => {
+    const { store, db } = storage;
+    const ledger = ledgerProjection();
+    await createReadModelTables(db, ledger.tables);
+    const first = await appendAccountEvents(store, { count: 500 });
+    const runner = newRunner({ store, db, projections: [ledger], batchSize: 64, logger: recordingLogger() });
+    await runner.start();
+    expect(await runner.waitFor(first, 20_000)).toBe(true);
+    await runner.stop();
+
+    const second = await appendAccountEvents(store, { count: 500, first: 500 });
+    const restarted = newRunner({
+      store,
+      db: storage.connect(),
+      projections: [ledger],
+      logger: recordingLogger(),
+    });
+    await restarted.start();
+    expect(await restarted.waitFor(second, 20_000)).toBe(true);
+    expect(await countRows(db, 'ledger_entries')).toBe(handledCount(1000));
+  });
+
+  it('keeps two runners of one projection in two processes from interleaving: every event is applied once', async () => {
+    const { store, db } = storage;
+    await createReadModelTables(db, countingProjection('a').tables);
+    await db('race_counter').insert({ name: 'total', n: 0 });
+    const head = await appendAccountEvents(store, { count: 2000, perAppend: 50 });
+
+    const other = spawnChild({
+      task: 'race',
+      config: storage.config,
+      label: 'b',
+      batchSize: 10,
+      head: head.toString(),
+    });
+    await other.ready;
+    const logger = recordingLogger();
+    const runner = newRunner({
+      store,
+      db: storage.connect(),
+      projections: [countingProjection('a')],
+      batchSize: 10,
+      logger,
+    });
+    other.go();
+    await runner.start();
+    expect(await runner.waitFor(head, 60_000)).toBe(true);
+    const child = await other.result;
+    expect(child).toMatchObject({ ok: true, errors: [] });
+
+    const counter = (await db('race_counter').where({ name: 'total' }).first()) as { n: number | string };
+    expect(Number(counter.n)).toBe(2000);
+    expect(await countRows(db, 'race_seen')).toBe(2000);
+    const distinct = (await db('race_seen').countDistinct({ n: 'position' }).first()) as {
+      n: number | string;
+    };
+    expect(Number(distinct.n)).toBe(2000);
+    expect((await readCheckpoint(db, 'race'))?.position).toBe(head);
+
+    const byRunner: Array<{ runner: string; n: number | string }> = await db('race_seen')
+      .select('runner')
+      .count({ n: '*' })
+      .groupBy('runner');
+    const conflicts = logger.entries.filter((entry) => entry.message.includes('checkpoint moved')).length;
+    console.info(
+      `[${storage.kind}] race: rows by runner ${JSON.stringify(byRunner.map((row) => [row.runner, Number(row.n)]))}, ` +
+        `compare-and-set conflicts: this process ${conflicts}, other process ${child.conflicts}`,
+    );
+  });
+
+  it('stops only the failing projection, records where it failed, and resumes without skipping on restart', async () => {
+    const { store, db } = storage;
+    let failAt: bigint | null = null;
+    const ledger = ledgerProjection({ failOnceAt: () => failAt });
+    await createReadModelTables(db, [...ledger.tables, ...tallyProjection.tables]);
+    const head = await appendAccountEvents(store, { count: 400 });
+    const events: RecordedEvent[] = [];
+    for await (const event of store.readAll()) events.push(event);
+    const poisoned = events.filter((event) => event.type === 'Deposited')[150];
+    if (!poisoned) throw new Error('not enough events');
+    failAt = poisoned.position;
+
+    const logger = recordingLogger();
+    const runner = newRunner({ store, db, projections: [ledger, tallyProjection], batchSize: 40, logger });
+    await runner.start();
+    expect(await runner.waitFor(head, 20_000)).toBe(false);
+    expect(await runner.waitFor(head, 20_000, ['tally'])).toBe(true);
+    expect(runner.status('ledger')).toBe('failed');
+    expect(runner.status('tally')).toBe('running');
+
+    const failure = logger.entries.find((entry) => entry.level === 'error');
+    expect(failure?.details).toMatchObject({
+      projection: 'ledger',
+      position: String(poisoned.position),
+      type: 'Deposited',
+      error: 'handler bug',
+    });
+    const checkpoint = await readCheckpoint(db, 'ledger');
+    expect(checkpoint?.status).toBe('failed');
+    expect(checkpoint?.error).toContain(`position ${poisoned.position} (Deposited`);
+    expect(checkpoint?.error).toContain('handler bug');
+    const committed = checkpoint?.position ?? -1n;
+    expect(committed).toBeLessThan(poisoned.position);
+    // The failing batch was rolled back whole: exactly the events up to the checkpoint are present.
+    const upToCheckpoint = events.filter(
+      (event) => event.position <= committed && event.type !== 'Noted',
+    ).length;
+    expect(await countRows(db, 'ledger_entries')).toBe(upToCheckpoint);
+    const lag = await runner.lag();
+    expect(lag.find((entry) => entry.projection === 'ledger')).toMatchObject({
+      status: 'failed',
+      checkpoint: committed,
+    });
+    expect(lag.find((entry) => entry.projection === 'tally')).toMatchObject({
+      status: 'running',
+      behind: 0n,
+    });
+
+    await runner.start();
+    expect(await runner.waitFor(head, 20_000)).toBe(true);
+    expect(ledger.failures).toBe(1);
+    expect(await countRows(db, 'ledger_entries')).toBe(handledCount(400));
+    const sum = (await db('ledger_entries').sum({ total: 'amount' }).first()) as { total: number | string };
+    const expected = events
+      .filter((event) => event.type !== 'Noted')
+      .reduce((total, event) => total + amountOf(event), 0);
+    expect(Number(sum.total)).toBe(expected);
+    const recovered = await readCheckpoint(db, 'ledger');
+    expect(recovered).toMatchObject({ status: 'running', error: null, position: head });
+  });
+
+  it('publishes a notice per committed batch and reports lag; start and stop are idempotent', async () => {
+    const { store, db } = storage;
+    await createReadModelTables(db, tallyProjection.tables);
+    const runner = newRunner({ store, db, projections: [tallyProjection], logger: recordingLogger() });
+    const before = await runner.lag();
+    expect(before).toEqual([
+      { projection: 'tally', checkpoint: 0n, head: 0n, behind: 0n, lastEventAgeMs: null, status: 'stopped' },
+    ]);
+
+    const head = await appendAccountEvents(store, { count: 30, streams: 3, perAppend: 10 });
+    const notices: ProjectionNotice[] = [];
+    const unsubscribe = runner.on('notice', (notice) => notices.push(notice));
+    await Promise.all([runner.start(), runner.start()]);
+    await runner.start();
+    expect(await runner.waitFor(head, 10_000)).toBe(true);
+    expect(notices.length).toBeGreaterThan(0);
+    expect(new Set(notices.flatMap((notice) => notice.keys))).toEqual(new Set());
+    const lag = await runner.lag();
+    expect(lag[0]).toMatchObject({
+      projection: 'tally',
+      checkpoint: head,
+      head,
+      behind: 0n,
+      status: 'running',
+    });
+    expect(lag[0]?.lastEventAgeMs).toBeGreaterThanOrEqual(0);
+
+    unsubscribe();
+    const more = await appendAccountEvents(store, { count: 5, first: 30, streams: 1, perAppend: 5 });
+    expect(await runner.waitFor(more, 10_000)).toBe(true);
+    expect(notices.at(-1)?.position).toBe(head);
+
+    // Nothing is ever appended at this position: the wait ends with the stop, not with the timeout.
+    const pending = runner.waitFor(more + 1_000_000n, 60_000);
+    await Promise.all([runner.stop(), runner.stop()]);
+    await runner.stop();
+    expect(await pending).toBe(false);
+    expect(runner.status('tally')).toBe('stopped');
+    expect((await runner.lag())[0]).toMatchObject({ status: 'stopped', checkpoint: more });
+    expect((await readCheckpoint(db, 'tally'))?.status).toBe('stopped');
+  });
+
+  it('stores checkpoints beyond 2^53 exactly and refuses a compare-and-set from a stale value', async () => {
+    const { db } = storage;
+    const huge = 2n ** 64n + 12_345n;
+    await ensureCheckpoint(db, 'big', new Date());
+    const recordedAt = new Date('2026-05-01T12:00:00.000Z');
+    expect(
+      await db.transaction((trx) => advanceCheckpoint(trx, 'big', 0n, huge, recordedAt, new Date())),
+    ).toBe(true);
+    expect(
+      await db.transaction((trx) => advanceCheckpoint(trx, 'big', 0n, huge + 1n, recordedAt, new Date())),
+    ).toBe(false);
+    const checkpoint = await readCheckpoint(db, 'big');
+    expect(checkpoint?.position).toBe(huge);
+    expect(checkpoint?.lastEventAt?.toISOString()).toBe(recordedAt.toISOString());
+  });
+});

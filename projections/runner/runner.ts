@@ -1,0 +1,444 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Knex } from 'knex';
+import type { EventStore, RecordedEvent } from '../../services/eventstore/port';
+import type { Clock } from '../../services/kit/clock';
+import { systemClock } from '../../services/kit/clock';
+import { BatchReader } from './batches';
+import { advanceCheckpoint, ensureCheckpoint, readCheckpoint, writeStatus } from './checkpoints';
+import { readLag } from './lag';
+import type {
+  Projection,
+  ProjectionContext,
+  ProjectionLag,
+  ProjectionNotice,
+  ProjectionStatus,
+  RunnerLogger,
+} from './types';
+
+export interface ProjectionRunnerOptions {
+  store: EventStore;
+  db: Knex;
+  projections: readonly Projection[];
+  /** Most events per transaction; default 500. */
+  batchSize?: number;
+  logger?: RunnerLogger;
+  clock?: Clock;
+  /** First back-off after an infrastructure error (store or database unreachable); doubles up to 30 s. */
+  retryDelayMs?: number;
+}
+
+export type NoticeListener = (notice: ProjectionNotice) => void;
+
+export const consoleLogger: RunnerLogger = {
+  info: (message, details) => console.info(message, details ?? ''),
+  error: (message, details) => console.error(message, details ?? ''),
+};
+
+/** A handler threw: the batch is rolled back and the projection stops at its last committed checkpoint. */
+export class ProjectionHandlerError extends Error {
+  override readonly name = 'ProjectionHandlerError';
+  constructor(
+    readonly projection: string,
+    readonly event: RecordedEvent,
+    override readonly cause: unknown,
+  ) {
+    super(
+      `projection ${projection} failed on event at position ${event.position} ` +
+        `(${event.type}, id ${event.id}, stream ${event.stream}): ${errorMessage(cause)}`,
+    );
+  }
+}
+
+class CheckpointMoved extends Error {
+  override readonly name = 'CheckpointMoved';
+}
+
+interface Waiter {
+  position: bigint;
+  projections: readonly ProjectionWorker[];
+  resolve(reached: boolean): void;
+}
+
+/**
+ * Runs projections: for each one, catch-up then live from its checkpoint, in batches, each batch in one
+ * read-model transaction that also moves the checkpoint by compare-and-set. Projections are independent:
+ * one failing stops only itself.
+ */
+export class ProjectionRunner {
+  private readonly workers: ProjectionWorker[];
+  private readonly listeners = new Set<NoticeListener>();
+  private readonly waiters = new Set<Waiter>();
+  private readonly logger: RunnerLogger;
+  private readonly clock: Clock;
+  private starting: Promise<void> | null = null;
+  private stopping: Promise<void> | null = null;
+
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    const names = new Set<string>();
+    for (const projection of options.projections) {
+      if (names.has(projection.name)) throw new Error(`two projections are named ${projection.name}`);
+      names.add(projection.name);
+    }
+    this.logger = options.logger ?? consoleLogger;
+    this.clock = options.clock ?? systemClock;
+    const batchSize = options.batchSize ?? 500;
+    if (!Number.isInteger(batchSize) || batchSize < 1)
+      throw new Error(`batchSize must be a positive integer`);
+    this.workers = options.projections.map(
+      (projection) =>
+        new ProjectionWorker(projection, {
+          store: options.store,
+          db: options.db,
+          batchSize,
+          logger: this.logger,
+          clock: this.clock,
+          retryDelayMs: options.retryDelayMs ?? 500,
+          committed: (notice) => this.committed(notice),
+          changed: () => this.settleWaiters(),
+        }),
+    );
+  }
+
+  /** Starts every projection that is not running (after a failure too: it resumes from its checkpoint). */
+  async start(): Promise<void> {
+    if (this.stopping) await this.stopping;
+    this.starting ??= Promise.all(this.workers.map((worker) => worker.start())).then(
+      () => undefined,
+      async (error: unknown) => {
+        await Promise.all(this.workers.map((worker) => worker.stop()));
+        throw error;
+      },
+    );
+    try {
+      await this.starting;
+    } finally {
+      this.starting = null;
+    }
+  }
+
+  /** Aborts the subscriptions, lets a batch in flight commit, and resolves pending `waitFor`s with false. */
+  async stop(): Promise<void> {
+    if (this.starting) await this.starting.catch(() => undefined);
+    this.stopping ??= Promise.all(this.workers.map((worker) => worker.stop())).then(() => {
+      for (const waiter of this.waiters) waiter.resolve(false);
+      this.waiters.clear();
+    });
+    try {
+      await this.stopping;
+    } finally {
+      this.stopping = null;
+    }
+  }
+
+  onNotice(listener: NoticeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  on(event: 'notice', listener: NoticeListener): () => void {
+    if (event !== 'notice') throw new Error(`unknown runner event ${String(event)}`);
+    return this.onNotice(listener);
+  }
+
+  status(projection: string): ProjectionStatus {
+    return this.worker(projection).status;
+  }
+
+  /**
+   * Resolves true once every projection (or the named ones) has committed `position`; false on timeout, when
+   * one of them has failed, or when the runner stops.
+   */
+  async waitFor(position: bigint, timeoutMs: number, projections?: readonly string[]): Promise<boolean> {
+    const workers = projections ? projections.map((name) => this.worker(name)) : this.workers;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
+      const waiter: Waiter = {
+        position,
+        projections: workers,
+        resolve: (reached) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(reached);
+        },
+      };
+      if (!this.settle(waiter)) this.waiters.add(waiter);
+    });
+  }
+
+  /** Head, checkpoint and age per projection, read from the store and the checkpoint table. */
+  async lag(): Promise<ProjectionLag[]> {
+    const lags = await readLag(
+      this.options.store,
+      this.options.db,
+      this.workers.map((worker) => worker.name),
+      this.clock.now(),
+    );
+    return lags.map((lag) => ({ ...lag, status: this.worker(lag.projection).status }));
+  }
+
+  private worker(name: string): ProjectionWorker {
+    const worker = this.workers.find((candidate) => candidate.name === name);
+    if (!worker) throw new Error(`unknown projection ${name}`);
+    return worker;
+  }
+
+  private committed(notice: ProjectionNotice): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(notice);
+      } catch (error) {
+        this.logger.error('projection notice listener threw', {
+          projection: notice.projection,
+          error: errorMessage(error),
+        });
+      }
+    }
+    this.settleWaiters();
+  }
+
+  private settleWaiters(): void {
+    for (const waiter of this.waiters) this.settle(waiter);
+  }
+
+  /** Resolves the waiter if its outcome is known; returns whether it did. */
+  private settle(waiter: Waiter): boolean {
+    if (
+      waiter.projections.every((worker) => worker.checkpoint !== null && worker.checkpoint >= waiter.position)
+    ) {
+      waiter.resolve(true);
+      return true;
+    }
+    if (waiter.projections.some((worker) => worker.status === 'failed')) {
+      waiter.resolve(false);
+      return true;
+    }
+    return false;
+  }
+}
+
+interface WorkerDeps {
+  store: EventStore;
+  db: Knex;
+  batchSize: number;
+  logger: RunnerLogger;
+  clock: Clock;
+  retryDelayMs: number;
+  committed(notice: ProjectionNotice): void;
+  /** The checkpoint was re-read or the projection failed: pending waits may now be decided. */
+  changed(): void;
+}
+
+type BatchOutcome = 'committed' | 'moved' | 'failed';
+
+const maxRetryDelayMs = 30_000;
+
+class ProjectionWorker {
+  status: ProjectionStatus = 'stopped';
+  /** Last checkpoint this worker committed or read; null before the first start. */
+  checkpoint: bigint | null = null;
+  private controller: AbortController | null = null;
+  private loop: Promise<void> | null = null;
+  private readonly handles: ReadonlySet<string>;
+  private readonly context: ProjectionContext;
+
+  constructor(
+    private readonly projection: Projection,
+    private readonly deps: WorkerDeps,
+  ) {
+    this.handles = new Set(projection.handles);
+    const declared = new Set(projection.tables.map((table) => table.name));
+    this.context = {
+      table: (name) => {
+        if (!declared.has(name))
+          throw new Error(`projection ${projection.name} did not declare table ${name}`);
+        return name;
+      },
+    };
+  }
+
+  get name(): string {
+    return this.projection.name;
+  }
+
+  async start(): Promise<void> {
+    if (this.loop) return;
+    const controller = new AbortController();
+    this.controller = controller;
+    const { db, clock } = this.deps;
+    await ensureCheckpoint(db, this.name, clock.now());
+    await writeStatus(db, this.name, 'running', clock.now());
+    await this.reload();
+    this.status = 'running';
+    this.deps.logger.info('projection started', {
+      projection: this.name,
+      checkpoint: String(this.checkpoint),
+    });
+    this.loop = this.run(controller.signal).finally(() => {
+      this.loop = null;
+    });
+  }
+
+  async stop(): Promise<void> {
+    const loop = this.loop;
+    if (!loop) return;
+    this.controller?.abort();
+    await loop;
+    if (this.status === 'running') {
+      this.status = 'stopped';
+      await writeStatus(this.deps.db, this.name, 'stopped', this.deps.clock.now()).catch((error: unknown) =>
+        this.deps.logger.error('could not record projection stop', {
+          projection: this.name,
+          error: errorMessage(error),
+        }),
+      );
+    }
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    let delay = this.deps.retryDelayMs;
+    while (!signal.aborted) {
+      try {
+        const outcome = await this.follow(signal);
+        if (outcome === 'failed') return;
+        delay = this.deps.retryDelayMs;
+        if (outcome === 'moved') await this.reload();
+      } catch (error) {
+        if (signal.aborted) return;
+        this.deps.logger.error('projection interrupted, retrying', {
+          projection: this.name,
+          checkpoint: String(this.checkpoint),
+          retryInMs: delay,
+          error: errorMessage(error),
+        });
+        await sleep(delay, signal);
+        delay = Math.min(delay * 2, maxRetryDelayMs);
+        await this.reload().catch(() => undefined);
+      }
+    }
+  }
+
+  /** One subscription from the current checkpoint; returns when stopped, failed or overtaken. */
+  private async follow(signal: AbortSignal): Promise<BatchOutcome | 'stopped'> {
+    const subscription = new AbortController();
+    const abort = (): void => subscription.abort();
+    signal.addEventListener('abort', abort, { once: true });
+    const events = this.deps.store.subscribe({ after: this.checkpoint ?? 0n, signal: subscription.signal });
+    const reader = new BatchReader(events[Symbol.asyncIterator](), this.deps.batchSize);
+    try {
+      for (;;) {
+        const batch = await reader.next();
+        if (signal.aborted) return 'stopped';
+        if (batch.events.length > 0) {
+          const outcome = await this.commit(batch.events);
+          if (outcome !== 'committed') return outcome;
+          // With better-sqlite3 on both sides a catch-up never leaves the microtask queue on its own, which
+          // would starve timers and I/O (HTTP requests in the same process) until it is done.
+          await nextTurn();
+        }
+        if (batch.done) {
+          if (signal.aborted) return 'stopped';
+          throw new Error('the event store ended the subscription');
+        }
+      }
+    } finally {
+      signal.removeEventListener('abort', abort);
+      subscription.abort();
+      await reader.close();
+    }
+  }
+
+  private async commit(events: readonly RecordedEvent[]): Promise<BatchOutcome> {
+    const previous = this.checkpoint ?? 0n;
+    const last = events[events.length - 1];
+    if (!last) return 'committed';
+    const keys = new Set<string>();
+    try {
+      await this.deps.db.transaction(async (trx) => {
+        // The compare-and-set comes first: on PostgreSQL its row lock, on SQLite the write lock it takes,
+        // keeps a second runner out until this batch commits, and the rows are written only if it succeeded.
+        const claimed = await advanceCheckpoint(
+          trx,
+          this.name,
+          previous,
+          last.position,
+          last.recordedAt,
+          this.deps.clock.now(),
+        );
+        if (!claimed) throw new CheckpointMoved(`checkpoint of ${this.name} is no longer ${previous}`);
+        for (const event of events) {
+          if (!this.handles.has(event.type)) continue;
+          let touched: readonly string[] | void;
+          try {
+            touched = await this.projection.apply(trx, event, this.context);
+          } catch (cause) {
+            throw new ProjectionHandlerError(this.name, event, cause);
+          }
+          if (touched) for (const key of touched) keys.add(key);
+        }
+      });
+    } catch (error) {
+      if (error instanceof CheckpointMoved) {
+        this.deps.logger.info('projection checkpoint moved by another runner; re-reading it', {
+          projection: this.name,
+          expected: String(previous),
+        });
+        return 'moved';
+      }
+      if (error instanceof ProjectionHandlerError) {
+        await this.fail(error);
+        return 'failed';
+      }
+      throw error;
+    }
+    this.checkpoint = last.position;
+    this.deps.committed({ projection: this.name, position: last.position, keys: [...keys] });
+    return 'committed';
+  }
+
+  private async fail(error: ProjectionHandlerError): Promise<void> {
+    this.status = 'failed';
+    const { event } = error;
+    this.deps.logger.error('projection failed and stopped', {
+      projection: this.name,
+      position: String(event.position),
+      type: event.type,
+      eventId: event.id,
+      stream: event.stream,
+      checkpoint: String(this.checkpoint),
+      error: errorMessage(error.cause),
+    });
+    const stack = error.cause instanceof Error && error.cause.stack ? `\n${error.cause.stack}` : '';
+    try {
+      await writeStatus(this.deps.db, this.name, 'failed', this.deps.clock.now(), `${error.message}${stack}`);
+    } catch (writeError) {
+      this.deps.logger.error('could not record projection failure', {
+        projection: this.name,
+        error: errorMessage(writeError),
+      });
+    }
+    this.deps.changed();
+  }
+
+  private async reload(): Promise<void> {
+    const checkpoint = await readCheckpoint(this.deps.db, this.name);
+    if (!checkpoint) throw new Error(`checkpoint row of ${this.name} is missing`);
+    this.checkpoint = checkpoint.position;
+    this.deps.changed();
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

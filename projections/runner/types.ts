@@ -1,0 +1,57 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../../services/eventstore/port';
+
+/**
+ * One table of a read model. `define` is the table's only definition: the migration that creates the live
+ * table and the rebuild that creates a fresh generation both call it. It receives the physical table name,
+ * which differs per generation; derive every explicit index or constraint name from it, because those names
+ * are global per schema (PostgreSQL) or per database (SQLite).
+ */
+export interface ReadModelTable {
+  name: string;
+  define(table: Knex.CreateTableBuilder, tableName: string): void;
+}
+
+export interface ProjectionContext {
+  /** The physical name of one of the projection's declared tables (a fresh generation during a rebuild). */
+  table(name: string): string;
+}
+
+export interface Projection {
+  /** Checkpoint key. */
+  name: string;
+  tables: readonly ReadModelTable[];
+  /** Event types passed to `apply`; any other event only advances the checkpoint. */
+  handles: readonly string[];
+  /** Writes the event's effect through `trx`; returns the keys it touched, e.g. `['event:ev_123', 'account:ac_1']`. */
+  apply(
+    trx: Knex.Transaction,
+    event: RecordedEvent,
+    ctx: ProjectionContext,
+  ): Promise<readonly string[] | void>;
+}
+
+/** Published after every committed batch; `keys` may be empty when the batch held no handled event. */
+export interface ProjectionNotice {
+  projection: string;
+  position: bigint;
+  keys: string[];
+}
+
+export type ProjectionStatus = 'running' | 'stopped' | 'failed';
+
+export interface ProjectionLag {
+  projection: string;
+  checkpoint: bigint;
+  head: bigint;
+  /** `head - checkpoint`, in position units (positions need not be contiguous, e.g. EventStoreDB commit positions). */
+  behind: bigint;
+  /** Age of the last event the projection committed, or null when it has processed none. */
+  lastEventAgeMs: number | null;
+  status: ProjectionStatus;
+}
+
+export interface RunnerLogger {
+  info(message: string, details?: Record<string, unknown>): void;
+  error(message: string, details?: Record<string, unknown>): void;
+}
