@@ -92,7 +92,7 @@ export class CommandHandler {
   ): Promise<CommandResult<Event, State>> {
     return new Promise((resolve, reject) => {
       const pending: Pending = {
-        decider: decider as unknown as Decider<unknown, DomainEvent, unknown>,
+        decider: decider,
         command,
         context,
         resolve: resolve as (result: CommandResult<DomainEvent, unknown>) => void,
@@ -113,7 +113,7 @@ export class CommandHandler {
     decider: Decider<unknown, Event, State>,
     stream: string,
   ): Promise<{ state: State; revision: bigint }> {
-    const loaded = await this.loadStream(decider as unknown as Decider<unknown, DomainEvent, unknown>, stream);
+    const loaded = await this.loadStream(decider, stream);
     return { state: loaded.state as State, revision: loaded.revision };
   }
 
@@ -146,7 +146,12 @@ export class CommandHandler {
           expected: current.revision < 0n ? 'no_stream' : current.revision,
         });
         const finalState = outcomes.at(-1)!.stateAfter;
-        this.remember(stream, { state: finalState, revision: appended.nextRevision, position: appended.position });
+        if (appended.nextRevision === current.revision + BigInt(newEvents.length)) {
+          this.remember(stream, { state: finalState, revision: appended.nextRevision, position: appended.position });
+        } else {
+          // The store answered an idempotent replay of events written before: the folded state is not the stream's.
+          this.cache.delete(stream);
+        }
         this.settle(outcomes, appended.nextRevision, appended.position, current.revision);
         return;
       } catch (error) {

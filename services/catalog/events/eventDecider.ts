@@ -194,7 +194,7 @@ function changedFields(current: EventDetails, requested: Partial<EventDetails>):
     if (value === undefined) continue;
     if (JSON.stringify(current[key as keyof EventDetails]) !== JSON.stringify(value)) changes[key] = value;
   }
-  return changes as Partial<EventDetails>;
+  return changes;
 }
 
 export function isTimeZone(zone: string): boolean {

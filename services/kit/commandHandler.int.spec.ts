@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteEventStore } from '../eventstore/sqlite';
+import type { EventStore, ExpectedRevision, NewEvent } from '../eventstore/port';
+import { CommandHandler, type CommandContext } from './commandHandler';
+import type { Decider } from './decider';
+import { Refusal, refuse } from './refusal';
+
+/** A tiny inventory: a fixed capacity and holds against it. Overselling is the race these tests look for. */
+type Reserve = { type: 'Reserve'; quantity: number };
+type Reserved = { type: 'Reserved'; data: { quantity: number } };
+type Inventory = { reserved: number };
+const capacity = 100;
+
+const inventory: Decider<Reserve, Reserved, Inventory> = {
+  initialState: () => ({ reserved: 0 }),
+  evolve: (state, event) => ({ reserved: state.reserved + event.data.quantity }),
+  decide(command, state) {
+    if (state.reserved + command.quantity > capacity) refuse('try_again', 'sold out');
+    return [{ type: 'Reserved', data: { quantity: command.quantity } }];
+  },
+};
+
+const context: CommandContext = { correlationId: 'corr-1', actor: 'us_1', ip: '127.0.0.1' };
+
+/** What "the guard off" means: every append ignores the expected revision. Only for proving the tests bite. */
+function withoutRevisionGuard(store: EventStore): EventStore {
+  return {
+    kind: store.kind,
+    append: (stream: string, events: readonly NewEvent[], _options: { expected: ExpectedRevision }) =>
+      store.append(stream, events, { expected: 'any' }),
+    readStream: (stream, options) => store.readStream(stream, options),
+    readAll: (options) => store.readAll(options),
+    subscribe: (options) => store.subscribe(options),
+    head: () => store.head(),
+    close: () => store.close(),
+  };
+}
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}
+
+async function reservedInStore(store: EventStore, stream: string): Promise<number> {
+  let total = 0;
+  for await (const event of store.readStream(stream)) total += (event.data as { quantity: number }).quantity;
+  return total;
+}
+
+/** Two handlers stand for two processes: they share the store but not their queues or caches. */
+async function rush(handlers: CommandHandler[], stream: string, attempts: number) {
+  const results = await Promise.allSettled(
+    Array.from({ length: attempts }, (_, i) =>
+      handlers[i % handlers.length]!.handle(inventory, stream, { type: 'Reserve', quantity: 1 }, context),
+    ),
+  );
+  return {
+    accepted: results.filter((r) => r.status === 'fulfilled').length,
+    refused: results.filter((r) => r.status === 'rejected' && r.reason instanceof Refusal).length,
+    failed: results.filter((r) => r.status === 'rejected' && !(r.reason instanceof Refusal)).length,
+  };
+}
+
+describe('CommandHandler on SQLite', () => {
+  let dir: string;
+  let store: EventStore;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'commands-'));
+    store = await openSqliteEventStore(join(dir, 'events.sqlite'));
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('never oversells when two processes rush one stream', async () => {
+    const handlers = [new CommandHandler(store, { maxRetries: 50 }), new CommandHandler(store, { maxRetries: 50 })];
+    const outcome = await rush(handlers, 'inventory-1', 300);
+    expect(outcome.failed).toBe(0);
+    expect(outcome.accepted).toBe(capacity);
+    expect(outcome.refused).toBe(300 - capacity);
+    expect(await reservedInStore(store, 'inventory-1')).toBe(capacity);
+  });
+
+  it('oversells with the revision guard off (the rush test above would catch it)', async () => {
+    const unguarded = withoutRevisionGuard(store);
+    const handlers = [new CommandHandler(unguarded), new CommandHandler(unguarded), new CommandHandler(unguarded)];
+    await rush(handlers, 'inventory-1', 300);
+    expect(await reservedInStore(store, 'inventory-1')).toBeGreaterThan(capacity);
+  });
+
+  it('decides queued commands on one stream in batches, with one append per batch', async () => {
+    let appends = 0;
+    const counting: EventStore = {
+      ...withoutRevisionGuard(store),
+      append: (stream, events, options) => {
+        appends++;
+        return store.append(stream, events, options);
+      },
+    };
+    const outcome = await rush([new CommandHandler(counting)], 'inventory-2', 150);
+    expect(outcome.accepted).toBe(capacity);
+    expect(outcome.refused).toBe(50);
+    expect(appends).toBeLessThan(20);
+    expect(await reservedInStore(store, 'inventory-2')).toBe(capacity);
+  });
+
+  it('refuses with try_again when conflicts outlast the retries', async () => {
+    const impatient = [0, 1, 2, 3].map(() => new CommandHandler(store, { maxRetries: 0, maxBatch: 1 }));
+    const results = await Promise.allSettled(
+      Array.from({ length: 80 }, (_, i) =>
+        impatient[i % 4]!.handle(inventory, 'inventory-3', { type: 'Reserve', quantity: 1 }, context),
+      ),
+    );
+    const reasons = results.flatMap((r) => (r.status === 'rejected' && r.reason instanceof Refusal ? [r.reason.reason] : []));
+    expect(reasons).toContain('try_again');
+    expect(await reservedInStore(store, 'inventory-3')).toBe(results.filter((r) => r.status === 'fulfilled').length);
+  });
+
+  it('stamps every event with correlation, causation, actor and IP', async () => {
+    const handler = new CommandHandler(store);
+    const result = await handler.handle(inventory, 'inventory-4', { type: 'Reserve', quantity: 2 }, context);
+    expect(result.revision).toBe(0n);
+    const [event] = await collect(store.readStream('inventory-4'));
+    expect(event?.metadata).toEqual({ correlationId: 'corr-1', causationId: 'corr-1', actor: 'us_1', ip: '127.0.0.1' });
+    expect(result.position).toBe(event?.position);
+  });
+
+  it('catches a cached state up with what another process appended', async () => {
+    const first = new CommandHandler(store);
+    const second = new CommandHandler(store);
+    await first.handle(inventory, 'inventory-5', { type: 'Reserve', quantity: 60 }, context);
+    await second.handle(inventory, 'inventory-5', { type: 'Reserve', quantity: 30 }, context);
+    await expect(first.handle(inventory, 'inventory-5', { type: 'Reserve', quantity: 20 }, context)).rejects.toBeInstanceOf(Refusal);
+    const accepted = await first.handle(inventory, 'inventory-5', { type: 'Reserve', quantity: 10 }, context);
+    expect(accepted.state).toEqual({ reserved: 100 });
+    expect(accepted.revision).toBe(2n);
+  });
+
+  it('writes a retried request with the same idempotency key once', async () => {
+    const handler = new CommandHandler(store);
+    const keyed = { ...context, idempotencyKey: 'request-42' };
+    const first = await handler.handle(inventory, 'inventory-6', { type: 'Reserve', quantity: 1 }, keyed);
+    const retry = await handler.handle(inventory, 'inventory-6', { type: 'Reserve', quantity: 1 }, keyed);
+    expect(retry.position).toBe(first.position);
+    expect(await reservedInStore(store, 'inventory-6')).toBe(1);
+    const next = await handler.handle(inventory, 'inventory-6', { type: 'Reserve', quantity: 1 }, context);
+    expect(next.state).toEqual({ reserved: 2 });
+    expect(await reservedInStore(store, 'inventory-6')).toBe(2);
+  });
+});

@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { isLogLevel, type LogLevel } from './logger';
+
+/** Every setting the process reads, all from environment variables with safe defaults (see README). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  logLevel: LogLevel;
+  nodeEnv: string;
+  /** The first run creates this admin; a random password is generated and printed when none is given. */
+  adminEmail: string;
+  adminPassword: string | undefined;
+  sessionTtlHours: number;
+  seedSampleEvent: boolean;
+  webDist: string;
+  /** Body size limit of JSON requests. */
+  jsonLimit: string;
+}
+
+export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = integer(env.PORT, 3000, 'PORT');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir: resolve(env.DATA_DIR || './data'),
+    logLevel: isLogLevel(env.LOG_LEVEL) ? env.LOG_LEVEL : 'info',
+    nodeEnv: env.NODE_ENV || 'development',
+    adminEmail: (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    sessionTtlHours: integer(env.SESSION_TTL_HOURS, 24 * 7, 'SESSION_TTL_HOURS'),
+    seedSampleEvent: env.SEED_SAMPLE_EVENT !== 'false',
+    webDist: resolve(env.WEB_DIST || 'web/dist'),
+    jsonLimit: env.JSON_BODY_LIMIT || '1mb',
+  };
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { reasonCatalog } from './reasons';
+
+describe('reason codes', () => {
+  it('are all documented in docs/reason-codes.md with their status', () => {
+    const doc = readFileSync(new URL('../../docs/reason-codes.md', import.meta.url), 'utf8');
+    for (const [reason, { status }] of Object.entries(reasonCatalog)) {
+      expect(doc, reason).toMatch(new RegExp(`\\| \`${reason}\` \\| ${status} \\|`));
+    }
+  });
+
+  it('are snake_case and use 4xx statuses for everything a client can cause', () => {
+    for (const [reason, { status }] of Object.entries(reasonCatalog)) {
+      expect(reason).toMatch(/^[a-z]+(_[a-z]+)*$/);
+      if (reason !== 'internal_error' && reason !== 'not_ready') expect(status, reason).toBeLessThan(500);
+    }
+  });
+});

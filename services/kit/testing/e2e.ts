@@ -1,0 +1,360 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+
+/**
+ * The end-to-end tier: the real app (`services/main.ts`) in a child process on the embedded default,
+ * driven by Debian's Chromium through playwright-core. Files named `*.e2e.spec.ts` use `describeE2E`.
+ */
+
+export const chromiumPath = '/usr/bin/chromium';
+export const hasChromium = existsSync(chromiumPath);
+
+const root = process.cwd();
+const READY_TIMEOUT_MS = 90_000;
+const STOP_GRACE_MS = 10_000;
+const LOG_LIMIT = 1_000_000;
+
+/**
+ * Like `describe`, for end-to-end journeys. Without Chromium the block is skipped loudly; under `CI=true`
+ * it fails instead (one failing test), because CI must run every tier.
+ */
+export function describeE2E(name: string, body: () => void): void {
+  if (hasChromium) {
+    describe(name, body);
+    return;
+  }
+  if (process.env.CI === 'true') {
+    describe(name, () => {
+      it('needs Chromium', () => {
+        throw new Error(
+          `CI=true but Chromium is missing (${chromiumPath}): the end-to-end tier must run in CI`,
+        );
+      });
+    });
+    return;
+  }
+  console.warn(`\n*** SKIPPED (no Chromium at ${chromiumPath}, end-to-end tier): ${name} ***\n`);
+  describe.skip(name, body);
+}
+
+const BROWSER_ARGS = [
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-domain-reliability',
+  '--no-pings',
+];
+
+/**
+ * Headless Debian Chromium. `args` are added to the defaults, e.g. the fake camera for the scanner:
+ * `['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']`.
+ */
+export function launchBrowser(options: { args?: string[] } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: [...BROWSER_ARGS, ...(options.args ?? [])] });
+}
+
+/** A full-page PNG at `test-results/screenshots/<name>.png` (a `/` in the name makes a subfolder). Returns the path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const safe = name
+    .split('/')
+    .map((part) => part.replace(/[^\w.-]+/g, '-').replace(/^\.+/, ''))
+    .filter((part) => part.length > 0)
+    .join('/');
+  const file = resolve(root, 'test-results', 'screenshots', `${safe || 'screenshot'}.png`);
+  await mkdir(dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+export interface StartAppOptions {
+  /** Extra environment for the app; wins over everything else (e.g. `{ DATABASE_URL: testDb.url }`). */
+  env?: Record<string, string>;
+}
+
+export interface RunningApp {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  url: string;
+  /** The app's fresh DATA_DIR; removed by `stop()`. */
+  dataDir: string;
+  admin: { email: string; password: string };
+  /** Everything the app printed so far (stdout and stderr, interleaved). */
+  logs(): string;
+  /** SIGTERM, then SIGKILL after 10 s; waits for the exit and removes `dataDir`. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Configuration that must not leak from the test runner's environment into the app: the app starts on the
+ * embedded default (SQLite in its own DATA_DIR) unless the test opts in through `options.env`. In particular
+ * CI's DATABASE_URL is the int tier's server, and two apps sharing its `postgres` database would mix state.
+ */
+const NOT_INHERITED = [
+  /^DATABASE_URL$/,
+  /^EVENTSTORE(_|$)/,
+  /^SMTP_URL$/,
+  /^STRIPE_/,
+  /^PUBLIC_URL$/,
+  /^VITEST/,
+];
+
+function inheritedEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !NOT_INHERITED.some((re) => re.test(key))) env[key] = value;
+  }
+  return env;
+}
+
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** Never leave an app behind when the test worker exits without calling stop(). */
+function killOnExit(child: ChildProcess): void {
+  running.add(child);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const c of running) c.kill('SIGKILL');
+  });
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolvePort(address.port);
+        else reject(new Error('could not pick a free port'));
+      });
+    });
+  });
+}
+
+/**
+ * Starts `node --import tsx services/main.ts` on a free port with a fresh DATA_DIR and a random admin
+ * password, and resolves once `GET /readyz` answers 200. Builds the web first if `web/dist` is stale.
+ */
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  await ensureWebBuilt();
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'ticketing-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    ...inheritedEnv(),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    ADMIN_EMAIL: 'admin@example.test',
+    ADMIN_PASSWORD: `E2e-${randomBytes(18).toString('base64url')}-7`,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  const admin = { email: env.ADMIN_EMAIL ?? '', password: env.ADMIN_PASSWORD ?? '' };
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  killOnExit(child);
+
+  let output = '';
+  const capture = (chunk: Buffer): void => {
+    output += chunk.toString('utf8');
+    if (output.length > LOG_LIMIT) output = output.slice(-LOG_LIMIT);
+  };
+  child.stdout?.on('data', capture);
+  child.stderr?.on('data', capture);
+  const logs = (): string => output;
+
+  let exitStatus: string | undefined;
+  const exited = new Promise<void>((resolveExit) => {
+    child.once('exit', (code, signal) => {
+      exitStatus = signal ? `signal ${signal}` : `code ${code ?? '?'}`;
+      running.delete(child);
+      resolveExit();
+    });
+    child.once('error', (err) => {
+      exitStatus = `spawn error: ${err.message}`;
+      running.delete(child);
+      resolveExit();
+    });
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      if (exitStatus === undefined) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+        await exited;
+        clearTimeout(killer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    })());
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (exitStatus !== undefined) {
+      await stop();
+      throw new Error(
+        `the app exited (${exitStatus}) before ${url}/readyz answered 200. Its output:\n${logs()}`,
+      );
+    }
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `${url}/readyz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s. The app's output:\n${logs()}`,
+      );
+    }
+    await delay(200);
+  }
+
+  return { url, dataDir, admin, logs, stop };
+}
+
+// --- the web build -----------------------------------------------------------------------------------
+
+const WEB_DIST_INDEX = join(root, 'web', 'dist', 'index.html');
+const WEB_INPUTS = [
+  join(root, 'web', 'src'),
+  join(root, 'web', 'index.html'),
+  join(root, 'web', 'vite.config.ts'),
+];
+const BUILD_LOCK = join(
+  tmpdir(),
+  `ticketing-web-build-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.lock`,
+);
+const LOCK_WAIT_MS = 5 * 60_000;
+const LOCK_STALE_MS = 10 * 60_000;
+
+async function newestMtime(path: string): Promise<number> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    return 0;
+  }
+  // A folder's own mtime counts too: deleting or renaming a source changes only that.
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of await readdir(path)) newest = Math.max(newest, await newestMtime(join(path, entry)));
+  return newest;
+}
+
+async function webIsStale(): Promise<boolean> {
+  let built: number;
+  try {
+    built = (await stat(WEB_DIST_INDEX)).mtimeMs;
+  } catch {
+    return true;
+  }
+  let newest = 0;
+  for (const input of WEB_INPUTS) newest = Math.max(newest, await newestMtime(input));
+  return newest > built;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A lock folder shared by every test worker of this checkout; a dead or very old holder's lock is broken. */
+async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      await mkdir(BUILD_LOCK);
+      await writeFile(join(BUILD_LOCK, 'pid'), String(process.pid));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(await readFile(join(BUILD_LOCK, 'pid'), 'utf8').catch(() => ''));
+      const age =
+        Date.now() -
+        (await stat(BUILD_LOCK)
+          .then((s) => s.mtimeMs)
+          .catch(() => Date.now()));
+      if ((holder > 0 && !isAlive(holder)) || age > LOCK_STALE_MS) {
+        await rm(BUILD_LOCK, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`timed out waiting for the web build lock ${BUILD_LOCK}`, { cause: err });
+      }
+      await delay(250);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+function runBuild(): Promise<void> {
+  return new Promise((resolveBuild, reject) => {
+    const env = inheritedEnv();
+    // vitest sets NODE_ENV=test; a Vite build under it would bundle React's development build.
+    env.NODE_ENV = 'production';
+    const child = spawn('npm', ['run', '-s', 'build'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const capture = (chunk: Buffer): void => {
+      output = (output + chunk.toString('utf8')).slice(-200_000);
+    };
+    child.stdout.on('data', capture);
+    child.stderr.on('data', capture);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolveBuild();
+      else reject(new Error(`npm run build failed (${signal ?? `exit ${code ?? '?'}`}):\n${output}`));
+    });
+  });
+}
+
+let webBuild: Promise<void> | undefined;
+
+/** Runs `npm run build` once, and only if `web/dist/index.html` is missing or older than the web sources. */
+export function ensureWebBuilt(): Promise<void> {
+  webBuild ??= (async () => {
+    if (!(await webIsStale())) return;
+    await withBuildLock(async () => {
+      if (await webIsStale()) await runBuild();
+    });
+  })().catch((err: unknown) => {
+    webBuild = undefined;
+    throw err;
+  });
+  return webBuild;
+}
