@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import { projectionCheckpoints } from './0001_projection_checkpoints';
+import { eventsReadModel } from './0002_events';
+import { identityReadModel } from './0003_identity';
+import type { ReadModelMigration } from './migration';
+
+export type { ReadModelMigration } from './migration';
+export { readModelTablesMigration } from './migration';
+
+/** Every read-model migration in order. Static imports, so tsx, vitest and a bundle all see the same set. */
+export const readModelMigrations: readonly ReadModelMigration[] = [
+  projectionCheckpoints,
+  eventsReadModel,
+  identityReadModel,
+];
+
+export const readModelMigrationsTable = 'readmodel_migrations';
+
+const migrationSource: Knex.MigrationSource<ReadModelMigration> = {
+  getMigrations: () => Promise.resolve([...readModelMigrations]),
+  getMigrationName: (migration) => migration.name,
+  getMigration: (migration) => Promise.resolve({ up: migration.up, down: migration.down }),
+};
+
+/**
+ * Brings the read-model schema up to date. Several processes may start at once (API replicas): knex's lock
+ * makes all but one wait or fail with a lock error, and creating the bookkeeping tables can race, so those
+ * two failures are retried.
+ */
+export async function migrateReadModels(knex: Knex): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await knex.migrate.latest({ migrationSource, tableName: readModelMigrationsTable });
+      return;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const raced = /already locked|already exists|duplicate key/i.test(message);
+      if (!raced || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}

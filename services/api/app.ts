@@ -1,0 +1,151 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import Koa, { type Context, type Next } from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import { errorMiddleware } from '../kit/http/problem';
+import { Refusal } from '../kit/refusal';
+import type { AppState, Services } from './context';
+import { authenticate } from '../identity/auth';
+import { authRoutes } from '../identity/authRoutes';
+import { eventRoutes, publicEventRoutes } from '../catalog/events/routes';
+import { serveWeb } from './web';
+
+/** Composes the HTTP application: middleware in a fixed order, then the feature routers, then the web. */
+export function createApp(services: Services): Koa {
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  app.use(requestContext(services));
+  app.use(securityHeaders);
+  app.use(errorMiddleware(services.logger));
+  app.use(xsrf);
+  app.use(requireJsonBody);
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: services.config.jsonLimit,
+      onError(error: Error) {
+        const status = (error as { status?: number }).status;
+        if (status === 413) throw new Refusal('payload_too_large');
+        throw new Refusal('malformed_json', error.message);
+      },
+    }),
+  );
+  app.use(readAfterWrite(services));
+  app.use(authenticate(services));
+
+  const system = new Router();
+  system.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  system.get('/readyz', async (ctx) => {
+    const lags = await services.readSide.lag();
+    const failed = lags.filter((lag) => lag.status === 'failed').map((lag) => lag.projection);
+    await services.store.head();
+    if (failed.length > 0) throw new Refusal('not_ready', `Projections failed: ${failed.join(', ')}`);
+    ctx.body = { status: 'ready', projections: lags.map((lag) => ({ ...lag, checkpoint: String(lag.checkpoint), head: String(lag.head), behind: String(lag.behind) })) };
+  });
+  system.get('/metrics', async (ctx) => {
+    services.metrics.observeLag(await services.readSide.lag());
+    ctx.type = services.metrics.registry.contentType;
+    ctx.body = await services.metrics.registry.metrics();
+  });
+  app.use(system.routes());
+
+  const api = new Router({ prefix: '/api' });
+  api.use(authRoutes(services).routes());
+  api.use(eventRoutes(services).routes());
+  api.use(publicEventRoutes(services).routes());
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: true }));
+
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new Refusal('route_not_found', `No route for ${ctx.method} ${ctx.path}`);
+    await next();
+  });
+  app.use(serveWeb(services));
+  return app;
+}
+
+function requestContext(services: Services) {
+  return async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    (ctx.state as AppState).requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? (ctx.path.startsWith('/api') ? 'unmatched' : 'web');
+      services.metrics.requestDuration.observe({ method: ctx.method, route: String(route), status: String(ctx.status) }, seconds);
+      services.logger.debug('request', {
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Math.round(seconds * 1000),
+      });
+    }
+  };
+}
+
+async function securityHeaders(ctx: Context, next: Next) {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+  ctx.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+  // The widget is made to be embedded in organizers' sites; every other page refuses framing.
+  const frameAncestors = ctx.path.startsWith('/widget/') ? '*' : "'none'";
+  if (!ctx.path.startsWith('/widget/')) ctx.set('X-Frame-Options', 'DENY');
+  ctx.set(
+    'Content-Security-Policy',
+    [
+      "default-src 'self'",
+      "img-src 'self' data: blob: https:",
+      "style-src 'self' 'unsafe-inline'",
+      "script-src 'self'",
+      "connect-src 'self' ws: wss:",
+      "font-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      `frame-ancestors ${frameAncestors}`,
+    ].join('; '),
+  );
+  await next();
+}
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The anti-forgery pair of the spec: the server hands out an `XSRF-TOKEN` cookie and the web client echoes it
+ * in `X-XSRF-TOKEN`. Bearer tokens already make the API immune to cross-site forms; the pair is checked
+ * whenever a browser sends both, so a mismatch (a forged or stale page) is refused.
+ */
+async function xsrf(ctx: Context, next: Next) {
+  const cookie = ctx.cookies.get('XSRF-TOKEN');
+  if (!cookie) {
+    ctx.cookies.set('XSRF-TOKEN', randomBytes(18).toString('base64url'), { httpOnly: false, sameSite: 'lax', overwrite: true });
+  }
+  const header = ctx.get('X-XSRF-TOKEN');
+  if (unsafeMethods.has(ctx.method) && cookie && header && header !== cookie) throw new Refusal('xsrf_mismatch');
+  await next();
+}
+
+async function requireJsonBody(ctx: Context, next: Next) {
+  const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
+  if (ctx.path.startsWith('/api/') && unsafeMethods.has(ctx.method) && hasBody && !ctx.is('application/json')) {
+    throw new Refusal('unsupported_media_type', 'Send JSON with Content-Type: application/json');
+  }
+  await next();
+}
+
+/** A read that names a position (`X-Min-Position`) waits until the projections reach it. */
+function readAfterWrite(services: Services) {
+  return async (ctx: Context, next: Next) => {
+    const header = ctx.get('X-Min-Position');
+    if (ctx.method === 'GET' && /^\d{1,30}$/.test(header)) {
+      await services.readSide.waitFor(BigInt(header), 5_000);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import { openEventStore } from '../eventstore';
+import type { EventStore } from '../eventstore/port';
+import { CommandHandler } from '../kit/commandHandler';
+import { randomIds, systemClock, type Clock, type IdSource } from '../kit/clock';
+import type { AppConfig } from '../kit/config';
+import { createLogger, type Logger } from '../kit/logger';
+import { allProjections } from '../../projections';
+import { migrateReadModels } from '../../projections/migrations';
+import { openReadModelDb, ProjectionRunner, type StorageConfig } from '../../projections/runner';
+import { createApp } from './app';
+import type { Services } from './context';
+import { createMetrics, streamCategory } from './metrics';
+import { attachRealtime } from './realtime';
+
+export interface Platform {
+  services: Services;
+  runner: ProjectionRunner;
+  /** Starts HTTP and Socket.IO; resolves with the bound port. */
+  listen(): Promise<{ server: HttpServer; port: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole platform in one process: event store, read models (migrated), projections caught up and
+ * live, command handler, HTTP API with Socket.IO. main.ts and the integration tests both start it this way.
+ */
+export async function startPlatform(
+  config: AppConfig,
+  storage: StorageConfig,
+  overrides: { clock?: Clock; ids?: IdSource; logger?: Logger } = {},
+): Promise<Platform> {
+  const logger = overrides.logger ?? createLogger(config.logLevel, { service: 'ticketing' });
+  const clock = overrides.clock ?? systemClock;
+  const ids = overrides.ids ?? randomIds;
+  const metrics = createMetrics();
+  let store: EventStore | undefined;
+  let db: Knex | undefined;
+  try {
+    mkdirSync(storage.dataDir, { recursive: true });
+    store = await openEventStore(storage.eventStore);
+    db = openReadModelDb(storage.readModels);
+    await migrateReadModels(db);
+  } catch (error) {
+    await store?.close();
+    await db?.destroy();
+    throw error;
+  }
+  const runner = new ProjectionRunner({
+    store,
+    db,
+    projections: allProjections,
+    logger: logger.child({ component: 'projections' }),
+    clock,
+  });
+  await runner.start();
+  // Everything already in the log is projected before the first request is served.
+  if (!(await runner.waitFor(await store.head(), 120_000))) {
+    const stuck = (await runner.lag()).filter((lag) => lag.status !== 'running' || lag.behind > 0n);
+    await runner.stop();
+    await store.close();
+    await db.destroy();
+    throw new Error(`projections did not catch up: ${stuck.map((lag) => `${lag.projection} (${lag.status}, ${lag.behind} behind)`).join(', ')}`);
+  }
+
+  const commands = new CommandHandler(store, {
+    ids,
+    onConflict: (stream) => metrics.commandConflicts.inc({ stream_category: streamCategory(stream) }),
+  });
+  const services: Services = { config, store, db, commands, readSide: runner, clock, ids, logger, metrics };
+  const app = createApp(services);
+  let server: HttpServer | undefined;
+  let realtime: ReturnType<typeof attachRealtime> | undefined;
+
+  return {
+    services,
+    runner,
+    async listen() {
+      server = createServer(app.callback());
+      server.requestTimeout = 30_000;
+      server.headersTimeout = 20_000;
+      realtime = attachRealtime(server, services);
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(config.port, config.host, () => resolve());
+      });
+      return { server, port: (server.address() as AddressInfo).port };
+    },
+    async close() {
+      if (realtime) await realtime.close();
+      else if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server?.closeAllConnections();
+      await runner.stop();
+      await store.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { startTestPlatform, type TestPlatform } from './testing';
+import type { ReadModelChanged } from './realtime';
+
+function connect(baseUrl: string, token?: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(baseUrl, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+function nextChange(socket: Socket, predicate: (message: ReadModelChanged) => boolean): Promise<ReadModelChanged> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no readmodel.changed within 5 s')), 5_000);
+    const listener = (message: ReadModelChanged) => {
+      if (!predicate(message)) return;
+      clearTimeout(timer);
+      socket.off('readmodel.changed', listener);
+      resolve(message);
+    };
+    socket.on('readmodel.changed', listener);
+  });
+}
+
+describe('Socket.IO live updates', () => {
+  let t: TestPlatform;
+  let token: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await startTestPlatform('sqlite');
+    token = await t.login(t.admin.email, t.admin.password);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t?.close();
+  });
+
+  it('refuses a connection without a valid token', async () => {
+    await expect(connect(t.baseUrl)).rejects.toThrow(/unauthenticated/);
+    await expect(connect(t.baseUrl, 'forged')).rejects.toThrow(/unauthenticated/);
+  });
+
+  it("tells the account's dashboards about an event created elsewhere, after the projection committed it", async () => {
+    const socket = await connect(t.baseUrl, token);
+    sockets.push(socket);
+    const change = nextChange(socket, (m) => m.readModel === 'events');
+    const created = await t.client(token)<{ data: { id: string } }>('POST', '/api/events', {
+      json: { title: 'Live Update Test', start_date: '2027-01-01T19:00:00Z', timezone: 'UTC', currency: 'EUR' },
+    });
+    const message = await change;
+    expect(message.keys).toEqual(expect.arrayContaining([`event:${created.body.data.id}`, `account:${t.admin.accountId}`]));
+    expect(BigInt(message.position)).toBeGreaterThanOrEqual(BigInt(created.headers.get('x-position')!));
+  });
+
+  it("lets a socket subscribe to its own event's room but not to another account's", async () => {
+    const created = await t.client(token)<{ data: { id: string } }>('POST', '/api/events', {
+      json: { title: 'Room Test', start_date: '2027-01-02T19:00:00Z', timezone: 'UTC', currency: 'EUR' },
+    });
+    const eventId = created.body.data.id;
+    const other = await t.otherAccount();
+    const stranger = await connect(t.baseUrl, other.token);
+    sockets.push(stranger);
+    const denied: unknown = await stranger.emitWithAck('subscribe', { room: `event:${eventId}` });
+    expect(denied).toEqual({ ok: false, reason: 'event_not_found' });
+    const nonsense: unknown = await stranger.emitWithAck('subscribe', { room: 'account:ac_everyone' });
+    expect(nonsense).toEqual({ ok: false, reason: 'unsupported_room' });
+
+    let strangerHeard = false;
+    stranger.on('readmodel.changed', (m: ReadModelChanged) => {
+      if (m.keys.includes(`event:${eventId}`)) strangerHeard = true;
+    });
+    const owner = await connect(t.baseUrl, token);
+    sockets.push(owner);
+    expect(await owner.emitWithAck('subscribe', { room: `event:${eventId}` })).toEqual({ ok: true });
+    const change = nextChange(owner, (m) => m.keys.includes(`event:${eventId}`));
+    await t.client(token)('PUT', `/api/events/${eventId}/status`, { json: { status: 'LIVE' } });
+    await change;
+    expect(strangerHeard).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import type { Services } from './context';
+import { hashToken } from '../identity/auth';
+import { findActiveSession, type ActiveSession } from '../../projections/identity';
+import { findAccountEvent } from '../../projections/events';
+
+export interface ReadModelChanged {
+  readModel: string;
+  keys: string[];
+  position: string;
+}
+
+/**
+ * Socket.IO on the API's HTTP server, authenticated by the same bearer token. Each socket joins its account's
+ * room and may subscribe to its own events' rooms; projection notices become `readmodel.changed` messages
+ * in the rooms named by the notice's keys.
+ */
+export function attachRealtime(server: HttpServer, services: Services): { io: Server; close(): Promise<void> } {
+  const io = new Server(server, { serveClient: false, transports: ['websocket', 'polling'] });
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    if (typeof token !== 'string' || token.length === 0) {
+      next(new Error('unauthenticated'));
+      return;
+    }
+    findActiveSession(services.db, hashToken(token), services.clock.now()).then(
+      (session) => {
+        if (!session) return next(new Error('unauthenticated'));
+        (socket.data as { session?: ActiveSession }).session = session;
+        next();
+      },
+      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
+
+  io.on('connection', (socket) => {
+    const session = (socket.data as { session: ActiveSession }).session;
+    void socket.join(`account:${session.accountId}`);
+    socket.on('subscribe', (payload: unknown, ack?: (answer: { ok: boolean; reason?: string }) => void) => {
+      const room = (payload as { room?: unknown } | null)?.room;
+      const match = typeof room === 'string' ? /^event:([a-z]{2,4}_[0-9a-z]{4,40})$/.exec(room) : null;
+      if (!match?.[1]) {
+        ack?.({ ok: false, reason: 'unsupported_room' });
+        return;
+      }
+      findAccountEvent(services.db, session.accountId, match[1]).then(
+        async (row) => {
+          if (!row) return ack?.({ ok: false, reason: 'event_not_found' });
+          await socket.join(`event:${row.id}`);
+          ack?.({ ok: true });
+        },
+        () => ack?.({ ok: false, reason: 'internal_error' }),
+      );
+    });
+    socket.on('unsubscribe', (payload: unknown) => {
+      const room = (payload as { room?: unknown } | null)?.room;
+      if (typeof room === 'string' && room.startsWith('event:')) void socket.leave(room);
+    });
+  });
+
+  const unsubscribe = services.readSide.onNotice((notice) => {
+    if (notice.keys.length === 0) return;
+    const message: ReadModelChanged = { readModel: notice.projection, keys: notice.keys, position: notice.position.toString() };
+    io.to(notice.keys).emit('readmodel.changed', message);
+  });
+
+  return {
+    io,
+    close: () =>
+      new Promise<void>((resolve) => {
+        unsubscribe();
+        void io.close(() => resolve());
+      }),
+  };
+}

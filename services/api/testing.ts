@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readAppConfig } from '../kit/config';
+import { createLogger } from '../kit/logger';
+import type { Clock } from '../kit/clock';
+import { createTestDatabase } from '../kit/testing/postgres';
+import type { StorageConfig } from '../../projections/runner';
+import { startPlatform, type Platform } from './compose';
+import { bootstrapFirstRun, createAccountWithOwner } from '../identity/bootstrap';
+
+export type StorageKind = 'sqlite' | 'postgres';
+
+export interface TestPlatform {
+  platform: Platform;
+  baseUrl: string;
+  admin: { email: string; password: string; accountId: string };
+  /** An API client bound to a token (or anonymous). */
+  client(token?: string): ApiClient;
+  login(email: string, password: string): Promise<string>;
+  /** A second account with its own admin, to prove isolation. */
+  otherAccount(): Promise<{ email: string; password: string; token: string; accountId: string }>;
+  close(): Promise<void>;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export type ApiClient = <T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options?: { json?: unknown; raw?: string; headers?: Record<string, string> },
+) => Promise<ApiResponse<T>>;
+
+/**
+ * The whole platform on real storage (SQLite files in a temp folder, or a fresh PostgreSQL database for both
+ * the event store and the read models), listening on a free port, bootstrapped with an admin.
+ */
+export async function startTestPlatform(kind: StorageKind, options: { clock?: Clock } = {}): Promise<TestPlatform> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'platform-'));
+  const database = kind === 'postgres' ? await createTestDatabase('api') : undefined;
+  const storage: StorageConfig = database
+    ? { dataDir, eventStore: { kind: 'postgres', url: database.url }, readModels: { kind: 'postgres', url: database.url } }
+    : {
+        dataDir,
+        eventStore: { kind: 'sqlite', file: join(dataDir, 'events.sqlite') },
+        readModels: { kind: 'sqlite', file: join(dataDir, 'readmodels.sqlite') },
+      };
+  const admin = { email: 'admin@example.test', password: 'correct horse battery staple' };
+  const config = {
+    ...readAppConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminEmail: admin.email,
+    adminPassword: admin.password,
+    logLevel: 'error' as const,
+    webDist: join(dataDir, 'no-web'),
+  };
+  const platform = await startPlatform(config, storage, { logger: createLogger('error'), ...options });
+  const firstRun = await bootstrapFirstRun(platform.services);
+  const { port } = await platform.listen();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const client =
+    (token?: string): ApiClient =>
+    async (method, path, requestOptions = {}) => {
+      const headers: Record<string, string> = { ...requestOptions.headers };
+      if (token) headers.authorization = `Bearer ${token}`;
+      let body: string | undefined = requestOptions.raw;
+      if (requestOptions.json !== undefined) {
+        body = JSON.stringify(requestOptions.json);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, headers: response.headers, body: parsed as never };
+    };
+
+  const login = async (email: string, password: string) => {
+    const response = await client()<{ token: string }>('POST', '/api/auth/login', { json: { email, password } });
+    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body.token;
+  };
+
+  let others = 0;
+  return {
+    platform,
+    baseUrl,
+    admin: { ...admin, accountId: firstRun!.accountId },
+    client,
+    login,
+    async otherAccount() {
+      const email = `other-${++others}@example.test`;
+      const password = 'another long password';
+      const owner = await createAccountWithOwner(
+        platform.services,
+        { email, password, firstName: 'Other', lastName: 'Admin', accountName: 'Other organisation' },
+        { correlationId: platform.services.ids.uuid(), actor: 'system' },
+      );
+      await platform.services.readSide.waitFor(owner.position, 10_000);
+      return { email, password, token: await login(email, password), accountId: owner.accountId };
+    },
+    async close() {
+      await platform.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import type { Context, Next } from 'koa';
+import type { Services } from './context';
+import { firstLiveEvent } from '../../projections/events';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+};
+
+/**
+ * Serves the built web app: hashed assets for a year, everything else falls back to index.html so the
+ * client router (and its not-found page) takes over. `/` goes to the sample event's public page.
+ */
+export function serveWeb(services: Services) {
+  const root = services.config.webDist;
+  return async (ctx: Context, next: Next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      await next();
+      return;
+    }
+    if (ctx.path === '/') {
+      const sample = await firstLiveEvent(services.db);
+      ctx.redirect(sample ? `/event/${sample.id}/${sample.slug}` : '/manage/events');
+      return;
+    }
+    const file = resolveFile(root, ctx.path);
+    if (file) {
+      ctx.type = contentTypes[extname(file)] ?? 'application/octet-stream';
+      ctx.set('Cache-Control', ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      ctx.length = statSync(file).size;
+      ctx.body = createReadStream(file);
+      return;
+    }
+    if (extname(ctx.path) !== '') {
+      await next();
+      return;
+    }
+    const index = join(root, 'index.html');
+    if (!existsSync(index)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built. Run `npm run build`.';
+      return;
+    }
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = createReadStream(index);
+  };
+}
+
+function resolveFile(root: string, path: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const candidate = normalize(join(root, decoded));
+  if (candidate !== root && !candidate.startsWith(root + sep)) return undefined;
+  if (!existsSync(candidate)) return undefined;
+  return statSync(candidate).isFile() ? candidate : undefined;
+}

@@ -1,0 +1,53 @@
+import { readAppConfig } from './kit/config';
+import { createLogger } from './kit/logger';
+import { readStorageConfig } from '../projections/runner';
+import { startPlatform } from './api/compose';
+import { bootstrapFirstRun } from './identity/bootstrap';
+
+/** Everything in one process on the embedded default: `npm start`. */
+async function main(): Promise<void> {
+  const config = readAppConfig();
+  const storage = readStorageConfig();
+  const logger = createLogger(config.logLevel, { service: 'ticketing' });
+  const platform = await startPlatform(config, storage, { logger });
+  const firstRun = await bootstrapFirstRun(platform.services);
+  const { port } = await platform.listen();
+  const url = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
+
+  const lines = [
+    '',
+    `  Ticketing is running at ${url}`,
+    `  Event store: ${storage.eventStore.kind}; read models: ${storage.readModels.kind}; data: ${storage.dataDir}`,
+  ];
+  if (firstRun) {
+    lines.push(`  First run: admin ${firstRun.email}`);
+    lines.push(
+      firstRun.generatedPassword
+        ? `  Password (shown once, set ADMIN_PASSWORD to choose it): ${firstRun.generatedPassword}`
+        : '  Password: the one given in ADMIN_PASSWORD',
+    );
+  }
+  lines.push(`  Manage events: ${url}/manage/events`, '');
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info('shutting down', { signal });
+    platform.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('shutdown failed', { error });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
