@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router';
+import { ColourSchemeToggle } from '../shared/ui/ColourSchemeToggle';
+import { Logo } from '../shared/ui/Logo';
+
+/** Centered card layout of the authentication screens. */
+export function AuthLayout() {
+  return (
+    <div className="auth-layout">
+      <header className="auth-layout__header">
+        <Logo />
+        <ColourSchemeToggle />
+      </header>
+      <main className="auth-layout__main" id="main-content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export default AuthLayout;

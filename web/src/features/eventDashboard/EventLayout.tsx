@@ -1,0 +1,90 @@
+import { Button, Callout, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { isApiError } from '../../shared/api/ApiError';
+import { formatEventDates } from '../../shared/intl/eventFormat';
+import { uiMessages } from '../../shared/ui/messages';
+import { eventQueries } from '../events/queries';
+import { StatusTag } from '../events/StatusTag';
+import { eventDashboardMessages as m } from './messages';
+import { EVENT_SECTIONS } from './sections';
+
+/** `/manage/event/{eventId}`: the event's title and a sidebar of its sections around the current one. */
+export function EventLayout() {
+  const intl = useIntl();
+  const { eventId = '' } = useParams();
+  const event = useQuery(eventQueries.detail(eventId));
+  const base = `/manage/event/${encodeURIComponent(eventId)}`;
+
+  if (event.isPending) {
+    return (
+      <div className="event-layout__loading" aria-live="polite">
+        <Spinner size={24} aria-hidden />
+        <span>{intl.formatMessage(m.loading)}</span>
+      </div>
+    );
+  }
+  if (event.isError) {
+    const notFound = isApiError(event.error) && event.error.status === 404;
+    return notFound ? (
+      <NonIdealState
+        icon="search"
+        title={intl.formatMessage(m.notFoundTitle)}
+        description={intl.formatMessage(m.notFoundDescription)}
+        action={<Link to="/manage/events">{intl.formatMessage(m.backToEvents)}</Link>}
+      >
+        <title>{intl.formatMessage(m.notFoundTitle)}</title>
+      </NonIdealState>
+    ) : (
+      <Callout intent="danger" role="alert" title={intl.formatMessage(m.loadError)} className="form-callout">
+        <Button
+          icon="refresh"
+          text={intl.formatMessage(uiMessages.retry)}
+          onClick={() => void event.refetch()}
+        />
+      </Callout>
+    );
+  }
+
+  return (
+    <div className="event-layout">
+      <aside className="event-layout__sidebar">
+        <Link to="/manage/events" className="event-layout__back">
+          <Icon icon="arrow-left" size={14} aria-hidden />
+          {intl.formatMessage(m.backToEvents)}
+        </Link>
+        <nav aria-label={intl.formatMessage(m.sidebarLabel)}>
+          <ul className="event-nav">
+            {EVENT_SECTIONS.map((section) => (
+              <li key={section.path}>
+                <NavLink
+                  to={section.path ? `${base}/${section.path}` : base}
+                  end={section.path === ''}
+                  className={({ isActive }) =>
+                    isActive ? 'event-nav__link event-nav__link--active' : 'event-nav__link'
+                  }
+                >
+                  <Icon icon={section.icon} size={16} aria-hidden />
+                  <span>{intl.formatMessage(section.label)}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <section className="event-layout__content" aria-labelledby="event-title">
+        <header className="event-layout__header">
+          <h1 id="event-title" className="event-layout__title">
+            {event.data.title}
+          </h1>
+          <StatusTag status={event.data.status} />
+          <p className="event-layout__dates">{formatEventDates(intl, event.data, 'long')}</p>
+        </header>
+        <Outlet context={event.data} />
+      </section>
+    </div>
+  );
+}
+
+export default EventLayout;

@@ -1,0 +1,30 @@
+import type { IconName } from '@blueprintjs/core';
+import type { MessageDescriptor } from 'react-intl';
+import { eventSectionMessages as s } from './messages';
+
+export interface EventSection {
+  /** Route segment under `/manage/event/{eventId}`; '' is the index. */
+  path: string;
+  label: MessageDescriptor;
+  icon: IconName;
+}
+
+/** Spec section 2: index, dashboard, tickets, attendees, questions, orders, promo-codes, affiliates, check-in,
+ *  messages, settings, widget, homepage-designer, getting-started, capacity-assignments. */
+export const EVENT_SECTIONS: EventSection[] = [
+  { path: '', label: s.overview, icon: 'home' },
+  { path: 'getting-started', label: s.gettingStarted, icon: 'rocket-slant' },
+  { path: 'dashboard', label: s.dashboard, icon: 'dashboard' },
+  { path: 'tickets', label: s.tickets, icon: 'label' },
+  { path: 'orders', label: s.orders, icon: 'shopping-cart' },
+  { path: 'attendees', label: s.attendees, icon: 'people' },
+  { path: 'check-in', label: s.checkIn, icon: 'endorsed' },
+  { path: 'questions', label: s.questions, icon: 'help' },
+  { path: 'promo-codes', label: s.promoCodes, icon: 'tag' },
+  { path: 'capacity-assignments', label: s.capacityAssignments, icon: 'layers' },
+  { path: 'affiliates', label: s.affiliates, icon: 'link' },
+  { path: 'messages', label: s.messages, icon: 'envelope' },
+  { path: 'homepage-designer', label: s.homepageDesigner, icon: 'style' },
+  { path: 'widget', label: s.widget, icon: 'code' },
+  { path: 'settings', label: s.settings, icon: 'cog' },
+];

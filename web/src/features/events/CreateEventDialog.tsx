@@ -1,0 +1,302 @@
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  TextArea,
+} from '@blueprintjs/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../shared/api/ApiError';
+import { browserTimeZone, listTimeZones } from '../../shared/time/zonedTime';
+import { useToaster } from '../../shared/ui/toaster';
+import { createEvent } from './api';
+import {
+  FIELDS,
+  TITLE_MAX,
+  buildPayload,
+  type ClientError,
+  type Field,
+  type FormValues,
+} from './createEventForm';
+import { CURRENCIES, DEFAULT_CURRENCY } from './currencies';
+import { createEventMessages as m } from './messages';
+import { eventQueries } from './queries';
+
+function useCurrencyOptions() {
+  const intl = useIntl();
+  return useMemo(() => {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([intl.locale], { type: 'currency' });
+    } catch {
+      names = null;
+    }
+    return CURRENCIES.map((code) => ({
+      value: code,
+      label: intl.formatMessage(m.currencyOption, { code, name: names?.of(code) ?? code }),
+    }));
+  }, [intl]);
+}
+
+export interface CreateEventDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The account's or user's zone when known; the browser's otherwise. */
+  defaultTimeZone?: string | null;
+}
+
+/** The dialog; its form (and so its state) is created each time it opens, with the defaults of that moment. */
+export function CreateEventDialog({ isOpen, onClose, defaultTimeZone }: CreateEventDialogProps) {
+  const intl = useIntl();
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={intl.formatMessage(m.title)}
+      icon="add"
+      className="create-event-dialog"
+    >
+      {/* Blueprint unmounts a closed dialog's content, so every opening starts from a fresh form. */}
+      <CreateEventForm onClose={onClose} defaultTimeZone={defaultTimeZone} />
+    </Dialog>
+  );
+}
+
+function CreateEventForm({ onClose, defaultTimeZone }: Omit<CreateEventDialogProps, 'isOpen'>) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toaster = useToaster();
+  const baseId = useId();
+  const id = (field: string) => `${baseId}-${field}`;
+
+  const initialZone = defaultTimeZone || browserTimeZone();
+  const zones = useMemo(() => listTimeZones([initialZone, browserTimeZone()]), [initialZone]);
+  const currencies = useCurrencyOptions();
+
+  const [values, setValues] = useState<FormValues>(() => ({
+    title: '',
+    start: '',
+    end: '',
+    timezone: initialZone,
+    currency: DEFAULT_CURRENCY,
+    description: '',
+  }));
+  const [clientErrors, setClientErrors] = useState<Partial<Record<Field, ClientError>>>({});
+
+  const mutation = useMutation({
+    mutationFn: createEvent,
+    onSuccess: async (event) => {
+      toaster.success(m.created, { title: event.title });
+      queryClient.setQueryData(eventQueries.detail(event.id).queryKey, event);
+      void queryClient.invalidateQueries({ queryKey: eventQueries.lists() });
+      onClose();
+      await navigate(`/manage/event/${encodeURIComponent(event.id)}`);
+    },
+  });
+
+  const serverErrors = isApiError(mutation.error) ? mutation.error.errors : {};
+  const errorFor = (field: Field): string | null => {
+    const client = clientErrors[field];
+    if (client) return intl.formatMessage(client.message, client.values);
+    const server = serverErrors[field];
+    return server && server.length > 0 ? server.join(' ') : null;
+  };
+  // Field errors the form has no field for still need to be seen.
+  const otherServerErrors = Object.entries(serverErrors)
+    .filter(([field]) => !(FIELDS as readonly string[]).includes(field))
+    .flatMap(([, messages]) => messages);
+  const showGeneralError =
+    mutation.isError && (!isApiError(mutation.error) || !mutation.error.hasFieldErrors);
+
+  const set =
+    (field: keyof FormValues) =>
+    (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+    };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = buildPayload(values);
+    if (result.errors) {
+      setClientErrors(result.errors);
+      const first = FIELDS.find((field) => result.errors[field]);
+      if (first) document.getElementById(id(first))?.focus();
+      return;
+    }
+    setClientErrors({});
+    mutation.mutate(result.payload);
+  };
+
+  const field = (name: Field) => {
+    const error = errorFor(name);
+    return {
+      intent: error ? ('danger' as const) : ('none' as const),
+      helper: error ? <span id={id(`${name}-error`)}>{error}</span> : undefined,
+      aria: {
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? id(`${name}-error`) : undefined,
+      },
+    };
+  };
+  const title = field('title');
+  const start = field('start_date');
+  const end = field('end_date');
+  const timezone = field('timezone');
+  const currency = field('currency');
+  const description = field('description');
+  const zoneHelp = intl.formatMessage(m.dateHelp, { timeZone: values.timezone });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <DialogBody>
+        {showGeneralError || otherServerErrors.length > 0 ? (
+          <Callout intent="danger" role="alert" className="form-callout">
+            {intl.formatMessage(m.failed)}
+            {otherServerErrors.length > 0 ? (
+              <ul>
+                {otherServerErrors.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            ) : null}
+          </Callout>
+        ) : null}
+
+        <FormGroup
+          label={intl.formatMessage(m.eventTitle)}
+          labelFor={id('title')}
+          labelInfo={intl.formatMessage(m.required)}
+          intent={title.intent}
+          helperText={title.helper}
+        >
+          <InputGroup
+            id={id('title')}
+            value={values.title}
+            onChange={set('title')}
+            placeholder={intl.formatMessage(m.eventTitlePlaceholder)}
+            intent={title.intent}
+            autoFocus
+            maxLength={TITLE_MAX + 50}
+            aria-required
+            {...title.aria}
+          />
+        </FormGroup>
+
+        <div className="form-row">
+          <FormGroup
+            label={intl.formatMessage(m.startDate)}
+            labelFor={id('start_date')}
+            labelInfo={intl.formatMessage(m.required)}
+            intent={start.intent}
+            helperText={start.helper ?? zoneHelp}
+          >
+            <InputGroup
+              id={id('start_date')}
+              type="datetime-local"
+              value={values.start}
+              onChange={set('start')}
+              intent={start.intent}
+              aria-required
+              {...start.aria}
+            />
+          </FormGroup>
+          <FormGroup
+            label={intl.formatMessage(m.endDate)}
+            labelFor={id('end_date')}
+            labelInfo={intl.formatMessage(m.optional)}
+            intent={end.intent}
+            helperText={end.helper ?? zoneHelp}
+          >
+            <InputGroup
+              id={id('end_date')}
+              type="datetime-local"
+              value={values.end}
+              min={values.start || undefined}
+              onChange={set('end')}
+              intent={end.intent}
+              {...end.aria}
+            />
+          </FormGroup>
+        </div>
+
+        <div className="form-row">
+          <FormGroup
+            label={intl.formatMessage(m.timeZone)}
+            labelFor={id('timezone')}
+            intent={timezone.intent}
+            helperText={timezone.helper}
+          >
+            <HTMLSelect
+              id={id('timezone')}
+              value={values.timezone}
+              onChange={set('timezone')}
+              fill
+              {...timezone.aria}
+            >
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <FormGroup
+            label={intl.formatMessage(m.currency)}
+            labelFor={id('currency')}
+            intent={currency.intent}
+            helperText={currency.helper}
+          >
+            <HTMLSelect
+              id={id('currency')}
+              value={values.currency}
+              onChange={set('currency')}
+              options={currencies}
+              fill
+              {...currency.aria}
+            />
+          </FormGroup>
+        </div>
+
+        <FormGroup
+          label={intl.formatMessage(m.description)}
+          labelFor={id('description')}
+          labelInfo={intl.formatMessage(m.optional)}
+          intent={description.intent}
+          helperText={description.helper}
+        >
+          <TextArea
+            id={id('description')}
+            value={values.description}
+            onChange={set('description')}
+            rows={5}
+            fill
+            intent={description.intent}
+            {...description.aria}
+          />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={intl.formatMessage(m.cancel)} onClick={onClose} disabled={mutation.isPending} />
+            <Button
+              type="submit"
+              intent="primary"
+              text={intl.formatMessage(m.submit)}
+              loading={mutation.isPending}
+            />
+          </>
+        }
+      />
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import { StorageKeys, readCookie, readStorage } from '../storage';
+import { ApiError, NETWORK_ERROR_REASON } from './ApiError';
+import { MIN_POSITION_HEADER, POSITION_HEADER, minPosition, notePosition } from './position';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+export type QueryValue = string | number | boolean | null | undefined | QueryObject | QueryValue[];
+export interface QueryObject {
+  [key: string]: QueryValue;
+}
+
+/**
+ * Serialises nested query objects the way the API reads them:
+ * `{ filter_fields: { status: { eq: 'LIVE' } } }` → `filter_fields[status][eq]=LIVE`.
+ * `undefined`, `null` and empty strings are left out; arrays repeat the key with `[]`.
+ */
+export function toQueryString(query: QueryObject | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  const add = (key: string, value: QueryValue): void => {
+    if (value === undefined || value === null || value === '') return;
+    if (Array.isArray(value)) {
+      for (const item of value) add(`${key}[]`, item);
+    } else if (typeof value === 'object') {
+      for (const [child, childValue] of Object.entries(value)) add(`${key}[${child}]`, childValue);
+    } else {
+      params.append(key, String(value));
+    }
+  };
+  for (const [key, value] of Object.entries(query)) add(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  query?: QueryObject;
+  /** JSON-serialised unless it is FormData / Blob / URLSearchParams / string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Do not run the client's 401/403 handling for this call (login, logout). */
+  skipAuthRedirect?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+export interface HttpClientConfig {
+  /** Path prefix such as `/api` or `/api/public`. */
+  baseUrl: string;
+  /** Called for 401/403 answers (unless the request opted out). */
+  onAuthFailure?: (status: number) => void;
+  /** Injected for tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface HttpClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams)
+  );
+}
+
+function joinUrl(baseUrl: string, path: string): string {
+  const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
+  return `${base}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (type.includes('json')) return JSON.parse(text) as unknown;
+  return text;
+}
+
+/**
+ * The one fetch wrapper behind both API clients: JSON by default, cookies sent (`credentials: 'include'`),
+ * bearer token from localStorage, XSRF cookie echoed as a header, no timeout, 2xx is success and anything
+ * else rejects with an {@link ApiError}.
+ */
+export function createHttpClient(config: HttpClientConfig): HttpClient {
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const headers = new Headers({ Accept: 'application/json, application/problem+json' });
+    const token = readStorage(StorageKeys.token);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+    if (method === 'GET') {
+      const min = minPosition();
+      if (min !== null) headers.set(MIN_POSITION_HEADER, min);
+    }
+
+    let body: BodyInit | undefined;
+    if (options.body !== undefined) {
+      if (isRawBody(options.body)) {
+        body = options.body;
+      } else {
+        body = JSON.stringify(options.body);
+        headers.set('Content-Type', 'application/json');
+      }
+    }
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+
+    const doFetch = config.fetch ?? fetch;
+    let response: Response;
+    try {
+      response = await doFetch(joinUrl(config.baseUrl, path) + toQueryString(options.query), {
+        method,
+        headers,
+        body: body ?? null,
+        credentials: 'include',
+        signal: options.signal ?? null,
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError({ status: 0, reason: NETWORK_ERROR_REASON, cause });
+    }
+
+    if (method !== 'GET') notePosition(response.headers.get(POSITION_HEADER));
+
+    if (response.status < 200 || response.status > 299) {
+      const error = await ApiError.fromResponse(response);
+      if ((response.status === 401 || response.status === 403) && !options.skipAuthRedirect) {
+        config.onAuthFailure?.(response.status);
+      }
+      throw error;
+    }
+
+    let data: unknown;
+    try {
+      data = await readBody(response);
+    } catch (cause) {
+      throw new ApiError({
+        status: response.status,
+        reason: 'invalid_response',
+        title: 'Invalid response',
+        cause,
+      });
+    }
+    return { data: data as T, status: response.status, headers: response.headers };
+  }
+
+  return {
+    request,
+    get: async <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+      (await request<T>('GET', path, options)).data,
+    post: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      (await request<T>('POST', path, { ...options, body })).data,
+    put: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      (await request<T>('PUT', path, { ...options, body })).data,
+    patch: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      (await request<T>('PATCH', path, { ...options, body })).data,
+    delete: async <T>(path: string, options?: RequestOptions) =>
+      (await request<T>('DELETE', path, options)).data,
+  };
+}

@@ -1,0 +1,111 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlProvider, ReactIntlErrorCode, type ResolvedIntlConfig } from 'react-intl';
+import { readCookie } from '../storage';
+import enMessages from './locales/en.json';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_TAGS,
+  browserLanguages,
+  detectLocale,
+  formattingTag,
+  matchLocale,
+  writeLocaleCookie,
+  type LocaleCode,
+} from './locale';
+
+type Messages = Record<string, string>;
+
+/**
+ * English is bundled; any other catalogue dropped into `locales/` is loaded on demand. Until a locale has a
+ * catalogue, its strings fall back to English while dates and numbers already follow the locale.
+ */
+const lazyCatalogs = import.meta.glob<Messages>(['./locales/*.json', '!./locales/en.json'], {
+  import: 'default',
+});
+
+async function loadMessages(locale: LocaleCode): Promise<Messages> {
+  const loader = lazyCatalogs[`./locales/${locale}.json`];
+  if (locale === DEFAULT_LOCALE || !loader) return enMessages;
+  try {
+    return { ...enMessages, ...(await loader()) };
+  } catch {
+    return enMessages;
+  }
+}
+
+interface LocaleContextValue {
+  locale: LocaleCode;
+  /** An explicit choice: stored in the `locale` cookie. */
+  setLocale: (locale: LocaleCode) => void;
+  /**
+   * Activates the signed-in user's saved language, but only when no cookie says otherwise (spec section 1).
+   */
+  applyUserLocale: (userLocale: string | null | undefined) => void;
+}
+
+const LocaleContext = createContext<LocaleContextValue | null>(null);
+
+const onIntlError: ResolvedIntlConfig['onError'] = (error) => {
+  // Missing translations are expected while only English exists; everything else is a bug worth seeing.
+  if (error.code === ReactIntlErrorCode.MISSING_TRANSLATION) return;
+  if (import.meta.env.DEV) console.error(error);
+};
+
+export function LocaleProvider({
+  children,
+  initialLocale,
+}: {
+  children: ReactNode;
+  initialLocale?: LocaleCode;
+}) {
+  const [locale, setLocaleState] = useState<LocaleCode>(
+    () => initialLocale ?? detectLocale({ cookie: readCookie(LOCALE_COOKIE), languages: browserLanguages() }),
+  );
+  const [messages, setMessages] = useState<Messages>(enMessages);
+
+  useEffect(() => {
+    let cancelled = false;
+    void loadMessages(locale).then((loaded) => {
+      if (!cancelled) setMessages(loaded);
+    });
+    // Until a locale has its own catalogue the text is English; say so to screen readers and spell checkers.
+    const hasCatalog = locale === DEFAULT_LOCALE || `./locales/${locale}.json` in lazyCatalogs;
+    document.documentElement.lang = hasCatalog ? LOCALE_TAGS[locale] : LOCALE_TAGS[DEFAULT_LOCALE];
+    return () => {
+      cancelled = true;
+    };
+  }, [locale]);
+
+  const setLocale = useCallback((next: LocaleCode) => {
+    writeLocaleCookie(next);
+    setLocaleState(next);
+  }, []);
+
+  const applyUserLocale = useCallback((userLocale: string | null | undefined) => {
+    if (readCookie(LOCALE_COOKIE)) return;
+    const match = matchLocale(userLocale);
+    if (match) setLocaleState(match);
+  }, []);
+
+  const value = useMemo(() => ({ locale, setLocale, applyUserLocale }), [locale, setLocale, applyUserLocale]);
+
+  return (
+    <LocaleContext.Provider value={value}>
+      <IntlProvider
+        locale={formattingTag(locale, browserLanguages())}
+        defaultLocale={LOCALE_TAGS[DEFAULT_LOCALE]}
+        messages={messages}
+        onError={onIntlError}
+      >
+        {children}
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}
+
+export function useLocale(): LocaleContextValue {
+  const value = useContext(LocaleContext);
+  if (!value) throw new Error('useLocale must be used inside <LocaleProvider>');
+  return value;
+}
