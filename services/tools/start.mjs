@@ -1,0 +1,29 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then runs everything in one
+// process (services/main.ts) on the embedded default.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = process.cwd();
+const builtIndex = join(root, 'web', 'dist', 'index.html');
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = [join(root, 'web', 'src'), join(root, 'web', 'index.html'), join(root, 'web', 'vite.config.ts')];
+const newest = Math.max(...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newestSource(p) : statSync(p).mtimeMs)));
+if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newest) {
+  console.log('Building the web app (first start or changed sources)…');
+  const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,212 @@
+// `npm test`: every tier (lint, typecheck, then vitest's unit, int and e2e projects).
+//
+//   npm test                          everything
+//   npm test -- services/eventstore   extra arguments go to vitest (file filters, --project e2e, -t name, ...)
+//
+// Reads: CI (=true turns a missing PostgreSQL or Chromium into a failure instead of a loud skip),
+// DATABASE_URL (a PostgreSQL server for the int tier; without it a throwaway PG 15 cluster is started
+// through services/tools/pgtmp.sh when /usr/lib/postgresql/15/bin/initdb exists, and stopped at the end),
+// EVENTSTORE_URL (passed through: the EventStoreDB tier runs only where it is set).
+// Writes reports/vitest.json. The last line printed is always `N passed, N failed`.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+process.chdir(root);
+
+const CI = process.env.CI === 'true';
+const INITDB = '/usr/lib/postgresql/15/bin/initdb';
+const CHROMIUM = '/usr/bin/chromium';
+const REPORT = 'reports/vitest.json';
+const PGTMP_SH = 'services/tools/pgtmp.sh';
+
+const args = process.argv.slice(2);
+if (args[0] === '--') args.shift();
+
+const env = { ...process.env };
+let pgtmp = null; // folder of the cluster this script started, if any
+let child = null; // the running child process, if any
+let interrupted = null; // the signal that interrupted the run, if any
+
+function banner(lines) {
+  const bar = '*'.repeat(78);
+  console.warn(['', bar, ...lines.map((l) => `*** ${l}`), bar, ''].join('\n'));
+}
+
+function section(title) {
+  console.log(`\n=== ${title}`);
+}
+
+function stopPostgres() {
+  if (!pgtmp) return;
+  const dir = pgtmp;
+  pgtmp = null;
+  spawnSync('bash', [PGTMP_SH, 'stop', dir], { stdio: 'ignore' });
+}
+
+/** Ends the run: cleans up, then prints the summary as the very last line. */
+function finish(passed, failed, reason) {
+  stopPostgres();
+  // A failing run never reports `0 failed`.
+  const failures = reason && failed === 0 ? 1 : failed;
+  if (reason) console.error(`\ntest: FAILED: ${reason}`);
+  console.log(`${passed} passed, ${failures} failed`);
+  process.exit(failures > 0 ? 1 : 0);
+}
+
+/** Sends a signal to the child's whole process group (npm and npx wrap the real tool in `sh -c`). */
+function signalChild(signal) {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Runs a command with inherited output in its own process group; resolves with its exit code (a signal
+ * counts as failure). Signals to this script are passed on to that group (see below), so Ctrl-C and
+ * `kill` reach the real tool and the cleanup still runs.
+ */
+function run(command, commandArgs) {
+  return new Promise((resolveRun) => {
+    child = spawn(command, commandArgs, { stdio: ['ignore', 'inherit', 'inherit'], env, detached: true });
+    child.on('error', (err) => {
+      console.error(`test: could not start ${command}: ${err.message}`);
+      child = null;
+      resolveRun(127);
+    });
+    child.on('exit', (code, signal) => {
+      child = null;
+      resolveRun(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (interrupted) {
+      // A second signal: stop waiting politely.
+      signalChild('SIGKILL');
+      return;
+    }
+    interrupted = signal;
+    console.error(`\ntest: ${signal} received, stopping`);
+    // The awaited run() then resolves and the normal path cleans up. Without a child, finish now.
+    if (child) signalChild(signal);
+    else finish(0, 1, `interrupted by ${signal}`);
+  });
+}
+// Backstop: whatever happens, never leave a cluster or a child process group behind.
+process.on('exit', () => {
+  signalChild('SIGKILL');
+  stopPostgres();
+});
+
+// --- 1. What this machine has --------------------------------------------------------------------
+section('environment');
+const problems = [];
+let startPostgres = false;
+if (env.DATABASE_URL) {
+  console.log(`PostgreSQL: DATABASE_URL is set (${env.DATABASE_URL.replace(/\/\/[^@/]*@/, '//***@')})`);
+} else if (existsSync(INITDB)) {
+  startPostgres = true;
+  console.log('PostgreSQL: DATABASE_URL is not set; a throwaway PostgreSQL 15 cluster will be started');
+} else if (CI) {
+  problems.push(`CI=true but PostgreSQL is missing: DATABASE_URL is unset and ${INITDB} does not exist`);
+} else {
+  banner([
+    'PostgreSQL TIER SKIPPED: DATABASE_URL is unset and PostgreSQL 15 is not installed',
+    `(${INITDB} is missing). Install postgresql-15 or set DATABASE_URL to run it.`,
+  ]);
+}
+if (existsSync(CHROMIUM)) {
+  console.log(`Chromium: ${CHROMIUM}`);
+} else if (CI) {
+  problems.push(`CI=true but Chromium is missing (${CHROMIUM}); install Debian's chromium package`);
+} else {
+  banner([
+    `END-TO-END TIER SKIPPED: Chromium is missing (${CHROMIUM}).`,
+    'Install it: apt-get install chromium',
+  ]);
+}
+console.log(
+  env.EVENTSTORE_URL
+    ? `EventStoreDB: EVENTSTORE_URL is set (${env.EVENTSTORE_URL})`
+    : 'EventStoreDB: EVENTSTORE_URL is unset; the EventStoreDB adapter tier skips itself',
+);
+if (problems.length > 0) {
+  for (const p of problems) console.error(`test: ${p}`);
+  finish(0, 1, 'the test environment is incomplete');
+}
+
+// --- 2. Static checks, fail fast ------------------------------------------------------------------
+for (const script of ['lint', 'typecheck']) {
+  section(`npm run ${script}`);
+  const started = Date.now();
+  const code = await run('npm', ['run', '-s', script]);
+  if (interrupted) finish(0, 1, `interrupted by ${interrupted}`);
+  if (code !== 0) finish(0, 1, `npm run ${script} failed (exit ${code}); see its output above`);
+  console.log(`${script}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+// --- 3. PostgreSQL ---------------------------------------------------------------------------------
+if (startPostgres) {
+  section('PostgreSQL');
+  const r = spawnSync('bash', [PGTMP_SH, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const dir = /PGTMP=(\S+)/.exec(r.stdout ?? '')?.[1];
+  const url = /DATABASE_URL=(\S+)/.exec(r.stdout ?? '')?.[1];
+  if (r.status === 0 && dir && url) {
+    pgtmp = dir;
+    env.DATABASE_URL = url;
+    console.log(`started a throwaway cluster in ${dir} (${url})`);
+  } else {
+    process.stderr.write(r.stderr ?? '');
+    if (CI) finish(0, 1, 'CI=true and the throwaway PostgreSQL cluster could not be started');
+    banner(['PostgreSQL TIER SKIPPED: the throwaway cluster could not be started (see above).']);
+  }
+}
+
+// --- 4. vitest ----------------------------------------------------------------------------------------
+section(`vitest run ${args.join(' ')}`.trim());
+rmSync(REPORT, { force: true });
+mkdirSync(dirname(REPORT), { recursive: true });
+const vitestCode = await run('npx', [
+  '--no-install',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${REPORT}`,
+  ...args,
+]);
+
+// --- 5. Summary -----------------------------------------------------------------------------------
+let passed = 0;
+let failed = 0;
+let reason = null;
+if (existsSync(REPORT)) {
+  try {
+    const report = JSON.parse(readFileSync(REPORT, 'utf8'));
+    passed = Number(report.numPassedTests) || 0;
+    failed = Number(report.numFailedTests) || 0;
+    const skipped = (Number(report.numPendingTests) || 0) + (Number(report.numTodoTests) || 0);
+    if (skipped > 0) console.log(`\n(${skipped} skipped or todo: look for SKIPPED warnings above)`);
+    if (vitestCode !== 0 && failed === 0) {
+      // e.g. a test file that failed to load, or an unhandled error: no test failed, but the run did.
+      failed = Math.max(1, Number(report.numFailedTestSuites) || 0);
+      reason = `vitest exited with ${vitestCode} (failed suites: ${report.numFailedTestSuites ?? '?'})`;
+    }
+  } catch (err) {
+    reason = `${REPORT} is unreadable: ${err.message}`;
+  }
+} else {
+  reason = `vitest wrote no report (${join(root, REPORT)}), exit ${vitestCode}`;
+}
+if (interrupted) reason = `interrupted by ${interrupted}`;
+else if (!reason && vitestCode !== 0) reason = `vitest exited with ${vitestCode}`;
+if (!reason && passed + failed === 0) reason = 'no test ran';
+finish(passed, failed, reason);
