@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   const platform = await startPlatform(config, storage, { logger });
   const firstRun = await bootstrapFirstRun(platform.services);
   const { port } = await platform.listen();
-  const url = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
+  const url = config.publicUrl.includes(`:${config.port}`)
+    ? config.publicUrl.replace(`:${config.port}`, `:${port}`)
+    : config.publicUrl;
 
   const lines = [
     '',
@@ -48,6 +50,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

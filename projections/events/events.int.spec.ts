@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CommandHandler, type CommandContext } from '../../services/kit/commandHandler';
 import { ManualClock } from '../../services/kit/clock';
-import { eventDecider, eventStream, type EventCommand, type EventDetails } from '../../services/catalog/events/eventDecider';
+import {
+  eventDecider,
+  eventStream,
+  type EventCommand,
+  type EventDetails,
+} from '../../services/catalog/events/eventDecider';
 import { ProjectionRunner } from '../runner/runner';
 import { rebuildProjection } from '../runner/rebuild';
 import { describeEachStorage, dumpTable, recordingLogger, type TestStorage } from '../runner/testing';
@@ -14,7 +19,8 @@ function details(index: number): EventDetails {
     title: `Event number ${index}`,
     description: index % 2 === 0 ? `Description ${index}` : null,
     startDate: new Date(Date.UTC(2027, index % 12, (index % 27) + 1, 18)).toISOString(),
-    endDate: index % 3 === 0 ? null : new Date(Date.UTC(2027, index % 12, (index % 27) + 1, 22)).toISOString(),
+    endDate:
+      index % 3 === 0 ? null : new Date(Date.UTC(2027, index % 12, (index % 27) + 1, 22)).toISOString(),
     timezone: index % 2 === 0 ? 'Europe/Berlin' : 'America/New_York',
     currency: index % 2 === 0 ? 'EUR' : 'USD',
     isOnline: index % 4 === 0,
@@ -42,8 +48,21 @@ async function writeHistory(commands: CommandHandler, clock: ManualClock, count:
       clock.advance(60_000);
       position = (await commands.handle(eventDecider, eventStream(eventId), command, context)).position;
     };
-    await run({ type: 'CreateEvent', eventId, accountId: `ac_acct${index % 3}`, organizerId: null, details: details(index), now: clock.now() });
-    if (index % 2 === 0) await run({ type: 'UpdateEventDetails', eventId, changes: { title: `Renamed ${index}` }, now: clock.now() });
+    await run({
+      type: 'CreateEvent',
+      eventId,
+      accountId: `ac_acct${index % 3}`,
+      organizerId: null,
+      details: details(index),
+      now: clock.now(),
+    });
+    if (index % 2 === 0)
+      await run({
+        type: 'UpdateEventDetails',
+        eventId,
+        changes: { title: `Renamed ${index}` },
+        now: clock.now(),
+      });
     if (index % 3 !== 2) await run({ type: 'PublishEvent', eventId, now: clock.now() });
     if (index % 5 === 0) await run({ type: 'MoveEventToDraft', eventId, now: clock.now() });
     if (index % 4 === 1) await run({ type: 'ArchiveEvent', eventId, now: clock.now() });
@@ -59,7 +78,12 @@ describeEachStorage('events read model', (open) => {
 
   beforeEach(async () => {
     storage = await open();
-    runner = new ProjectionRunner({ store: storage.store, db: storage.db, projections: [eventsProjection], logger: recordingLogger() });
+    runner = new ProjectionRunner({
+      store: storage.store,
+      db: storage.db,
+      projections: [eventsProjection],
+      logger: recordingLogger(),
+    });
   });
   afterEach(async () => {
     await runner.stop();
@@ -73,7 +97,12 @@ describeEachStorage('events read model', (open) => {
     expect(await runner.waitFor(position, 10_000)).toBe(true);
     const renamedLive = await findAccountEvent(storage.db, 'ac_acct0', 'ev_hist0000');
     // index 0: renamed, published, then moved back to draft
-    expect(renamedLive).toMatchObject({ title: 'Renamed 0', slug: 'renamed-0', status: 'DRAFT', currency: 'EUR' });
+    expect(renamedLive).toMatchObject({
+      title: 'Renamed 0',
+      slug: 'renamed-0',
+      status: 'DRAFT',
+      currency: 'EUR',
+    });
     const archived = await findAccountEvent(storage.db, 'ac_acct1', 'ev_hist0001');
     expect(archived).toMatchObject({ status: 'DRAFT', title: 'Event number 1' });
     const plain = await findAccountEvent(storage.db, 'ac_acct2', 'ev_hist0002');
@@ -92,14 +121,23 @@ describeEachStorage('events read model', (open) => {
     expect(incremental).toHaveLength(40);
 
     await runner.stop();
-    const result = await rebuildProjection(storage.store, storage.db, eventsProjection, { logger: recordingLogger() });
+    const result = await rebuildProjection(storage.store, storage.db, eventsProjection, {
+      logger: recordingLogger(),
+    });
     expect(result.position).toBe(position);
     expect(await dumpTable(storage.db, 'events', ['id'])).toEqual(incremental);
 
     // And the live runner carries on from the rebuilt checkpoint into the swapped table.
     await runner.start();
-    const next = await commands.handle(eventDecider, eventStream('ev_hist0003'), { type: 'ArchiveEvent', eventId: 'ev_hist0003', now: clock.now() }, context);
+    const next = await commands.handle(
+      eventDecider,
+      eventStream('ev_hist0003'),
+      { type: 'ArchiveEvent', eventId: 'ev_hist0003', now: clock.now() },
+      context,
+    );
     expect(await runner.waitFor(next.position, 10_000)).toBe(true);
-    expect(await findAccountEvent(storage.db, 'ac_acct0', 'ev_hist0003')).toMatchObject({ status: 'ARCHIVED' });
+    expect(await findAccountEvent(storage.db, 'ac_acct0', 'ev_hist0003')).toMatchObject({
+      status: 'ARCHIVED',
+    });
   });
 });

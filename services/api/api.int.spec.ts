@@ -3,9 +3,20 @@ import { ManualClock } from '../kit/clock';
 import { describeWithPostgres } from '../kit/testing/postgres';
 import { startTestPlatform, type StorageKind, type TestPlatform } from './testing';
 
-type Problem = { type: string; title: string; status: number; reason: string; errors?: Record<string, string[]> };
-type EventBody = { data: { id: string; title: string; slug: string; status: string; lifecycle: string; start_date: string } };
-type ListBody = { data: { id: string; title: string }[]; meta: { total: number; per_page: number; last_page: number; current_page: number } };
+type Problem = {
+  type: string;
+  title: string;
+  status: number;
+  reason: string;
+  errors?: Record<string, string[]>;
+};
+type EventBody = {
+  data: { id: string; title: string; slug: string; status: string; lifecycle: string; start_date: string };
+};
+type ListBody = {
+  data: { id: string; title: string }[];
+  meta: { total: number; per_page: number; last_page: number; current_page: number };
+};
 
 const newEvent = (overrides: Record<string, unknown> = {}) => ({
   title: 'Harbour Lights Festival',
@@ -16,7 +27,11 @@ const newEvent = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function expectProblem(response: { status: number; headers: Headers; body: unknown }, status: number, reason: string) {
+function expectProblem(
+  response: { status: number; headers: Headers; body: unknown },
+  status: number,
+  reason: string,
+) {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toContain('application/problem+json');
   expect((response.body as Problem).reason).toBe(reason);
@@ -40,7 +55,10 @@ function apiSuite(kind: StorageKind) {
     it('answers health, readiness with projection lag, and Prometheus metrics', async () => {
       const api = t.client();
       expect((await api('GET', '/healthz')).status).toBe(200);
-      const ready = await api<{ status: string; projections: { projection: string; behind: string }[] }>('GET', '/readyz');
+      const ready = await api<{ status: string; projections: { projection: string; behind: string }[] }>(
+        'GET',
+        '/readyz',
+      );
       expect(ready.status).toBe(200);
       expect(ready.body.projections.map((p) => p.projection).sort()).toEqual(['events', 'identity']);
       const metrics = await api<string>('GET', '/metrics');
@@ -64,9 +82,13 @@ function apiSuite(kind: StorageKind) {
 
   describe('authentication', () => {
     it('logs in with the token in the body and the X-Auth-Token header', async () => {
-      const response = await t.client()<{ token: string; user: { email: string; role: string } }>('POST', '/api/auth/login', {
-        json: { email: 'ADMIN@example.test', password: t.admin.password },
-      });
+      const response = await t.client()<{ token: string; user: { email: string; role: string } }>(
+        'POST',
+        '/api/auth/login',
+        {
+          json: { email: 'ADMIN@example.test', password: t.admin.password },
+        },
+      );
       expect(response.status).toBe(200);
       expect(response.body.token).toMatch(/^[\w-]{40,}$/);
       expect(response.headers.get('x-auth-token')).toBe(response.body.token);
@@ -77,14 +99,28 @@ function apiSuite(kind: StorageKind) {
 
     it('refuses a wrong password and an unknown email alike', async () => {
       const api = t.client();
-      const wrong = expectProblem(await api('POST', '/api/auth/login', { json: { email: t.admin.email, password: 'nope-nope' } }), 401, 'invalid_credentials');
-      const unknown = expectProblem(await api('POST', '/api/auth/login', { json: { email: 'ghost@example.test', password: 'nope-nope' } }), 401, 'invalid_credentials');
+      const wrong = expectProblem(
+        await api('POST', '/api/auth/login', { json: { email: t.admin.email, password: 'nope-nope' } }),
+        401,
+        'invalid_credentials',
+      );
+      const unknown = expectProblem(
+        await api('POST', '/api/auth/login', {
+          json: { email: 'ghost@example.test', password: 'nope-nope' },
+        }),
+        401,
+        'invalid_credentials',
+      );
       expect(wrong.title).toBe('Please check your email and password and try again');
       expect(unknown.title).toBe(wrong.title);
     });
 
     it('lists field errors for a malformed login', async () => {
-      const problem = expectProblem(await t.client()('POST', '/api/auth/login', { json: { email: 'not-an-email', password: '' } }), 400, 'validation_failed');
+      const problem = expectProblem(
+        await t.client()('POST', '/api/auth/login', { json: { email: 'not-an-email', password: '' } }),
+        400,
+        'validation_failed',
+      );
       expect(Object.keys(problem.errors ?? {}).sort()).toEqual(['email', 'password']);
     });
 
@@ -130,19 +166,56 @@ function apiSuite(kind: StorageKind) {
 
     it('refuses bad event input with field errors, never a 500', async () => {
       const api = t.client(token);
-      const types = expectProblem(await api('POST', '/api/events', { json: newEvent({ title: 42, currency: 'euro' }) }), 400, 'validation_failed');
+      const types = expectProblem(
+        await api('POST', '/api/events', { json: newEvent({ title: 42, currency: 'euro' }) }),
+        400,
+        'validation_failed',
+      );
       expect(Object.keys(types.errors ?? {}).sort()).toEqual(['currency', 'title']);
       const missing = expectProblem(await api('POST', '/api/events', { json: {} }), 400, 'validation_failed');
-      expect(Object.keys(missing.errors ?? {})).toEqual(expect.arrayContaining(['title', 'start_date', 'timezone', 'currency']));
-      const dates = expectProblem(await api('POST', '/api/events', { json: newEvent({ end_date: '2027-03-05T17:00:00+01:00' }) }), 422, 'event_dates_invalid');
+      expect(Object.keys(missing.errors ?? {})).toEqual(
+        expect.arrayContaining(['title', 'start_date', 'timezone', 'currency']),
+      );
+      const dates = expectProblem(
+        await api('POST', '/api/events', { json: newEvent({ end_date: '2027-03-05T17:00:00+01:00' }) }),
+        422,
+        'event_dates_invalid',
+      );
       expect(dates.errors).toHaveProperty('end_date');
-      expectProblem(await api('POST', '/api/events', { json: newEvent({ timezone: 'Mars/Base' }) }), 422, 'invalid_timezone');
-      expectProblem(await api('POST', '/api/events', { json: newEvent({ unknown_field: 1 }) }), 400, 'validation_failed');
-      expectProblem(await api('POST', '/api/events', { raw: '{"title": ', headers: { 'content-type': 'application/json' } }), 400, 'malformed_json');
-      expectProblem(await api('POST', '/api/events', { raw: 'title=x', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+      expectProblem(
+        await api('POST', '/api/events', { json: newEvent({ timezone: 'Mars/Base' }) }),
+        422,
+        'invalid_timezone',
+      );
+      expectProblem(
+        await api('POST', '/api/events', { json: newEvent({ unknown_field: 1 }) }),
+        400,
+        'validation_failed',
+      );
+      expectProblem(
+        await api('POST', '/api/events', {
+          raw: '{"title": ',
+          headers: { 'content-type': 'application/json' },
+        }),
+        400,
+        'malformed_json',
+      );
+      expectProblem(
+        await api('POST', '/api/events', { raw: 'title=x', headers: { 'content-type': 'text/plain' } }),
+        415,
+        'unsupported_media_type',
+      );
       const huge = JSON.stringify(newEvent({ description: 'x'.repeat(2 * 1024 * 1024) }));
-      expectProblem(await api('POST', '/api/events', { raw: huge, headers: { 'content-type': 'application/json' } }), 413, 'payload_too_large');
-      expectProblem(await api('PUT', '/api/events/not an id', { json: { title: 'x' } }), 404, 'event_not_found');
+      expectProblem(
+        await api('POST', '/api/events', { raw: huge, headers: { 'content-type': 'application/json' } }),
+        413,
+        'payload_too_large',
+      );
+      expectProblem(
+        await api('PUT', '/api/events/not an id', { json: { title: 'x' } }),
+        404,
+        'event_not_found',
+      );
     });
 
     it('lists with search, sort, filters and pagination, and refuses what is not allow-listed', async () => {
@@ -153,18 +226,32 @@ function apiSuite(kind: StorageKind) {
       const searched = await api<ListBody>('GET', '/api/events?query=matinee');
       expect(searched.body.data.map((e) => e.title)).toEqual(['Bravo Matinee']);
       const sorted = await api<ListBody>('GET', '/api/events?sort_by=title&sort_direction=desc&per_page=2');
-      expect(sorted.body.data.map((e) => e.title)).toEqual(['Open-Air Jazz Evening', 'Harbour Lights Festival']);
+      expect(sorted.body.data.map((e) => e.title)).toEqual([
+        'Open-Air Jazz Evening',
+        'Harbour Lights Festival',
+      ]);
       expect(sorted.body.meta).toMatchObject({ per_page: 2, current_page: 1 });
       expect(sorted.body.meta.last_page).toBe(Math.ceil(sorted.body.meta.total / 2));
-      const page2 = await api<ListBody>('GET', '/api/events?sort_by=title&sort_direction=desc&per_page=2&page=2');
+      const page2 = await api<ListBody>(
+        'GET',
+        '/api/events?sort_by=title&sort_direction=desc&per_page=2&page=2',
+      );
       expect(page2.body.data.map((e) => e.title)).toEqual(['Charlie Gala', 'Bravo Matinee']);
       const live = await api<ListBody>('GET', '/api/events?filter_fields[status][eq]=LIVE');
       expect(live.body.data.map((e) => e.title)).toEqual(['Open-Air Jazz Evening']);
       const capped = await api<ListBody>('GET', '/api/events?per_page=1000');
       expect(capped.body.meta.per_page).toBe(100);
       expectProblem(await api('GET', '/api/events?sort_by=password_hash'), 400, 'unsupported_sort');
-      expectProblem(await api('GET', '/api/events?filter_fields[account_id][eq]=x'), 400, 'unsupported_filter');
-      expectProblem(await api('GET', '/api/events?filter_fields[status][like]=LI'), 400, 'unsupported_filter');
+      expectProblem(
+        await api('GET', '/api/events?filter_fields[account_id][eq]=x'),
+        400,
+        'unsupported_filter',
+      );
+      expectProblem(
+        await api('GET', '/api/events?filter_fields[status][like]=LI'),
+        400,
+        'unsupported_filter',
+      );
       expectProblem(await api('GET', '/api/events?filter_fields[status][eq]=SOLD'), 400, 'validation_failed');
       expectProblem(await api('GET', '/api/events?page=0'), 400, 'validation_failed');
       expectProblem(await api('GET', '/api/events?sort_direction=sideways'), 400, 'validation_failed');
@@ -172,8 +259,20 @@ function apiSuite(kind: StorageKind) {
 
     it('derives upcoming, ongoing and ended from the dates', async () => {
       const api = t.client(token);
-      await api('POST', '/api/events', { json: newEvent({ title: 'Running Now', start_date: '2026-11-22T10:00:00Z', end_date: '2026-11-22T20:00:00Z' }) });
-      await api('POST', '/api/events', { json: newEvent({ title: 'Long Gone', start_date: '2025-01-01T10:00:00Z', end_date: '2025-01-01T20:00:00Z' }) });
+      await api('POST', '/api/events', {
+        json: newEvent({
+          title: 'Running Now',
+          start_date: '2026-11-22T10:00:00Z',
+          end_date: '2026-11-22T20:00:00Z',
+        }),
+      });
+      await api('POST', '/api/events', {
+        json: newEvent({
+          title: 'Long Gone',
+          start_date: '2025-01-01T10:00:00Z',
+          end_date: '2025-01-01T20:00:00Z',
+        }),
+      });
       const ongoing = await api<ListBody>('GET', '/api/events?filter_fields[lifecycle][eq]=ongoing');
       expect(ongoing.body.data.map((e) => e.title)).toEqual(['Running Now']);
       const ended = await api<ListBody>('GET', '/api/events?filter_fields[lifecycle][eq]=ended');
@@ -182,33 +281,73 @@ function apiSuite(kind: StorageKind) {
 
     it('edits an event and moves it through publish, draft, archive and restore', async () => {
       const api = t.client(token);
-      const { body } = await api<EventBody>('POST', '/api/events', { json: newEvent({ title: 'Lifecycle Test' }) });
+      const { body } = await api<EventBody>('POST', '/api/events', {
+        json: newEvent({ title: 'Lifecycle Test' }),
+      });
       const id = body.data.id;
-      const edited = await api<EventBody>('PUT', `/api/events/${id}`, { json: { title: 'Lifecycle Test Renamed' } });
-      expect(edited.body.data).toMatchObject({ title: 'Lifecycle Test Renamed', slug: 'lifecycle-test-renamed' });
+      const edited = await api<EventBody>('PUT', `/api/events/${id}`, {
+        json: { title: 'Lifecycle Test Renamed' },
+      });
+      expect(edited.body.data).toMatchObject({
+        title: 'Lifecycle Test Renamed',
+        slug: 'lifecycle-test-renamed',
+      });
       expectProblem(await t.client()('GET', `/api/public/events/${id}`), 404, 'event_not_found');
 
-      expect((await api<EventBody>('PUT', `/api/events/${id}/status`, { json: { status: 'LIVE' } })).body.data.status).toBe('LIVE');
+      expect(
+        (await api<EventBody>('PUT', `/api/events/${id}/status`, { json: { status: 'LIVE' } })).body.data
+          .status,
+      ).toBe('LIVE');
       const publicPage = await t.client()<EventBody>('GET', `/api/public/events/${id}`);
       expect(publicPage.status).toBe(200);
       expect(publicPage.body.data.title).toBe('Lifecycle Test Renamed');
-      expect((await t.client()<{ valid: boolean }>('GET', `/api/public/events/${id}/promo-codes/SUMMER`)).body).toEqual({ valid: false });
+      expect(
+        (await t.client()<{ valid: boolean }>('GET', `/api/public/events/${id}/promo-codes/SUMMER`)).body,
+      ).toEqual({ valid: false });
 
-      expect((await api<EventBody>('PUT', `/api/events/${id}/status`, { json: { status: 'ARCHIVED' } })).body.data.status).toBe('ARCHIVED');
-      expectProblem(await api('PUT', `/api/events/${id}`, { json: { title: 'Nope' } }), 409, 'event_archived');
-      expectProblem(await api('PUT', `/api/events/${id}/status`, { json: { status: 'LIVE' } }), 409, 'invalid_status_transition');
-      expect((await api<EventBody>('PUT', `/api/events/${id}/status`, { json: { status: 'DRAFT' } })).body.data.status).toBe('DRAFT');
-      expectProblem(await api('PUT', `/api/events/${id}/status`, { json: { status: 'GONE' } }), 400, 'validation_failed');
+      expect(
+        (await api<EventBody>('PUT', `/api/events/${id}/status`, { json: { status: 'ARCHIVED' } })).body.data
+          .status,
+      ).toBe('ARCHIVED');
+      expectProblem(
+        await api('PUT', `/api/events/${id}`, { json: { title: 'Nope' } }),
+        409,
+        'event_archived',
+      );
+      expectProblem(
+        await api('PUT', `/api/events/${id}/status`, { json: { status: 'LIVE' } }),
+        409,
+        'invalid_status_transition',
+      );
+      expect(
+        (await api<EventBody>('PUT', `/api/events/${id}/status`, { json: { status: 'DRAFT' } })).body.data
+          .status,
+      ).toBe('DRAFT');
+      expectProblem(
+        await api('PUT', `/api/events/${id}/status`, { json: { status: 'GONE' } }),
+        400,
+        'validation_failed',
+      );
     });
 
     it("gives another account's event ids a 404 and never its data", async () => {
-      const own = await t.client(token)<EventBody>('POST', '/api/events', { json: newEvent({ title: 'Private Soiree' }) });
+      const own = await t.client(token)<EventBody>('POST', '/api/events', {
+        json: newEvent({ title: 'Private Soiree' }),
+      });
       const id = own.body.data.id;
       const other = await t.otherAccount();
       const api = t.client(other.token);
       expectProblem(await api('GET', `/api/events/${id}`), 404, 'event_not_found');
-      expectProblem(await api('PUT', `/api/events/${id}`, { json: { title: 'Hijacked' } }), 404, 'event_not_found');
-      expectProblem(await api('PUT', `/api/events/${id}/status`, { json: { status: 'LIVE' } }), 404, 'event_not_found');
+      expectProblem(
+        await api('PUT', `/api/events/${id}`, { json: { title: 'Hijacked' } }),
+        404,
+        'event_not_found',
+      );
+      expectProblem(
+        await api('PUT', `/api/events/${id}/status`, { json: { status: 'LIVE' } }),
+        404,
+        'event_not_found',
+      );
       const list = await api<ListBody>('GET', '/api/events');
       expect(list.body.meta.total).toBe(0);
       const mine = await t.client(token)<EventBody>('GET', `/api/events/${id}`);

@@ -63,7 +63,9 @@ export async function startPlatform(
     await runner.stop();
     await store.close();
     await db.destroy();
-    throw new Error(`projections did not catch up: ${stuck.map((lag) => `${lag.projection} (${lag.status}, ${lag.behind} behind)`).join(', ')}`);
+    throw new Error(
+      `projections did not catch up: ${stuck.map((lag) => `${lag.projection} (${lag.status}, ${lag.behind} behind)`).join(', ')}`,
+    );
   }
 
   const commands = new CommandHandler(store, {

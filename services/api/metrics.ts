@@ -50,7 +50,8 @@ export function createMetrics(): Metrics {
     observeLag(lags) {
       for (const lag of lags) {
         lagPositions.set({ projection: lag.projection }, Number(lag.behind));
-        if (lag.lastEventAgeMs !== null) lagAge.set({ projection: lag.projection }, lag.lastEventAgeMs / 1000);
+        if (lag.lastEventAgeMs !== null)
+          lagAge.set({ projection: lag.projection }, lag.lastEventAgeMs / 1000);
         failed.set({ projection: lag.projection }, lag.status === 'failed' ? 1 : 0);
       }
     },

@@ -5,7 +5,11 @@ import type { ReadModelChanged } from './realtime';
 
 function connect(baseUrl: string, token?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = io(baseUrl, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+    const socket = io(baseUrl, {
+      auth: token ? { token } : {},
+      transports: ['websocket'],
+      reconnection: false,
+    });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => {
       socket.close();
@@ -14,7 +18,10 @@ function connect(baseUrl: string, token?: string): Promise<Socket> {
   });
 }
 
-function nextChange(socket: Socket, predicate: (message: ReadModelChanged) => boolean): Promise<ReadModelChanged> {
+function nextChange(
+  socket: Socket,
+  predicate: (message: ReadModelChanged) => boolean,
+): Promise<ReadModelChanged> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no readmodel.changed within 5 s')), 5_000);
     const listener = (message: ReadModelChanged) => {
@@ -51,10 +58,17 @@ describe('Socket.IO live updates', () => {
     sockets.push(socket);
     const change = nextChange(socket, (m) => m.readModel === 'events');
     const created = await t.client(token)<{ data: { id: string } }>('POST', '/api/events', {
-      json: { title: 'Live Update Test', start_date: '2027-01-01T19:00:00Z', timezone: 'UTC', currency: 'EUR' },
+      json: {
+        title: 'Live Update Test',
+        start_date: '2027-01-01T19:00:00Z',
+        timezone: 'UTC',
+        currency: 'EUR',
+      },
     });
     const message = await change;
-    expect(message.keys).toEqual(expect.arrayContaining([`event:${created.body.data.id}`, `account:${t.admin.accountId}`]));
+    expect(message.keys).toEqual(
+      expect.arrayContaining([`event:${created.body.data.id}`, `account:${t.admin.accountId}`]),
+    );
     expect(BigInt(message.position)).toBeGreaterThanOrEqual(BigInt(created.headers.get('x-position')!));
   });
 

@@ -16,7 +16,10 @@ export interface ReadModelChanged {
  * room and may subscribe to its own events' rooms; projection notices become `readmodel.changed` messages
  * in the rooms named by the notice's keys.
  */
-export function attachRealtime(server: HttpServer, services: Services): { io: Server; close(): Promise<void> } {
+export function attachRealtime(
+  server: HttpServer,
+  services: Services,
+): { io: Server; close(): Promise<void> } {
   const io = new Server(server, { serveClient: false, transports: ['websocket', 'polling'] });
 
   io.use((socket, next) => {
@@ -62,7 +65,11 @@ export function attachRealtime(server: HttpServer, services: Services): { io: Se
 
   const unsubscribe = services.readSide.onNotice((notice) => {
     if (notice.keys.length === 0) return;
-    const message: ReadModelChanged = { readModel: notice.projection, keys: notice.keys, position: notice.position.toString() };
+    const message: ReadModelChanged = {
+      readModel: notice.projection,
+      keys: notice.keys,
+      position: notice.position.toString(),
+    };
     io.to(notice.keys).emit('readmodel.changed', message);
   });
 

@@ -39,11 +39,18 @@ export type ApiClient = <T = Record<string, unknown>>(
  * The whole platform on real storage (SQLite files in a temp folder, or a fresh PostgreSQL database for both
  * the event store and the read models), listening on a free port, bootstrapped with an admin.
  */
-export async function startTestPlatform(kind: StorageKind, options: { clock?: Clock } = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  kind: StorageKind,
+  options: { clock?: Clock } = {},
+): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-'));
   const database = kind === 'postgres' ? await createTestDatabase('api') : undefined;
   const storage: StorageConfig = database
-    ? { dataDir, eventStore: { kind: 'postgres', url: database.url }, readModels: { kind: 'postgres', url: database.url } }
+    ? {
+        dataDir,
+        eventStore: { kind: 'postgres', url: database.url },
+        readModels: { kind: 'postgres', url: database.url },
+      }
     : {
         dataDir,
         eventStore: { kind: 'sqlite', file: join(dataDir, 'events.sqlite') },
@@ -87,8 +94,11 @@ export async function startTestPlatform(kind: StorageKind, options: { clock?: Cl
     };
 
   const login = async (email: string, password: string) => {
-    const response = await client()<{ token: string }>('POST', '/api/auth/login', { json: { email, password } });
-    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+    const response = await client()<{ token: string }>('POST', '/api/auth/login', {
+      json: { email, password },
+    });
+    if (response.status !== 200)
+      throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body.token;
   };
 

@@ -42,7 +42,10 @@ export function serveWeb(services: Services) {
     const file = resolveFile(root, ctx.path);
     if (file) {
       ctx.type = contentTypes[extname(file)] ?? 'application/octet-stream';
-      ctx.set('Cache-Control', ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      ctx.set(
+        'Cache-Control',
+        ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
       ctx.length = statSync(file).size;
       ctx.body = createReadStream(file);
       return;

@@ -77,7 +77,11 @@ export interface EventStore {
    * and writes nothing. An empty `events` still checks `expected`, writes nothing and resolves with the stream's
    * current tail: `nextRevision` -1n and `position` 0n when the stream does not exist.
    */
-  append(stream: string, events: readonly NewEvent[], options: { expected: ExpectedRevision }): Promise<AppendResult>;
+  append(
+    stream: string,
+    events: readonly NewEvent[],
+    options: { expected: ExpectedRevision },
+  ): Promise<AppendResult>;
   readStream(stream: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
   /** Catch-up, then live. Every event after `after` exactly once, in position order. */
@@ -118,7 +122,12 @@ export class DuplicateEventIdError extends Error {
 export class InvalidEventError extends Error {
   override readonly name = 'InvalidEventError';
   constructor(
-    readonly reason: 'missing_type' | 'missing_id' | 'data_not_serialisable' | 'metadata_not_serialisable' | 'empty_stream_name',
+    readonly reason:
+      | 'missing_type'
+      | 'missing_id'
+      | 'data_not_serialisable'
+      | 'metadata_not_serialisable'
+      | 'empty_stream_name',
     message: string,
   ) {
     super(message);
@@ -150,7 +159,11 @@ export function serialiseEvents(stream: string, events: readonly NewEvent[]): Se
       id: event.id,
       type: event.type,
       data: strictJson(event.data, 'data_not_serialisable', `data of event ${index} (${event.type})`),
-      metadata: strictJson(event.metadata, 'metadata_not_serialisable', `metadata of event ${index} (${event.type})`),
+      metadata: strictJson(
+        event.metadata,
+        'metadata_not_serialisable',
+        `metadata of event ${index} (${event.type})`,
+      ),
     };
   });
 }

@@ -79,7 +79,10 @@ describe('CommandHandler on SQLite', () => {
   });
 
   it('never oversells when two processes rush one stream', async () => {
-    const handlers = [new CommandHandler(store, { maxRetries: 50 }), new CommandHandler(store, { maxRetries: 50 })];
+    const handlers = [
+      new CommandHandler(store, { maxRetries: 50 }),
+      new CommandHandler(store, { maxRetries: 50 }),
+    ];
     const outcome = await rush(handlers, 'inventory-1', 300);
     expect(outcome.failed).toBe(0);
     expect(outcome.accepted).toBe(capacity);
@@ -89,7 +92,11 @@ describe('CommandHandler on SQLite', () => {
 
   it('oversells with the revision guard off (the rush test above would catch it)', async () => {
     const unguarded = withoutRevisionGuard(store);
-    const handlers = [new CommandHandler(unguarded), new CommandHandler(unguarded), new CommandHandler(unguarded)];
+    const handlers = [
+      new CommandHandler(unguarded),
+      new CommandHandler(unguarded),
+      new CommandHandler(unguarded),
+    ];
     await rush(handlers, 'inventory-1', 300);
     expect(await reservedInStore(store, 'inventory-1')).toBeGreaterThan(capacity);
   });
@@ -117,9 +124,13 @@ describe('CommandHandler on SQLite', () => {
         impatient[i % 4]!.handle(inventory, 'inventory-3', { type: 'Reserve', quantity: 1 }, context),
       ),
     );
-    const reasons = results.flatMap((r) => (r.status === 'rejected' && r.reason instanceof Refusal ? [r.reason.reason] : []));
+    const reasons = results.flatMap((r) =>
+      r.status === 'rejected' && r.reason instanceof Refusal ? [r.reason.reason] : [],
+    );
     expect(reasons).toContain('try_again');
-    expect(await reservedInStore(store, 'inventory-3')).toBe(results.filter((r) => r.status === 'fulfilled').length);
+    expect(await reservedInStore(store, 'inventory-3')).toBe(
+      results.filter((r) => r.status === 'fulfilled').length,
+    );
   });
 
   it('stamps every event with correlation, causation, actor and IP', async () => {
@@ -127,7 +138,12 @@ describe('CommandHandler on SQLite', () => {
     const result = await handler.handle(inventory, 'inventory-4', { type: 'Reserve', quantity: 2 }, context);
     expect(result.revision).toBe(0n);
     const [event] = await collect(store.readStream('inventory-4'));
-    expect(event?.metadata).toEqual({ correlationId: 'corr-1', causationId: 'corr-1', actor: 'us_1', ip: '127.0.0.1' });
+    expect(event?.metadata).toEqual({
+      correlationId: 'corr-1',
+      causationId: 'corr-1',
+      actor: 'us_1',
+      ip: '127.0.0.1',
+    });
     expect(result.position).toBe(event?.position);
   });
 
@@ -136,7 +152,9 @@ describe('CommandHandler on SQLite', () => {
     const second = new CommandHandler(store);
     await first.handle(inventory, 'inventory-5', { type: 'Reserve', quantity: 60 }, context);
     await second.handle(inventory, 'inventory-5', { type: 'Reserve', quantity: 30 }, context);
-    await expect(first.handle(inventory, 'inventory-5', { type: 'Reserve', quantity: 20 }, context)).rejects.toBeInstanceOf(Refusal);
+    await expect(
+      first.handle(inventory, 'inventory-5', { type: 'Reserve', quantity: 20 }, context),
+    ).rejects.toBeInstanceOf(Refusal);
     const accepted = await first.handle(inventory, 'inventory-5', { type: 'Reserve', quantity: 10 }, context);
     expect(accepted.state).toEqual({ reserved: 100 });
     expect(accepted.revision).toBe(2n);

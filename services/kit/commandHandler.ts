@@ -135,7 +135,9 @@ export class CommandHandler {
       const current = await this.loadStream(batch[0]!.decider, stream);
       const outcomes = this.decideAll(current.state, batch);
       const newEvents = outcomes.flatMap((outcome) =>
-        outcome.events.map((event, eventIndex) => this.toNewEvent(stream, outcome.pending.context, event, eventIndex)),
+        outcome.events.map((event, eventIndex) =>
+          this.toNewEvent(stream, outcome.pending.context, event, eventIndex),
+        ),
       );
       if (newEvents.length === 0) {
         this.settle(outcomes, current.revision, current.position);
@@ -147,7 +149,11 @@ export class CommandHandler {
         });
         const finalState = outcomes.at(-1)!.stateAfter;
         if (appended.nextRevision === current.revision + BigInt(newEvents.length)) {
-          this.remember(stream, { state: finalState, revision: appended.nextRevision, position: appended.position });
+          this.remember(stream, {
+            state: finalState,
+            revision: appended.nextRevision,
+            position: appended.position,
+          });
         } else {
           // The store answered an idempotent replay of events written before: the folded state is not the stream's.
           this.cache.delete(stream);
@@ -191,7 +197,12 @@ export class CommandHandler {
     }
   }
 
-  private toNewEvent(stream: string, context: CommandContext, event: DomainEvent, eventIndex: number): NewEvent {
+  private toNewEvent(
+    stream: string,
+    context: CommandContext,
+    event: DomainEvent,
+    eventIndex: number,
+  ): NewEvent {
     const metadata: EventMetadata = {
       correlationId: context.correlationId,
       causationId: context.causationId ?? context.correlationId,
@@ -204,7 +215,10 @@ export class CommandHandler {
     return { id, type: event.type, data: event.data, metadata };
   }
 
-  private async loadStream(decider: Decider<unknown, DomainEvent, unknown>, stream: string): Promise<CachedStream> {
+  private async loadStream(
+    decider: Decider<unknown, DomainEvent, unknown>,
+    stream: string,
+  ): Promise<CachedStream> {
     const cached = this.cache.get(stream);
     let state = cached ? cached.state : decider.initialState();
     let revision = cached ? cached.revision : -1n;

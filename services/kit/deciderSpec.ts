@@ -10,7 +10,9 @@ import type { ReasonCode } from './reasons';
  *   spec.given([created]).when(publish).then([published])
  *   spec.given([]).when(publish).thenRefused('event_not_found')
  */
-export function deciderSpec<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>) {
+export function deciderSpec<Command, Event extends DomainEvent, State>(
+  decider: Decider<Command, Event, State>,
+) {
   return {
     given(events: readonly Event[]) {
       return {
@@ -32,7 +34,10 @@ export function deciderSpec<Command, Event extends DomainEvent, State>(decider: 
               }
               expect(refusal, 'the command was accepted').toBeInstanceOf(Refusal);
               expect((refusal as Refusal).reason).toBe(reason);
-              if (fields) expect(Object.keys((refusal as Refusal).fieldErrors ?? {}).sort()).toEqual([...fields].sort());
+              if (fields)
+                expect(Object.keys((refusal as Refusal).fieldErrors ?? {}).sort()).toEqual(
+                  [...fields].sort(),
+                );
             },
           };
         },

@@ -53,7 +53,10 @@ export function parseListQuery(raw: RawQuery, spec: ListSpec): ListQuery {
     return Array.isArray(value) ? value.at(-1) : value;
   };
   const page = positiveInteger(single('page'), 1, 'page', errors);
-  const perPage = Math.min(positiveInteger(single('per_page'), defaultPerPage, 'per_page', errors), maxPerPage);
+  const perPage = Math.min(
+    positiveInteger(single('per_page'), defaultPerPage, 'per_page', errors),
+    maxPerPage,
+  );
   const query = single('query')?.trim() || null;
   if (query && query.length > 200) errors.query = ['The search text must be at most 200 characters'];
 
@@ -95,7 +98,12 @@ export function parseListQuery(raw: RawQuery, spec: ListSpec): ListQuery {
   return { page, perPage, query, sortBy, sortDirection: direction as 'asc' | 'desc', filters };
 }
 
-function positiveInteger(value: string | undefined, fallback: number, field: string, errors: FieldErrors): number {
+function positiveInteger(
+  value: string | undefined,
+  fallback: number,
+  field: string,
+  errors: FieldErrors,
+): number {
   if (value === undefined || value === '') return fallback;
   if (!/^\d{1,6}$/.test(value) || Number(value) < 1) {
     errors[field] = ['Must be a whole number of at least 1'];
@@ -135,12 +143,12 @@ export async function runListQuery<Row>(
   if (list.query) {
     const needle = `%${escapeLike(list.query.toLowerCase())}%`;
     void filtered.where((where) => {
-      for (const column of spec.searchColumns) void where.orWhereRaw(`lower(??) like ? escape '\\'`, [column, needle]);
+      for (const column of spec.searchColumns)
+        void where.orWhereRaw(`lower(??) like ? escape '\\'`, [column, needle]);
     });
   }
   const countRow = (await filtered.clone().clearSelect().clearOrder().count({ total: '*' }).first()) as
-    | { total: number | string }
-    | undefined;
+    { total: number | string } | undefined;
   const total = Number(countRow?.total ?? 0);
   const rows = (await filtered
     .orderBy(spec.sorts[list.sortBy]!, list.sortDirection)
@@ -165,7 +173,12 @@ export async function runListQuery<Row>(
   };
 }
 
-function applyColumnFilter(query: Knex.QueryBuilder, column: string, operator: FilterOperator, values: string[]): void {
+function applyColumnFilter(
+  query: Knex.QueryBuilder,
+  column: string,
+  operator: FilterOperator,
+  values: string[],
+): void {
   const value = values[0] ?? '';
   switch (operator) {
     case 'eq':

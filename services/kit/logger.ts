@@ -13,8 +13,14 @@ export interface Logger {
 export function createLogger(level: LogLevel = 'info', bindings: Record<string, unknown> = {}): Logger {
   const write = (at: LogLevel, message: string, details?: Record<string, unknown>) => {
     if (order[at] < order[level]) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: at, message, ...bindings, ...details }, (_k, v: unknown) =>
-      typeof v === 'bigint' ? v.toString() : v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v,
+    const line = JSON.stringify(
+      { time: new Date().toISOString(), level: at, message, ...bindings, ...details },
+      (_k, v: unknown) =>
+        typeof v === 'bigint'
+          ? v.toString()
+          : v instanceof Error
+            ? { name: v.name, message: v.message, stack: v.stack }
+            : v,
     );
     (at === 'error' || at === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
   };

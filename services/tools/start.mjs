@@ -16,8 +16,16 @@ function newestSource(dir) {
   return newest;
 }
 
-const sources = [join(root, 'web', 'src'), join(root, 'web', 'index.html'), join(root, 'web', 'vite.config.ts')];
-const newest = Math.max(...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newestSource(p) : statSync(p).mtimeMs)));
+const sources = [
+  join(root, 'web', 'src'),
+  join(root, 'web', 'index.html'),
+  join(root, 'web', 'vite.config.ts'),
+];
+const newest = Math.max(
+  ...sources
+    .filter(existsSync)
+    .map((p) => (statSync(p).isDirectory() ? newestSource(p) : statSync(p).mtimeMs)),
+);
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newest) {
   console.log('Building the web app (first start or changed sources)…');
   const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });

@@ -69,14 +69,22 @@ function toProblem(error: unknown, ctx: Context, logger: Logger): Problem {
   if (status === 400 && isParseError(error)) return problemFor('malformed_json', (error as Error).message);
   if (status === 405) return problemFor('method_not_allowed');
   if (status === 404) return problemFor('route_not_found');
-  if (status !== undefined && status >= 400 && status < 500) return problemFor('validation_failed', (error as Error).message);
-  logger.error('unhandled error', { error, method: ctx.method, path: ctx.path, requestId: ctx.state.requestId as unknown });
+  if (status !== undefined && status >= 400 && status < 500)
+    return problemFor('validation_failed', (error as Error).message);
+  logger.error('unhandled error', {
+    error,
+    method: ctx.method,
+    path: ctx.path,
+    requestId: ctx.state.requestId as unknown,
+  });
   return problemFor('internal_error');
 }
 
 function httpStatusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const candidate = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  const candidate =
+    (error as { status?: unknown; statusCode?: unknown }).status ??
+    (error as { statusCode?: unknown }).statusCode;
   return typeof candidate === 'number' ? candidate : undefined;
 }
 

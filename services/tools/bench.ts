@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { benchAdapters, benchEventStore } from '../eventstore/bench';
+import type { EventStore } from '../eventstore/port';
+import { CommandHandler, type CommandContext } from '../kit/commandHandler';
+import type { Decider } from '../kit/decider';
+import { refuse } from '../kit/refusal';
+
+/**
+ * `npm run bench -- <suite>`. Figures are ratios against baselines measured in the same run, on this machine;
+ * they are for comparison, never promises.
+ */
+const suites: Record<string, () => Promise<void>> = {
+  async eventstore() {
+    await benchEventStore();
+    await benchCommandThroughput();
+  },
+};
+
+const WRITERS = 50;
+const COMMANDS_PER_WRITER: Record<string, number> = { sqlite: 200, postgres: 60, esdb: 30 };
+
+/** An event's inventory in miniature: holds against a capacity that the rush never reaches. */
+type Hold = { type: 'Hold'; seats: number };
+type Held = { type: 'SeatsHeld'; data: { seats: number; holdId: string } };
+const inventory: Decider<Hold, Held, { held: number }> = {
+  initialState: () => ({ held: 0 }),
+  evolve: (state, event) => ({ held: state.held + event.data.seats }),
+  decide(command, state) {
+    if (state.held + command.seats > 1_000_000) refuse('try_again', 'sold out');
+    return [{ type: 'SeatsHeld', data: { seats: command.seats, holdId: randomUUID() } }];
+  },
+};
+
+async function commandsPerSecond(
+  store: EventStore,
+  streamFor: (writer: number) => string,
+  perWriter: number,
+): Promise<number> {
+  const handler = new CommandHandler(store);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: WRITERS }, async (_, writer) => {
+      for (let n = 0; n < perWriter; n++) {
+        const context: CommandContext = { correlationId: randomUUID(), actor: 'bench' };
+        await handler.handle(inventory, streamFor(writer), { type: 'Hold', seats: 1 }, context);
+      }
+    }),
+  );
+  return (WRITERS * perWriter) / ((performance.now() - started) / 1000);
+}
+
+/**
+ * Commands through the command handler (load, decide, append) with 50 concurrent writers: on 50 distinct
+ * streams, then all on one hot stream, where the per-stream queue batches them.
+ */
+async function benchCommandThroughput(): Promise<void> {
+  const rows: Record<string, string>[] = [];
+  for await (const adapter of benchAdapters()) {
+    try {
+      const perWriter = COMMANDS_PER_WRITER[adapter.name] ?? 30;
+      const run = randomUUID().slice(0, 8);
+      const distinct = await commandsPerSecond(
+        adapter.store,
+        (writer) => `inventory-${run}-d${writer}`,
+        perWriter,
+      );
+      const hot = await commandsPerSecond(adapter.store, () => `inventory-${run}-hot`, perWriter);
+      const ratio = hot / distinct;
+      rows.push({
+        adapter: adapter.name,
+        'commands (each run)': (WRITERS * perWriter).toLocaleString('en-US'),
+        'distinct streams cmd/s': Math.round(distinct).toLocaleString('en-US'),
+        'one hot stream cmd/s': Math.round(hot).toLocaleString('en-US'),
+        'hot/distinct': `${ratio.toFixed(2)}x`,
+        target: `>= 0.5x ${ratio >= 0.5 ? 'ok' : 'MISSED'}`,
+      });
+    } finally {
+      await adapter.cleanup();
+    }
+  }
+  console.log('\nCommand handler: 50 concurrent writers, one command each at a time');
+  console.table(rows);
+}
+
+const requested = process.argv.slice(2).filter((arg) => arg !== '--');
+const names = requested.length > 0 ? requested : Object.keys(suites);
+for (const name of names) {
+  const suite = suites[name];
+  if (!suite) {
+    console.error(`unknown benchmark "${name}"; known: ${Object.keys(suites).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n=== bench: ${name}`);
+  await suite();
+}
