@@ -14,6 +14,7 @@ import type {
   ProjectionStatus,
   RunnerLogger,
 } from './types';
+import { sleep } from '../../services/kit/sleep';
 
 export interface ProjectionRunnerOptions {
   store: EventStore;
@@ -427,17 +428,6 @@ class ProjectionWorker {
   }
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

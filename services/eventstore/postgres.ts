@@ -13,6 +13,7 @@ import type {
   SerialisedEvent,
   SubscribeOptions,
 } from './port';
+import { sleep } from '../kit/sleep';
 
 export interface PostgresEventStoreOptions {
   /** Pool size for appends and reads; the LISTEN connection comes on top. */
@@ -296,17 +297,6 @@ function isConnectionError(error: unknown): boolean {
   return /Connection terminated|connection timeout/i.test(error.message);
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {

@@ -1,6 +1,7 @@
 import { deterministicUuid, randomIds, type IdSource } from './clock';
 import type { Decider, DomainEvent } from './decider';
 import { Refusal } from './refusal';
+import { sleep } from './sleep';
 import {
   WrongExpectedRevisionError,
   type EventMetadata,
@@ -251,8 +252,4 @@ function toDomainEvent(recorded: RecordedEvent): DomainEvent {
 function jitteredBackoff(attempt: number): number {
   const base = Math.min(200, 5 * 2 ** attempt);
   return base / 2 + Math.random() * base;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
