@@ -15,10 +15,13 @@ import { createApp } from './app';
 import type { Services } from './context';
 import { createMetrics, streamCategory } from './metrics';
 import { attachRealtime } from './realtime';
+import { startWorker, type Worker } from '../worker';
 
 export interface Platform {
   services: Services;
   runner: ProjectionRunner;
+  /** Reactors (emails) running in this process. */
+  worker: Worker;
   /** Starts HTTP and Socket.IO; resolves with the bound port. */
   listen(): Promise<{ server: HttpServer; port: number }>;
   close(): Promise<void>;
@@ -73,6 +76,7 @@ export async function startPlatform(
     onConflict: (stream) => metrics.commandConflicts.inc({ stream_category: streamCategory(stream) }),
   });
   const services: Services = { config, store, db, commands, readSide: runner, clock, ids, logger, metrics };
+  const worker = await startWorker({ store, db, config, logger, clock });
   const app = createApp(services);
   let server: HttpServer | undefined;
   let realtime: ReturnType<typeof attachRealtime> | undefined;
@@ -80,6 +84,7 @@ export async function startPlatform(
   return {
     services,
     runner,
+    worker,
     async listen() {
       server = createServer(app.callback());
       server.requestTimeout = 30_000;
@@ -95,6 +100,7 @@ export async function startPlatform(
       if (realtime) await realtime.close();
       else if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       server?.closeAllConnections();
+      await worker.stop();
       await runner.stop();
       await store.close();
       await db.destroy();

@@ -33,6 +33,8 @@ export interface Services {
 export interface AppState {
   requestId: string;
   auth?: ActiveSession;
+  /** A bearer token came with the request but is unknown, ended or expired (or its member is inactive). */
+  tokenRejected?: boolean;
 }
 
 export function requireAuth(ctx: Context): ActiveSession {

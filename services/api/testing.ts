@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readAppConfig } from '../kit/config';
+import { readAppConfig, type AppConfig } from '../kit/config';
 import { createLogger } from '../kit/logger';
 import type { Clock } from '../kit/clock';
 import { createTestDatabase } from '../kit/testing/postgres';
@@ -41,7 +41,7 @@ export type ApiClient = <T = Record<string, unknown>>(
  */
 export async function startTestPlatform(
   kind: StorageKind,
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; config?: Partial<AppConfig> } = {},
 ): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-'));
   const database = kind === 'postgres' ? await createTestDatabase('api') : undefined;
@@ -66,8 +66,12 @@ export async function startTestPlatform(
     adminPassword: admin.password,
     logLevel: 'error' as const,
     webDist: join(dataDir, 'no-web'),
+    ...options.config,
   };
-  const platform = await startPlatform(config, storage, { logger: createLogger('error'), ...options });
+  const platform = await startPlatform(config, storage, {
+    logger: createLogger('error'),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const firstRun = await bootstrapFirstRun(platform.services);
   const { port } = await platform.listen();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -3,60 +3,140 @@ import type { Context, Next } from 'koa';
 import type { AppState, Services } from '../api/context';
 import { commandContext, readYourWrite } from '../api/context';
 import { Refusal } from '../kit/refusal';
-import { findActiveSession, findUserByEmail, type UserRow } from '../../projections/identity';
-import { normaliseEmail, userDecider, userStream } from './identityDeciders';
+import {
+  findActiveSession,
+  findUserByEmail,
+  listMemberships,
+  type MembershipSummary,
+  type UserRow,
+} from '../../projections/identity';
+import { normaliseEmail } from './emailClaims';
 import { burnVerification, verifyPassword } from './passwords';
+import { limits, RateLimiter } from './rateLimit';
+import { userDecider, userStream } from './userDecider';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Resolves a bearer token (or `X-Auth-Token`) to its session; routes decide whether one is required. */
+/**
+ * Resolves a bearer token (or `X-Auth-Token`) to its session. A token that resolves to nothing is noted, so
+ * routes that need a session answer `token_expired` rather than `unauthenticated`; public routes ignore it.
+ */
 export function authenticate(services: Services) {
   return async (ctx: Context, next: Next) => {
     const header = ctx.get('Authorization');
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : ctx.get('X-Auth-Token');
     if (token) {
+      const state = ctx.state as AppState;
       const session = await findActiveSession(services.db, hashToken(token), services.clock.now());
-      if (session) (ctx.state as AppState).auth = session;
-      else if (ctx.path.startsWith('/api/') && !ctx.path.startsWith('/api/public/') && !ctx.path.startsWith('/api/auth/login')) {
-        throw new Refusal('token_expired', 'The token is unknown, expired or revoked; log in again');
-      }
+      if (session) state.auth = session;
+      else state.tokenRejected = true;
     }
     await next();
   };
 }
 
-/** Every route of the authenticated API except auth goes through this. */
+/** For routes any logged-in member may use without a particular permission (logout). */
 export async function requireSession(ctx: Context, next: Next) {
-  if (!(ctx.state as AppState).auth) throw new Refusal('unauthenticated');
+  const state = ctx.state as AppState;
+  if (!state.auth) throw new Refusal(state.tokenRejected ? 'token_expired' : 'unauthenticated');
   await next();
 }
 
-export interface LoginResult {
+const limiters = new WeakMap<Services, RateLimiter>();
+
+/** One limiter per running app, shared by its routers. */
+export function rateLimiterFor(services: Services): RateLimiter {
+  let limiter = limiters.get(services);
+  if (!limiter) {
+    limiter = new RateLimiter(services.clock);
+    limiters.set(services, limiter);
+  }
+  return limiter;
+}
+
+export interface StartedSession {
   token: string;
   expiresAt: Date;
-  user: UserRow;
   position: bigint;
 }
 
-export async function logIn(services: Services, ctx: Context, email: string, password: string): Promise<LoginResult> {
-  const user = await findUserByEmail(services.db, normaliseEmail(email));
-  if (!user) {
-    await burnVerification(password);
-    throw new Refusal('invalid_credentials');
-  }
-  if (!(await verifyPassword(user.password_hash, password))) throw new Refusal('invalid_credentials');
-  if (user.status !== 'ACTIVE') throw new Refusal('user_inactive');
+/** A new bearer token for the user in one account; only its hash is recorded. */
+export async function startSession(
+  services: Services,
+  ctx: Context,
+  userId: string,
+  accountId: string,
+): Promise<StartedSession> {
   const token = randomBytes(32).toString('base64url');
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + services.config.sessionTtlHours * 3_600_000);
   const result = await services.commands.handle(
     userDecider,
-    userStream(user.id),
-    { type: 'StartSession', userId: user.id, sessionId: services.ids.entity('se'), tokenHash: hashToken(token), expiresAt, now },
-    commandContext(ctx, user.id),
+    userStream(userId),
+    {
+      type: 'StartSession',
+      accountId,
+      sessionId: services.ids.entity('se'),
+      tokenHash: hashToken(token),
+      expiresAt,
+      now,
+    },
+    commandContext(ctx, userId),
   );
   await readYourWrite(services, result.position);
-  return { token, expiresAt, user, position: result.position };
+  return { token, expiresAt, position: result.position };
+}
+
+export type LoginOutcome =
+  | { kind: 'session'; session: StartedSession; user: UserRow; accountId: string }
+  /** Active in several accounts and none chosen: the client asks which, then logs in again with `account_id`. */
+  | { kind: 'choose_account'; accounts: MembershipSummary[] };
+
+/**
+ * Email and password, then the account: the only one, the chosen one, or a list to choose from. A wrong
+ * email and a wrong password are refused alike, in about the same time; failures are rate limited per email
+ * and per IP, and only a correct password learns that the member is inactive.
+ */
+export async function logIn(
+  services: Services,
+  ctx: Context,
+  credentials: { email: string; password: string; accountId?: string | undefined },
+): Promise<LoginOutcome> {
+  const limiter = rateLimiterFor(services);
+  const email = normaliseEmail(credentials.email);
+  await limiter.check(ctx, limits.loginFailuresPerEmail, email);
+  await limiter.check(ctx, limits.loginFailuresPerIp, ctx.ip);
+  const user = await findUserByEmail(services.db, email);
+  let passwordOk = false;
+  if (user?.password_hash) passwordOk = await verifyPassword(user.password_hash, credentials.password);
+  else await burnVerification(credentials.password);
+  if (!user || !passwordOk) {
+    await limiter.record(limits.loginFailuresPerEmail, email);
+    await limiter.record(limits.loginFailuresPerIp, ctx.ip);
+    throw new Refusal('invalid_credentials');
+  }
+  await limiter.reset(limits.loginFailuresPerEmail, email);
+
+  const memberships = await listMemberships(services.db, user.id);
+  const active = memberships.filter((membership) => membership.status === 'ACTIVE');
+  let accountId: string;
+  if (credentials.accountId !== undefined) {
+    const chosen = memberships.find((membership) => membership.account_id === credentials.accountId);
+    if (!chosen)
+      throw new Refusal('account_not_found', undefined, {
+        account_id: ['You are not a member of this account'],
+      });
+    if (chosen.status !== 'ACTIVE') throw new Refusal('user_inactive');
+    accountId = chosen.account_id;
+  } else if (active.length === 0) {
+    throw new Refusal('user_inactive');
+  } else if (active.length > 1) {
+    return { kind: 'choose_account', accounts: active };
+  } else {
+    accountId = active[0]!.account_id;
+  }
+  const session = await startSession(services, ctx, user.id, accountId);
+  return { kind: 'session', session, user, accountId };
 }

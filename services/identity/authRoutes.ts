@@ -1,27 +1,152 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Services } from '../api/context';
-import { commandContext, requireAuth, setPosition } from '../api/context';
-import { body } from '../kit/http/validate';
+import { commandContext, readYourWrite, requireAuth, setPosition } from '../api/context';
+import { body, pathParam } from '../kit/http/validate';
 import { Refusal } from '../kit/refusal';
-import { findUser, presentUser } from '../../projections/identity';
-import { logIn, requireSession } from './auth';
-import { userDecider, userStream } from './identityDeciders';
+import { findUserByEmail } from '../../projections/identity';
+import { findLinkToken, type LinkPurpose, type LinkTokenRow } from '../messaging/linkTokens';
+import { accountDecider, accountStream, isAcceptableInvitation } from './accountDecider';
+import { logIn, rateLimiterFor, requireSession, startSession } from './auth';
+import { normaliseEmail } from './emailClaims';
+import { loadCurrentUser } from './me';
+import { registerOwner } from './owners';
+import { hashPassword, verifyPassword } from './passwords';
+import { limits } from './rateLimit';
+import {
+  confirmedPassword,
+  emailField,
+  entityId,
+  firstNameField,
+  lastNameField,
+  localeField,
+  passwordField,
+  timezoneField,
+} from './schemas';
+import { isUsableRequest, userDecider, userStream } from './userDecider';
 
-export const loginSchema = z.object({
-  email: z.string().trim().email('Enter a valid email address').max(320),
-  password: z.string().min(1, 'Enter your password').max(1024),
-});
+export const loginSchema = z
+  .object({
+    email: z.string().trim().email('Enter a valid email address').max(320),
+    password: z.string().min(1, 'Enter your password').max(1024),
+    account_id: entityId.optional(),
+  })
+  .strict();
+
+export const registerSchema = confirmedPassword(
+  z
+    .object({
+      first_name: firstNameField,
+      last_name: lastNameField,
+      email: emailField,
+      password: passwordField,
+      password_confirmation: z.string().max(1024),
+      timezone: timezoneField.optional(),
+      locale: localeField.optional(),
+      account_name: z.string().trim().min(1).max(149).optional(),
+      currency: z
+        .string()
+        .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code')
+        .transform((code) => code.toUpperCase())
+        .optional(),
+    })
+    .strict(),
+);
+
+export const forgotPasswordSchema = z.object({ email: emailField }).strict();
+export const resetPasswordSchema = confirmedPassword(
+  z.object({ password: passwordField, password_confirmation: z.string().max(1024) }).strict(),
+);
+
+/** A new person accepting: name and password. */
+export const joinSchema = confirmedPassword(
+  z
+    .object({
+      first_name: firstNameField,
+      last_name: lastNameField,
+      password: passwordField,
+      password_confirmation: z.string().max(1024),
+      timezone: timezoneField.optional(),
+      locale: localeField.optional(),
+    })
+    .strict(),
+);
+/** Someone who already has a login accepting: their password proves it is them. */
+export const existingMemberAcceptSchema = z
+  .object({ password: z.string().min(1, 'Enter your password').max(1024) })
+  .strict();
+
+/** Password reset links work for an hour. */
+export const passwordResetTtlMs = 3_600_000;
+
+/** A first guess at a new account's currency from the user's language; changeable in the account settings. */
+const currencyByLocale: Record<string, string> = {
+  en: 'USD',
+  de: 'EUR',
+  fr: 'EUR',
+  es: 'EUR',
+  pt: 'EUR',
+  'pt-br': 'BRL',
+  'zh-cn': 'CNY',
+};
 
 export function authRoutes(services: Services) {
   const router = new Router();
+  const limiter = rateLimiterFor(services);
+
+  router.post('/auth/register', async (ctx) => {
+    await limiter.check(ctx, limits.registrationsPerIp, ctx.ip);
+    const input = body(ctx, registerSchema);
+    await limiter.record(limits.registrationsPerIp, ctx.ip);
+    const locale = input.locale ?? 'en';
+    const owner = await registerOwner(
+      services,
+      {
+        email: input.email,
+        password: input.password,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        accountName: input.account_name ?? `${input.first_name} ${input.last_name}`,
+        timezone: input.timezone ?? 'UTC',
+        locale,
+        currency: input.currency ?? currencyByLocale[locale] ?? 'USD',
+      },
+      commandContext(ctx, 'public'),
+    );
+    await readYourWrite(services, owner.position);
+    const session = await startSession(services, ctx, owner.userId, owner.accountId);
+    setPosition(ctx, session.position);
+    ctx.set('X-Auth-Token', session.token);
+    ctx.status = 201;
+    ctx.body = {
+      token: session.token,
+      expires_at: session.expiresAt.toISOString(),
+      user: await loadCurrentUser(services.db, { userId: owner.userId, accountId: owner.accountId }),
+    };
+  });
 
   router.post('/auth/login', async (ctx) => {
-    const { email, password } = body(ctx, loginSchema);
-    const result = await logIn(services, ctx, email, password);
-    setPosition(ctx, result.position);
-    ctx.set('X-Auth-Token', result.token);
-    ctx.body = { token: result.token, expires_at: result.expiresAt.toISOString(), user: presentUser(result.user) };
+    const { email, password, account_id } = body(ctx, loginSchema);
+    const outcome = await logIn(services, ctx, { email, password, accountId: account_id });
+    if (outcome.kind === 'choose_account') {
+      ctx.body = {
+        token: null,
+        accounts: outcome.accounts.map((account) => ({
+          id: account.account_id,
+          name: account.account_name,
+          role: account.role,
+        })),
+      };
+      return;
+    }
+    setPosition(ctx, outcome.session.position);
+    ctx.set('X-Auth-Token', outcome.session.token);
+    ctx.body = {
+      token: outcome.session.token,
+      expires_at: outcome.session.expiresAt.toISOString(),
+      user: await loadCurrentUser(services.db, { userId: outcome.user.id, accountId: outcome.accountId }),
+    };
   });
 
   router.post('/auth/logout', requireSession, async (ctx) => {
@@ -29,21 +154,186 @@ export function authRoutes(services: Services) {
     const result = await services.commands.handle(
       userDecider,
       userStream(auth.userId),
-      { type: 'EndSession', userId: auth.userId, sessionId: auth.sessionId, now: services.clock.now() },
+      { type: 'EndSession', sessionId: auth.sessionId, now: services.clock.now() },
       commandContext(ctx),
     );
     // The token must stop working for the very next request.
-    await services.readSide.waitFor(result.position, 5_000);
+    await readYourWrite(services, result.position);
     setPosition(ctx, result.position);
     ctx.status = 204;
   });
 
-  router.get('/users/me', requireSession, async (ctx) => {
-    const auth = requireAuth(ctx);
-    const user = await findUser(services.db, auth.accountId, auth.userId);
-    if (!user) throw new Refusal('not_found');
-    ctx.body = { data: presentUser(user) };
+  router.post('/auth/forgot-password', async (ctx) => {
+    const { email } = body(ctx, forgotPasswordSchema);
+    const normalised = normaliseEmail(email);
+    await limiter.consume(ctx, limits.passwordResetPerIp, ctx.ip);
+    await limiter.consume(ctx, limits.passwordResetPerEmail, normalised);
+    // The same answer, at the same moment, whether the address is known or not: the work happens after it.
+    const context = commandContext(ctx, 'public');
+    setImmediate(() => {
+      requestPasswordReset(services, normalised, context).catch((error: unknown) =>
+        services.logger.error('password reset request failed', { error }),
+      );
+    });
+    ctx.status = 202;
+    ctx.body = { message: 'If an account uses this address, we sent a link to reset its password.' };
+  });
+
+  /** Opens a link, counting unknown and used ones per IP. */
+  async function openLink(ctx: Context, purpose: LinkPurpose): Promise<LinkTokenRow> {
+    await limiter.check(ctx, limits.linkFailuresPerIp, ctx.ip);
+    const link = await findLinkToken(services.db, purpose, pathParam(ctx, 'token') ?? '');
+    if (!link) return refuseLink(ctx);
+    return link;
+  }
+
+  async function refuseLink(ctx: Context): Promise<never> {
+    await limiter.record(limits.linkFailuresPerIp, ctx.ip);
+    throw new Refusal('invalid_token', purposeTitle(ctx.path));
+  }
+
+  async function openPasswordReset(ctx: Context) {
+    const link = await openLink(ctx, 'reset_password');
+    const { state } = await services.commands.load(userDecider, userStream(link.user_id));
+    if (!state.exists || !isUsableRequest(state.passwordReset, link.request_id, services.clock.now()))
+      await refuseLink(ctx);
+    return link;
+  }
+
+  router.get('/auth/reset-password/:token', async (ctx) => {
+    await openPasswordReset(ctx);
+    ctx.body = { data: { valid: true } };
+  });
+
+  router.post('/auth/reset-password/:token', async (ctx) => {
+    const { password } = body(ctx, resetPasswordSchema);
+    const link = await openPasswordReset(ctx);
+    const result = await services.commands.handle(
+      userDecider,
+      userStream(link.user_id),
+      {
+        type: 'ResetPassword',
+        requestId: link.request_id,
+        passwordHash: await hashPassword(password),
+        now: services.clock.now(),
+      },
+      commandContext(ctx, link.user_id),
+    );
+    await readYourWrite(services, result.position);
+    setPosition(ctx, result.position);
+    ctx.body = { message: 'Your password was changed. Log in with the new one.' };
+  });
+
+  async function openInvitation(ctx: Context) {
+    const link = await openLink(ctx, 'invitation');
+    const accountId = link.account_id ?? '';
+    const [{ state: account }, { state: user }] = await Promise.all([
+      services.commands.load(accountDecider, accountStream(accountId)),
+      services.commands.load(userDecider, userStream(link.user_id)),
+    ]);
+    if (
+      !account.exists ||
+      !user.exists ||
+      !isAcceptableInvitation(account, link.user_id, link.request_id, services.clock.now())
+    ) {
+      return refuseLink(ctx);
+    }
+    const role = account.members.get(link.user_id)?.role ?? 'ORGANIZER';
+    return { link, account, user, role };
+  }
+
+  router.get('/auth/invitation/:token', async (ctx) => {
+    const { account, user, role } = await openInvitation(ctx);
+    ctx.body = {
+      data: {
+        email: user.email,
+        first_name: user.profile.firstName,
+        last_name: user.profile.lastName,
+        account_name: account.name,
+        role,
+        existing_user: user.hasPassword,
+      },
+    };
+  });
+
+  router.post('/auth/invitation/:token', async (ctx) => {
+    const { link, account, user } = await openInvitation(ctx);
+    const now = services.clock.now();
+    const context = commandContext(ctx, link.user_id);
+    let join: z.infer<typeof joinSchema> | undefined;
+    if (user.hasPassword) {
+      const { password } = body(ctx, existingMemberAcceptSchema);
+      const stored = await findUserByEmail(services.db, user.email);
+      if (!stored?.password_hash || !(await verifyPassword(stored.password_hash, password))) {
+        await limiter.record(limits.loginFailuresPerIp, ctx.ip);
+        throw new Refusal('invalid_credentials', undefined, {
+          password: ['This is not the password of this user'],
+        });
+      }
+    } else {
+      join = body(ctx, joinSchema);
+    }
+    const passwordHash = join ? await hashPassword(join.password) : undefined;
+    // The account decides first: each invitation link is accepted once.
+    let last = (
+      await services.commands.handle(
+        accountDecider,
+        accountStream(account.accountId),
+        { type: 'AcceptInvitation', userId: link.user_id, invitationId: link.request_id, now },
+        context,
+      )
+    ).position;
+    if (join && passwordHash) {
+      const joined = await services.commands.handle(
+        userDecider,
+        userStream(link.user_id),
+        {
+          type: 'JoinAsInvitedUser',
+          firstName: join.first_name,
+          lastName: join.last_name,
+          passwordHash,
+          timezone: join.timezone ?? 'UTC',
+          locale: join.locale ?? user.profile.locale,
+          now,
+        },
+        context,
+      );
+      last = joined.position;
+    }
+    await readYourWrite(services, last);
+    setPosition(ctx, last);
+    ctx.body = { data: { email: user.email, account_id: account.accountId, account_name: account.name } };
   });
 
   return router;
+}
+
+/** The spec's wording for a bad reset link; the generic one for the others. */
+function purposeTitle(path: string): string {
+  return path.includes('/reset-password/')
+    ? 'This reset password link is invalid or expired'
+    : 'The link you clicked is invalid or has expired';
+}
+
+async function requestPasswordReset(
+  services: Services,
+  email: string,
+  context: ReturnType<typeof commandContext>,
+): Promise<void> {
+  const user = await findUserByEmail(services.db, email);
+  if (!user) return;
+  const now = services.clock.now();
+  await services.commands.handle(
+    userDecider,
+    userStream(user.id),
+    {
+      type: 'RequestPasswordReset',
+      request: {
+        requestId: services.ids.entity('rq'),
+        expiresAt: new Date(now.getTime() + passwordResetTtlMs),
+      },
+      now,
+    },
+    context,
+  );
 }

@@ -3,16 +3,10 @@ import type { Services } from '../api/context';
 import type { CommandContext } from '../kit/commandHandler';
 import { Refusal } from '../kit/refusal';
 import { countUsers } from '../../projections/identity';
-import {
-  accountDecider,
-  accountStream,
-  emailClaimDecider,
-  emailClaimStream,
-  userDecider,
-  userStream,
-} from './identityDeciders';
-import { hashPassword } from './passwords';
+import { createVerifiedOwner, type AccountOwner } from './owners';
 import { eventDecider, eventStream } from '../catalog/events/eventDecider';
+import { defaultEventSettings } from '../catalog/events/eventSettings';
+import { organizerDecider, organizerStream } from '../catalog/organizers/organizerDecider';
 
 export interface FirstRun {
   email: string;
@@ -36,7 +30,13 @@ export async function bootstrapFirstRun(services: Services): Promise<FirstRun | 
   try {
     owner = await createAccountWithOwner(
       services,
-      { email, password: config.adminPassword ?? generatedPassword!, firstName: 'Admin', lastName: 'User', accountName: 'My organisation' },
+      {
+        email,
+        password: config.adminPassword ?? generatedPassword!,
+        firstName: 'Admin',
+        lastName: 'User',
+        accountName: 'My organisation',
+      },
       context,
     );
   } catch (error) {
@@ -50,59 +50,34 @@ export async function bootstrapFirstRun(services: Services): Promise<FirstRun | 
   return { email, generatedPassword, accountId: owner.accountId, userId: owner.userId };
 }
 
-export interface AccountOwner {
-  accountId: string;
-  userId: string;
-  position: bigint;
-}
+export type { AccountOwner } from './owners';
 
 /** An account and its owner (an active, verified admin): the email is claimed first, so it stays unique. */
-export async function createAccountWithOwner(
+export function createAccountWithOwner(
   services: Services,
   owner: { email: string; password: string; firstName: string; lastName: string; accountName: string },
   context: CommandContext,
 ): Promise<AccountOwner> {
-  const { commands, clock, ids } = services;
-  const accountId = ids.entity('ac');
-  const userId = ids.entity('us');
-  await commands.handle(
-    emailClaimDecider,
-    emailClaimStream(owner.email),
-    { type: 'ClaimEmail', email: owner.email, userId, now: clock.now() },
-    context,
-  );
-  await commands.handle(
-    accountDecider,
-    accountStream(accountId),
-    { type: 'CreateAccount', accountId, name: owner.accountName, ownerUserId: userId, currency: 'EUR', timezone: 'UTC', now: clock.now() },
-    context,
-  );
-  const registered = await commands.handle(
-    userDecider,
-    userStream(userId),
-    {
-      type: 'RegisterUser',
-      userId,
-      accountId,
-      email: owner.email,
-      firstName: owner.firstName,
-      lastName: owner.lastName,
-      role: 'ADMIN',
-      passwordHash: await hashPassword(owner.password),
-      timezone: 'UTC',
-      locale: 'en',
-      emailVerified: true,
-      now: clock.now(),
-    },
-    context,
-  );
-  return { accountId, userId, position: registered.position };
+  return createVerifiedOwner(services, owner, context);
 }
 
 async function seedSampleEvent(services: Services, accountId: string, context: CommandContext) {
   const { commands, clock, ids } = services;
   const eventId = ids.entity('ev');
+  const organizerId = ids.entity('or');
   const now = clock.now();
+  await commands.handle(
+    organizerDecider,
+    organizerStream(organizerId),
+    {
+      type: 'CreateOrganizer',
+      organizerId,
+      accountId,
+      profile: { name: 'Riverside Music Collective', email: null, website: null, description: null },
+      now,
+    },
+    context,
+  );
   const start = new Date(now.getTime() + 30 * 86_400_000);
   start.setUTCHours(18, 0, 0, 0);
   const end = new Date(start.getTime() + 4 * 3_600_000);
@@ -113,11 +88,11 @@ async function seedSampleEvent(services: Services, accountId: string, context: C
       type: 'CreateEvent',
       eventId,
       accountId,
-      organizerId: null,
+      organizerId,
       details: {
         title: 'Open-Air Jazz Evening',
         description:
-          'A sample event, created on the first run so there is something to look at. Three bands on the riverside stage, food trucks from six, music from seven until late.',
+          '<p>A sample event, created on the first run so there is something to look at. Three bands on the riverside stage, food trucks from six, music from seven until late.</p>',
         startDate: start.toISOString(),
         endDate: end.toISOString(),
         timezone: 'Europe/Berlin',
@@ -133,9 +108,16 @@ async function seedSampleEvent(services: Services, accountId: string, context: C
           country: 'DE',
         },
       },
+      settings: defaultEventSettings,
       now,
     },
     context,
   );
-  return commands.handle(eventDecider, eventStream(eventId), { type: 'PublishEvent', eventId, now }, context);
+  // The first admin is created with a verified email; tickets do not exist yet, so there is no count.
+  return commands.handle(
+    eventDecider,
+    eventStream(eventId),
+    { type: 'PublishEvent', eventId, emailVerified: true, ticketCount: null, now },
+    context,
+  );
 }

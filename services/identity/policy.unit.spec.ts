@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { can } from './policy';
+import { can, permissionsOf } from './policy';
 
 describe('permissions', () => {
   it('let admins do everything', () => {
-    for (const permission of ['events.manage', 'users.manage', 'account.manage', 'billing.manage', 'outbox.read'] as const) {
+    for (const permission of [
+      'profile.manage',
+      'events.manage',
+      'events.delete',
+      'users.manage',
+      'account.manage',
+      'billing.manage',
+      'outbox.read',
+    ] as const) {
       expect(can('ADMIN', permission)).toBe(true);
     }
   });
-  it('let organizers manage events only', () => {
-    expect(can('ORGANIZER', 'events.manage')).toBe(true);
+  it('let organizers manage events and their own profile only', () => {
+    expect(permissionsOf('ORGANIZER')).toEqual(['events.manage', 'profile.manage']);
     expect(can('ORGANIZER', 'users.manage')).toBe(false);
     expect(can('ORGANIZER', 'account.manage')).toBe(false);
     expect(can('ORGANIZER', 'billing.manage')).toBe(false);
+    expect(can('ORGANIZER', 'outbox.read')).toBe(false);
   });
 });

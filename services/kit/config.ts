@@ -17,6 +17,10 @@ export interface AppConfig {
   webDist: string;
   /** Body size limit of JSON requests. */
   jsonLimit: string;
+  /** `smtp://user:pass@host:587` (or `smtps://`); without it emails stay in the local outbox admins can read. */
+  smtpUrl: string | undefined;
+  /** The From of every email. */
+  mailFrom: string;
 }
 
 export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -34,6 +38,8 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedSampleEvent: env.SEED_SAMPLE_EVENT !== 'false',
     webDist: resolve(env.WEB_DIST || 'web/dist'),
     jsonLimit: env.JSON_BODY_LIMIT || '1mb',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Ticketing <no-reply@localhost>',
   };
 }
 

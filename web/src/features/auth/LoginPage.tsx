@@ -1,32 +1,34 @@
-import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { consumePreviousUrl } from '../../shared/api/authRedirect';
 import { setToken } from '../../shared/api/session';
 import { uiMessages } from '../../shared/ui/messages';
-import { login, type LoginRequest } from './api';
+import { FieldGroup, useForm, type ClientErrors } from '../../shared/ui/useFieldErrors';
+import { login, type AccountChoice, type LoginRequest } from './api';
 import { authMessages } from './messages';
+import { PasswordInput } from './PasswordInput';
+import { emailError, withoutEmpty } from './validation';
+import './auth.css';
 
 type Field = 'email' | 'password';
-type ClientErrors = Partial<Record<Field, MessageDescriptor>>;
+const FIELDS: readonly Field[] = ['email', 'password'];
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function validate(values: LoginRequest): ClientErrors {
-  const errors: ClientErrors = {};
-  if (!values.email.trim()) errors.email = authMessages.emailRequired;
-  else if (!EMAIL.test(values.email.trim())) errors.email = authMessages.emailInvalid;
-  if (!values.password) errors.password = authMessages.passwordRequired;
-  return errors;
+function validate(values: Omit<LoginRequest, 'account_id'>): ClientErrors<Field> {
+  return withoutEmpty({
+    email: emailError(values.email),
+    password: values.password ? undefined : authMessages.passwordRequired,
+  });
 }
 
 /** Which message the form shows above the fields for a failed attempt (field errors go next to fields). */
 export function loginFormError(error: unknown): MessageDescriptor | null {
   if (!error) return null;
   if (isApiError(error)) {
+    if (error.reason === 'user_inactive') return authMessages.inactive;
     if (error.status === 401) return authMessages.invalidCredentials;
     if ((error.status === 422 || error.status === 400) && !error.hasFieldErrors)
       return authMessages.invalidCredentials;
@@ -37,136 +39,131 @@ export function loginFormError(error: unknown): MessageDescriptor | null {
   return uiMessages.unexpectedError;
 }
 
+const ROLE_LABEL = { ADMIN: authMessages.roleAdmin, ORGANIZER: authMessages.roleOrganizer } as const;
+
+/**
+ * `/auth/login`: email and password; someone who belongs to several accounts then picks one (the token is
+ * bound to it). `?email=` prefills the address (after accepting an invitation).
+ */
 export function LoginPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ids = {
-    email: useId(),
-    password: useId(),
-    emailError: useId(),
-    passwordError: useId(),
-    alert: useId(),
-  };
-  const [values, setValues] = useState<LoginRequest>({ email: '', password: '' });
-  const [clientErrors, setClientErrors] = useState<ClientErrors>({});
-  const [showPassword, setShowPassword] = useState(false);
-
+  const [searchParams] = useSearchParams();
+  const [accounts, setAccounts] = useState<AccountChoice[] | null>(null);
   const mutation = useMutation({
     mutationFn: login,
-    onSuccess: async ({ token }) => {
-      setToken(token);
+    onSuccess: async (result) => {
+      if (result.kind === 'choose-account') {
+        setAccounts(result.accounts);
+        return;
+      }
+      setToken(result.token);
       // Nothing cached under a previous identity may leak into this session.
       queryClient.clear();
       await navigate(consumePreviousUrl(), { replace: true });
     },
   });
-
-  const serverErrors = isApiError(mutation.error) ? mutation.error.errors : {};
+  const { values, set, onSubmit, field } = useForm({
+    fields: FIELDS,
+    initial: { email: searchParams.get('email') ?? '', password: '' },
+    validate,
+    onValid: ({ email, password }) => mutation.mutate({ email: email.trim(), password }),
+    serverError: mutation.error,
+  });
   const formError = loginFormError(mutation.error);
 
-  const fieldError = (field: Field): string | null => {
-    const client = clientErrors[field];
-    if (client) return intl.formatMessage(client);
-    const server = serverErrors[field];
-    return server && server.length > 0 ? server.join(' ') : null;
-  };
-  const emailError = fieldError('email');
-  const passwordError = fieldError('password');
+  const alert = formError ? (
+    <Callout
+      intent="danger"
+      role="alert"
+      title={intl.formatMessage(authMessages.formErrorTitle)}
+      className="auth-card__alert"
+    >
+      {intl.formatMessage(formError)}
+    </Callout>
+  ) : null;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const errors = validate(values);
-    setClientErrors(errors);
-    if (Object.keys(errors).length > 0) {
-      document.getElementById(errors.email ? ids.email : ids.password)?.focus();
-      return;
-    }
-    mutation.mutate({ email: values.email.trim(), password: values.password });
-  };
+  if (accounts) {
+    return (
+      <div className="auth-card">
+        <title>{intl.formatMessage(authMessages.chooseHeading)}</title>
+        <h1 className="auth-card__heading">{intl.formatMessage(authMessages.chooseHeading)}</h1>
+        <p className="auth-card__subheading">{intl.formatMessage(authMessages.chooseIntro)}</p>
+        {alert}
+        <Menu
+          className="account-chooser"
+          aria-label={intl.formatMessage(authMessages.chooseLabel)}
+          size="large"
+        >
+          {accounts.map((account) => (
+            <MenuItem
+              key={account.id}
+              icon="office"
+              text={account.name}
+              disabled={mutation.isPending}
+              labelElement={<Tag minimal>{intl.formatMessage(ROLE_LABEL[account.role])}</Tag>}
+              onClick={() =>
+                mutation.mutate({
+                  email: values.email.trim(),
+                  password: values.password,
+                  account_id: account.id,
+                })
+              }
+            />
+          ))}
+        </Menu>
+        <p className="auth-card__footer">
+          <Button
+            variant="minimal"
+            icon="arrow-left"
+            text={intl.formatMessage(authMessages.chooseBack)}
+            onClick={() => {
+              setAccounts(null);
+              mutation.reset();
+            }}
+          />
+        </p>
+      </div>
+    );
+  }
 
-  const update = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (clientErrors[field]) setClientErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
+  const email = field('email');
+  const password = field('password');
   return (
     <div className="auth-card">
       <title>{intl.formatMessage(authMessages.pageTitle)}</title>
       <h1 className="auth-card__heading">{intl.formatMessage(authMessages.heading)}</h1>
       <p className="auth-card__subheading">{intl.formatMessage(authMessages.subheading)}</p>
 
-      <form onSubmit={onSubmit} noValidate aria-describedby={formError ? ids.alert : undefined}>
-        {formError ? (
-          <Callout
-            id={ids.alert}
-            intent="danger"
-            role="alert"
-            title={intl.formatMessage(authMessages.formErrorTitle)}
-            className="auth-card__alert"
-          >
-            {intl.formatMessage(formError)}
-          </Callout>
-        ) : null}
-
-        <FormGroup
-          label={intl.formatMessage(authMessages.email)}
-          labelFor={ids.email}
-          intent={emailError ? 'danger' : 'none'}
-          helperText={emailError ? <span id={ids.emailError}>{emailError}</span> : undefined}
-        >
+      <form onSubmit={onSubmit} noValidate>
+        {alert}
+        <FieldGroup view={email} label={intl.formatMessage(authMessages.email)}>
           <InputGroup
-            id={ids.email}
+            {...email.inputProps}
             name="email"
             type="email"
             autoComplete="username"
-            autoFocus
+            autoFocus={!values.email}
             size="large"
             placeholder={intl.formatMessage(authMessages.emailPlaceholder)}
             value={values.email}
-            onChange={update('email')}
-            intent={emailError ? 'danger' : 'none'}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? ids.emailError : undefined}
+            onChange={set('email')}
             aria-required
           />
-        </FormGroup>
+        </FieldGroup>
 
-        <FormGroup
-          label={intl.formatMessage(authMessages.password)}
-          labelFor={ids.password}
-          intent={passwordError ? 'danger' : 'none'}
-          helperText={passwordError ? <span id={ids.passwordError}>{passwordError}</span> : undefined}
-        >
-          <InputGroup
-            id={ids.password}
+        <FieldGroup view={password} label={intl.formatMessage(authMessages.password)}>
+          <PasswordInput
+            {...password.inputProps}
             name="password"
-            type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
-            size="large"
+            autoFocus={Boolean(values.email)}
             value={values.password}
-            onChange={update('password')}
-            intent={passwordError ? 'danger' : 'none'}
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? ids.passwordError : undefined}
+            onChange={set('password')}
             aria-required
-            rightElement={
-              <Button
-                variant="minimal"
-                icon={showPassword ? 'eye-off' : 'eye-open'}
-                aria-label={intl.formatMessage(
-                  showPassword ? authMessages.hidePassword : authMessages.showPassword,
-                )}
-                title={intl.formatMessage(
-                  showPassword ? authMessages.hidePassword : authMessages.showPassword,
-                )}
-                aria-pressed={showPassword}
-                onClick={() => setShowPassword((shown) => !shown)}
-              />
-            }
           />
-        </FormGroup>
+        </FieldGroup>
 
         <div className="auth-card__row">
           <Link to="/auth/forgot-password">{intl.formatMessage(authMessages.forgotPassword)}</Link>

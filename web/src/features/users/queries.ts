@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/clients';
+import type { QueryObject } from '../../shared/api/http';
 import type { DataEnvelope, User } from '../../shared/api/types';
+import { listMembers } from './api';
 
 export const userQueries = {
   all: ['users'] as const,
@@ -9,4 +11,15 @@ export const userQueries = {
       queryKey: [...userQueries.all, 'me'] as const,
       queryFn: async ({ signal }) => (await api.get<DataEnvelope<User>>('/users/me', { signal })).data,
     }),
+  lists: () => [...userQueries.all, 'list'] as const,
+  list: (query: QueryObject) =>
+    queryOptions({
+      queryKey: [...userQueries.lists(), query] as const,
+      queryFn: ({ signal }) => listMembers(query, signal),
+    }),
 };
+
+/** Whether the logged-in user's grants (from `GET /api/users/me`) include `permission`. */
+export function hasPermission(user: User | undefined, permission: string): boolean {
+  return user?.permissions?.includes(permission) ?? false;
+}

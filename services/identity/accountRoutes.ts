@@ -1,0 +1,56 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { Services } from '../api/context';
+import { commandContext, readYourWrite, requireAuth, setPosition } from '../api/context';
+import { body } from '../kit/http/validate';
+import { Refusal } from '../kit/refusal';
+import { findAccount, presentAccount } from '../../projections/identity';
+import { accountDecider, accountStream, maxAccountNameLength } from './accountDecider';
+import { allow } from './policy';
+
+/** `/account/settings`: the account's name and the defaults new events start from. Admins only. */
+export const accountSettingsSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'The account name is required')
+      .max(maxAccountNameLength, `The name must be under ${maxAccountNameLength + 1} characters`)
+      .optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code')
+      .transform((code) => code.toUpperCase())
+      .optional(),
+    timezone: z.string().trim().min(1).max(64).optional(),
+  })
+  .strict();
+
+export function accountRoutes(services: Services) {
+  const router = new Router();
+  router.use('/account', allow('account.manage'));
+
+  router.get('/account', async (ctx) => {
+    const account = await findAccount(services.db, requireAuth(ctx).accountId);
+    if (!account) throw new Refusal('account_not_found');
+    ctx.body = { data: presentAccount(account) };
+  });
+
+  router.put('/account', async (ctx) => {
+    const auth = requireAuth(ctx);
+    const input = body(ctx, accountSettingsSchema);
+    const result = await services.commands.handle(
+      accountDecider,
+      accountStream(auth.accountId),
+      { type: 'UpdateAccountSettings', changes: input, now: services.clock.now() },
+      commandContext(ctx),
+    );
+    setPosition(ctx, result.position);
+    await readYourWrite(services, result.position);
+    const account = await findAccount(services.db, auth.accountId);
+    if (!account) throw new Refusal('account_not_found');
+    ctx.body = { data: presentAccount(account) };
+  });
+
+  return router;
+}

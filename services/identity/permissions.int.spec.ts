@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../api/app';
+import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from '../api/testing';
+import { describeWithPostgres } from '../kit/testing/postgres';
+import { eventually, linkIn } from '../messaging/testing';
+
+/**
+ * The permission matrix (spec section 6): every `/api` route the app registers × anonymous, organizer, admin,
+ * an inactive member and another account's admin. Routes are read from the routers themselves, so a route
+ * added without an entry here fails this test until someone decides who may call it.
+ *
+ * - `public`: nobody is turned away by the policy (a bad or stale token is ignored).
+ * - `member`: any active member (their own profile, logout); `events`: organizers and admins;
+ *   `admin`: admins only (users, account settings, outbox, deleting events).
+ * - `owned`: the path names this account's things; another account's admin gets 404 and none of their data.
+ */
+type Access = 'public' | 'member' | 'events' | 'admin';
+type Principal = 'anonymous' | 'inactive' | 'other' | 'organizer' | 'admin';
+
+interface Fixtures {
+  eventId: string;
+  organizerId: string;
+  memberId: string;
+  mailId: string;
+  ownIds: Record<'organizer' | 'admin' | 'other', string>;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+interface Entry {
+  access: Access;
+  owned?: boolean;
+  /** Path parameters; `id` of a self-service route is the caller's own unless `owned` applies to them. */
+  params?: (f: Fixtures, principal: Principal) => Record<string, string>;
+  body?: (f: Fixtures) => unknown;
+}
+
+const fakeToken = 'x'.repeat(43);
+let unique = 0;
+const event = (f: Fixtures) => ({ id: f.eventId });
+/** Self-service routes: the caller's own id; another account's admin tries this account's member. */
+const self = (f: Fixtures, principal: Principal) => ({
+  id: principal === 'organizer' || principal === 'admin' ? f.ownIds[principal] : f.memberId,
+  token: fakeToken,
+});
+
+const permissionMatrix: Record<string, Entry> = {
+  'POST /api/auth/register': { access: 'public', body: () => ({ email: 'not valid' }) },
+  'POST /api/auth/login': {
+    access: 'public',
+    body: (f) => ({ email: f.adminEmail, password: f.adminPassword }),
+  },
+  'POST /api/auth/logout': { access: 'member' },
+  'POST /api/auth/forgot-password': {
+    access: 'public',
+    body: () => ({ email: `nobody-${++unique}@example.test` }),
+  },
+  'GET /api/auth/reset-password/:token': { access: 'public', params: () => ({ token: fakeToken }) },
+  'POST /api/auth/reset-password/:token': {
+    access: 'public',
+    params: () => ({ token: fakeToken }),
+    body: () => ({ password: 'new password 1', password_confirmation: 'new password 1' }),
+  },
+  'GET /api/auth/invitation/:token': { access: 'public', params: () => ({ token: fakeToken }) },
+  'POST /api/auth/invitation/:token': {
+    access: 'public',
+    params: () => ({ token: fakeToken }),
+    body: () => ({ password: 'x' }),
+  },
+
+  'GET /api/users/me': { access: 'member' },
+  'PUT /api/users/me': { access: 'member', body: () => ({ timezone: 'Europe/Berlin' }) },
+  'POST /api/users/:id/confirm-email/:token': { access: 'member', owned: true, params: self },
+  'POST /api/users/:id/resend-email-confirmation': { access: 'member', owned: true, params: self },
+  'POST /api/users/:id/email-change/:token': { access: 'member', owned: true, params: self },
+  'DELETE /api/users/:id/email-change': { access: 'member', owned: true, params: self },
+
+  'GET /api/users': { access: 'admin' },
+  'POST /api/users': {
+    access: 'admin',
+    body: () => ({ email: `invitee-${++unique}@example.test`, role: 'ORGANIZER' }),
+  },
+  'GET /api/users/:id': { access: 'admin', owned: true, params: (f) => ({ id: f.memberId }) },
+  'PUT /api/users/:id': {
+    access: 'admin',
+    owned: true,
+    params: (f) => ({ id: f.memberId }),
+    body: () => ({ role: 'ORGANIZER' }),
+  },
+  'POST /api/users/:id/invitation': { access: 'admin', owned: true, params: (f) => ({ id: f.memberId }) },
+  'DELETE /api/users/:id/invitation': { access: 'admin', owned: true, params: (f) => ({ id: f.memberId }) },
+
+  'GET /api/account': { access: 'admin' },
+  'PUT /api/account': { access: 'admin', body: () => ({ timezone: 'Europe/Berlin' }) },
+  'GET /api/outbox': { access: 'admin' },
+  'GET /api/outbox/:id': { access: 'admin', owned: true, params: (f) => ({ id: f.mailId }) },
+
+  'GET /api/events': { access: 'events' },
+  'POST /api/events': {
+    access: 'events',
+    body: (f) => ({
+      title: 'Matrix Night',
+      start_date: '2027-05-01T19:00:00+02:00',
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+      organizer_id: f.organizerId,
+    }),
+  },
+  'GET /api/events/:id': { access: 'events', owned: true, params: event },
+  'PUT /api/events/:id': { access: 'events', owned: true, params: event, body: () => ({ is_online: false }) },
+  'PUT /api/events/:id/status': {
+    access: 'events',
+    owned: true,
+    params: event,
+    body: () => ({ status: 'LIVE' }),
+  },
+  // The sample event is live, so an allowed delete is refused by the event's rules (only drafts), not by the policy.
+  'DELETE /api/events/:id': { access: 'admin', owned: true, params: event },
+  'POST /api/events/:id/duplicate': { access: 'events', owned: true, params: event, body: () => ({}) },
+  'GET /api/events/:id/settings': { access: 'events', owned: true, params: event },
+  'PUT /api/events/:id/settings': { access: 'events', owned: true, params: event, body: () => ({}) },
+  'GET /api/events/:id/images': { access: 'events', owned: true, params: event },
+  'POST /api/events/:id/images': { access: 'events', owned: true, params: event },
+  'DELETE /api/events/:id/images/:imageId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ id: f.eventId, imageId: 'im_00000000' }),
+  },
+
+  'GET /api/organizers': { access: 'events' },
+  'POST /api/organizers': { access: 'events', body: () => ({ name: 'Matrix Organizer' }) },
+  'GET /api/organizers/:id': { access: 'events', owned: true, params: (f) => ({ id: f.organizerId }) },
+  'PUT /api/organizers/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ id: f.organizerId }),
+    body: () => ({}),
+  },
+  'GET /api/organizers/:id/images': { access: 'events', owned: true, params: (f) => ({ id: f.organizerId }) },
+  'POST /api/organizers/:id/images': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ id: f.organizerId }),
+  },
+  'DELETE /api/organizers/:id/images/:imageId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ id: f.organizerId, imageId: 'im_00000000' }),
+  },
+
+  'GET /api/event-defaults': { access: 'events' },
+  'PUT /api/event-defaults': { access: 'admin', body: () => ({}) },
+
+  'GET /api/public/events': { access: 'public' },
+  'GET /api/public/events/:id': { access: 'public', params: event },
+  'GET /api/public/events/:id/promo-codes/:code': {
+    access: 'public',
+    params: (f) => ({ id: f.eventId, code: 'SUMMER' }),
+  },
+};
+
+/** `METHOD /path` of every route on the app's routers under /api (HEAD comes with GET). */
+function registeredApiRoutes(t: TestPlatform): string[] {
+  const routes = new Set<string>();
+  for (const middleware of createApp(t.platform.services).middleware) {
+    const router = (middleware as { router?: { stack: { path: string; methods: string[] }[] } }).router;
+    for (const layer of router?.stack ?? []) {
+      if (!layer.path.startsWith('/api')) continue;
+      for (const method of layer.methods) if (method !== 'HEAD') routes.add(`${method} ${layer.path}`);
+    }
+  }
+  return [...routes].sort();
+}
+
+const policyRefusals = ['unauthenticated', 'token_expired', 'forbidden'];
+const reasonOf = (response: ApiResponse) => (response.body as { reason?: string } | null)?.reason;
+
+function matrixSuite(kind: StorageKind) {
+  let t: TestPlatform;
+  let f: Fixtures;
+  let inactiveToken: string;
+  let other: { email: string; password: string };
+  const members: Record<'organizer' | 'inactive' | 'target', { email: string; password: string }> = {
+    organizer: { email: 'organizer@matrix.test', password: 'organizer password' },
+    inactive: { email: 'inactive@matrix.test', password: 'inactive password' },
+    target: { email: 'target@matrix.test', password: 'target password' },
+  };
+  /** Things of this account that must never show in another account's answers. */
+  const secrets = [
+    'Open-Air Jazz Evening',
+    'Riverside Music Collective',
+    'target@matrix.test',
+    'My organisation',
+  ];
+
+  async function join(adminToken: string, member: { email: string; password: string }) {
+    const invited = await t.client(adminToken)<{ data: { id: string } }>('POST', '/api/users', {
+      json: { email: member.email, role: 'ORGANIZER' },
+    });
+    expect(invited.status).toBe(201);
+    const mail = await eventually(async () => {
+      const list = await t.client(adminToken)<{ data: { id: string; to: string }[] }>(
+        'GET',
+        `/api/outbox?query=${encodeURIComponent(member.email)}`,
+      );
+      return list.body.data[0];
+    });
+    const opened = await t.client(adminToken)<{ data: { text: string } }>('GET', `/api/outbox/${mail.id}`);
+    const token = linkIn({ text: opened.body.data.text } as never, '/auth/accept-invitation/')
+      .split('/')
+      .at(-1)!;
+    const accepted = await t.client()('POST', `/api/auth/invitation/${token}`, {
+      json: {
+        first_name: 'Matrix',
+        last_name: 'Member',
+        password: member.password,
+        password_confirmation: member.password,
+      },
+    });
+    expect(accepted.status).toBe(200);
+    return { userId: invited.body.data.id, mailId: mail.id };
+  }
+
+  beforeAll(async () => {
+    t = await startTestPlatform(kind);
+    const adminToken = await t.login(t.admin.email, t.admin.password);
+    const organizer = await join(adminToken, members.organizer);
+    const inactive = await join(adminToken, members.inactive);
+    const target = await join(adminToken, members.target);
+    inactiveToken = await t.login(members.inactive.email, members.inactive.password);
+    const deactivated = await t.client(adminToken)('PUT', `/api/users/${inactive.userId}`, {
+      json: { status: 'INACTIVE' },
+    });
+    expect(deactivated.status).toBe(200);
+    const otherAccount = await t.otherAccount();
+    other = { email: otherAccount.email, password: otherAccount.password };
+    const events = await t.client(adminToken)<{ data: { id: string }[] }>('GET', '/api/events');
+    const organizers = await t.client(adminToken)<{ data: { id: string }[] }>('GET', '/api/organizers');
+    const me = (token: string) => t.client(token)<{ data: { id: string } }>('GET', '/api/users/me');
+    f = {
+      eventId: events.body.data[0]!.id,
+      organizerId: organizers.body.data[0]!.id,
+      memberId: target.userId,
+      mailId: target.mailId,
+      ownIds: {
+        organizer: organizer.userId,
+        admin: (await me(adminToken)).body.data.id,
+        other: (await me(otherAccount.token)).body.data.id,
+      },
+      adminEmail: t.admin.email,
+      adminPassword: t.admin.password,
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has an entry for every registered /api route, and none for routes that are gone', () => {
+    const registered = registeredApiRoutes(t);
+    expect(registered.length).toBeGreaterThan(30);
+    const missing = registered.filter((route) => !(route in permissionMatrix));
+    const stale = Object.keys(permissionMatrix).filter((route) => !registered.includes(route));
+    expect(missing, 'routes without a permission-matrix entry: decide who may call them').toEqual([]);
+    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+  });
+
+  async function tokenFor(principal: Principal): Promise<string | undefined> {
+    switch (principal) {
+      case 'anonymous':
+        return undefined;
+      case 'inactive':
+        return inactiveToken;
+      case 'other':
+        return t.login(other.email, other.password);
+      case 'organizer':
+        return t.login(members.organizer.email, members.organizer.password);
+      case 'admin':
+        return t.login(t.admin.email, t.admin.password);
+    }
+  }
+
+  function expected(
+    entry: Entry,
+    principal: Principal,
+  ): 'allowed' | 'unauthenticated' | 'token_expired' | 'forbidden' | 'hidden' {
+    if (entry.access === 'public') return 'allowed';
+    if (principal === 'anonymous') return 'unauthenticated';
+    if (principal === 'inactive') return 'token_expired';
+    if (principal === 'other') return entry.owned ? 'hidden' : 'allowed';
+    if (principal === 'organizer' && entry.access === 'admin') return 'forbidden';
+    return 'allowed';
+  }
+
+  const principals: Principal[] = ['anonymous', 'inactive', 'other', 'organizer', 'admin'];
+
+  it('answers every route for every principal as the policy says', async () => {
+    const failures: string[] = [];
+    for (const route of registeredApiRoutes(t)) {
+      const entry = permissionMatrix[route];
+      if (!entry) continue;
+      const [method, template] = route.split(' ') as [string, string];
+      for (const principal of principals) {
+        const params = entry.params?.(f, principal) ?? {};
+        const path = template.replace(/:(\w+)/g, (_all, name: string) =>
+          encodeURIComponent(params[name] ?? `missing-${name}`),
+        );
+        const body = entry.body?.(f);
+        const response = await t.client(await tokenFor(principal))(
+          method,
+          path,
+          body === undefined ? {} : { json: body },
+        );
+        const reason = reasonOf(response);
+        const outcome = expected(entry, principal);
+        const seen = `${route} as ${principal}: ${response.status} ${reason ?? ''}`;
+        if (response.status >= 500) failures.push(`${seen} (server error)`);
+        else if (
+          outcome === 'allowed' &&
+          (response.status === 401 || response.status === 403) &&
+          policyRefusals.includes(reason ?? '')
+        ) {
+          failures.push(`${seen}, expected to pass the policy`);
+        } else if (
+          outcome === 'unauthenticated' &&
+          (response.status !== 401 || reason !== 'unauthenticated')
+        ) {
+          failures.push(`${seen}, expected 401 unauthenticated`);
+        } else if (outcome === 'token_expired' && (response.status !== 401 || reason !== 'token_expired')) {
+          failures.push(`${seen}, expected 401 token_expired`);
+        } else if (outcome === 'forbidden' && (response.status !== 403 || reason !== 'forbidden')) {
+          failures.push(`${seen}, expected 403 forbidden`);
+        } else if (outcome === 'hidden') {
+          if (response.status !== 404) failures.push(`${seen}, expected 404`);
+          const text = JSON.stringify(response.body);
+          for (const secret of secrets) if (text.includes(secret)) failures.push(`${seen} shows "${secret}"`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("never shows another account's list data", async () => {
+    const token = await t.login(other.email, other.password);
+    for (const path of [
+      '/api/users',
+      '/api/events',
+      '/api/organizers',
+      '/api/outbox',
+      '/api/account',
+      '/api/users/me',
+    ]) {
+      const response = await t.client(token)(`GET`, path);
+      expect(response.status, path).toBe(200);
+      for (const secret of secrets)
+        expect(JSON.stringify(response.body), `${path} shows ${secret}`).not.toContain(secret);
+    }
+  });
+}
+
+describe('permission matrix on SQLite', () => matrixSuite('sqlite'));
+describeWithPostgres('permission matrix on PostgreSQL', () => matrixSuite('postgres'));

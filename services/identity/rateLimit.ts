@@ -1,0 +1,109 @@
+import type { Context } from 'koa';
+import type { Clock } from '../kit/clock';
+import { Refusal } from '../kit/refusal';
+
+/**
+ * Sliding-window rate limits for the doors attackers knock on: login, password reset, registration,
+ * emailed links. Hits live in a store; the one here is in-process memory, which is right for one API process.
+ * Several API processes behind a load balancer each count on their own (an attacker gets N times the
+ * budget); give them a shared store (Redis, a database table) by implementing RateLimitStore.
+ */
+export interface RateLimitStore {
+  /** The hits on `key` after `since`, oldest first (older ones may be forgotten). */
+  recent(key: string, since: number): Promise<number[]>;
+  add(key: string, at: number): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly hits = new Map<string, number[]>();
+  private sweepAt = 0;
+
+  constructor(
+    /** Keys are swept of expired hits once the map grows past this many. */
+    private readonly sweepAbove = 10_000,
+    /** Longest window any limit uses: hits older than this are never asked for again. */
+    private readonly horizonMs = 24 * 3_600_000,
+  ) {}
+
+  recent(key: string, since: number): Promise<number[]> {
+    const kept = (this.hits.get(key) ?? []).filter((at) => at > since);
+    if (kept.length === 0) this.hits.delete(key);
+    else this.hits.set(key, kept);
+    return Promise.resolve(kept);
+  }
+
+  add(key: string, at: number): Promise<void> {
+    const list = this.hits.get(key) ?? [];
+    list.push(at);
+    this.hits.set(key, list);
+    if (this.hits.size > this.sweepAbove && at >= this.sweepAt) this.sweep(at);
+    return Promise.resolve();
+  }
+
+  clear(key: string): Promise<void> {
+    this.hits.delete(key);
+    return Promise.resolve();
+  }
+
+  private sweep(now: number): void {
+    for (const [key, list] of this.hits) {
+      if ((list.at(-1) ?? 0) < now - this.horizonMs) this.hits.delete(key);
+    }
+    this.sweepAt = now + 60_000;
+  }
+}
+
+export interface Limit {
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+const minute = 60_000;
+const hour = 60 * minute;
+
+/** The platform's limits; failures count where a success is the normal case (logins, links). */
+export const limits = {
+  loginFailuresPerEmail: { name: 'login-email', max: 10, windowMs: 15 * minute },
+  loginFailuresPerIp: { name: 'login-ip', max: 50, windowMs: 15 * minute },
+  passwordResetPerEmail: { name: 'reset-email', max: 5, windowMs: hour },
+  passwordResetPerIp: { name: 'reset-ip', max: 20, windowMs: hour },
+  linkFailuresPerIp: { name: 'link-ip', max: 30, windowMs: 15 * minute },
+  registrationsPerIp: { name: 'register-ip', max: 20, windowMs: hour },
+  confirmationMailsPerUser: { name: 'confirm-user', max: 5, windowMs: hour },
+} as const satisfies Record<string, Limit>;
+
+export class RateLimiter {
+  constructor(
+    private readonly clock: Clock,
+    private readonly store: RateLimitStore = new MemoryRateLimitStore(),
+  ) {}
+
+  /** Refuses with 429 `too_many_requests` and `Retry-After` once `key` has used up the limit's window. */
+  async check(ctx: Context, limit: Limit, key: string): Promise<void> {
+    const now = this.clock.now().getTime();
+    const recent = await this.store.recent(bucket(limit, key), now - limit.windowMs);
+    if (recent.length < limit.max) return;
+    const oldest = recent[recent.length - limit.max] ?? now;
+    const retryAfter = Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
+    ctx.set('Retry-After', String(retryAfter));
+    throw new Refusal('too_many_requests', `Too many attempts; try again in ${retryAfter} seconds`);
+  }
+
+  async record(limit: Limit, key: string): Promise<void> {
+    await this.store.add(bucket(limit, key), this.clock.now().getTime());
+  }
+
+  /** Check, then count this attempt. */
+  async consume(ctx: Context, limit: Limit, key: string): Promise<void> {
+    await this.check(ctx, limit, key);
+    await this.record(limit, key);
+  }
+
+  async reset(limit: Limit, key: string): Promise<void> {
+    await this.store.clear(bucket(limit, key));
+  }
+}
+
+const bucket = (limit: Limit, key: string) => `${limit.name}:${key}`;

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import nodemailer from 'nodemailer';
+import type { Clock } from '../kit/clock';
+import type { Logger } from '../kit/logger';
+import { sleep } from '../kit/sleep';
+import { claimDueMails, markAttemptFailed, markSent, type OutboxRow } from './outbox';
+
+/** Where mails go: an SMTP server, or nowhere (they stay readable in the local outbox). */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: OutboxRow): Promise<void>;
+  close(): void;
+}
+
+export function createMailTransport(settings: {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+}): MailTransport {
+  if (!settings.smtpUrl) {
+    return { kind: 'outbox', send: () => Promise.resolve(), close: () => undefined };
+  }
+  const transporter = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const host = hostOf(settings.publicUrl);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail({
+        from: settings.mailFrom,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body,
+        // The same id on every attempt: a receiver that saw an earlier attempt can tell a repeat.
+        messageId: `<${mail.id}@${host}>`,
+        headers: { 'X-Ticketing-Template': mail.template },
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
+
+export interface MailDeliveryOptions {
+  db: Knex;
+  transport: MailTransport;
+  clock: Clock;
+  logger: Logger;
+  /** How often due mails are looked for when nothing wakes the loop (retries, other processes' mails). */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** Attempts before a mail is given up as `failed`. */
+  maxAttempts?: number;
+  /** A claim older than this belongs to a process that died mid-send: the mail is tried again. */
+  claimTimeoutMs?: number;
+}
+
+/**
+ * Sends what the outbox holds. At least once towards SMTP: a process that dies after the server accepted a
+ * mail but before recording it sends it again once the claim times out (with the same Message-ID).
+ */
+export class MailDelivery {
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly maxAttempts: number;
+  private readonly claimTimeoutMs: number;
+  private readonly claimToken = randomUUID();
+  private loop: Promise<void> | null = null;
+  private stopped = false;
+  private waiting: AbortController | null = null;
+  private woken = false;
+
+  constructor(private readonly options: MailDeliveryOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 2_000;
+    this.batchSize = options.batchSize ?? 20;
+    this.maxAttempts = options.maxAttempts ?? 8;
+    this.claimTimeoutMs = options.claimTimeoutMs ?? 5 * 60_000;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.loop ??= this.run().finally(() => {
+      this.loop = null;
+    });
+  }
+
+  /** New mails were written: look now rather than at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.waiting?.abort();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.waiting?.abort();
+    await this.loop;
+    this.options.transport.close();
+  }
+
+  /** One pass: claims and sends every due mail; returns how many were handled. */
+  async deliverDue(): Promise<number> {
+    const { db, clock, transport } = this.options;
+    let handled = 0;
+    for (;;) {
+      const batch = await claimDueMails(
+        db,
+        this.claimToken,
+        clock.now(),
+        this.batchSize,
+        this.claimTimeoutMs,
+      );
+      for (const mail of batch) {
+        try {
+          await transport.send(mail);
+          await markSent(db, mail, transport.kind, clock.now());
+        } catch (error) {
+          const attempt = mail.attempts + 1;
+          const retryAt =
+            attempt >= this.maxAttempts ? null : new Date(clock.now().getTime() + backoffMs(attempt));
+          const message = error instanceof Error ? error.message : String(error);
+          this.options.logger.warn('mail delivery failed', {
+            mailId: mail.id,
+            template: mail.template,
+            attempt,
+            retryAt,
+            error: message,
+          });
+          await markAttemptFailed(db, mail, message, retryAt);
+        }
+        handled++;
+      }
+      if (batch.length < this.batchSize || this.stopped) return handled;
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      this.woken = false;
+      try {
+        await this.deliverDue();
+      } catch (error) {
+        this.options.logger.error('mail delivery pass failed', { error });
+      }
+      if (this.stopped || this.woken) continue;
+      this.waiting = new AbortController();
+      await sleep(this.pollIntervalMs, this.waiting.signal);
+      this.waiting = null;
+    }
+  }
+}
+
+/** 30 s, 1 min, 2 min, … capped at an hour. */
+export function backoffMs(attempt: number): number {
+  return Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempt - 1));
+}

@@ -1,0 +1,36 @@
+import type { MailCatalog } from './en';
+
+export const de: MailCatalog = {
+  product: 'Ticket Shop',
+  greeting: 'Hallo,',
+  greetingNamed: 'Hallo {name},',
+  linkFallback: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:',
+  expiresHours: 'Der Link gilt {count, plural, one {# Stunde} other {# Stunden}} lang und nur einmal.',
+  expiresDays: 'Der Link gilt {count, plural, one {# Tag} other {# Tage}} lang und nur einmal.',
+  footer:
+    'Diese Nachricht wurde von {product} gesendet. Wenn Sie sie nicht erwartet haben, können Sie sie ignorieren.',
+  confirmEmailSubject: 'Bestätigen Sie Ihre E-Mail-Adresse',
+  confirmEmailIntro: 'Bitte bestätigen Sie, dass {email} Ihre E-Mail-Adresse ist.',
+  confirmEmailButton: 'E-Mail-Adresse bestätigen',
+  emailChangeSubject: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
+  emailChangeIntro:
+    'Sie möchten die E-Mail-Adresse Ihres Kontos in {email} ändern. Bestätigen Sie die Änderung, um sie zu verwenden.',
+  emailChangeButton: 'Neue Adresse bestätigen',
+  emailChangeIgnore:
+    'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihre Adresse bleibt unverändert.',
+  resetPasswordSubject: 'Setzen Sie Ihr Passwort zurück',
+  resetPasswordIntro:
+    'Jemand möchte das Passwort für {email} zurücksetzen. Wählen Sie mit der Schaltfläche unten ein neues Passwort.',
+  resetPasswordButton: 'Neues Passwort wählen',
+  resetPasswordIgnore:
+    'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+  invitationSubject: '{inviter} hat Sie zu {account} eingeladen',
+  invitationIntro:
+    '{inviter} hat Sie eingeladen, {account} als {role, select, ADMIN {Admin} other {Veranstalter}} beizutreten.',
+  invitationButton: 'Einladung annehmen',
+  passwordChangedSubject: 'Ihr Passwort wurde geändert',
+  passwordChangedIntro: 'Das Passwort für {email} wurde soeben geändert.',
+  passwordChangedWarning:
+    'Wenn Sie das nicht waren, wählen Sie sofort ein neues Passwort und informieren Sie Ihre Administration.',
+  passwordChangedButton: 'Neues Passwort wählen',
+};

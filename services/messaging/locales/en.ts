@@ -1,0 +1,35 @@
+/** English mail texts: the reference catalogue every other locale translates (ICU message syntax). */
+export const en = {
+  product: 'Ticket Shop',
+  greeting: 'Hello,',
+  greetingNamed: 'Hello {name},',
+  linkFallback: 'If the button does not work, copy this address into your browser:',
+  expiresHours: 'The link works for {count, plural, one {# hour} other {# hours}} and only once.',
+  expiresDays: 'The link works for {count, plural, one {# day} other {# days}} and only once.',
+  footer: 'This message was sent by {product}. If you did not expect it, you can ignore it.',
+  confirmEmailSubject: 'Confirm your email address',
+  confirmEmailIntro: 'Please confirm that {email} is your email address.',
+  confirmEmailButton: 'Confirm email address',
+  emailChangeSubject: 'Confirm your new email address',
+  emailChangeIntro:
+    'You asked to change the email address of your account to {email}. Confirm the change to start using it.',
+  emailChangeButton: 'Confirm new address',
+  emailChangeIgnore: 'If you did not ask for this, ignore this email: your address stays as it is.',
+  resetPasswordSubject: 'Reset your password',
+  resetPasswordIntro:
+    'Someone asked to reset the password for {email}. Choose a new password with the button below.',
+  resetPasswordButton: 'Choose a new password',
+  resetPasswordIgnore: 'If you did not ask for this, ignore this email: your password stays as it is.',
+  invitationSubject: '{inviter} invited you to join {account}',
+  invitationIntro:
+    '{inviter} invited you to join {account} as {role, select, ADMIN {an admin} other {an organizer}}.',
+  invitationButton: 'Accept invitation',
+  passwordChangedSubject: 'Your password was changed',
+  passwordChangedIntro: 'The password for {email} was just changed.',
+  passwordChangedWarning:
+    'If you did not do this, choose a new password at once and tell your administrator.',
+  passwordChangedButton: 'Choose a new password',
+};
+
+export type MailMessageKey = keyof typeof en;
+export type MailCatalog = Record<MailMessageKey, string>;

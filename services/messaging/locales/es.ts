@@ -1,0 +1,33 @@
+import type { MailCatalog } from './en';
+
+export const es: MailCatalog = {
+  product: 'Ticket Shop',
+  greeting: 'Hola:',
+  greetingNamed: 'Hola, {name}:',
+  linkFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',
+  expiresHours: 'El enlace es válido durante {count, plural, one {# hora} other {# horas}} y una sola vez.',
+  expiresDays: 'El enlace es válido durante {count, plural, one {# día} other {# días}} y una sola vez.',
+  footer: 'Este mensaje lo ha enviado {product}. Si no lo esperabas, puedes ignorarlo.',
+  confirmEmailSubject: 'Confirma tu dirección de correo electrónico',
+  confirmEmailIntro: 'Confirma que {email} es tu dirección de correo electrónico.',
+  confirmEmailButton: 'Confirmar dirección de correo',
+  emailChangeSubject: 'Confirma tu nueva dirección de correo electrónico',
+  emailChangeIntro:
+    'Has pedido cambiar la dirección de correo de tu cuenta a {email}. Confirma el cambio para empezar a usarla.',
+  emailChangeButton: 'Confirmar la nueva dirección',
+  emailChangeIgnore: 'Si no lo has pedido tú, ignora este correo: tu dirección no cambia.',
+  resetPasswordSubject: 'Restablece tu contraseña',
+  resetPasswordIntro:
+    'Alguien ha pedido restablecer la contraseña de {email}. Elige una contraseña nueva con el botón de abajo.',
+  resetPasswordButton: 'Elegir una contraseña nueva',
+  resetPasswordIgnore: 'Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.',
+  invitationSubject: '{inviter} te ha invitado a unirte a {account}',
+  invitationIntro:
+    '{inviter} te ha invitado a unirte a {account} como {role, select, ADMIN {administrador} other {organizador}}.',
+  invitationButton: 'Aceptar la invitación',
+  passwordChangedSubject: 'Tu contraseña ha cambiado',
+  passwordChangedIntro: 'Se acaba de cambiar la contraseña de {email}.',
+  passwordChangedWarning:
+    'Si no has sido tú, elige una contraseña nueva ahora mismo y avisa a tu administrador.',
+  passwordChangedButton: 'Elegir una contraseña nueva',
+};

@@ -1,0 +1,33 @@
+import type { MailCatalog } from './en';
+
+export const fr: MailCatalog = {
+  product: 'Ticket Shop',
+  greeting: 'Bonjour,',
+  greetingNamed: 'Bonjour {name},',
+  linkFallback: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
+  expiresHours: 'Le lien est valable {count, plural, one {# heure} other {# heures}}, une seule fois.',
+  expiresDays: 'Le lien est valable {count, plural, one {# jour} other {# jours}}, une seule fois.',
+  footer: 'Ce message a été envoyé par {product}. Si vous ne l’attendiez pas, vous pouvez l’ignorer.',
+  confirmEmailSubject: 'Confirmez votre adresse e-mail',
+  confirmEmailIntro: 'Veuillez confirmer que {email} est bien votre adresse e-mail.',
+  confirmEmailButton: 'Confirmer l’adresse e-mail',
+  emailChangeSubject: 'Confirmez votre nouvelle adresse e-mail',
+  emailChangeIntro:
+    'Vous avez demandé à remplacer l’adresse e-mail de votre compte par {email}. Confirmez le changement pour l’utiliser.',
+  emailChangeButton: 'Confirmer la nouvelle adresse',
+  emailChangeIgnore: 'Si vous n’avez rien demandé, ignorez cet e-mail : votre adresse ne change pas.',
+  resetPasswordSubject: 'Réinitialisez votre mot de passe',
+  resetPasswordIntro:
+    'Quelqu’un a demandé à réinitialiser le mot de passe de {email}. Choisissez un nouveau mot de passe avec le bouton ci-dessous.',
+  resetPasswordButton: 'Choisir un nouveau mot de passe',
+  resetPasswordIgnore: 'Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe ne change pas.',
+  invitationSubject: '{inviter} vous invite à rejoindre {account}',
+  invitationIntro:
+    '{inviter} vous invite à rejoindre {account} en tant {role, select, ADMIN {qu’administrateur} other {qu’organisateur}}.',
+  invitationButton: 'Accepter l’invitation',
+  passwordChangedSubject: 'Votre mot de passe a été modifié',
+  passwordChangedIntro: 'Le mot de passe de {email} vient d’être modifié.',
+  passwordChangedWarning:
+    'Si ce n’était pas vous, choisissez immédiatement un nouveau mot de passe et prévenez votre administrateur.',
+  passwordChangedButton: 'Choisir un nouveau mot de passe',
+};

@@ -1,0 +1,33 @@
+import type { MailCatalog } from './en';
+
+export const pt: MailCatalog = {
+  product: 'Ticket Shop',
+  greeting: 'Olá,',
+  greetingNamed: 'Olá {name},',
+  linkFallback: 'Se o botão não funcionar, copie este endereço para o seu navegador:',
+  expiresHours: 'A ligação é válida durante {count, plural, one {# hora} other {# horas}} e só uma vez.',
+  expiresDays: 'A ligação é válida durante {count, plural, one {# dia} other {# dias}} e só uma vez.',
+  footer: 'Esta mensagem foi enviada por {product}. Se não a esperava, pode ignorá-la.',
+  confirmEmailSubject: 'Confirme o seu endereço de e-mail',
+  confirmEmailIntro: 'Confirme que {email} é o seu endereço de e-mail.',
+  confirmEmailButton: 'Confirmar endereço de e-mail',
+  emailChangeSubject: 'Confirme o seu novo endereço de e-mail',
+  emailChangeIntro:
+    'Pediu para alterar o endereço de e-mail da sua conta para {email}. Confirme a alteração para o começar a usar.',
+  emailChangeButton: 'Confirmar novo endereço',
+  emailChangeIgnore: 'Se não fez este pedido, ignore este e-mail: o seu endereço não muda.',
+  resetPasswordSubject: 'Redefina a sua palavra-passe',
+  resetPasswordIntro:
+    'Alguém pediu para redefinir a palavra-passe de {email}. Escolha uma nova palavra-passe com o botão abaixo.',
+  resetPasswordButton: 'Escolher nova palavra-passe',
+  resetPasswordIgnore: 'Se não fez este pedido, ignore este e-mail: a sua palavra-passe não muda.',
+  invitationSubject: '{inviter} convidou-o para {account}',
+  invitationIntro:
+    '{inviter} convidou-o a juntar-se a {account} como {role, select, ADMIN {administrador} other {organizador}}.',
+  invitationButton: 'Aceitar convite',
+  passwordChangedSubject: 'A sua palavra-passe foi alterada',
+  passwordChangedIntro: 'A palavra-passe de {email} acabou de ser alterada.',
+  passwordChangedWarning:
+    'Se não foi o próprio, escolha já uma nova palavra-passe e avise o seu administrador.',
+  passwordChangedButton: 'Escolher nova palavra-passe',
+};

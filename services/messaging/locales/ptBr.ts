@@ -1,0 +1,32 @@
+import type { MailCatalog } from './en';
+
+export const ptBr: MailCatalog = {
+  product: 'Ticket Shop',
+  greeting: 'Olá,',
+  greetingNamed: 'Olá, {name},',
+  linkFallback: 'Se o botão não funcionar, copie este endereço no seu navegador:',
+  expiresHours: 'O link vale por {count, plural, one {# hora} other {# horas}} e só pode ser usado uma vez.',
+  expiresDays: 'O link vale por {count, plural, one {# dia} other {# dias}} e só pode ser usado uma vez.',
+  footer: 'Esta mensagem foi enviada por {product}. Se você não a esperava, pode ignorá-la.',
+  confirmEmailSubject: 'Confirme seu endereço de e-mail',
+  confirmEmailIntro: 'Confirme que {email} é o seu endereço de e-mail.',
+  confirmEmailButton: 'Confirmar endereço de e-mail',
+  emailChangeSubject: 'Confirme seu novo endereço de e-mail',
+  emailChangeIntro:
+    'Você pediu para trocar o e-mail da sua conta para {email}. Confirme a troca para começar a usá-lo.',
+  emailChangeButton: 'Confirmar novo endereço',
+  emailChangeIgnore: 'Se você não pediu isso, ignore este e-mail: seu endereço continua o mesmo.',
+  resetPasswordSubject: 'Redefina sua senha',
+  resetPasswordIntro:
+    'Alguém pediu para redefinir a senha de {email}. Escolha uma nova senha com o botão abaixo.',
+  resetPasswordButton: 'Escolher nova senha',
+  resetPasswordIgnore: 'Se você não pediu isso, ignore este e-mail: sua senha continua a mesma.',
+  invitationSubject: '{inviter} convidou você para {account}',
+  invitationIntro:
+    '{inviter} convidou você para participar de {account} como {role, select, ADMIN {administrador} other {organizador}}.',
+  invitationButton: 'Aceitar convite',
+  passwordChangedSubject: 'Sua senha foi alterada',
+  passwordChangedIntro: 'A senha de {email} acabou de ser alterada.',
+  passwordChangedWarning: 'Se não foi você, escolha uma nova senha agora mesmo e avise seu administrador.',
+  passwordChangedButton: 'Escolher nova senha',
+};

@@ -1,0 +1,264 @@
+import type { Knex } from 'knex';
+import type { ReadModelTable } from '../../projections/runner/types';
+import type { ListQuery, ListSpec } from '../kit/listQuery';
+import { runListQuery } from '../kit/listQuery';
+import type { MailTemplate, RenderedMail } from './templates';
+
+/**
+ * Every email the platform means to send, written by a reactor in the same transaction as its checkpoint,
+ * at most once per `dedupe_key` (aggregate, template, occurrence). The delivery loop hands pending rows to
+ * SMTP, or, without SMTP, keeps them here as the local outbox admins read in the web. See docs/email.md.
+ */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export const mailOutboxTable: ReadModelTable = {
+  name: 'mail_outbox',
+  define(table, tableName) {
+    table.string('id', 40).primary();
+    table.string('dedupe_key', 250).notNullable();
+    table.string('template', 40).notNullable();
+    table.string('aggregate_id', 40).notNullable();
+    table.string('occurrence', 80).notNullable();
+    /** The account the mail concerns (an invitation's); null for a person's own mails (reset, confirmation). */
+    table.string('account_id', 40).nullable();
+    table.string('recipient_user_id', 40).nullable();
+    table.string('to_address', 320).notNullable();
+    table.string('locale', 10).notNullable();
+    table.text('subject').notNullable();
+    table.text('text_body').notNullable();
+    table.text('html_body').notNullable();
+    table.string('status', 16).notNullable();
+    /** How it left: `smtp`, or `outbox` when no SMTP server is configured. */
+    table.string('transport', 16).nullable();
+    table.integer('attempts').notNullable();
+    table.string('next_attempt_at', 30).notNullable();
+    table.string('claim_token', 40).nullable();
+    table.string('claimed_at', 30).nullable();
+    table.string('sent_at', 30).nullable();
+    table.text('last_error').nullable();
+    /** Global position of the event that caused the mail (decimal text). */
+    table.text('event_position').notNullable();
+    table.string('created_at', 30).notNullable();
+    table.unique(['dedupe_key'], { indexName: `${tableName}_dedupe_unique` });
+    table.index(['status', 'next_attempt_at'], `${tableName}_due_idx`);
+    table.index(['account_id'], `${tableName}_account_idx`);
+    table.index(['recipient_user_id'], `${tableName}_recipient_idx`);
+  },
+};
+
+export interface OutboxRow {
+  id: string;
+  dedupe_key: string;
+  template: MailTemplate;
+  aggregate_id: string;
+  occurrence: string;
+  account_id: string | null;
+  recipient_user_id: string | null;
+  to_address: string;
+  locale: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: OutboxStatus;
+  transport: 'smtp' | 'outbox' | null;
+  attempts: number;
+  next_attempt_at: string;
+  claim_token: string | null;
+  claimed_at: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  event_position: string;
+  created_at: string;
+}
+
+export interface NewMail {
+  id: string;
+  template: MailTemplate;
+  /** The aggregate the mail is about and the occurrence (a request id, an event id): once per pair and template. */
+  aggregateId: string;
+  occurrence: string;
+  accountId: string | null;
+  recipientUserId: string | null;
+  to: string;
+  locale: string;
+  rendered: RenderedMail;
+  position: bigint;
+  createdAt: string;
+}
+
+export function dedupeKey(aggregateId: string, template: MailTemplate, occurrence: string): string {
+  return `${aggregateId}|${template}|${occurrence}`;
+}
+
+export async function isEnqueued(trx: Knex.Transaction, table: string, key: string): Promise<boolean> {
+  return (await trx(table).where({ dedupe_key: key }).first('id')) !== undefined;
+}
+
+export async function enqueueMail(trx: Knex.Transaction, table: string, mail: NewMail): Promise<void> {
+  await trx(table)
+    .insert({
+      id: mail.id,
+      dedupe_key: dedupeKey(mail.aggregateId, mail.template, mail.occurrence),
+      template: mail.template,
+      aggregate_id: mail.aggregateId,
+      occurrence: mail.occurrence,
+      account_id: mail.accountId,
+      recipient_user_id: mail.recipientUserId,
+      to_address: mail.to,
+      locale: mail.locale,
+      subject: mail.rendered.subject,
+      text_body: mail.rendered.text,
+      html_body: mail.rendered.html,
+      status: 'pending',
+      transport: null,
+      attempts: 0,
+      next_attempt_at: mail.createdAt,
+      claim_token: null,
+      claimed_at: null,
+      sent_at: null,
+      last_error: null,
+      event_position: mail.position.toString(),
+      created_at: mail.createdAt,
+    })
+    .onConflict('dedupe_key')
+    .ignore();
+}
+
+// ---------- delivery
+
+/**
+ * Claims up to `limit` mails that are due (pending and past their next attempt, or claimed by a process that
+ * has not finished within `claimTimeoutMs`). Each claim is a conditional update, so two delivery loops never
+ * hold the same mail at once.
+ */
+export async function claimDueMails(
+  db: Knex,
+  claimToken: string,
+  now: Date,
+  limit: number,
+  claimTimeoutMs: number,
+): Promise<OutboxRow[]> {
+  const nowIso = now.toISOString();
+  const staleBefore = new Date(now.getTime() - claimTimeoutMs).toISOString();
+  const due = (query: Knex.QueryBuilder) =>
+    query.where((where) => {
+      void where
+        .where((pending) => void pending.where('status', 'pending').where('next_attempt_at', '<=', nowIso))
+        .orWhere((stale) => void stale.where('status', 'sending').where('claimed_at', '<', staleBefore));
+    });
+  const candidates = (await due(db('mail_outbox').select('id'))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)) as { id: string }[];
+  const claimed: OutboxRow[] = [];
+  for (const { id } of candidates) {
+    const updated = await due(db('mail_outbox').where({ id })).update({
+      status: 'sending',
+      claim_token: claimToken,
+      claimed_at: nowIso,
+    });
+    if (updated !== 1) continue;
+    const row = (await db('mail_outbox').where({ id, claim_token: claimToken }).first()) as
+      OutboxRow | undefined;
+    if (row) claimed.push(row);
+  }
+  return claimed;
+}
+
+export async function markSent(
+  db: Knex,
+  row: OutboxRow,
+  transport: 'smtp' | 'outbox',
+  now: Date,
+): Promise<void> {
+  await db('mail_outbox')
+    .where({ id: row.id, claim_token: row.claim_token })
+    .update({
+      status: 'sent',
+      transport,
+      sent_at: now.toISOString(),
+      attempts: row.attempts + 1,
+      claim_token: null,
+      last_error: null,
+    });
+}
+
+/** A failed attempt: retried at `retryAt`, or given up (`failed`) when there is none. */
+export async function markAttemptFailed(
+  db: Knex,
+  row: OutboxRow,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db('mail_outbox')
+    .where({ id: row.id, claim_token: row.claim_token })
+    .update({
+      status: retryAt ? 'pending' : 'failed',
+      attempts: row.attempts + 1,
+      next_attempt_at: retryAt ? retryAt.toISOString() : row.next_attempt_at,
+      claim_token: null,
+      last_error: error.slice(0, 2000),
+    });
+}
+
+// ---------- reading (the outbox screen)
+
+/** Who is looking: an admin sees the mails of their account and the mails addressed to themselves. */
+export interface OutboxViewer {
+  accountId: string;
+  userId: string;
+}
+
+function visibleTo(db: Knex, viewer: OutboxViewer): Knex.QueryBuilder {
+  return db('mail_outbox').where((where) => {
+    void where.where('account_id', viewer.accountId).orWhere('recipient_user_id', viewer.userId);
+  });
+}
+
+export const outboxListSpec: ListSpec = {
+  sorts: { created_at: 'created_at', to_address: 'to_address', subject: 'subject', status: 'status' },
+  defaultSort: 'created_at',
+  defaultDirection: 'desc',
+  filters: {
+    status: { operators: ['eq', 'in'], values: ['pending', 'sending', 'sent', 'failed'] },
+    template: {
+      operators: ['eq', 'in'],
+      values: ['confirm_email', 'confirm_email_change', 'reset_password', 'invitation', 'password_changed'],
+    },
+    to_address: { operators: ['eq', 'like'] },
+  },
+  searchColumns: ['to_address', 'subject'],
+  tieBreaker: 'id',
+};
+
+export function listOutbox(db: Knex, viewer: OutboxViewer, list: ListQuery) {
+  return runListQuery<OutboxRow>(visibleTo(db, viewer), list, outboxListSpec);
+}
+
+export async function findOutboxMail(
+  db: Knex,
+  viewer: OutboxViewer,
+  id: string,
+): Promise<OutboxRow | undefined> {
+  return (await visibleTo(db, viewer).andWhere('id', id).first()) as OutboxRow | undefined;
+}
+
+export function presentOutboxSummary(row: OutboxRow) {
+  return {
+    id: row.id,
+    template: row.template,
+    to: row.to_address,
+    subject: row.subject,
+    locale: row.locale,
+    status: row.status,
+    transport: row.transport,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    created_at: row.created_at,
+    sent_at: row.sent_at,
+  };
+}
+
+export function presentOutboxMail(row: OutboxRow) {
+  return { ...presentOutboxSummary(row), text: row.text_body, html: row.html_body };
+}

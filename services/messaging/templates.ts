@@ -1,0 +1,143 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { isSupportedLocale, mailCatalogs, type MailMessageKey, type SupportedLocale } from './locales';
+
+/** Every email the platform sends, with what each needs to be written. */
+export interface MailTemplates {
+  confirm_email: { name: string; email: string; link: string; validForMs: number };
+  confirm_email_change: { name: string; email: string; link: string; validForMs: number };
+  reset_password: { name: string; email: string; link: string; validForMs: number };
+  invitation: {
+    name: string;
+    inviter: string;
+    account: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    link: string;
+    validForMs: number;
+  };
+  password_changed: { name: string; email: string; link: string };
+}
+
+export type MailTemplate = keyof MailTemplates;
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type Values = Record<string, string | number>;
+type Line = [MailMessageKey, Values?];
+
+interface Layout {
+  subject: Line;
+  paragraphs: Line[];
+  button: { label: MailMessageKey; link: string };
+  /** After the button: how long the link works, what to do if it was not you. */
+  notes: Line[];
+}
+
+function validity(validForMs: number): Line {
+  const hours = Math.max(1, Math.round(validForMs / 3_600_000));
+  return hours >= 48
+    ? ['expiresDays', { count: Math.round(hours / 24) }]
+    : ['expiresHours', { count: hours }];
+}
+
+const layouts: { [T in MailTemplate]: (values: MailTemplates[T]) => Layout } = {
+  confirm_email: (v) => ({
+    subject: ['confirmEmailSubject'],
+    paragraphs: [['confirmEmailIntro', { email: v.email }]],
+    button: { label: 'confirmEmailButton', link: v.link },
+    notes: [validity(v.validForMs)],
+  }),
+  confirm_email_change: (v) => ({
+    subject: ['emailChangeSubject'],
+    paragraphs: [['emailChangeIntro', { email: v.email }]],
+    button: { label: 'emailChangeButton', link: v.link },
+    notes: [validity(v.validForMs), ['emailChangeIgnore']],
+  }),
+  reset_password: (v) => ({
+    subject: ['resetPasswordSubject'],
+    paragraphs: [['resetPasswordIntro', { email: v.email }]],
+    button: { label: 'resetPasswordButton', link: v.link },
+    notes: [validity(v.validForMs), ['resetPasswordIgnore']],
+  }),
+  invitation: (v) => ({
+    subject: ['invitationSubject', { inviter: v.inviter, account: v.account }],
+    paragraphs: [['invitationIntro', { inviter: v.inviter, account: v.account, role: v.role }]],
+    button: { label: 'invitationButton', link: v.link },
+    notes: [validity(v.validForMs)],
+  }),
+  password_changed: (v) => ({
+    subject: ['passwordChangedSubject'],
+    paragraphs: [['passwordChangedIntro', { email: v.email }], ['passwordChangedWarning']],
+    button: { label: 'passwordChangedButton', link: v.link },
+    notes: [],
+  }),
+};
+
+const cache = createIntlCache();
+const intls = new Map<SupportedLocale, IntlShape>();
+
+function intlFor(locale: SupportedLocale): IntlShape {
+  let intl = intls.get(locale);
+  if (!intl) {
+    const { tag, messages } = mailCatalogs[locale];
+    intl = createIntl({ locale: tag, messages, defaultLocale: 'en' }, cache);
+    intls.set(locale, intl);
+  }
+  return intl;
+}
+
+/** Renders a mail in the recipient's language (English when theirs is not offered), as plain text and HTML. */
+export function renderMail<T extends MailTemplate>(
+  template: T,
+  locale: string,
+  values: MailTemplates[T],
+): RenderedMail {
+  const chosen: SupportedLocale = isSupportedLocale(locale) ? locale : 'en';
+  const intl = intlFor(chosen);
+  const layout = layouts[template](values);
+  const say = ([key, lineValues]: Line): string =>
+    intl.formatMessage({ id: key }, { product: intl.formatMessage({ id: 'product' }), ...lineValues });
+  const greeting: Line = values.name.trim() ? ['greetingNamed', { name: values.name.trim() }] : ['greeting'];
+  const footer: Line = ['footer'];
+
+  const subject = say(layout.subject);
+  const text = [
+    say(greeting),
+    ...layout.paragraphs.map((line) => say(line)),
+    `${say([layout.button.label])}: ${layout.button.link}`,
+    ...layout.notes.map((line) => say(line)),
+    '--',
+    say(footer),
+  ].join('\n\n');
+
+  const e = escapeHtml;
+  const paragraph = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${content}</p>`;
+  const link = e(layout.button.link);
+  const html = `<!doctype html>
+<html lang="${e(mailCatalogs[chosen].tag)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f7f9;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1c2127">
+<div style="max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border:1px solid #dce0e5;border-radius:8px">
+${paragraph(e(say(greeting)))}
+${layout.paragraphs.map((line) => paragraph(e(say(line)))).join('\n')}
+<p style="margin:24px 0"><a href="${link}" style="display:inline-block;padding:10px 18px;border-radius:4px;background:#2d72d2;color:#ffffff;text-decoration:none;font-weight:600">${e(say([layout.button.label]))}</a></p>
+${layout.notes.map((line) => paragraph(e(say(line)))).join('\n')}
+<p style="margin:0 0 4px;font-size:13px;color:#5f6b7c">${e(say(['linkFallback']))}</p>
+<p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${link}" style="color:#215db0">${link}</a></p>
+<p style="margin:0;font-size:12px;color:#5f6b7c">${e(say(footer))}</p>
+</div>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { mailCatalogs, supportedLocales } from './locales';
+import { en } from './locales/en';
+import { renderMail, type MailTemplate, type MailTemplates } from './templates';
+
+const examples: { [T in MailTemplate]: MailTemplates[T] } = {
+  confirm_email: {
+    name: 'Ada',
+    email: 'ada@example.test',
+    link: 'https://t.example/manage/profile/confirm-email-address/abc',
+    validForMs: 7 * 86_400_000,
+  },
+  confirm_email_change: {
+    name: 'Ada',
+    email: 'new@example.test',
+    link: 'https://t.example/manage/profile/confirm-email-change/abc',
+    validForMs: 86_400_000,
+  },
+  reset_password: {
+    name: 'Ada',
+    email: 'ada@example.test',
+    link: 'https://t.example/auth/reset-password/abc',
+    validForMs: 3_600_000,
+  },
+  invitation: {
+    name: '',
+    inviter: 'Olivia Owner',
+    account: 'Harbour Events',
+    role: 'ORGANIZER',
+    link: 'https://t.example/auth/accept-invitation/abc',
+    validForMs: 7 * 86_400_000,
+  },
+  password_changed: {
+    name: 'Ada',
+    email: 'ada@example.test',
+    link: 'https://t.example/auth/forgot-password',
+  },
+};
+
+describe('mail templates', () => {
+  it('exist in every offered locale with every message', () => {
+    for (const locale of supportedLocales)
+      expect(Object.keys(mailCatalogs[locale].messages).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('render every template in every locale as text and HTML with its link', () => {
+    for (const locale of supportedLocales) {
+      for (const template of Object.keys(examples) as MailTemplate[]) {
+        const mail = renderMail(template, locale, examples[template] as never);
+        expect(mail.subject.length, `${template}/${locale}`).toBeGreaterThan(5);
+        expect(mail.text).toContain(examples[template].link);
+        expect(mail.html).toContain(`href="${examples[template].link}"`);
+        expect(mail.html).toContain(`lang="${mailCatalogs[locale].tag}"`);
+      }
+    }
+  });
+
+  it('write in the recipient language, with plural-aware validity', () => {
+    const german = renderMail('reset_password', 'de', examples.reset_password);
+    expect(german.subject).toBe('Setzen Sie Ihr Passwort zurück');
+    expect(german.text).toContain('Hallo Ada,');
+    expect(german.text).toContain('1 Stunde');
+    const english = renderMail('confirm_email', 'en', examples.confirm_email);
+    expect(english.text).toContain('The link works for 7 days and only once.');
+    const invitation = renderMail('invitation', 'fr', examples.invitation);
+    expect(invitation.subject).toBe('Olivia Owner vous invite à rejoindre Harbour Events');
+    expect(invitation.text.startsWith('Bonjour,')).toBe(true);
+  });
+
+  it('fall back to English for a language not offered', () => {
+    expect(renderMail('reset_password', 'tlh', examples.reset_password).subject).toBe('Reset your password');
+  });
+
+  it('escape what people typed in the HTML', () => {
+    const mail = renderMail('invitation', 'en', {
+      ...examples.invitation,
+      inviter: '<script>alert(1)</script>',
+      account: 'Tom & "Jerry"',
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('Tom &amp; &quot;Jerry&quot;');
+    expect(mail.text).toContain('<script>alert(1)</script> invited you to join Tom & "Jerry"');
+  });
+});

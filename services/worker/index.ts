@@ -1,0 +1,74 @@
+import type { Knex } from 'knex';
+import type { EventStore } from '../eventstore/port';
+import type { Clock } from '../kit/clock';
+import type { AppConfig } from '../kit/config';
+import type { Logger } from '../kit/logger';
+import { ProjectionRunner } from '../../projections/runner';
+import { checkpointsTable } from '../../projections/runner/checkpoints';
+import { createMailTransport, MailDelivery } from '../messaging/delivery';
+import { mailReactor } from './mailReactor';
+
+/**
+ * Reactors and process managers: side effects of committed events. Today the mail reactor (events → outbox)
+ * and the delivery loop (outbox → SMTP, or the local outbox without SMTP). `npm start` runs it in the API
+ * process; it can run alone against the same stores, and several workers may run at once (the reactor's
+ * checkpoint moves by compare-and-set, deliveries are claimed row by row).
+ */
+export interface Worker {
+  runner: ProjectionRunner;
+  delivery: MailDelivery;
+  stop(): Promise<void>;
+}
+
+export interface WorkerDeps {
+  store: EventStore;
+  db: Knex;
+  config: Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom'>;
+  logger: Logger;
+  clock: Clock;
+}
+
+export async function startWorker({ store, db, config, logger, clock }: WorkerDeps): Promise<Worker> {
+  const reactor = mailReactor({ publicUrl: config.publicUrl });
+  await startAtHeadWhenNew(db, reactor.name, await store.head(), clock.now());
+  const runner = new ProjectionRunner({
+    store,
+    db,
+    projections: [reactor],
+    logger: logger.child({ component: 'worker' }),
+    clock,
+  });
+  const transport = createMailTransport(config);
+  const delivery = new MailDelivery({ db, transport, clock, logger: logger.child({ component: 'mail' }) });
+  const unsubscribe = runner.onNotice(() => delivery.wake());
+  await runner.start();
+  delivery.start();
+  logger.info('worker started', { mail: transport.kind });
+  return {
+    runner,
+    delivery,
+    async stop() {
+      unsubscribe();
+      await runner.stop();
+      await delivery.stop();
+    },
+  };
+}
+
+/**
+ * A reactor that runs for the first time reacts to what happens from now on: it starts at the head of the
+ * log, so deploying it on an old log does not mail everyone about the past.
+ */
+async function startAtHeadWhenNew(db: Knex, name: string, head: bigint, now: Date): Promise<void> {
+  await db(checkpointsTable)
+    .insert({
+      name,
+      position: head.toString(),
+      status: 'stopped',
+      last_event_at: null,
+      updated_at: now,
+      error: null,
+    })
+    .onConflict('name')
+    .ignore();
+}

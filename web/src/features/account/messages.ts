@@ -1,0 +1,34 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
+export const accountMessages = defineMessages({
+  navLabel: { id: 'account.nav.label', defaultMessage: 'Account sections' },
+  navSettings: { id: 'account.nav.settings', defaultMessage: 'Settings' },
+  navEventDefaults: { id: 'account.nav.eventDefaults', defaultMessage: 'Event defaults' },
+  navTaxes: { id: 'account.nav.taxes', defaultMessage: 'Taxes and fees' },
+  navUsers: { id: 'account.nav.users', defaultMessage: 'Users' },
+  navPayment: { id: 'account.nav.payment', defaultMessage: 'Payment' },
+  navOutbox: { id: 'account.nav.outbox', defaultMessage: 'Outbox' },
+  title: { id: 'account.title', defaultMessage: 'Account' },
+});
+
+export const accountSettingsMessages = defineMessages({
+  pageTitle: { id: 'account.settings.pageTitle', defaultMessage: 'Account settings' },
+  heading: { id: 'account.settings.heading', defaultMessage: 'Account settings' },
+  intro: {
+    id: 'account.settings.intro',
+    defaultMessage: 'The name of your organisation, and the currency and time zone new events start with.',
+  },
+  name: { id: 'account.settings.name', defaultMessage: 'Account name' },
+  nameRequired: { id: 'account.settings.nameRequired', defaultMessage: 'Enter the account name.' },
+  nameTooLong: { id: 'account.settings.nameTooLong', defaultMessage: 'At most 149 characters.' },
+  currency: { id: 'account.settings.currency', defaultMessage: 'Default currency' },
+  timezone: { id: 'account.settings.timezone', defaultMessage: 'Default time zone' },
+  save: { id: 'account.settings.save', defaultMessage: 'Save settings' },
+  saved: { id: 'account.settings.saved', defaultMessage: 'The account settings were saved.' },
+  failed: { id: 'account.settings.failed', defaultMessage: 'The settings could not be saved.' },
+  loading: { id: 'account.settings.loading', defaultMessage: 'Loading the account…' },
+  currencyOption: defineMessage<{ code: string; name: string }>({
+    id: 'account.settings.currencyOption',
+    defaultMessage: '{code} – {name}',
+  }),
+});

@@ -1,0 +1,54 @@
+import { api } from '../../shared/api/clients';
+import type { QueryObject } from '../../shared/api/http';
+import type { DataEnvelope, Paginated, UserRole } from '../../shared/api/types';
+
+export type MemberStatus = 'ACTIVE' | 'INACTIVE' | 'INVITED';
+export type InvitationStatus = 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED';
+
+/** A member of the account's team, as `GET /api/users` lists them. */
+export interface TeamMember {
+  id: string;
+  account_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: UserRole;
+  status: MemberStatus;
+  is_account_owner: boolean;
+  invitation_status: InvitationStatus | null;
+  invitation_expires_at: string | null;
+  invitation_expired: boolean;
+  email_verified: boolean;
+  last_login_at: string | null;
+  created_at: string;
+}
+
+export async function listMembers(query: QueryObject, signal?: AbortSignal): Promise<Paginated<TeamMember>> {
+  return api.get<Paginated<TeamMember>>('/users', { query, ...(signal ? { signal } : {}) });
+}
+
+export interface InviteRequest {
+  email: string;
+  role: UserRole;
+  first_name?: string;
+  last_name?: string;
+}
+
+export async function inviteMember(payload: InviteRequest): Promise<TeamMember> {
+  return (await api.post<DataEnvelope<TeamMember>>('/users', payload)).data;
+}
+
+export async function updateMember(
+  id: string,
+  changes: { role?: UserRole; status?: 'ACTIVE' | 'INACTIVE' },
+): Promise<TeamMember> {
+  return (await api.put<DataEnvelope<TeamMember>>(`/users/${encodeURIComponent(id)}`, changes)).data;
+}
+
+export async function resendInvitation(id: string): Promise<TeamMember> {
+  return (await api.post<DataEnvelope<TeamMember>>(`/users/${encodeURIComponent(id)}/invitation`)).data;
+}
+
+export async function revokeInvitation(id: string): Promise<TeamMember> {
+  return (await api.delete<DataEnvelope<TeamMember>>(`/users/${encodeURIComponent(id)}/invitation`)).data;
+}
