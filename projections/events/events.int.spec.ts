@@ -7,6 +7,7 @@ import {
   type EventCommand,
   type EventDetails,
 } from '../../services/catalog/events/eventDecider';
+import { defaultEventSettings } from '../../services/catalog/events/eventSettings';
 import { ProjectionRunner } from '../runner/runner';
 import { rebuildProjection } from '../runner/rebuild';
 import { describeEachStorage, dumpTable, recordingLogger, type TestStorage } from '../runner/testing';
@@ -52,7 +53,8 @@ async function writeHistory(commands: CommandHandler, clock: ManualClock, count:
       type: 'CreateEvent',
       eventId,
       accountId: `ac_acct${index % 3}`,
-      organizerId: null,
+      organizerId: `or_org${index % 2}`,
+      settings: defaultEventSettings,
       details: details(index),
       now: clock.now(),
     });
@@ -63,7 +65,9 @@ async function writeHistory(commands: CommandHandler, clock: ManualClock, count:
         changes: { title: `Renamed ${index}` },
         now: clock.now(),
       });
-    if (index % 3 !== 2) await run({ type: 'PublishEvent', eventId, now: clock.now() });
+    if (index % 3 !== 2) {
+      await run({ type: 'PublishEvent', eventId, emailVerified: true, ticketCount: null, now: clock.now() });
+    }
     if (index % 5 === 0) await run({ type: 'MoveEventToDraft', eventId, now: clock.now() });
     if (index % 4 === 1) await run({ type: 'ArchiveEvent', eventId, now: clock.now() });
     if (index % 8 === 1) await run({ type: 'RestoreEvent', eventId, now: clock.now() });

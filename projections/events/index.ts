@@ -92,19 +92,31 @@ export const eventsProjection: Projection = {
       .first('account_id', 'revision');
     // Handlers are idempotent: an event at or below the stored revision was applied already.
     if (!row || row.revision >= revision) return [];
+    if (event.type === 'EventDeleted') {
+      await trx(table).where({ id: event.data.eventId }).delete();
+      return touched(row.account_id);
+    }
     const update = rowChanges(event);
     await trx(table)
       .where({ id: event.data.eventId })
       .update({ ...update, revision });
-    return touched(row.account_id);
+    return update.updated_at === undefined ? [] : touched(row.account_id);
   },
 };
 
-function rowChanges(event: Exclude<EventEvent, { type: 'EventCreated' }>): Record<string, unknown> {
+/** The row's new values; settings and images live in the event page read model (`pages.ts`). */
+function rowChanges(
+  event: Exclude<EventEvent, { type: 'EventCreated' | 'EventDeleted' }>,
+): Record<string, unknown> {
   switch (event.type) {
+    case 'EventSettingsUpdated':
+    case 'EventImageUploaded':
+    case 'EventImageRemoved':
+      return {};
     case 'EventDetailsUpdated': {
       const c = event.data.changes;
       const update: Record<string, unknown> = { updated_at: event.data.updatedAt };
+      if (c.organizerId !== undefined) update.organizer_id = c.organizerId;
       if (c.title !== undefined) update.title = c.title;
       if (c.slug !== undefined) update.slug = c.slug;
       if (c.description !== undefined) update.description = c.description;
@@ -145,7 +157,10 @@ function lifecycleFilter(now: () => Date) {
       for (const value of values) {
         if (value === 'upcoming') void where.orWhere('start_date', '>', at);
         if (value === 'ongoing')
-          void where.orWhere((w) => void w.where('start_date', '<=', at).andWhereRaw('coalesce(end_date, start_date) >= ?', [at]));
+          void where.orWhere(
+            (w) =>
+              void w.where('start_date', '<=', at).andWhereRaw('coalesce(end_date, start_date) >= ?', [at]),
+          );
         if (value === 'ended') void where.orWhereRaw('coalesce(end_date, start_date) < ?', [at]);
       }
     });
@@ -159,7 +174,11 @@ export function eventListSpec(now: () => Date): ListSpec {
     defaultDirection: 'asc',
     filters: {
       status: { column: 'status', operators: ['eq', 'ne', 'in'], values: ['DRAFT', 'LIVE', 'ARCHIVED'] },
-      lifecycle: { operators: ['eq', 'in'], values: ['upcoming', 'ongoing', 'ended'], apply: lifecycleFilter(now) },
+      lifecycle: {
+        operators: ['eq', 'in'],
+        values: ['upcoming', 'ongoing', 'ended'],
+        apply: lifecycleFilter(now),
+      },
       organizer_id: { column: 'organizer_id', operators: ['eq'] },
       start_date: { column: 'start_date', operators: ['gte', 'lte', 'gt', 'lt'] },
       title: { column: 'title', operators: ['eq', 'like'] },
@@ -174,7 +193,11 @@ export async function listAccountEvents(db: Knex, accountId: string, list: ListQ
   return runListQuery<EventRow>(db('events').where({ account_id: accountId }), list, spec);
 }
 
-export async function findAccountEvent(db: Knex, accountId: string, eventId: string): Promise<EventRow | undefined> {
+export async function findAccountEvent(
+  db: Knex,
+  accountId: string,
+  eventId: string,
+): Promise<EventRow | undefined> {
   return (await db('events').where({ id: eventId, account_id: accountId }).first()) as EventRow | undefined;
 }
 
@@ -184,8 +207,7 @@ export async function findLiveEvent(db: Knex, eventId: string): Promise<EventRow
 
 export async function firstLiveEvent(db: Knex): Promise<EventRow | undefined> {
   return (await db('events').where({ status: 'LIVE' }).orderBy('created_at', 'asc').orderBy('id').first()) as
-    | EventRow
-    | undefined;
+    EventRow | undefined;
 }
 
 function parseLocation(json: string | null): EventLocation | null {

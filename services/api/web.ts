@@ -1,8 +1,10 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Next } from 'koa';
 import type { Services } from './context';
 import { firstLiveEvent } from '../../projections/events';
+import { eventHead, injectHead, publicEventPath, sitemapXml } from '../catalog/seo/eventHead';
+import { fileStorageFor, storageKeyPattern, uploadsPath } from '../catalog/images/storage';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -14,6 +16,7 @@ const contentTypes: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
+  '.gif': 'image/gif',
   '.ico': 'image/x-icon',
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
@@ -25,10 +28,20 @@ const contentTypes: Record<string, string> = {
 
 /**
  * Serves the built web app: hashed assets for a year, everything else falls back to index.html so the
- * client router (and its not-found page) takes over. `/` goes to the sample event's public page.
+ * client router (and its not-found page) takes over. `/` goes to the sample event's public page. Uploaded
+ * images (content-addressed, so immutable) are served for a year too; a public event page's HTML carries the
+ * event's SEO head; `/sitemap.xml` lists the live, indexable events.
  */
 export function serveWeb(services: Services) {
   const root = services.config.webDist;
+  const storage = fileStorageFor(services.config.dataDir);
+  const publicUrl = services.config.publicUrl;
+  let cachedIndex: { mtimeMs: number; html: string } | undefined;
+  const indexHtml = (file: string): string => {
+    const mtimeMs = statSync(file).mtimeMs;
+    if (cachedIndex?.mtimeMs !== mtimeMs) cachedIndex = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return cachedIndex.html;
+  };
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       await next();
@@ -37,6 +50,25 @@ export function serveWeb(services: Services) {
     if (ctx.path === '/') {
       const sample = await firstLiveEvent(services.db);
       ctx.redirect(sample ? `/event/${sample.id}/${sample.slug}` : '/manage/events');
+      return;
+    }
+    if (ctx.path.startsWith(uploadsPath)) {
+      const key = ctx.path.slice(uploadsPath.length);
+      const stored = storageKeyPattern.test(key) ? await storage.get(key) : undefined;
+      if (!stored) {
+        await next();
+        return;
+      }
+      ctx.type = contentTypes[extname(key)] ?? 'application/octet-stream';
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      ctx.length = stored.size;
+      ctx.body = stored.stream;
+      return;
+    }
+    if (ctx.path === '/sitemap.xml') {
+      ctx.type = 'application/xml; charset=utf-8';
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.body = await sitemapXml(services.db, publicUrl);
       return;
     }
     const file = resolveFile(root, ctx.path);
@@ -63,7 +95,9 @@ export function serveWeb(services: Services) {
     }
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = createReadStream(index);
+    const eventId = publicEventPath.exec(ctx.path)?.[1];
+    const head = eventId ? await eventHead(services.db, eventId, publicUrl) : undefined;
+    ctx.body = head ? injectHead(indexHtml(index), head) : createReadStream(index);
   };
 }
 

@@ -1,5 +1,7 @@
 import type { Decider } from '../../kit/decider';
 import { refuse, type FieldErrors } from '../../kit/refusal';
+import { replacingSameKind, type StoredImage } from '../images/storedImage';
+import { checkSettings, defaultEventSettings, type EventSettings } from './eventSettings';
 
 /** The event people attend (not to be confused with the event-sourcing events it is made of). */
 
@@ -17,6 +19,7 @@ export interface EventLocation {
 
 export interface EventDetails {
   title: string;
+  /** Sanitised HTML (the route sanitises before the command). */
   description: string | null;
   /** UTC instants as ISO strings; shown in the event's time zone. */
   startDate: string;
@@ -25,6 +28,25 @@ export interface EventDetails {
   currency: string;
   isOnline: boolean;
   location: EventLocation | null;
+  /** How online attendees join (sanitised HTML); recorded only since organizers arrived, so optional in old events. */
+  onlineConnectionDetails?: string | null;
+  /** A custom map link shown with the location. */
+  mapUrl?: string | null;
+}
+
+export type EventImageType = 'EVENT_COVER';
+
+export type EventImage = StoredImage<EventImageType>;
+
+/** What a duplicate copies; tickets and the rest are recorded as asked until those features exist. */
+export interface DuplicateOptions {
+  tickets: boolean;
+  questions: boolean;
+  promoCodes: boolean;
+  capacityAssignments: boolean;
+  checkInLists: boolean;
+  settings: boolean;
+  images: boolean;
 }
 
 export const eventStream = (eventId: string): string => `event-${eventId}`;
@@ -33,32 +55,72 @@ export const eventStream = (eventId: string): string => `event-${eventId}`;
 
 export type EventCreated = {
   type: 'EventCreated';
-  data: EventDetails & { eventId: string; accountId: string; organizerId: string | null; slug: string; createdAt: string };
+  data: EventDetails & {
+    eventId: string;
+    accountId: string;
+    organizerId: string | null;
+    slug: string;
+    createdAt: string;
+    /** Absent in events recorded before settings existed: those read as the defaults. */
+    settings?: EventSettings;
+    duplicatedFrom?: { eventId: string; requested: DuplicateOptions };
+  };
 };
 export type EventDetailsUpdated = {
   type: 'EventDetailsUpdated';
-  data: { eventId: string; changes: Partial<EventDetails> & { slug?: string }; updatedAt: string };
+  data: {
+    eventId: string;
+    changes: Partial<EventDetails> & { slug?: string; organizerId?: string };
+    updatedAt: string;
+  };
+};
+export type EventSettingsUpdated = {
+  type: 'EventSettingsUpdated';
+  data: { eventId: string; changes: Partial<EventSettings>; updatedAt: string };
+};
+export type EventImageUploaded = {
+  type: 'EventImageUploaded';
+  data: { eventId: string; image: EventImage; replacedImageId: string | null };
+};
+export type EventImageRemoved = {
+  type: 'EventImageRemoved';
+  data: { eventId: string; imageId: string; removedAt: string };
 };
 export type EventPublished = { type: 'EventPublished'; data: { eventId: string; publishedAt: string } };
 export type EventMovedToDraft = { type: 'EventMovedToDraft'; data: { eventId: string; movedAt: string } };
-export type EventArchived = { type: 'EventArchived'; data: { eventId: string; previousStatus: EventStatus; archivedAt: string } };
+export type EventArchived = {
+  type: 'EventArchived';
+  data: { eventId: string; previousStatus: EventStatus; archivedAt: string };
+};
 export type EventRestored = { type: 'EventRestored'; data: { eventId: string; restoredAt: string } };
+export type EventDeleted = {
+  type: 'EventDeleted';
+  data: { eventId: string; accountId: string; deletedAt: string };
+};
 
 export type EventEvent =
   | EventCreated
   | EventDetailsUpdated
+  | EventSettingsUpdated
+  | EventImageUploaded
+  | EventImageRemoved
   | EventPublished
   | EventMovedToDraft
   | EventArchived
-  | EventRestored;
+  | EventRestored
+  | EventDeleted;
 
 export const eventEventTypes: readonly EventEvent['type'][] = [
   'EventCreated',
   'EventDetailsUpdated',
+  'EventSettingsUpdated',
+  'EventImageUploaded',
+  'EventImageRemoved',
   'EventPublished',
   'EventMovedToDraft',
   'EventArchived',
   'EventRestored',
+  'EventDeleted',
 ];
 
 // ---------- commands
@@ -67,73 +129,175 @@ export type CreateEvent = {
   type: 'CreateEvent';
   eventId: string;
   accountId: string;
-  organizerId: string | null;
+  organizerId: string;
   details: EventDetails;
+  /** The account's event defaults, resolved by the caller. */
+  settings: EventSettings;
   now: Date;
 };
-export type UpdateEventDetails = { type: 'UpdateEventDetails'; eventId: string; changes: Partial<EventDetails>; now: Date };
-export type PublishEvent = { type: 'PublishEvent'; eventId: string; now: Date };
+/** The copy's own stream: what to copy comes from the source's state, read by the caller. */
+export type DuplicateEvent = {
+  type: 'DuplicateEvent';
+  eventId: string;
+  accountId: string;
+  source: {
+    eventId: string;
+    organizerId: string | null;
+    details: EventDetails;
+    settings: EventSettings;
+    images: readonly EventImage[];
+  };
+  title: string;
+  startDate: string;
+  endDate: string | null;
+  copy: DuplicateOptions;
+  /** Settings used when `copy.settings` is false (the account's defaults). */
+  defaultSettings: EventSettings;
+  /** One new id per source image. */
+  imageIds: readonly string[];
+  now: Date;
+};
+export type UpdateEventDetails = {
+  type: 'UpdateEventDetails';
+  eventId: string;
+  changes: Partial<EventDetails> & { organizerId?: string };
+  now: Date;
+};
+export type UpdateEventSettings = {
+  type: 'UpdateEventSettings';
+  eventId: string;
+  changes: Partial<EventSettings>;
+  now: Date;
+};
+export type UploadEventImage = {
+  type: 'UploadEventImage';
+  eventId: string;
+  image: Omit<EventImage, 'uploadedAt'>;
+  now: Date;
+};
+export type RemoveEventImage = { type: 'RemoveEventImage'; eventId: string; imageId: string; now: Date };
+export type PublishEvent = {
+  type: 'PublishEvent';
+  eventId: string;
+  /** Whether the acting user's email address is verified. */
+  emailVerified: boolean;
+  /** The event's ticket count, or null while the platform has no tickets feature to count them in. */
+  ticketCount: number | null;
+  now: Date;
+};
 export type MoveEventToDraft = { type: 'MoveEventToDraft'; eventId: string; now: Date };
 export type ArchiveEvent = { type: 'ArchiveEvent'; eventId: string; now: Date };
 export type RestoreEvent = { type: 'RestoreEvent'; eventId: string; now: Date };
+export type DeleteEvent = { type: 'DeleteEvent'; eventId: string; orderCount: number; now: Date };
 
-export type EventCommand = CreateEvent | UpdateEventDetails | PublishEvent | MoveEventToDraft | ArchiveEvent | RestoreEvent;
+export type EventCommand =
+  | CreateEvent
+  | DuplicateEvent
+  | UpdateEventDetails
+  | UpdateEventSettings
+  | UploadEventImage
+  | RemoveEventImage
+  | PublishEvent
+  | MoveEventToDraft
+  | ArchiveEvent
+  | RestoreEvent
+  | DeleteEvent;
 
 // ---------- state
 
-export type EventState =
-  | { exists: false }
-  | { exists: true; accountId: string; status: EventStatus; details: EventDetails; slug: string };
+export interface ExistingEvent {
+  exists: true;
+  accountId: string;
+  organizerId: string | null;
+  status: EventStatus;
+  details: EventDetails;
+  slug: string;
+  settings: EventSettings;
+  images: readonly EventImage[];
+}
+
+export type EventState = { exists: false; deleted?: boolean } | ExistingEvent;
+
+const withDetailDefaults = (details: EventDetails): EventDetails => ({
+  ...details,
+  onlineConnectionDetails: details.onlineConnectionDetails ?? null,
+  mapUrl: details.mapUrl ?? null,
+});
 
 export const eventDecider: Decider<EventCommand, EventEvent, EventState> = {
   initialState: () => ({ exists: false }),
 
   evolve(state, event) {
+    if (event.type === 'EventCreated') {
+      const {
+        eventId: _eventId,
+        accountId,
+        organizerId,
+        slug,
+        createdAt: _createdAt,
+        settings,
+        duplicatedFrom: _duplicatedFrom,
+        ...details
+      } = event.data;
+      return {
+        exists: true,
+        accountId,
+        organizerId,
+        status: 'DRAFT',
+        details: withDetailDefaults(details),
+        slug,
+        settings: { ...defaultEventSettings, ...settings },
+        images: [],
+      };
+    }
+    if (!state.exists) return state;
     switch (event.type) {
-      case 'EventCreated': {
-        const { eventId: _eventId, accountId, organizerId: _organizerId, slug, createdAt: _createdAt, ...details } = event.data;
-        return { exists: true, accountId, status: 'DRAFT', details, slug };
-      }
       case 'EventDetailsUpdated': {
-        if (!state.exists) return state;
-        const { slug, ...changes } = event.data.changes;
-        return { ...state, details: { ...state.details, ...changes }, slug: slug ?? state.slug };
+        const { slug, organizerId, ...changes } = event.data.changes;
+        return {
+          ...state,
+          details: { ...state.details, ...changes },
+          slug: slug ?? state.slug,
+          organizerId: organizerId ?? state.organizerId,
+        };
       }
+      case 'EventSettingsUpdated':
+        return { ...state, settings: { ...state.settings, ...event.data.changes } };
+      case 'EventImageUploaded': {
+        const kept = state.images.filter((image) => image.imageId !== event.data.replacedImageId);
+        return { ...state, images: [...kept, event.data.image] };
+      }
+      case 'EventImageRemoved':
+        return { ...state, images: state.images.filter((image) => image.imageId !== event.data.imageId) };
       case 'EventPublished':
-        return state.exists ? { ...state, status: 'LIVE' } : state;
+        return { ...state, status: 'LIVE' };
       case 'EventMovedToDraft':
       case 'EventRestored':
-        return state.exists ? { ...state, status: 'DRAFT' } : state;
+        return { ...state, status: 'DRAFT' };
       case 'EventArchived':
-        return state.exists ? { ...state, status: 'ARCHIVED' } : state;
+        return { ...state, status: 'ARCHIVED' };
+      case 'EventDeleted':
+        return { exists: false, deleted: true };
     }
   },
 
   decide(command, state) {
-    if (command.type === 'CreateEvent') {
-      if (state.exists) refuse('event_already_exists');
-      checkDetails(command.details);
-      return [
-        {
-          type: 'EventCreated',
-          data: {
-            eventId: command.eventId,
-            accountId: command.accountId,
-            organizerId: command.organizerId,
-            slug: slugify(command.details.title),
-            ...command.details,
-            createdAt: command.now.toISOString(),
-          },
-        },
-      ];
+    if (command.type === 'CreateEvent' || command.type === 'DuplicateEvent') {
+      if (state.exists || state.deleted) refuse('event_already_exists');
+      return command.type === 'CreateEvent' ? create(command) : duplicate(command);
     }
     if (!state.exists) refuse('event_not_found');
+    const at = command.now.toISOString();
     switch (command.type) {
       case 'UpdateEventDetails': {
         if (state.status === 'ARCHIVED') refuse('event_archived');
-        const changes = changedFields(state.details, command.changes);
+        const changes = changedFields<EventDetails & { organizerId?: string }>(
+          { ...state.details, ...(state.organizerId === null ? {} : { organizerId: state.organizerId }) },
+          command.changes,
+        );
         if (Object.keys(changes).length === 0) return [];
-        checkDetails({ ...state.details, ...changes });
+        const { organizerId: _organizerId, ...detailChanges } = changes;
+        checkDetails({ ...state.details, ...detailChanges });
         const slug = changes.title === undefined ? undefined : slugify(changes.title);
         return [
           {
@@ -141,33 +305,128 @@ export const eventDecider: Decider<EventCommand, EventEvent, EventState> = {
             data: {
               eventId: command.eventId,
               changes: slug && slug !== state.slug ? { ...changes, slug } : changes,
-              updatedAt: command.now.toISOString(),
+              updatedAt: at,
             },
           },
         ];
       }
+      case 'UpdateEventSettings': {
+        if (state.status === 'ARCHIVED') refuse('event_archived');
+        const changes = changedFields(state.settings, command.changes);
+        if (Object.keys(changes).length === 0) return [];
+        checkSettings({ ...state.settings, ...changes });
+        return [{ type: 'EventSettingsUpdated', data: { eventId: command.eventId, changes, updatedAt: at } }];
+      }
+      case 'UploadEventImage': {
+        if (state.status === 'ARCHIVED') refuse('event_archived');
+        // One cover per event: a new one replaces the old.
+        return [
+          {
+            type: 'EventImageUploaded',
+            data: { eventId: command.eventId, ...replacingSameKind(state.images, command.image, at) },
+          },
+        ];
+      }
+      case 'RemoveEventImage':
+        if (state.status === 'ARCHIVED') refuse('event_archived');
+        if (!state.images.some((image) => image.imageId === command.imageId)) refuse('image_not_found');
+        return [
+          {
+            type: 'EventImageRemoved',
+            data: { eventId: command.eventId, imageId: command.imageId, removedAt: at },
+          },
+        ];
       case 'PublishEvent':
         if (state.status === 'LIVE') return [];
-        if (state.status === 'ARCHIVED') refuse('invalid_status_transition', 'Restore an archived event before publishing it');
-        return [{ type: 'EventPublished', data: { eventId: command.eventId, publishedAt: command.now.toISOString() } }];
+        if (state.status === 'ARCHIVED')
+          refuse('invalid_status_transition', 'Restore an archived event before publishing it');
+        if (!command.emailVerified) refuse('email_not_verified');
+        if (command.ticketCount !== null && command.ticketCount < 1) refuse('no_tickets');
+        return [{ type: 'EventPublished', data: { eventId: command.eventId, publishedAt: at } }];
       case 'MoveEventToDraft':
         if (state.status === 'DRAFT') return [];
-        if (state.status === 'ARCHIVED') refuse('invalid_status_transition', 'Restore an archived event to make it a draft');
-        return [{ type: 'EventMovedToDraft', data: { eventId: command.eventId, movedAt: command.now.toISOString() } }];
+        if (state.status === 'ARCHIVED')
+          refuse('invalid_status_transition', 'Restore an archived event to make it a draft');
+        return [{ type: 'EventMovedToDraft', data: { eventId: command.eventId, movedAt: at } }];
       case 'ArchiveEvent':
         if (state.status === 'ARCHIVED') return [];
         return [
           {
             type: 'EventArchived',
-            data: { eventId: command.eventId, previousStatus: state.status, archivedAt: command.now.toISOString() },
+            data: { eventId: command.eventId, previousStatus: state.status, archivedAt: at },
           },
         ];
       case 'RestoreEvent':
-        if (state.status !== 'ARCHIVED') refuse('invalid_status_transition', 'Only an archived event can be restored');
-        return [{ type: 'EventRestored', data: { eventId: command.eventId, restoredAt: command.now.toISOString() } }];
+        if (state.status !== 'ARCHIVED')
+          refuse('invalid_status_transition', 'Only an archived event can be restored');
+        return [{ type: 'EventRestored', data: { eventId: command.eventId, restoredAt: at } }];
+      case 'DeleteEvent':
+        if (command.orderCount > 0) refuse('event_has_orders');
+        if (state.status !== 'DRAFT') refuse('event_not_draft');
+        return [
+          {
+            type: 'EventDeleted',
+            data: { eventId: command.eventId, accountId: state.accountId, deletedAt: at },
+          },
+        ];
     }
   },
 };
+
+function create(command: CreateEvent): EventEvent[] {
+  const details = withDetailDefaults(command.details);
+  checkDetails(details);
+  checkSettings(command.settings);
+  return [
+    {
+      type: 'EventCreated',
+      data: {
+        eventId: command.eventId,
+        accountId: command.accountId,
+        organizerId: command.organizerId,
+        slug: slugify(details.title),
+        ...details,
+        settings: command.settings,
+        createdAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+function duplicate(command: DuplicateEvent): EventEvent[] {
+  const details = withDetailDefaults({
+    ...command.source.details,
+    title: command.title,
+    startDate: command.startDate,
+    endDate: command.endDate,
+  });
+  checkDetails(details);
+  const at = command.now.toISOString();
+  const settings = command.copy.settings ? command.source.settings : command.defaultSettings;
+  const created: EventEvent = {
+    type: 'EventCreated',
+    data: {
+      eventId: command.eventId,
+      accountId: command.accountId,
+      organizerId: command.source.organizerId,
+      slug: slugify(details.title),
+      ...details,
+      settings,
+      createdAt: at,
+      duplicatedFrom: { eventId: command.source.eventId, requested: command.copy },
+    },
+  };
+  if (!command.copy.images) return [created];
+  const images: EventEvent[] = command.source.images.map((image, index) => ({
+    type: 'EventImageUploaded',
+    data: {
+      eventId: command.eventId,
+      image: { ...image, imageId: command.imageIds[index] ?? `${image.imageId}c`, uploadedAt: at },
+      replacedImageId: null,
+    },
+  }));
+  return [created, ...images];
+}
 
 export const maxTitleLength = 149;
 export const maxDescriptionLength = 49_999;
@@ -176,25 +435,47 @@ function checkDetails(details: EventDetails): void {
   const errors: FieldErrors = {};
   const title = details.title.trim();
   if (title.length === 0) errors.title = ['The title is required'];
-  else if (title.length > maxTitleLength) errors.title = [`The title must be under ${maxTitleLength + 1} characters`];
+  else if (title.length > maxTitleLength)
+    errors.title = [`The title must be under ${maxTitleLength + 1} characters`];
   if (details.description !== null && details.description.length > maxDescriptionLength) {
     errors.description = [`The description must be under ${maxDescriptionLength + 1} characters`];
   }
+  if ((details.onlineConnectionDetails?.length ?? 0) > maxDescriptionLength) {
+    errors.online_connection_details = [
+      `The connection details must be under ${maxDescriptionLength + 1} characters`,
+    ];
+  }
+  if (details.mapUrl && !isHttpUrl(details.mapUrl))
+    errors.map_url = ['Enter a web address starting with http:// or https://'];
   if (Object.keys(errors).length > 0) refuse('validation_failed', undefined, errors);
-  if (!isTimeZone(details.timezone)) refuse('invalid_timezone', undefined, { timezone: ['Unknown time zone'] });
-  if (!isCurrency(details.currency)) refuse('invalid_currency', undefined, { currency: ['Unknown currency'] });
+  if (!isTimeZone(details.timezone))
+    refuse('invalid_timezone', undefined, { timezone: ['Unknown time zone'] });
+  if (!isCurrency(details.currency))
+    refuse('invalid_currency', undefined, { currency: ['Unknown currency'] });
   if (details.endDate !== null && Date.parse(details.endDate) <= Date.parse(details.startDate)) {
     refuse('event_dates_invalid', undefined, { end_date: ['The event must end after it starts'] });
   }
 }
 
-function changedFields(current: EventDetails, requested: Partial<EventDetails>): Partial<EventDetails> {
+function changedFields<Current extends object>(
+  current: Current,
+  requested: Partial<Current>,
+): Partial<Current> {
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(requested)) {
     if (value === undefined) continue;
-    if (JSON.stringify(current[key as keyof EventDetails]) !== JSON.stringify(value)) changes[key] = value;
+    if (JSON.stringify(current[key as keyof Current] ?? null) !== JSON.stringify(value)) changes[key] = value;
   }
-  return changes;
+  return changes as Partial<Current>;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 export function isTimeZone(zone: string): boolean {

@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { formatEventDates } from '../../shared/intl/eventFormat';
 import { uiMessages } from '../../shared/ui/messages';
+import { publicEventPath } from '../events/EventCard';
 import { eventQueries } from '../events/queries';
 import { StatusTag } from '../events/StatusTag';
 import { eventDashboardMessages as m } from './messages';
@@ -70,6 +71,19 @@ export function EventLayout() {
                 </NavLink>
               </li>
             ))}
+            {event.data.status === 'LIVE' && !event.data.settings.hide_homepage_from_sidebar ? (
+              <li>
+                <a
+                  className="event-nav__link"
+                  href={publicEventPath(event.data)}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  <Icon icon="share" size={16} aria-hidden />
+                  <span>{intl.formatMessage(m.eventHomepage)}</span>
+                </a>
+              </li>
+            ) : null}
           </ul>
         </nav>
       </aside>

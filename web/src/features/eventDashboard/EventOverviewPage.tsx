@@ -1,7 +1,8 @@
 import { Card } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { Link, useOutletContext } from 'react-router';
-import type { Event } from '../../shared/api/types';
+import { EventManageActions } from '../events/EventManageActions';
+import type { EventDetail } from '../events/types';
 import { formatEventDates, formatInEventZone } from '../../shared/intl/eventFormat';
 import { addressLines, hasAddress } from '../../shared/intl/location';
 import { EventStatusActions } from '../events/EventStatusActions';
@@ -21,7 +22,7 @@ function currencyName(locale: string, code: string): string {
 /** The index of `/manage/event/{eventId}`: the event's basic details and its status actions. */
 export function EventOverviewPage() {
   const intl = useIntl();
-  const event = useOutletContext<Event>();
+  const event = useOutletContext<EventDetail>();
   const where = event.is_online
     ? intl.formatMessage(eventsMessages.online)
     : hasAddress(event.location)
@@ -39,6 +40,16 @@ export function EventOverviewPage() {
             <StatusTag status={event.status} />
             <LifecycleTag lifecycle={event.lifecycle} />
           </dd>
+          <dt>{intl.formatMessage(m.organizer)}</dt>
+          <dd>
+            {event.organizer ? (
+              <Link to={`/manage/organizer/${encodeURIComponent(event.organizer.id)}/events`}>
+                {event.organizer.name}
+              </Link>
+            ) : (
+              '—'
+            )}
+          </dd>
           <dt>{intl.formatMessage(m.when)}</dt>
           <dd>{formatEventDates(intl, event, 'long')}</dd>
           <dt>{intl.formatMessage(m.timeZone)}</dt>
@@ -54,7 +65,12 @@ export function EventOverviewPage() {
           <dd>{where}</dd>
           <dt>{intl.formatMessage(m.description)}</dt>
           <dd className="details-list__description">
-            {event.description || intl.formatMessage(m.noDescription)}
+            {event.description_html ? (
+              // Sanitised on the server; the only field rendered as HTML.
+              <div dangerouslySetInnerHTML={{ __html: event.description_html }} />
+            ) : (
+              intl.formatMessage(m.noDescription)
+            )}
           </dd>
           <dt>{intl.formatMessage(m.created)}</dt>
           <dd>{formatInEventZone(intl, event.created_at, event.timezone)}</dd>
@@ -75,6 +91,12 @@ export function EventOverviewPage() {
       <Card className="event-overview__card">
         <h2 className="section-title">{intl.formatMessage(m.statusActions)}</h2>
         <EventStatusActions event={event} size="medium" />
+      </Card>
+      <Card className="event-overview__card">
+        <h2 className="section-title">{intl.formatMessage(m.manageActions)}</h2>
+        <div className="event-overview__actions">
+          <EventManageActions event={event} size="medium" />
+        </div>
       </Card>
     </div>
   );

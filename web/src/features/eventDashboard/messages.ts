@@ -24,6 +24,9 @@ export const eventSectionMessages = defineMessages({
 
 export const eventDashboardMessages = defineMessages({
   sidebarLabel: { id: 'eventDashboard.sidebarLabel', defaultMessage: 'Event sections' },
+  eventHomepage: { id: 'eventDashboard.eventHomepage', defaultMessage: 'Event homepage' },
+  organizer: { id: 'eventDashboard.details.organizer', defaultMessage: 'Organizer' },
+  manageActions: { id: 'eventDashboard.details.manageActions', defaultMessage: 'More actions' },
   backToEvents: { id: 'eventDashboard.backToEvents', defaultMessage: 'All events' },
   loading: { id: 'eventDashboard.loading', defaultMessage: 'Loading event…' },
   notFoundTitle: { id: 'eventDashboard.notFound.title', defaultMessage: 'Event not found' },

@@ -1,21 +1,24 @@
 import {
   Button,
-  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
   HTMLSelect,
   InputGroup,
-  TextArea,
 } from '@blueprintjs/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { browserTimeZone, listTimeZones } from '../../shared/time/zonedTime';
 import { useToaster } from '../../shared/ui/toaster';
+import { eventDefaultsQueries } from '../eventDefaults/api';
+import { FormErrors } from '../eventSettings/FormErrors';
+import { RichTextEditor } from '../eventSettings/RichTextEditor';
+import { OrganizerDialog } from '../organizers/OrganizerDialog';
+import { organizerQueries } from '../organizers/queries';
 import { createEvent } from './api';
 import {
   FIELDS,
@@ -25,35 +28,27 @@ import {
   type Field,
   type FormValues,
 } from './createEventForm';
-import { CURRENCIES, DEFAULT_CURRENCY } from './currencies';
+import { DEFAULT_CURRENCY } from './currencies';
+import { useCurrencyOptions } from './useCurrencyOptions';
 import { createEventMessages as m } from './messages';
 import { eventQueries } from './queries';
-
-function useCurrencyOptions() {
-  const intl = useIntl();
-  return useMemo(() => {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([intl.locale], { type: 'currency' });
-    } catch {
-      names = null;
-    }
-    return CURRENCIES.map((code) => ({
-      value: code,
-      label: intl.formatMessage(m.currencyOption, { code, name: names?.of(code) ?? code }),
-    }));
-  }, [intl]);
-}
 
 export interface CreateEventDialogProps {
   isOpen: boolean;
   onClose: () => void;
   /** The account's or user's zone when known; the browser's otherwise. */
   defaultTimeZone?: string | null;
+  /** Preselected on an organizer's own events page. */
+  defaultOrganizerId?: string | null;
 }
 
 /** The dialog; its form (and so its state) is created each time it opens, with the defaults of that moment. */
-export function CreateEventDialog({ isOpen, onClose, defaultTimeZone }: CreateEventDialogProps) {
+export function CreateEventDialog({
+  isOpen,
+  onClose,
+  defaultTimeZone,
+  defaultOrganizerId,
+}: CreateEventDialogProps) {
   const intl = useIntl();
   return (
     <Dialog
@@ -64,12 +59,20 @@ export function CreateEventDialog({ isOpen, onClose, defaultTimeZone }: CreateEv
       className="create-event-dialog"
     >
       {/* Blueprint unmounts a closed dialog's content, so every opening starts from a fresh form. */}
-      <CreateEventForm onClose={onClose} defaultTimeZone={defaultTimeZone} />
+      <CreateEventForm
+        onClose={onClose}
+        defaultTimeZone={defaultTimeZone}
+        defaultOrganizerId={defaultOrganizerId}
+      />
     </Dialog>
   );
 }
 
-function CreateEventForm({ onClose, defaultTimeZone }: Omit<CreateEventDialogProps, 'isOpen'>) {
+function CreateEventForm({
+  onClose,
+  defaultTimeZone,
+  defaultOrganizerId,
+}: Omit<CreateEventDialogProps, 'isOpen'>) {
   const intl = useIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -77,11 +80,16 @@ function CreateEventForm({ onClose, defaultTimeZone }: Omit<CreateEventDialogPro
   const baseId = useId();
   const id = (field: string) => `${baseId}-${field}`;
 
-  const initialZone = defaultTimeZone || browserTimeZone();
+  const defaults = useQuery(eventDefaultsQueries.get());
+  const organizers = useQuery(organizerQueries.list());
+  const [creatingOrganizer, setCreatingOrganizer] = useState(false);
+  const initialZone =
+    defaults.data?.timezone || defaultTimeZone || defaults.data?.account?.timezone || browserTimeZone();
   const zones = useMemo(() => listTimeZones([initialZone, browserTimeZone()]), [initialZone]);
   const currencies = useCurrencyOptions();
 
   const [values, setValues] = useState<FormValues>(() => ({
+    organizer_id: defaultOrganizerId ?? '',
     title: '',
     start: '',
     end: '',
@@ -89,6 +97,22 @@ function CreateEventForm({ onClose, defaultTimeZone }: Omit<CreateEventDialogPro
     currency: DEFAULT_CURRENCY,
     description: '',
   }));
+  // The account's defaults and organizers may arrive after the form opened: fill what the user has not chosen.
+  const firstOrganizer = organizers.data?.data[0]?.id;
+  useEffect(() => {
+    if (firstOrganizer)
+      setValues((current) => (current.organizer_id ? current : { ...current, organizer_id: firstOrganizer }));
+  }, [firstOrganizer]);
+  const defaultsLoaded = defaults.data;
+  useEffect(() => {
+    if (!defaultsLoaded) return;
+    setValues((current) => ({
+      ...current,
+      timezone: defaultsLoaded.timezone ?? current.timezone,
+      currency: defaultsLoaded.currency ?? defaultsLoaded.account?.currency ?? current.currency,
+    }));
+  }, [defaultsLoaded]);
+
   const [clientErrors, setClientErrors] = useState<Partial<Record<Field, ClientError>>>({});
 
   const mutation = useMutation({
@@ -109,12 +133,6 @@ function CreateEventForm({ onClose, defaultTimeZone }: Omit<CreateEventDialogPro
     const server = serverErrors[field];
     return server && server.length > 0 ? server.join(' ') : null;
   };
-  // Field errors the form has no field for still need to be seen.
-  const otherServerErrors = Object.entries(serverErrors)
-    .filter(([field]) => !(FIELDS as readonly string[]).includes(field))
-    .flatMap(([, messages]) => messages);
-  const showGeneralError =
-    mutation.isError && (!isApiError(mutation.error) || !mutation.error.hasFieldErrors);
 
   const set =
     (field: keyof FormValues) =>
@@ -147,6 +165,7 @@ function CreateEventForm({ onClose, defaultTimeZone }: Omit<CreateEventDialogPro
       },
     };
   };
+  const organizer = field('organizer_id');
   const title = field('title');
   const start = field('start_date');
   const end = field('end_date');
@@ -158,18 +177,46 @@ function CreateEventForm({ onClose, defaultTimeZone }: Omit<CreateEventDialogPro
   return (
     <form onSubmit={onSubmit} noValidate>
       <DialogBody>
-        {showGeneralError || otherServerErrors.length > 0 ? (
-          <Callout intent="danger" role="alert" className="form-callout">
-            {intl.formatMessage(m.failed)}
-            {otherServerErrors.length > 0 ? (
-              <ul>
-                {otherServerErrors.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </ul>
-            ) : null}
-          </Callout>
-        ) : null}
+        <FormErrors error={mutation.error} fields={FIELDS} message={intl.formatMessage(m.failed)} />
+
+        <FormGroup
+          label={intl.formatMessage(m.organizer)}
+          labelFor={id('organizer_id')}
+          labelInfo={intl.formatMessage(m.required)}
+          intent={organizer.intent}
+          helperText={
+            organizer.helper ??
+            (organizers.data?.data.length === 0 ? intl.formatMessage(m.noOrganizers) : undefined)
+          }
+        >
+          <div className="create-event-dialog__organizer">
+            <HTMLSelect
+              id={id('organizer_id')}
+              value={values.organizer_id}
+              onChange={set('organizer_id')}
+              fill
+              aria-required
+              {...organizer.aria}
+            >
+              {values.organizer_id === '' ? <option value="">—</option> : null}
+              {(organizers.data?.data ?? []).map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </HTMLSelect>
+            <Button
+              icon="plus"
+              text={intl.formatMessage(m.newOrganizer)}
+              onClick={() => setCreatingOrganizer(true)}
+            />
+          </div>
+        </FormGroup>
+        <OrganizerDialog
+          isOpen={creatingOrganizer}
+          onClose={() => setCreatingOrganizer(false)}
+          onSaved={(saved) => setValues((current) => ({ ...current, organizer_id: saved.id }))}
+        />
 
         <FormGroup
           label={intl.formatMessage(m.eventTitle)}
@@ -184,7 +231,7 @@ function CreateEventForm({ onClose, defaultTimeZone }: Omit<CreateEventDialogPro
             onChange={set('title')}
             placeholder={intl.formatMessage(m.eventTitlePlaceholder)}
             intent={title.intent}
-            autoFocus
+            autoFocus={Boolean(firstOrganizer)}
             maxLength={TITLE_MAX + 50}
             aria-required
             {...title.aria}
@@ -273,14 +320,13 @@ function CreateEventForm({ onClose, defaultTimeZone }: Omit<CreateEventDialogPro
           intent={description.intent}
           helperText={description.helper}
         >
-          <TextArea
+          <RichTextEditor
             id={id('description')}
+            label={intl.formatMessage(m.description)}
             value={values.description}
-            onChange={set('description')}
-            rows={5}
-            fill
-            intent={description.intent}
-            {...description.aria}
+            onChange={(html) => setValues((current) => ({ ...current, description: html }))}
+            invalid={description.intent === 'danger'}
+            describedBy={description.aria['aria-describedby']}
           />
         </FormGroup>
       </DialogBody>

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Event } from '../../shared/api/types';
 import { formatEventDates } from '../../shared/intl/eventFormat';
+import { EventManageActions } from './EventManageActions';
 import { EventStatusActions } from './EventStatusActions';
 import { eventsMessages } from './messages';
 import { LifecycleTag, StatusTag } from './StatusTag';
@@ -39,6 +40,7 @@ export function EventCard({ event }: { event: Event }) {
         </div>
         <div className="event-card__actions">
           <EventStatusActions event={event} />
+          <EventManageActions event={event} showSettings={false} />
           {event.status === 'LIVE' ? (
             <AnchorButton
               size="small"

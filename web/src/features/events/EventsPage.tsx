@@ -10,7 +10,7 @@ import {
   Tabs,
 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorPage } from '../../app/errors/ErrorPage';
@@ -18,6 +18,7 @@ import { isApiError } from '../../shared/api/ApiError';
 import { uiMessages } from '../../shared/ui/messages';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
+import { OrganizersBar } from '../organizers/OrganizersBar';
 import { userQueries } from '../users/queries';
 import { CreateEventDialog } from './CreateEventDialog';
 import { EventCard } from './EventCard';
@@ -62,10 +63,21 @@ export function EventsPage() {
   const [searchParams] = useSearchParams();
   const view = readListView(eventsState, searchParams);
   if (!view) return <ErrorPage status={404} />;
-  return <EventsList view={view} />;
+  return <EventsList view={view} basePath="/manage/events" above={<OrganizersBar />} />;
 }
 
-function EventsList({ view }: { view: EventListView }) {
+/** The list itself, for all events or (with `view.organizerId`) one organizer's, under `basePath/{tab}`. */
+export function EventsList({
+  view,
+  basePath,
+  heading,
+  above,
+}: {
+  view: EventListView;
+  basePath: string;
+  heading?: ReactNode;
+  above?: ReactNode;
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const [, setSearchParams] = useSearchParams();
@@ -98,7 +110,7 @@ function EventsList({ view }: { view: EventListView }) {
 
   const changeTab = (tab: EventsState) => {
     const search = view.query ? `?${new URLSearchParams({ query: view.query }).toString()}` : '';
-    void navigate(`/manage/events/${tab}${search}`);
+    void navigate(`${basePath}/${tab}${search}`);
   };
 
   const sortDisabled = isSortDisabled(view);
@@ -115,7 +127,7 @@ function EventsList({ view }: { view: EventListView }) {
     <div className="events-page">
       <title>{intl.formatMessage(m.pageTitle)}</title>
       <div className="page-header">
-        <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>
+        {heading ?? <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>}
         <Button
           intent="primary"
           icon="plus"
@@ -123,6 +135,8 @@ function EventsList({ view }: { view: EventListView }) {
           onClick={() => setCreating(true)}
         />
       </div>
+
+      {above}
 
       <Tabs
         id="events-state"
@@ -284,6 +298,7 @@ function EventsList({ view }: { view: EventListView }) {
         isOpen={creating}
         onClose={() => setCreating(false)}
         defaultTimeZone={me.data?.timezone ?? null}
+        defaultOrganizerId={view.organizerId}
       />
     </div>
   );

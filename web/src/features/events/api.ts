@@ -1,8 +1,10 @@
 import { api } from '../../shared/api/clients';
 import type { QueryObject } from '../../shared/api/http';
 import type { DataEnvelope, Event, EventStatus, Paginated } from '../../shared/api/types';
+import type { DuplicateOptions, EventDetail, EventSettings, StoredImage } from './types';
 
 export interface CreateEventPayload {
+  organizer_id: string;
   title: string;
   description?: string;
   /** ISO 8601 UTC */
@@ -12,19 +14,73 @@ export interface CreateEventPayload {
   currency: string;
 }
 
+export type UpdateEventPayload = Partial<
+  Omit<CreateEventPayload, 'end_date' | 'description'> & {
+    end_date: string | null;
+    description: string | null;
+    is_online: boolean;
+    online_connection_details: string | null;
+    map_url: string | null;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+  }
+>;
+
+const path = (id: string) => `/events/${encodeURIComponent(id)}`;
+
 export async function listEvents(query: QueryObject, signal?: AbortSignal): Promise<Paginated<Event>> {
   return api.get<Paginated<Event>>('/events', { query, ...(signal ? { signal } : {}) });
 }
 
-export async function getEvent(id: string, signal?: AbortSignal): Promise<Event> {
-  return (await api.get<DataEnvelope<Event>>(`/events/${encodeURIComponent(id)}`, signal ? { signal } : {}))
-    .data;
+export async function getEvent(id: string, signal?: AbortSignal): Promise<EventDetail> {
+  return (await api.get<DataEnvelope<EventDetail>>(path(id), signal ? { signal } : {})).data;
 }
 
-export async function createEvent(payload: CreateEventPayload): Promise<Event> {
-  return (await api.post<DataEnvelope<Event>>('/events', payload)).data;
+export async function createEvent(payload: CreateEventPayload): Promise<EventDetail> {
+  return (await api.post<DataEnvelope<EventDetail>>('/events', payload)).data;
 }
 
-export async function updateEventStatus(id: string, status: EventStatus): Promise<Event> {
-  return (await api.put<DataEnvelope<Event>>(`/events/${encodeURIComponent(id)}/status`, { status })).data;
+export async function updateEvent(id: string, payload: UpdateEventPayload): Promise<EventDetail> {
+  return (await api.put<DataEnvelope<EventDetail>>(path(id), payload)).data;
+}
+
+export async function updateEventStatus(id: string, status: EventStatus): Promise<EventDetail> {
+  return (await api.put<DataEnvelope<EventDetail>>(`${path(id)}/status`, { status })).data;
+}
+
+export async function updateEventSettings(
+  id: string,
+  changes: Partial<EventSettings>,
+): Promise<EventSettings> {
+  return (await api.put<DataEnvelope<EventSettings>>(`${path(id)}/settings`, changes)).data;
+}
+
+export async function duplicateEvent(
+  id: string,
+  payload: { title: string; start_date?: string; end_date?: string | null; copy: DuplicateOptions },
+): Promise<EventDetail> {
+  return (await api.post<DataEnvelope<EventDetail>>(`${path(id)}/duplicate`, payload)).data;
+}
+
+export async function deleteEvent(id: string): Promise<void> {
+  // Only admins may delete; an organizer's 403 is a message here, not a trip to the login page.
+  await api.delete(path(id), { skipAuthRedirect: true });
+}
+
+export async function uploadEventCover(id: string, file: File): Promise<StoredImage> {
+  const form = new FormData();
+  form.append('type', 'EVENT_COVER');
+  form.append('image', file);
+  return (await api.post<DataEnvelope<StoredImage>>(`${path(id)}/images`, form)).data;
+}
+
+export async function deleteEventImage(id: string, imageId: string): Promise<void> {
+  await api.delete(`${path(id)}/images/${encodeURIComponent(imageId)}`);
 }

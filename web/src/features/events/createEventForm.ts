@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from 'react-intl';
 import { dateTimeLocalToUtcIso } from '../../shared/time/zonedTime';
+import { htmlOrNull } from '../eventSettings/forms';
 import type { CreateEventPayload } from './api';
 import { createEventMessages as m } from './messages';
 
@@ -7,10 +8,19 @@ import { createEventMessages as m } from './messages';
 export const TITLE_MAX = 150;
 export const DESCRIPTION_MAX = 50_000;
 
-export const FIELDS = ['title', 'start_date', 'end_date', 'timezone', 'currency', 'description'] as const;
+export const FIELDS = [
+  'organizer_id',
+  'title',
+  'start_date',
+  'end_date',
+  'timezone',
+  'currency',
+  'description',
+] as const;
 export type Field = (typeof FIELDS)[number];
 
 export interface FormValues {
+  organizer_id: string;
   title: string;
   start: string;
   end: string;
@@ -28,6 +38,7 @@ export function buildPayload(
   | { payload: CreateEventPayload; errors: null }
   | { payload: null; errors: Partial<Record<Field, ClientError>> } {
   const errors: Partial<Record<Field, ClientError>> = {};
+  if (!values.organizer_id) errors.organizer_id = { message: m.organizerRequired };
   const title = values.title.trim();
   if (!title) errors.title = { message: m.titleRequired };
   else if (title.length >= TITLE_MAX) errors.title = { message: m.titleTooLong, values: { max: TITLE_MAX } };
@@ -46,12 +57,14 @@ export function buildPayload(
 
   if (Object.keys(errors).length > 0 || !start) return { payload: null, errors };
   const payload: CreateEventPayload = {
+    organizer_id: values.organizer_id,
     title,
     start_date: start,
     timezone: values.timezone,
     currency: values.currency,
   };
   if (end) payload.end_date = end;
-  if (values.description.trim()) payload.description = values.description;
+  const description = htmlOrNull(values.description);
+  if (description) payload.description = description;
   return { payload, errors: null };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPayload } from './createEventForm';
 
 const base = {
+  organizer_id: 'or_harbour1',
   title: 'Summer Jazz Night',
   start: '2026-07-01T20:00',
   end: '2026-07-01T23:30',
@@ -15,6 +16,7 @@ describe('creating an event sends its wall-clock times converted from the chosen
     const result = buildPayload(base);
     expect(result.errors).toBeNull();
     expect(result.payload).toEqual({
+      organizer_id: 'or_harbour1',
       title: 'Summer Jazz Night',
       start_date: '2026-07-01T18:00:00.000Z',
       end_date: '2026-07-01T21:30:00.000Z',
@@ -37,6 +39,10 @@ describe('creating an event sends its wall-clock times converted from the chosen
 });
 
 describe('the create form refuses what the server would refuse', () => {
+  it('requires an organizer (spec section 5)', () => {
+    expect(buildPayload({ ...base, organizer_id: '' }).errors?.organizer_id).toBeDefined();
+  });
+
   it('requires a title and a start', () => {
     const result = buildPayload({ ...base, title: '  ', start: '' });
     expect(result.payload).toBeNull();

@@ -5,14 +5,12 @@ import {
   launchBrowser,
   screenshot,
   startApp,
+  submitLogin,
   type RunningApp,
 } from '../../../../services/kit/testing/e2e';
 
 async function logIn(page: Page, app: RunningApp): Promise<void> {
-  await page.goto(`${app.url}/auth/login`);
-  await page.getByLabel('Email').fill(app.admin.email);
-  await page.getByLabel('Password', { exact: false }).first().fill(app.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, app.url, app.admin);
   await page.waitForURL(/\/manage\/events/);
 }
 

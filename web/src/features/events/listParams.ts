@@ -27,6 +27,8 @@ export interface EventListView {
   status: StatusFilter | null;
   /** The user's explicit choice; null means the tab's default order. */
   sort: Sort | null;
+  /** `/manage/organizer/{organizerId}/events`: only that organizer's events. */
+  organizerId: string | null;
 }
 
 export function isEventsState(value: string | undefined): value is EventsState {
@@ -52,7 +54,11 @@ export function formatSort(sort: Sort): string {
 }
 
 /** Reads the list state; null when `{eventsState}` is not one of the tabs (the page shows 404). */
-export function readListView(stateParam: string | undefined, search: URLSearchParams): EventListView | null {
+export function readListView(
+  stateParam: string | undefined,
+  search: URLSearchParams,
+  organizerId: string | null = null,
+): EventListView | null {
   const state = stateParam === undefined ? DEFAULT_EVENTS_STATE : stateParam;
   if (!isEventsState(state)) return null;
   const status = search.get('status');
@@ -66,6 +72,7 @@ export function readListView(stateParam: string | undefined, search: URLSearchPa
         ? (status as StatusFilter)
         : null,
     sort: parseSort(search.get('sort')),
+    organizerId,
   };
 }
 
@@ -111,6 +118,7 @@ export function toApiQuery(view: EventListView): QueryObject {
           lifecycle: { eq: view.state },
           status: view.status ? { eq: view.status } : { ne: 'ARCHIVED' },
         };
+  if (view.organizerId) filterFields.organizer_id = { eq: view.organizerId };
   return {
     page: view.page,
     per_page: view.perPage,

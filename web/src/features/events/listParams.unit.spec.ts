@@ -13,6 +13,7 @@ describe('the events list reads its tab and options from the URL', () => {
       query: '',
       status: null,
       sort: null,
+      organizerId: null,
     });
   });
 
@@ -74,6 +75,15 @@ describe('tabs become filter fields in the API query', () => {
     const v = view('ongoing', 'status=DRAFT');
     if (!v) throw new Error('view');
     expect(toApiQuery(v).filter_fields).toEqual({ lifecycle: { eq: 'ongoing' }, status: { eq: 'DRAFT' } });
+  });
+
+  it("an organizer's list filters by its id on every tab", () => {
+    const v = readListView('archived', new URLSearchParams(), 'or_harbour1');
+    if (!v) throw new Error('view');
+    expect(toApiQuery(v).filter_fields).toEqual({
+      status: { eq: 'ARCHIVED' },
+      organizer_id: { eq: 'or_harbour1' },
+    });
   });
 
   it('archived: status ARCHIVED whatever the dates', () => {

@@ -96,6 +96,60 @@ export const eventsMessages = defineMessages({
   }),
 });
 
+export const manageEventMessages = defineMessages({
+  duplicate: { id: 'events.duplicate', defaultMessage: 'Duplicate' },
+  duplicateTitle: { id: 'events.duplicate.title', defaultMessage: 'Duplicate event' },
+  duplicateIntro: {
+    id: 'events.duplicate.intro',
+    defaultMessage: 'The copy is a draft. Choose its title and dates, and what to copy.',
+  },
+  copyWhat: { id: 'events.duplicate.copyWhat', defaultMessage: 'Copy' },
+  copyTickets: { id: 'events.duplicate.copy.tickets', defaultMessage: 'Tickets' },
+  copyQuestions: { id: 'events.duplicate.copy.questions', defaultMessage: 'Questions' },
+  copyPromoCodes: { id: 'events.duplicate.copy.promoCodes', defaultMessage: 'Promo codes' },
+  copyCapacityAssignments: {
+    id: 'events.duplicate.copy.capacityAssignments',
+    defaultMessage: 'Capacity assignments',
+  },
+  copyCheckInLists: { id: 'events.duplicate.copy.checkInLists', defaultMessage: 'Check-in lists' },
+  copySettings: { id: 'events.duplicate.copy.settings', defaultMessage: 'Settings and homepage design' },
+  copyImages: { id: 'events.duplicate.copy.images', defaultMessage: 'Images' },
+  copyLater: {
+    id: 'events.duplicate.copyLater',
+    defaultMessage:
+      'Tickets, questions, promo codes, capacity assignments and check-in lists are copied once those features exist.',
+  },
+  copyTitle: defineMessage<{ title: string }>({
+    id: 'events.duplicate.copyTitle',
+    defaultMessage: '{title} (copy)',
+  }),
+  duplicateSubmit: { id: 'events.duplicate.submit', defaultMessage: 'Duplicate event' },
+  duplicated: defineMessage<{ title: string }>({
+    id: 'events.duplicate.done',
+    defaultMessage: '“{title}” was created as a draft.',
+  }),
+  duplicateFailed: { id: 'events.duplicate.failed', defaultMessage: 'Could not duplicate the event.' },
+  delete: { id: 'events.delete', defaultMessage: 'Delete' },
+  deleteConfirm: defineMessage<{ title: string }>({
+    id: 'events.delete.confirm',
+    defaultMessage: 'Delete “{title}”? This cannot be undone.',
+  }),
+  deleted: defineMessage<{ title: string }>({
+    id: 'events.delete.done',
+    defaultMessage: '“{title}” was deleted.',
+  }),
+  deleteHasOrders: {
+    id: 'events.delete.hasOrders',
+    defaultMessage: 'An event with orders cannot be deleted. Archive it instead.',
+  },
+  deleteNotDraft: {
+    id: 'events.delete.notDraft',
+    defaultMessage: 'Only a draft can be deleted. Move the event to draft or archive it.',
+  },
+  deleteFailed: { id: 'events.delete.failed', defaultMessage: 'Could not delete the event.' },
+  settings: { id: 'events.settings', defaultMessage: 'Settings' },
+});
+
 export const createEventMessages = defineMessages({
   title: { id: 'events.create.title', defaultMessage: 'Create event' },
   eventTitle: { id: 'events.create.field.title', defaultMessage: 'Title' },
@@ -125,6 +179,13 @@ export const createEventMessages = defineMessages({
     defaultMessage: 'Could not create the event. Check your data and try again.',
   },
   titleRequired: { id: 'events.create.titleRequired', defaultMessage: 'Enter a title.' },
+  organizer: { id: 'events.create.field.organizer', defaultMessage: 'Organizer' },
+  organizerRequired: { id: 'events.create.organizerRequired', defaultMessage: 'Choose an organizer.' },
+  newOrganizer: { id: 'events.create.newOrganizer', defaultMessage: 'New organizer…' },
+  noOrganizers: {
+    id: 'events.create.noOrganizers',
+    defaultMessage: 'Every event belongs to an organizer. Create your first one here.',
+  },
   titleTooLong: defineMessage<{ max: number }>({
     id: 'events.create.titleTooLong',
     defaultMessage: 'Keep the title under {max} characters.',

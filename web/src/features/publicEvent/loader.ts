@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { publicApi } from '../../shared/api/clients';
-import type { DataEnvelope, Event } from '../../shared/api/types';
+import type { DataEnvelope } from '../../shared/api/types';
+import type { PublicEvent } from '../events/types';
 
 export interface PublicEventLoaderData {
   /** null when the API answered 404 (unknown, draft or archived event): the page shows "not available". */
-  event: Event | null;
+  event: PublicEvent | null;
   /** null when no promo code was given (or the event was not found). */
   promoCodeValid: boolean | null;
   promoCode: string | null;
@@ -27,9 +28,9 @@ export async function publicEventLoader({
   const promoCode = new URL(request.url).searchParams.get('promo_code')?.trim() || null;
   const eventId = encodeURIComponent(params.eventId ?? '');
 
-  let event: Event;
+  let event: PublicEvent;
   try {
-    const response = await publicApi.get<DataEnvelope<Event>>(`/events/${eventId}`, {
+    const response = await publicApi.get<DataEnvelope<PublicEvent>>(`/events/${eventId}`, {
       query: { promo_code: promoCode },
       signal: request.signal,
     });

@@ -27,6 +27,16 @@ export const publicEventMessages = defineMessages({
   }),
   promoInvalid: { id: 'publicEvent.promo.invalid', defaultMessage: 'That promo code is invalid.' },
   backHome: { id: 'publicEvent.backHome', defaultMessage: 'Go back to the home page' },
+  organizedBy: defineMessage<{ name: string }>({
+    id: 'publicEvent.organizedBy',
+    defaultMessage: 'Organized by {name}',
+  }),
+  aboutOrganizer: defineMessage<{ name: string }>({
+    id: 'publicEvent.aboutOrganizer',
+    defaultMessage: 'About {name}',
+  }),
+  viewMap: { id: 'publicEvent.viewMap', defaultMessage: 'View map' },
+  continue: { id: 'publicEvent.continue', defaultMessage: 'Continue' },
   poweredBy: defineMessage<{ product: string }>({
     id: 'publicEvent.poweredBy',
     defaultMessage: 'Tickets by {product}',

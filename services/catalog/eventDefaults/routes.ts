@@ -1,0 +1,82 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { Services } from '../../api/context';
+import { commandContext, readYourWrite, requireAuth, setPosition } from '../../api/context';
+import { allow } from '../../identity/policy';
+import { body } from '../../kit/http/validate';
+import { findEventDefaults, presentEventDefaults } from '../../../projections/eventDefaults';
+import { findAccountDefaults } from '../../../projections/identity';
+import {
+  maxContinueButtonTextLength,
+  maxOrderTimeoutMinutes,
+  minOrderTimeoutMinutes,
+} from '../events/eventSettings';
+import { eventDefaultsDecider, eventDefaultsStream, type EventDefaults } from './eventDefaultsDecider';
+
+const blankIsNull = (schema: z.ZodType) => z.preprocess((value) => (value === '' ? null : value), schema);
+
+export const eventDefaultsSchema = z
+  .object({
+    timezone: blankIsNull(z.string().min(1).max(64).nullable()),
+    currency: blankIsNull(
+      z
+        .string()
+        .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code')
+        .transform((code) => code.toUpperCase())
+        .nullable(),
+    ),
+    order_timeout_minutes: z.number().int().min(minOrderTimeoutMinutes).max(maxOrderTimeoutMinutes),
+    price_display_mode: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
+    allow_search_engine_indexing: z.boolean(),
+    show_available_quantity: z.boolean(),
+    support_email: blankIsNull(z.string().trim().email('Enter a valid email address').max(320).nullable()),
+    continue_button_text: blankIsNull(z.string().trim().max(maxContinueButtonTextLength).nullable()),
+  })
+  .partial()
+  .strict();
+
+/** `/account/event-defaults`: every role reads them (new events use them); only admins change them. */
+export function eventDefaultsRoutes(services: Services) {
+  const router = new Router();
+
+  /** The event defaults with the account's own zone and currency, which apply where the defaults name none. */
+  async function present(accountId: string) {
+    const [defaults, account] = await Promise.all([
+      findEventDefaults(services.db, accountId),
+      findAccountDefaults(services.db, accountId),
+    ]);
+    return { ...presentEventDefaults(defaults), account: account ?? null };
+  }
+
+  router.get('/event-defaults', allow('events.manage'), async (ctx) => {
+    ctx.body = { data: await present(requireAuth(ctx).accountId) };
+  });
+
+  router.put('/event-defaults', allow('account.manage'), async (ctx) => {
+    const auth = requireAuth(ctx);
+    const input = body(ctx, eventDefaultsSchema);
+    const changes: Partial<EventDefaults> = {};
+    if (input.timezone !== undefined) changes.timezone = input.timezone as string | null;
+    if (input.currency !== undefined) changes.currency = input.currency as string | null;
+    if (input.order_timeout_minutes !== undefined) changes.orderTimeoutMinutes = input.order_timeout_minutes;
+    if (input.price_display_mode !== undefined) changes.priceDisplayMode = input.price_display_mode;
+    if (input.allow_search_engine_indexing !== undefined)
+      changes.allowSearchEngineIndexing = input.allow_search_engine_indexing;
+    if (input.show_available_quantity !== undefined)
+      changes.showAvailableQuantity = input.show_available_quantity;
+    if (input.support_email !== undefined) changes.supportEmail = input.support_email as string | null;
+    if (input.continue_button_text !== undefined)
+      changes.continueButtonText = input.continue_button_text as string | null;
+    const result = await services.commands.handle(
+      eventDefaultsDecider,
+      eventDefaultsStream(auth.accountId),
+      { type: 'UpdateEventDefaults', accountId: auth.accountId, changes, now: services.clock.now() },
+      commandContext(ctx),
+    );
+    setPosition(ctx, result.position);
+    await readYourWrite(services, result.position);
+    ctx.body = { data: await present(auth.accountId) };
+  });
+
+  return router;
+}

@@ -1,0 +1,126 @@
+import { refuse, type FieldErrors } from '../../kit/refusal';
+
+/**
+ * An event's settings (spec section 3, Event): email and notification, SEO, miscellaneous, homepage and
+ * checkout, and the homepage designer's colours. Each section of the settings screen saves only its own
+ * fields; the decider records only what changed.
+ */
+export type PriceDisplayMode = 'INCLUSIVE' | 'EXCLUSIVE';
+export type HomepageBackgroundType = 'COLOR' | 'COVER_IMAGE';
+
+export interface HomepageColours {
+  homepageBackgroundColor: string;
+  homepageContentBackgroundColor: string;
+  homepagePrimaryColor: string;
+  homepageSecondaryColor: string;
+  homepageTextColor: string;
+  homepageButtonColor: string;
+  homepageLinkColor: string;
+  widgetBackgroundColor: string;
+  widgetTextColor: string;
+}
+
+export interface EventSettings extends HomepageColours {
+  supportEmail: string | null;
+  replyToEmail: string | null;
+  /** Sanitised HTML. */
+  emailFooterMessage: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  seoKeywords: string | null;
+  allowSearchEngineIndexing: boolean;
+  orderTimeoutMinutes: number;
+  priceDisplayMode: PriceDisplayMode;
+  showAvailableQuantity: boolean;
+  hideHomepageFromSidebar: boolean;
+  /** Sanitised HTML. */
+  preCheckoutMessage: string | null;
+  /** Sanitised HTML. */
+  postCheckoutMessage: string | null;
+  continueButtonText: string | null;
+  homepageBackgroundType: HomepageBackgroundType;
+}
+
+export const colourKeys: readonly (keyof HomepageColours)[] = [
+  'homepageBackgroundColor',
+  'homepageContentBackgroundColor',
+  'homepagePrimaryColor',
+  'homepageSecondaryColor',
+  'homepageTextColor',
+  'homepageButtonColor',
+  'homepageLinkColor',
+  'widgetBackgroundColor',
+  'widgetTextColor',
+];
+
+export const defaultHomepageColours: HomepageColours = {
+  homepageBackgroundColor: '#f6f7f9',
+  homepageContentBackgroundColor: '#ffffff',
+  homepagePrimaryColor: '#2d72d2',
+  homepageSecondaryColor: '#5f6b7c',
+  homepageTextColor: '#1c2127',
+  homepageButtonColor: '#2d72d2',
+  homepageLinkColor: '#215db0',
+  widgetBackgroundColor: '#ffffff',
+  widgetTextColor: '#1c2127',
+};
+
+export const defaultEventSettings: EventSettings = {
+  supportEmail: null,
+  replyToEmail: null,
+  emailFooterMessage: null,
+  seoTitle: null,
+  seoDescription: null,
+  seoKeywords: null,
+  allowSearchEngineIndexing: true,
+  orderTimeoutMinutes: 15,
+  priceDisplayMode: 'INCLUSIVE',
+  showAvailableQuantity: false,
+  hideHomepageFromSidebar: false,
+  preCheckoutMessage: null,
+  postCheckoutMessage: null,
+  continueButtonText: null,
+  homepageBackgroundType: 'COLOR',
+  ...defaultHomepageColours,
+};
+
+/** `#rgb` or `#rrggbb` (spec section 5: colours must be valid hex, for example #ffffff). */
+export const hexColour = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+export const minOrderTimeoutMinutes = 1;
+export const maxOrderTimeoutMinutes = 1440;
+export const recommendedOrderTimeoutMinutes = 15;
+export const maxMessageLength = 49_999;
+export const maxSeoTitleLength = 150;
+export const maxSeoDescriptionLength = 500;
+export const maxSeoKeywordsLength = 500;
+export const maxContinueButtonTextLength = 50;
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export function checkSettings(settings: EventSettings): void {
+  const errors: FieldErrors = {};
+  for (const key of colourKeys) {
+    if (!hexColour.test(settings[key])) errors[snake(key)] = ['Enter a hex colour such as #ffffff'];
+  }
+  const timeout = settings.orderTimeoutMinutes;
+  if (!Number.isInteger(timeout) || timeout < minOrderTimeoutMinutes || timeout > maxOrderTimeoutMinutes) {
+    errors.order_timeout_minutes = [
+      `Enter whole minutes from ${minOrderTimeoutMinutes} to ${maxOrderTimeoutMinutes}`,
+    ];
+  }
+  const lengths: [keyof EventSettings, number][] = [
+    ['emailFooterMessage', maxMessageLength],
+    ['preCheckoutMessage', maxMessageLength],
+    ['postCheckoutMessage', maxMessageLength],
+    ['seoTitle', maxSeoTitleLength],
+    ['seoDescription', maxSeoDescriptionLength],
+    ['seoKeywords', maxSeoKeywordsLength],
+    ['continueButtonText', maxContinueButtonTextLength],
+  ];
+  for (const [key, max] of lengths) {
+    const value = settings[key];
+    if (typeof value === 'string' && value.length > max)
+      errors[snake(key)] = [`Keep this to ${max} characters`];
+  }
+  if (Object.keys(errors).length > 0) refuse('validation_failed', undefined, errors);
+}

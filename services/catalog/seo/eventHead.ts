@@ -1,0 +1,100 @@
+import type { Knex } from 'knex';
+import { findLiveEvent } from '../../../projections/events';
+import { coverUrl } from '../../../projections/events/detail';
+import { findEventPage, listEventImages, settingsOf } from '../../../projections/events/pages';
+import { plainText } from '../richText';
+
+/**
+ * The head of a public event page as the server sends it, so crawlers and link previews that run no
+ * JavaScript see the event's SEO title, description, keywords, image and robots rule.
+ */
+export interface EventHead {
+  title: string;
+  description: string;
+  keywords: string | null;
+  imageUrl: string | null;
+  canonicalUrl: string;
+  indexable: boolean;
+}
+
+export const publicEventPath = /^\/(?:e|event)\/([a-z]{2,4}_[0-9a-z]{4,40})(?:\/[^/]*)?\/?$/;
+
+export async function eventHead(
+  db: Knex,
+  eventId: string,
+  publicUrl: string,
+): Promise<EventHead | undefined> {
+  const row = await findLiveEvent(db, eventId);
+  if (!row) return undefined;
+  const [page, images] = await Promise.all([findEventPage(db, eventId), listEventImages(db, eventId)]);
+  const settings = settingsOf(page);
+  const cover = coverUrl(images);
+  return {
+    title: settings.seoTitle || row.title,
+    description: truncate(settings.seoDescription || plainText(row.description), 300),
+    keywords: settings.seoKeywords,
+    imageUrl: cover ? `${publicUrl}${cover}` : null,
+    canonicalUrl: `${publicUrl}/event/${row.id}/${row.slug}`,
+    indexable: settings.allowSearchEngineIndexing,
+  };
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+/** index.html with the event's title and meta tags in place of the generic title. */
+export function injectHead(indexHtml: string, head: EventHead): string {
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    head.description ? meta('name', 'description', head.description) : '',
+    head.keywords ? meta('name', 'keywords', head.keywords) : '',
+    head.indexable ? '' : meta('name', 'robots', 'noindex, nofollow'),
+    `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', head.title),
+    head.description ? meta('property', 'og:description', head.description) : '',
+    meta('property', 'og:url', head.canonicalUrl),
+    head.imageUrl ? meta('property', 'og:image', head.imageUrl) : '',
+    meta('name', 'twitter:card', head.imageUrl ? 'summary_large_image' : 'summary'),
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, tags);
+}
+
+interface SitemapRow {
+  id: string;
+  slug: string;
+  updated_at: string;
+  settings: string | null;
+}
+
+/** `/sitemap.xml`: every live event that allows search-engine indexing. */
+export async function sitemapXml(db: Knex, publicUrl: string): Promise<string> {
+  const rows: SitemapRow[] = await db('events as e')
+    .leftJoin('event_pages as p', 'p.event_id', 'e.id')
+    .where('e.status', 'LIVE')
+    .orderBy('e.start_date', 'asc')
+    .limit(50_000)
+    .select('e.id', 'e.slug', 'e.updated_at', 'p.settings');
+  const urls = rows
+    .filter(
+      (row) =>
+        settingsOf(row.settings === null ? undefined : { settings: row.settings }).allowSearchEngineIndexing,
+    )
+    .map(
+      (row) =>
+        `  <url><loc>${escapeHtml(`${publicUrl}/event/${row.id}/${row.slug}`)}</loc><lastmod>${row.updated_at.slice(0, 10)}</lastmod></url>`,
+    );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`;
+}

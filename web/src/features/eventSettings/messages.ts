@@ -1,0 +1,146 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
+export const eventSettingsMessages = defineMessages({
+  pageTitle: { id: 'eventSettings.pageTitle', defaultMessage: 'Settings' },
+  sectionsLabel: { id: 'eventSettings.sectionsLabel', defaultMessage: 'Settings sections' },
+  basic: { id: 'eventSettings.section.basic', defaultMessage: 'Basic details' },
+  location: { id: 'eventSettings.section.location', defaultMessage: 'Location' },
+  cover: { id: 'eventSettings.section.cover', defaultMessage: 'Cover image' },
+  email: { id: 'eventSettings.section.email', defaultMessage: 'Email and notifications' },
+  seo: { id: 'eventSettings.section.seo', defaultMessage: 'SEO' },
+  misc: { id: 'eventSettings.section.misc', defaultMessage: 'Miscellaneous' },
+  checkout: { id: 'eventSettings.section.checkout', defaultMessage: 'Homepage and checkout' },
+  save: { id: 'eventSettings.save', defaultMessage: 'Save' },
+  saved: defineMessage<{ section: string }>({
+    id: 'eventSettings.saved',
+    defaultMessage: '{section} saved.',
+  }),
+  failed: { id: 'eventSettings.failed', defaultMessage: 'Could not save. Check the highlighted fields.' },
+  archivedNotice: {
+    id: 'eventSettings.archivedNotice',
+    defaultMessage: 'This event is archived. Restore it to change its settings.',
+  },
+  required: { id: 'eventSettings.required', defaultMessage: '(required)' },
+  optional: { id: 'eventSettings.optional', defaultMessage: '(optional)' },
+  organizer: { id: 'eventSettings.field.organizer', defaultMessage: 'Organizer' },
+  title: { id: 'eventSettings.field.title', defaultMessage: 'Title' },
+  description: { id: 'eventSettings.field.description', defaultMessage: 'Description' },
+  start: { id: 'eventSettings.field.start', defaultMessage: 'Starts' },
+  end: { id: 'eventSettings.field.end', defaultMessage: 'Ends' },
+  dateHelp: defineMessage<{ timeZone: string }>({
+    id: 'eventSettings.dateHelp',
+    defaultMessage: 'Local time in {timeZone}',
+  }),
+  timeZone: { id: 'eventSettings.field.timeZone', defaultMessage: 'Time zone' },
+  currency: { id: 'eventSettings.field.currency', defaultMessage: 'Currency' },
+  isOnline: { id: 'eventSettings.field.isOnline', defaultMessage: 'This is an online event' },
+  connectionDetails: {
+    id: 'eventSettings.field.connectionDetails',
+    defaultMessage: 'Online connection details',
+  },
+  connectionDetailsHelp: {
+    id: 'eventSettings.field.connectionDetailsHelp',
+    defaultMessage: 'Sent to attendees with their tickets; never shown on the public page.',
+  },
+  venueName: { id: 'eventSettings.field.venueName', defaultMessage: 'Venue name' },
+  addressLine1: { id: 'eventSettings.field.addressLine1', defaultMessage: 'Address line 1' },
+  addressLine2: { id: 'eventSettings.field.addressLine2', defaultMessage: 'Address line 2' },
+  city: { id: 'eventSettings.field.city', defaultMessage: 'City' },
+  stateOrRegion: { id: 'eventSettings.field.stateOrRegion', defaultMessage: 'State or region' },
+  zip: { id: 'eventSettings.field.zip', defaultMessage: 'ZIP or postal code' },
+  country: { id: 'eventSettings.field.country', defaultMessage: 'Country' },
+  mapUrl: { id: 'eventSettings.field.mapUrl', defaultMessage: 'Custom map URL' },
+  mapUrlHelp: {
+    id: 'eventSettings.field.mapUrlHelp',
+    defaultMessage: 'A link to a map of the venue, starting with https://',
+  },
+  supportEmail: { id: 'eventSettings.field.supportEmail', defaultMessage: 'Support email' },
+  replyToEmail: { id: 'eventSettings.field.replyToEmail', defaultMessage: 'Reply-to email' },
+  emailFooter: { id: 'eventSettings.field.emailFooter', defaultMessage: 'Email footer message' },
+  seoTitle: { id: 'eventSettings.field.seoTitle', defaultMessage: 'SEO title' },
+  seoDescription: { id: 'eventSettings.field.seoDescription', defaultMessage: 'SEO description' },
+  seoKeywords: { id: 'eventSettings.field.seoKeywords', defaultMessage: 'SEO keywords' },
+  seoKeywordsHelp: {
+    id: 'eventSettings.field.seoKeywordsHelp',
+    defaultMessage: 'Comma separated, e.g. jazz, concert, berlin',
+  },
+  allowIndexing: {
+    id: 'eventSettings.field.allowIndexing',
+    defaultMessage: 'Allow search engines to index this event',
+  },
+  seoHelp: {
+    id: 'eventSettings.seoHelp',
+    defaultMessage:
+      'Search engines and link previews read these; the event title and description are used when empty.',
+  },
+  orderTimeout: { id: 'eventSettings.field.orderTimeout', defaultMessage: 'Order timeout (minutes)' },
+  orderTimeoutHelp: {
+    id: 'eventSettings.field.orderTimeoutHelp',
+    defaultMessage: 'How long buyers have to complete checkout. At least 15 minutes is recommended.',
+  },
+  orderTimeoutShort: {
+    id: 'eventSettings.field.orderTimeoutShort',
+    defaultMessage: 'Under 15 minutes leaves buyers little time to pay.',
+  },
+  priceDisplayMode: { id: 'eventSettings.field.priceDisplayMode', defaultMessage: 'Price display' },
+  priceInclusive: { id: 'eventSettings.priceInclusive', defaultMessage: 'Prices include taxes and fees' },
+  priceExclusive: {
+    id: 'eventSettings.priceExclusive',
+    defaultMessage: 'Show taxes and fees separately',
+  },
+  showAvailableQuantity: {
+    id: 'eventSettings.field.showAvailableQuantity',
+    defaultMessage: 'Show the available ticket quantity',
+  },
+  hideHomepageFromSidebar: {
+    id: 'eventSettings.field.hideHomepageFromSidebar',
+    defaultMessage: 'Hide the event homepage link from the sidebar',
+  },
+  preCheckoutMessage: {
+    id: 'eventSettings.field.preCheckoutMessage',
+    defaultMessage: 'Pre-checkout message',
+  },
+  postCheckoutMessage: {
+    id: 'eventSettings.field.postCheckoutMessage',
+    defaultMessage: 'Post-checkout message',
+  },
+  continueButtonText: {
+    id: 'eventSettings.field.continueButtonText',
+    defaultMessage: 'Continue button text',
+  },
+  coverHelp: {
+    id: 'eventSettings.coverHelp',
+    defaultMessage:
+      'PNG, JPEG, WebP or GIF under 5 MB, from 600×300 to 4000×4000 pixels; 2160×1080 is recommended.',
+  },
+  // rich text
+  formatting: { id: 'eventSettings.richText.formatting', defaultMessage: 'Formatting' },
+  bold: { id: 'eventSettings.richText.bold', defaultMessage: 'Bold' },
+  italic: { id: 'eventSettings.richText.italic', defaultMessage: 'Italic' },
+  bulletList: { id: 'eventSettings.richText.bulletList', defaultMessage: 'Bulleted list' },
+  numberedList: { id: 'eventSettings.richText.numberedList', defaultMessage: 'Numbered list' },
+  link: { id: 'eventSettings.richText.link', defaultMessage: 'Link' },
+  linkPrompt: { id: 'eventSettings.richText.linkPrompt', defaultMessage: 'Link address (https://…)' },
+  // images
+  chooseImage: { id: 'eventSettings.image.choose', defaultMessage: 'Choose an image…' },
+  browse: { id: 'eventSettings.image.browse', defaultMessage: 'Browse' },
+  removeImage: { id: 'eventSettings.image.remove', defaultMessage: 'Remove' },
+  noImage: { id: 'eventSettings.image.none', defaultMessage: 'No image yet.' },
+  imageSize: defineMessage<{ width: number; height: number }>({
+    id: 'eventSettings.image.size',
+    defaultMessage: '{width} × {height} pixels',
+  }),
+  imageTooLarge: {
+    id: 'eventSettings.image.tooLarge',
+    defaultMessage: 'The image must be smaller than 5 MB.',
+  },
+  imageWrongType: {
+    id: 'eventSettings.image.wrongType',
+    defaultMessage: 'That file is not a PNG, JPEG, WebP or GIF image.',
+  },
+  imageWrongSize: {
+    id: 'eventSettings.image.wrongSize',
+    defaultMessage: 'The image is too small or too large.',
+  },
+  imageFailed: { id: 'eventSettings.image.failed', defaultMessage: 'The image could not be uploaded.' },
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { EventSettings } from '../events/types';
+import { DEFAULT_HOME_COLOURS } from '../publicEvent/homeStyle';
+import { checklistFor } from './checklist';
+
+const settings = { ...DEFAULT_HOME_COLOURS, homepage_background_type: 'COLOR' } as EventSettings;
+const stateOf = (event: Parameters<typeof checklistFor>[0], id: string) =>
+  checklistFor(event).find((s) => s.id === id)?.state;
+
+describe('the getting-started checklist is ticked from the event’s real state', () => {
+  it('starts with everything to do', () => {
+    const draft = { status: 'DRAFT' as const, cover_image_url: null, settings };
+    expect(checklistFor(draft).map((s) => [s.id, s.state])).toEqual([
+      ['tickets', 'unavailable'],
+      ['payment', 'unavailable'],
+      ['customise', 'todo'],
+      ['publish', 'todo'],
+    ]);
+  });
+
+  it('ticks customising once there is a cover or colours of its own', () => {
+    expect(stateOf({ status: 'DRAFT', cover_image_url: '/uploads/a.png', settings }, 'customise')).toBe(
+      'done',
+    );
+    expect(
+      stateOf(
+        {
+          status: 'DRAFT',
+          cover_image_url: null,
+          settings: { ...settings, homepage_primary_color: '#FF0000' },
+        },
+        'customise',
+      ),
+    ).toBe('done');
+  });
+
+  it('ticks publishing when the event is live', () => {
+    expect(stateOf({ status: 'LIVE', cover_image_url: null, settings }, 'publish')).toBe('done');
+  });
+});
