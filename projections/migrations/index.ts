@@ -2,6 +2,11 @@ import type { Knex } from 'knex';
 import { projectionCheckpoints } from './0001_projection_checkpoints';
 import { eventsReadModel } from './0002_events';
 import { identityReadModel } from './0003_identity';
+import { eventPagesReadModel } from './0004_event_pages';
+import { organizersReadModel } from './0005_organizers';
+import { eventDefaultsReadModel } from './0006_event_defaults';
+import { identityMembershipsReadModel } from './0010_identity_memberships';
+import { mailOutboxReadModel } from './0011_mail_outbox';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -12,6 +17,11 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   projectionCheckpoints,
   eventsReadModel,
   identityReadModel,
+  eventPagesReadModel,
+  organizersReadModel,
+  eventDefaultsReadModel,
+  identityMembershipsReadModel,
+  mailOutboxReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -18,7 +18,11 @@ type ListBody = {
   meta: { total: number; per_page: number; last_page: number; current_page: number };
 };
 
+/** Events need an organizer (spec section 5); each suite creates one for its account. */
+let organizerId = '';
+
 const newEvent = (overrides: Record<string, unknown> = {}) => ({
+  organizer_id: organizerId,
   title: 'Harbour Lights Festival',
   start_date: '2027-03-05T18:00:00+01:00',
   end_date: '2027-03-05T23:30:00+01:00',
@@ -46,6 +50,10 @@ function apiSuite(kind: StorageKind) {
   beforeAll(async () => {
     t = await startTestPlatform(kind, { clock });
     token = await t.login(t.admin.email, t.admin.password);
+    const organizer = await t.client(token)<{ data: { id: string } }>('POST', '/api/organizers', {
+      json: { name: 'Harbour Arts' },
+    });
+    organizerId = organizer.body.data.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -60,7 +68,9 @@ function apiSuite(kind: StorageKind) {
         '/readyz',
       );
       expect(ready.status).toBe(200);
-      expect(ready.body.projections.map((p) => p.projection).sort()).toEqual(['events', 'identity']);
+      expect(ready.body.projections.map((p) => p.projection)).toEqual(
+        expect.arrayContaining(['events', 'identity', 'eventPages', 'organizers', 'eventDefaults']),
+      );
       const metrics = await api<string>('GET', '/metrics');
       expect(metrics.body).toContain('http_request_duration_seconds_bucket');
       expect(metrics.body).toContain('projection_lag_positions{projection="events"}');
@@ -174,7 +184,7 @@ function apiSuite(kind: StorageKind) {
       expect(Object.keys(types.errors ?? {}).sort()).toEqual(['currency', 'title']);
       const missing = expectProblem(await api('POST', '/api/events', { json: {} }), 400, 'validation_failed');
       expect(Object.keys(missing.errors ?? {})).toEqual(
-        expect.arrayContaining(['title', 'start_date', 'timezone', 'currency']),
+        expect.arrayContaining(['title', 'start_date', 'timezone', 'currency', 'organizer_id']),
       );
       const dates = expectProblem(
         await api('POST', '/api/events', { json: newEvent({ end_date: '2027-03-05T17:00:00+01:00' }) }),

@@ -7,7 +7,12 @@ import { Refusal } from '../kit/refusal';
 import type { AppState, Services } from './context';
 import { authenticate } from '../identity/auth';
 import { authRoutes } from '../identity/authRoutes';
+import { userRoutes } from '../identity/userRoutes';
+import { accountRoutes } from '../identity/accountRoutes';
+import { outboxRoutes } from '../messaging/outboxRoutes';
 import { eventRoutes, publicEventRoutes } from '../catalog/events/routes';
+import { organizerRoutes } from '../catalog/organizers/routes';
+import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { serveWeb } from './web';
 
 /** Composes the HTTP application: middleware in a fixed order, then the feature routers, then the web. */
@@ -52,7 +57,12 @@ export function createApp(services: Services): Koa {
 
   const api = new Router({ prefix: '/api' });
   api.use(authRoutes(services).routes());
+  api.use(userRoutes(services).routes());
+  api.use(accountRoutes(services).routes());
+  api.use(outboxRoutes(services).routes());
   api.use(eventRoutes(services).routes());
+  api.use(organizerRoutes(services).routes());
+  api.use(eventDefaultsRoutes(services).routes());
   api.use(publicEventRoutes(services).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
@@ -133,7 +143,9 @@ async function xsrf(ctx: Context, next: Next) {
 
 async function requireJsonBody(ctx: Context, next: Next) {
   const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
-  if (ctx.path.startsWith('/api/') && unsafeMethods.has(ctx.method) && hasBody && !ctx.is('application/json')) {
+  // Image uploads (`.../images`) are the one place that takes multipart/form-data.
+  const upload = ctx.method === 'POST' && /\/images$/.test(ctx.path) && ctx.is('multipart/form-data');
+  if (ctx.path.startsWith('/api/') && unsafeMethods.has(ctx.method) && hasBody && !upload && !ctx.is('application/json')) {
     throw new Refusal('unsupported_media_type', 'Send JSON with Content-Type: application/json');
   }
   await next();

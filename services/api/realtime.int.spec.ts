@@ -37,11 +37,16 @@ function nextChange(
 describe('Socket.IO live updates', () => {
   let t: TestPlatform;
   let token: string;
+  let organizerId: string;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
     t = await startTestPlatform('sqlite');
     token = await t.login(t.admin.email, t.admin.password);
+    const organizer = await t.client(token)<{ data: { id: string } }>('POST', '/api/organizers', {
+      json: { name: 'Live Organizer' },
+    });
+    organizerId = organizer.body.data.id;
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
@@ -63,6 +68,7 @@ describe('Socket.IO live updates', () => {
         start_date: '2027-01-01T19:00:00Z',
         timezone: 'UTC',
         currency: 'EUR',
+        organizer_id: organizerId,
       },
     });
     const message = await change;
@@ -74,7 +80,13 @@ describe('Socket.IO live updates', () => {
 
   it("lets a socket subscribe to its own event's room but not to another account's", async () => {
     const created = await t.client(token)<{ data: { id: string } }>('POST', '/api/events', {
-      json: { title: 'Room Test', start_date: '2027-01-02T19:00:00Z', timezone: 'UTC', currency: 'EUR' },
+      json: {
+        title: 'Room Test',
+        start_date: '2027-01-02T19:00:00Z',
+        timezone: 'UTC',
+        currency: 'EUR',
+        organizer_id: organizerId,
+      },
     });
     const eventId = created.body.data.id;
     const other = await t.otherAccount();

@@ -31,6 +31,20 @@ function publicNotAvailable(feature: MessageDescriptor): Pick<RouteObject, 'elem
   return { element: <LightNotAvailableYet feature={feature} /> };
 }
 
+/** Event sections that are built: their page, lazily loaded. */
+const eventSectionPages: Record<string, RouteObject['lazy']> = {
+  settings: () =>
+    import('../features/eventSettings/EventSettingsPage').then((m) => ({ Component: m.EventSettingsPage })),
+  'homepage-designer': () =>
+    import('../features/homepageDesigner/HomepageDesignerPage').then((m) => ({
+      Component: m.HomepageDesignerPage,
+    })),
+  'getting-started': () =>
+    import('../features/gettingStarted/GettingStartedPage').then((m) => ({
+      Component: m.GettingStartedPage,
+    })),
+};
+
 const eventSectionLabel: Record<string, MessageDescriptor> = Object.fromEntries(
   EVENT_SECTIONS.map((section) => [section.path, section.label]),
 );
@@ -85,11 +99,38 @@ const manageRoutes: RouteObject = {
           path: 'events/:eventsState?',
           lazy: () => import('../features/events/EventsPage').then((m) => ({ Component: m.EventsPage })),
         },
-        { path: 'organizer/:organizerId/events?/:eventsState?', ...notAvailable(f.organizerEvents) },
+        {
+          path: 'organizer/:organizerId/events?/:eventsState?',
+          lazy: () =>
+            import('../features/organizers/OrganizerEventsPage').then((m) => ({
+              Component: m.OrganizerEventsPage,
+            })),
+        },
         { path: 'account', loader: () => redirect('/account/settings') },
-        { path: 'profile', ...notAvailable(f.profile) },
-        { path: 'profile/confirm-email-change/:token', ...notAvailable(f.confirmEmailChange) },
-        { path: 'profile/confirm-email-address/:token', ...notAvailable(f.confirmEmailAddress) },
+        {
+          path: 'profile',
+          lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+        },
+        {
+          path: 'profile/confirm-email-change/:token',
+          lazy: () =>
+            import('../features/profile/ConfirmEmailPage').then((m) => ({ Component: m.ConfirmEmailChangePage })),
+        },
+        {
+          path: 'profile/confirm-email-address/:token',
+          lazy: () =>
+            import('../features/profile/ConfirmEmailPage').then((m) => ({ Component: m.ConfirmEmailAddressPage })),
+        },
+        {
+          path: 'outbox',
+          lazy: () => import('../features/account/AccountLayout').then((m) => ({ Component: m.AccountLayout })),
+          children: [
+            {
+              index: true,
+              lazy: () => import('../features/outbox/OutboxPage').then((m) => ({ Component: m.OutboxPage })),
+            },
+          ],
+        },
         {
           path: 'event/:eventId',
           lazy: () =>
@@ -103,20 +144,39 @@ const manageRoutes: RouteObject = {
                       Component: m.EventOverviewPage,
                     })),
                 }
-              : { path: section.path, ...notAvailable(eventSectionLabel[section.path]) },
+              : eventSectionPages[section.path]
+                ? { path: section.path, lazy: eventSectionPages[section.path] }
+                : { path: section.path, ...notAvailable(eventSectionLabel[section.path]) },
           ),
         },
       ],
     },
-    { path: 'welcome', ...notAvailable(f.welcome) },
+    {
+      path: 'welcome',
+      lazy: () => import('../features/welcome/WelcomePage').then((m) => ({ Component: m.WelcomePage })),
+    },
     {
       path: 'account',
+      lazy: () => import('../features/account/AccountLayout').then((m) => ({ Component: m.AccountLayout })),
       children: [
         { index: true, loader: () => redirect('/account/settings') },
-        { path: 'settings', ...notAvailable(f.accountSettings) },
+        {
+          path: 'settings',
+          lazy: () =>
+            import('../features/account/AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage })),
+        },
         { path: 'taxes-and-fees', ...notAvailable(f.taxesAndFees) },
-        { path: 'event-defaults', ...notAvailable(f.eventDefaults) },
-        { path: 'users', ...notAvailable(f.users) },
+        {
+          path: 'event-defaults',
+          lazy: () =>
+            import('../features/eventDefaults/EventDefaultsPage').then((m) => ({
+              Component: m.EventDefaultsPage,
+            })),
+        },
+        {
+          path: 'users',
+          lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })),
+        },
         { path: 'payment', ...notAvailable(f.payment) },
       ],
     },
@@ -136,10 +196,23 @@ const adminRoutes: RouteObject = {
           path: 'login',
           lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
         },
-        { path: 'register', ...notAvailable(f.register) },
-        { path: 'forgot-password', ...notAvailable(f.forgotPassword) },
-        { path: 'reset-password/:token', ...notAvailable(f.resetPassword) },
-        { path: 'accept-invitation/:token', ...notAvailable(f.acceptInvitation) },
+        {
+          path: 'register',
+          lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
+        },
+        {
+          path: 'forgot-password',
+          lazy: () => import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
+        },
+        {
+          path: 'reset-password/:token',
+          lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+        },
+        {
+          path: 'accept-invitation/:token',
+          lazy: () =>
+            import('../features/auth/AcceptInvitationPage').then((m) => ({ Component: m.AcceptInvitationPage })),
+        },
       ],
     },
     { path: 'check-in/:checkInListShortId', ...notAvailable(f.checkIn) },

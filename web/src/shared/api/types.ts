@@ -16,6 +16,8 @@ export interface EventLocation {
 export interface Event {
   id: string;
   account_id: string;
+  /** Every event has one since organizers arrived; null only for events recorded before. */
+  organizer_id: string | null;
   title: string;
   slug: string;
   description: string | null;
@@ -47,6 +49,19 @@ export interface User {
   account_id: string;
   timezone: string | null;
   locale: string | null;
+  /** The member's status in this account. */
+  status?: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+  account_name?: string;
+  is_account_owner?: boolean;
+  /** Accounts this user may log in to. */
+  account_count?: number;
+  email_verified?: boolean;
+  /** A new address waiting for its confirmation link. */
+  pending_email?: string | null;
+  pending_email_expires_at?: string | null;
+  last_login_at?: string | null;
+  /** What the server's policy grants this user here (`users.manage`, `events.manage`, ...). */
+  permissions?: string[];
 }
 
 export interface DataEnvelope<T> {
