@@ -69,6 +69,18 @@ export function launchBrowser(options: { args?: string[] } = {}): Promise<Browse
 }
 
 /** A full-page PNG at `test-results/screenshots/<name>.png` (a `/` in the name makes a subfolder). Returns the path. */
+/** Fills and submits the login form; the caller waits for wherever it should lead. */
+export async function submitLogin(
+  page: Page,
+  baseUrl: string,
+  credentials: { email: string; password: string },
+): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   const safe = name
     .split('/')
