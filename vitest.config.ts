@@ -5,7 +5,14 @@ const exclude = ['node_modules/**', 'data/**', 'dist/**', 'web/dist/**'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'], exclude, environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'],
+          exclude,
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'int',

@@ -428,7 +428,6 @@ class ProjectionWorker {
   }
 }
 
-
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -46,7 +46,15 @@ export function createApp(services: Services): Koa {
     const failed = lags.filter((lag) => lag.status === 'failed').map((lag) => lag.projection);
     await services.store.head();
     if (failed.length > 0) throw new Refusal('not_ready', `Projections failed: ${failed.join(', ')}`);
-    ctx.body = { status: 'ready', projections: lags.map((lag) => ({ ...lag, checkpoint: String(lag.checkpoint), head: String(lag.head), behind: String(lag.behind) })) };
+    ctx.body = {
+      status: 'ready',
+      projections: lags.map((lag) => ({
+        ...lag,
+        checkpoint: String(lag.checkpoint),
+        head: String(lag.head),
+        behind: String(lag.behind),
+      })),
+    };
   });
   system.get('/metrics', async (ctx) => {
     services.metrics.observeLag(await services.readSide.lag());
@@ -68,7 +76,8 @@ export function createApp(services: Services): Koa {
   app.use(api.allowedMethods({ throw: true }));
 
   app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new Refusal('route_not_found', `No route for ${ctx.method} ${ctx.path}`);
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/'))
+      throw new Refusal('route_not_found', `No route for ${ctx.method} ${ctx.path}`);
     await next();
   });
   app.use(serveWeb(services));
@@ -86,8 +95,13 @@ function requestContext(services: Services) {
       await next();
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? (ctx.path.startsWith('/api') ? 'unmatched' : 'web');
-      services.metrics.requestDuration.observe({ method: ctx.method, route: String(route), status: String(ctx.status) }, seconds);
+      const route =
+        (ctx as Context & { _matchedRoute?: string })._matchedRoute ??
+        (ctx.path.startsWith('/api') ? 'unmatched' : 'web');
+      services.metrics.requestDuration.observe(
+        { method: ctx.method, route: String(route), status: String(ctx.status) },
+        seconds,
+      );
       services.logger.debug('request', {
         requestId,
         method: ctx.method,
@@ -134,10 +148,15 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 async function xsrf(ctx: Context, next: Next) {
   const cookie = ctx.cookies.get('XSRF-TOKEN');
   if (!cookie) {
-    ctx.cookies.set('XSRF-TOKEN', randomBytes(18).toString('base64url'), { httpOnly: false, sameSite: 'lax', overwrite: true });
+    ctx.cookies.set('XSRF-TOKEN', randomBytes(18).toString('base64url'), {
+      httpOnly: false,
+      sameSite: 'lax',
+      overwrite: true,
+    });
   }
   const header = ctx.get('X-XSRF-TOKEN');
-  if (unsafeMethods.has(ctx.method) && cookie && header && header !== cookie) throw new Refusal('xsrf_mismatch');
+  if (unsafeMethods.has(ctx.method) && cookie && header && header !== cookie)
+    throw new Refusal('xsrf_mismatch');
   await next();
 }
 
@@ -145,7 +164,13 @@ async function requireJsonBody(ctx: Context, next: Next) {
   const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
   // Image uploads (`.../images`) are the one place that takes multipart/form-data.
   const upload = ctx.method === 'POST' && /\/images$/.test(ctx.path) && ctx.is('multipart/form-data');
-  if (ctx.path.startsWith('/api/') && unsafeMethods.has(ctx.method) && hasBody && !upload && !ctx.is('application/json')) {
+  if (
+    ctx.path.startsWith('/api/') &&
+    unsafeMethods.has(ctx.method) &&
+    hasBody &&
+    !upload &&
+    !ctx.is('application/json')
+  ) {
     throw new Refusal('unsupported_media_type', 'Send JSON with Content-Type: application/json');
   }
   await next();

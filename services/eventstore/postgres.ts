@@ -297,7 +297,6 @@ function isConnectionError(error: unknown): boolean {
   return /Connection terminated|connection timeout/i.test(error.message);
 }
 
-
 function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.id,

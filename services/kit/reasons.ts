@@ -27,7 +27,10 @@ export const reasonCatalog = {
   event_dates_invalid: { status: 422, title: 'The event must end after it starts' },
   invalid_timezone: { status: 422, title: 'Unknown time zone' },
   invalid_currency: { status: 422, title: 'Unknown currency' },
-  invalid_status_transition: { status: 409, title: 'The event cannot move to that status from its current one' },
+  invalid_status_transition: {
+    status: 409,
+    title: 'The event cannot move to that status from its current one',
+  },
   event_archived: { status: 409, title: 'An archived event cannot be changed; restore it first' },
   email_not_verified: { status: 409, title: 'Verify your email address before making an event live' },
   no_tickets: { status: 409, title: 'Add at least one ticket before making the event live' },

@@ -6,7 +6,7 @@ describe('reason codes', () => {
   it('are all documented in docs/reason-codes.md with their status', () => {
     const doc = readFileSync(new URL('../../docs/reason-codes.md', import.meta.url), 'utf8');
     for (const [reason, { status }] of Object.entries(reasonCatalog)) {
-      expect(doc, reason).toMatch(new RegExp(`\\| \`${reason}\` \\| ${status} \\|`));
+      expect(doc, reason).toMatch(new RegExp(`\\|\\s*\`${reason}\`\\s*\\|\\s*${status}\\s*\\|`));
     }
   });
 

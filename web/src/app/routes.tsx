@@ -114,16 +114,21 @@ const manageRoutes: RouteObject = {
         {
           path: 'profile/confirm-email-change/:token',
           lazy: () =>
-            import('../features/profile/ConfirmEmailPage').then((m) => ({ Component: m.ConfirmEmailChangePage })),
+            import('../features/profile/ConfirmEmailPage').then((m) => ({
+              Component: m.ConfirmEmailChangePage,
+            })),
         },
         {
           path: 'profile/confirm-email-address/:token',
           lazy: () =>
-            import('../features/profile/ConfirmEmailPage').then((m) => ({ Component: m.ConfirmEmailAddressPage })),
+            import('../features/profile/ConfirmEmailPage').then((m) => ({
+              Component: m.ConfirmEmailAddressPage,
+            })),
         },
         {
           path: 'outbox',
-          lazy: () => import('../features/account/AccountLayout').then((m) => ({ Component: m.AccountLayout })),
+          lazy: () =>
+            import('../features/account/AccountLayout').then((m) => ({ Component: m.AccountLayout })),
           children: [
             {
               index: true,
@@ -163,7 +168,9 @@ const manageRoutes: RouteObject = {
         {
           path: 'settings',
           lazy: () =>
-            import('../features/account/AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage })),
+            import('../features/account/AccountSettingsPage').then((m) => ({
+              Component: m.AccountSettingsPage,
+            })),
         },
         { path: 'taxes-and-fees', ...notAvailable(f.taxesAndFees) },
         {
@@ -202,16 +209,20 @@ const adminRoutes: RouteObject = {
         },
         {
           path: 'forgot-password',
-          lazy: () => import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
+          lazy: () =>
+            import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
         },
         {
           path: 'reset-password/:token',
-          lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+          lazy: () =>
+            import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
         },
         {
           path: 'accept-invitation/:token',
           lazy: () =>
-            import('../features/auth/AcceptInvitationPage').then((m) => ({ Component: m.AcceptInvitationPage })),
+            import('../features/auth/AcceptInvitationPage').then((m) => ({
+              Component: m.AcceptInvitationPage,
+            })),
         },
       ],
     },
