@@ -3,7 +3,19 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'data-*', 'dist', 'web/dist', 'test-results', 'reports', 'coverage'] },
+  {
+    ignores: [
+      'loadtests/k6',
+      'node_modules',
+      'data',
+      'data-*',
+      'dist',
+      'web/dist',
+      'test-results',
+      'reports',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

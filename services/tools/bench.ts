@@ -4,6 +4,7 @@ import type { EventStore } from '../eventstore/port';
 import { CommandHandler, type CommandContext } from '../kit/commandHandler';
 import type { Decider } from '../kit/decider';
 import { refuse } from '../kit/refusal';
+import { benchPublicPages } from '../../loadtests/publicPages';
 
 /**
  * `npm run bench -- <suite>`. Figures are ratios against baselines measured in the same run, on this machine;
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<void>> = {
     await benchEventStore();
     await benchCommandThroughput();
   },
+  'public-pages': benchPublicPages,
 };
 
 const WRITERS = 50;

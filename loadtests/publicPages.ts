@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startPlatform } from '../services/api/compose';
+import { bootstrapFirstRun } from '../services/identity/bootstrap';
+import { readAppConfig } from '../services/kit/config';
+import { createLogger } from '../services/kit/logger';
+import { firstLiveEvent } from '../projections/events';
+
+/**
+ * The storefront during an on-sale rush: what buyers' phones load. Starts the platform on the embedded
+ * default in this process (fresh data folder, sample event), then drives it from autocannon on loopback,
+ * bounded in connections and time. `/healthz` measured in the same run is the ceiling the others are read
+ * against; the ratios, not the absolute figures, are what compare across machines.
+ *
+ * Scenarios (k6 users: `loadtests/k6/public-event.js` does the same against a running instance).
+ */
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.LOADTEST_SECONDS ?? 8);
+
+interface Scenario {
+  name: string;
+  path: string;
+}
+
+async function run(url: string, scenario: Scenario) {
+  const result = await autocannon({
+    url: `${url}${scenario.path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    pipelining: 1,
+    // The load comes from a worker thread so it does not share the server's event loop.
+    workers: 1,
+  });
+  return {
+    name: scenario.name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export async function benchPublicPages(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loadtest-'));
+  const config = { ...readAppConfig({}), port: 0, host: '127.0.0.1', dataDir, logLevel: 'error' as const };
+  const platform = await startPlatform(
+    config,
+    {
+      dataDir,
+      eventStore: { kind: 'sqlite', file: join(dataDir, 'events.sqlite') },
+      readModels: { kind: 'sqlite', file: join(dataDir, 'readmodels.sqlite') },
+    },
+    { logger: createLogger('error') },
+  );
+  try {
+    await bootstrapFirstRun(platform.services);
+    const { port } = await platform.listen();
+    const url = `http://127.0.0.1:${port}`;
+    const sample = await firstLiveEvent(platform.services.db);
+    if (!sample) throw new Error('no live sample event to load');
+    const scenarios: Scenario[] = [
+      { name: 'ceiling: GET /healthz', path: '/healthz' },
+      { name: 'public event API', path: `/api/public/events/${sample.id}` },
+      { name: 'public event page (HTML with SEO head)', path: `/event/${sample.id}/${sample.slug}` },
+      { name: 'live events list API', path: '/api/public/events?per_page=20' },
+    ];
+    const rows = [];
+    for (const scenario of scenarios) rows.push(await run(url, scenario));
+    const ceiling = rows[0]!.requestsPerSecond;
+    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, loopback, one process on SQLite`);
+    console.table(
+      rows.map((row) => ({
+        scenario: row.name,
+        'req/s': Math.round(row.requestsPerSecond).toLocaleString('en-US'),
+        'of ceiling': `${((row.requestsPerSecond / ceiling) * 100).toFixed(0)}%`,
+        'p50 ms': row.p50,
+        'p99 ms': row.p99,
+        'non-2xx': row.non2xx,
+        errors: row.errors,
+      })),
+    );
+  } finally {
+    await platform.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
