@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { sanitizeOptionalRichText } from '../../services/catalog/richText';
 import { findOrganizer, presentPublicOrganizer } from '../organizers';
 import { presentEvent, type EventRow } from '.';
 import {
@@ -20,8 +19,8 @@ export async function presentEventDetail(db: Knex, row: EventRow, now: Date) {
   ]);
   return {
     ...presentEvent(row, now),
-    // Stored sanitised since rich text arrived; sanitising again keeps older plain descriptions safe too.
-    description_html: sanitizeOptionalRichText(row.description) ?? null,
+    // Sanitised where it enters the read model (the events projection), so reads during a rush parse nothing.
+    description_html: row.description,
     online_connection_details: page?.online_connection_details ?? null,
     map_url: page?.map_url ?? null,
     settings: presentSettings(page),

@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../services/eventstore/port';
 import type { EventEvent, EventLocation, EventStatus } from '../../services/catalog/events/eventDecider';
 import { eventEventTypes } from '../../services/catalog/events/eventDecider';
 import { runListQuery, type ListQuery, type ListSpec } from '../../services/kit/listQuery';
+import { sanitizeOptionalRichText } from '../../services/catalog/richText';
 
 /** The events read model: one row per event, for the manage list, the event page and the public page. */
 
@@ -70,7 +71,7 @@ export const eventsProjection: Projection = {
           organizer_id: d.organizerId,
           title: d.title,
           slug: d.slug,
-          description: d.description,
+          description: sanitizeOptionalRichText(d.description) ?? null,
           start_date: d.startDate,
           end_date: d.endDate,
           timezone: d.timezone,
@@ -119,7 +120,7 @@ function rowChanges(
       if (c.organizerId !== undefined) update.organizer_id = c.organizerId;
       if (c.title !== undefined) update.title = c.title;
       if (c.slug !== undefined) update.slug = c.slug;
-      if (c.description !== undefined) update.description = c.description;
+      if (c.description !== undefined) update.description = sanitizeOptionalRichText(c.description) ?? null;
       if (c.startDate !== undefined) update.start_date = c.startDate;
       if (c.endDate !== undefined) update.end_date = c.endDate;
       if (c.timezone !== undefined) update.timezone = c.timezone;

@@ -53,9 +53,21 @@ export function sanitizeOptionalRichText(html: string | null | undefined): strin
   return clean === '' ? null : clean;
 }
 
-/** Plain text of a sanitised fragment (for meta descriptions). */
+const plainTextCache = new Map<string, string>();
+const plainTextCacheSize = 500;
+
+/** Plain text of a sanitised fragment (for meta descriptions); memoised, as every public page view asks. */
 export function plainText(html: string | null): string {
   if (!html) return '';
+  const cached = plainTextCache.get(html);
+  if (cached !== undefined) return cached;
+  const text = toPlainText(html);
+  if (plainTextCache.size >= plainTextCacheSize) plainTextCache.delete(plainTextCache.keys().next().value!);
+  plainTextCache.set(html, text);
+  return text;
+}
+
+function toPlainText(html: string): string {
   const text = sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6]|blockquote)>|<br\s*\/?>/gi, '$& '), {
     allowedTags: [],
     allowedAttributes: {},
