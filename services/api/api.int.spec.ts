@@ -340,6 +340,35 @@ function apiSuite(kind: StorageKind) {
       );
     });
 
+    it('shows buyers every change at once although the public event is served from memory', async () => {
+      // The clock is manual, so the cache's time-to-live never runs out here: only invalidation can refresh it.
+      const api = t.client(token);
+      const visitor = t.client();
+      const { body } = await api<EventBody>('POST', '/api/events', {
+        json: newEvent({ title: 'Cache Test' }),
+      });
+      const id = body.data.id;
+      expectProblem(await visitor('GET', `/api/public/events/${id}`), 404, 'event_not_found');
+      await api('PUT', `/api/events/${id}/status`, { json: { status: 'LIVE' } });
+      for (let i = 0; i < 3; i++) {
+        expect((await visitor<EventBody>('GET', `/api/public/events/${id}`)).body.data.title).toBe(
+          'Cache Test',
+        );
+      }
+      await api('PUT', `/api/events/${id}`, { json: { title: 'Cache Test Renamed' } });
+      expect((await visitor<EventBody>('GET', `/api/public/events/${id}`)).body.data.title).toBe(
+        'Cache Test Renamed',
+      );
+      await api('PUT', `/api/organizers/${organizerId}`, { json: { name: 'Harbour Arts Renamed' } });
+      const withOrganizer = await visitor<{ data: { organizer: { name: string } } }>(
+        'GET',
+        `/api/public/events/${id}`,
+      );
+      expect(withOrganizer.body.data.organizer.name).toBe('Harbour Arts Renamed');
+      await api('PUT', `/api/events/${id}/status`, { json: { status: 'ARCHIVED' } });
+      expectProblem(await visitor('GET', `/api/public/events/${id}`), 404, 'event_not_found');
+    });
+
     it("gives another account's event ids a 404 and never its data", async () => {
       const own = await t.client(token)<EventBody>('POST', '/api/events', {
         json: newEvent({ title: 'Private Soiree' }),

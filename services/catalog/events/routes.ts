@@ -8,6 +8,7 @@ import { allow } from '../../identity/policy';
 import { body, parse, pathParam } from '../../kit/http/validate';
 import { parseListQuery, runListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';
+import { PublicEventCache } from '../../../projections/events/publicEventCache';
 import {
   eventListSpec,
   findAccountEvent,
@@ -15,7 +16,7 @@ import {
   listAccountEvents,
   presentEvent,
 } from '../../../projections/events';
-import { presentEventDetail, presentPublicEvent } from '../../../projections/events/detail';
+import { presentEventDetail } from '../../../projections/events/detail';
 import {
   findEventPage,
   listEventImages,
@@ -459,6 +460,8 @@ export function eventRoutes(services: Services) {
 
 export function publicEventRoutes(services: Services) {
   const router = new Router({ prefix: '/public' });
+  const publicEvents = new PublicEventCache(services.db, { now: () => services.clock.now().getTime() });
+  services.readSide.onNotice(publicEvents.invalidate);
 
   router.get('/events', async (ctx) => {
     const now = () => services.clock.now();
@@ -473,10 +476,10 @@ export function publicEventRoutes(services: Services) {
   });
 
   router.get('/events/:id', async (ctx) => {
-    const row = await findLiveEvent(services.db, eventIdOrNotFound(pathParam(ctx, 'id')));
-    if (!row) throw new Refusal('event_not_found');
+    const event = await publicEvents.get(eventIdOrNotFound(pathParam(ctx, 'id')), services.clock.now());
+    if (!event) throw new Refusal('event_not_found');
     ctx.set('Cache-Control', 'public, max-age=5');
-    ctx.body = { data: await presentPublicEvent(services.db, row, services.clock.now()) };
+    ctx.body = { data: event };
   });
 
   // Promo codes arrive with their own feature; until then no event has any, so every code is unknown.
