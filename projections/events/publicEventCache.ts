@@ -3,7 +3,7 @@ import type { ProjectionNotice } from '../runner/types';
 import { findLiveEvent } from '.';
 import { presentPublicEvent } from './detail';
 
-type PublicEvent = Awaited<ReturnType<typeof presentPublicEvent>>;
+export type PublicEvent = Awaited<ReturnType<typeof presentPublicEvent>>;
 
 interface Entry {
   /** `null` when the event is not live: a rush of refreshes before the on-sale is served from memory too. */

@@ -14,9 +14,13 @@ import { eventRoutes, publicEventRoutes } from '../catalog/events/routes';
 import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { serveWeb } from './web';
+import { PublicEventCache } from '../../projections/events/publicEventCache';
 
 /** Composes the HTTP application: middleware in a fixed order, then the feature routers, then the web. */
 export function createApp(services: Services): Koa {
+  // What buyers load during a rush, shared by the public API and the SEO head of the event page.
+  const publicEvents = new PublicEventCache(services.db, { now: () => services.clock.now().getTime() });
+  services.readSide.onNotice(publicEvents.invalidate);
   const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
   app.use(requestContext(services));
   app.use(securityHeaders);
@@ -71,7 +75,7 @@ export function createApp(services: Services): Koa {
   api.use(eventRoutes(services).routes());
   api.use(organizerRoutes(services).routes());
   api.use(eventDefaultsRoutes(services).routes());
-  api.use(publicEventRoutes(services).routes());
+  api.use(publicEventRoutes(services, publicEvents).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 
@@ -80,7 +84,7 @@ export function createApp(services: Services): Koa {
       throw new Refusal('route_not_found', `No route for ${ctx.method} ${ctx.path}`);
     await next();
   });
-  app.use(serveWeb(services));
+  app.use(serveWeb(services, publicEvents));
   return app;
 }
 

@@ -5,6 +5,7 @@ import type { Services } from './context';
 import { firstLiveEvent } from '../../projections/events';
 import { eventHead, injectHead, publicEventPath, sitemapXml } from '../catalog/seo/eventHead';
 import { fileStorageFor, storageKeyPattern, uploadsPath } from '../catalog/images/storage';
+import type { PublicEventCache } from '../../projections/events/publicEventCache';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,7 +33,7 @@ const contentTypes: Record<string, string> = {
  * images (content-addressed, so immutable) are served for a year too; a public event page's HTML carries the
  * event's SEO head; `/sitemap.xml` lists the live, indexable events.
  */
-export function serveWeb(services: Services) {
+export function serveWeb(services: Services, publicEvents: PublicEventCache) {
   const root = services.config.webDist;
   const storage = fileStorageFor(services.config.dataDir);
   const publicUrl = services.config.publicUrl;
@@ -96,7 +97,8 @@ export function serveWeb(services: Services) {
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     const eventId = publicEventPath.exec(ctx.path)?.[1];
-    const head = eventId ? await eventHead(services.db, eventId, publicUrl) : undefined;
+    const event = eventId ? await publicEvents.get(eventId, services.clock.now()) : null;
+    const head = event ? eventHead(event, publicUrl) : undefined;
     ctx.body = head ? injectHead(indexHtml(index), head) : createReadStream(index);
   };
 }

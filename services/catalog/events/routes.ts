@@ -8,7 +8,7 @@ import { allow } from '../../identity/policy';
 import { body, parse, pathParam } from '../../kit/http/validate';
 import { parseListQuery, runListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';
-import { PublicEventCache } from '../../../projections/events/publicEventCache';
+import type { PublicEventCache } from '../../../projections/events/publicEventCache';
 import {
   eventListSpec,
   findAccountEvent,
@@ -458,10 +458,8 @@ export function eventRoutes(services: Services) {
   return router;
 }
 
-export function publicEventRoutes(services: Services) {
+export function publicEventRoutes(services: Services, publicEvents: PublicEventCache) {
   const router = new Router({ prefix: '/public' });
-  const publicEvents = new PublicEventCache(services.db, { now: () => services.clock.now().getTime() });
-  services.readSide.onNotice(publicEvents.invalidate);
 
   router.get('/events', async (ctx) => {
     const now = () => services.clock.now();

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { findLiveEvent } from '../../../projections/events';
-import { coverUrl } from '../../../projections/events/detail';
-import { findEventPage, listEventImages, settingsOf } from '../../../projections/events/pages';
+import { settingsOf } from '../../../projections/events/pages';
+import type { PublicEvent } from '../../../projections/events/publicEventCache';
 import { plainText } from '../richText';
 
 /**
@@ -19,23 +18,17 @@ export interface EventHead {
 
 export const publicEventPath = /^\/(?:e|event)\/([a-z]{2,4}_[0-9a-z]{4,40})(?:\/[^/]*)?\/?$/;
 
-export async function eventHead(
-  db: Knex,
-  eventId: string,
-  publicUrl: string,
-): Promise<EventHead | undefined> {
-  const row = await findLiveEvent(db, eventId);
-  if (!row) return undefined;
-  const [page, images] = await Promise.all([findEventPage(db, eventId), listEventImages(db, eventId)]);
-  const settings = settingsOf(page);
-  const cover = coverUrl(images);
+/** The head of a live event's page, from the same presented event the public API answers with. */
+export function eventHead(event: PublicEvent, publicUrl: string): EventHead {
+  const settings = event.settings;
+  const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
   return {
-    title: settings.seoTitle || row.title,
-    description: truncate(settings.seoDescription || plainText(row.description), 300),
-    keywords: settings.seoKeywords,
-    imageUrl: cover ? `${publicUrl}${cover}` : null,
-    canonicalUrl: `${publicUrl}/event/${row.id}/${row.slug}`,
-    indexable: settings.allowSearchEngineIndexing,
+    title: text(settings.seo_title) ?? event.title,
+    description: truncate(text(settings.seo_description) ?? plainText(event.description_html), 300),
+    keywords: text(settings.seo_keywords),
+    imageUrl: event.cover_image_url ? `${publicUrl}${event.cover_image_url}` : null,
+    canonicalUrl: `${publicUrl}/event/${event.id}/${event.slug}`,
+    indexable: settings.allow_search_engine_indexing !== false,
   };
 }
 

@@ -220,6 +220,11 @@ describeE2E('Event management: organizer, event, cover, colours, SEO, publish, d
       await visitor.getByRole('heading', { name: 'Lantern Festival', level: 1 }).waitFor();
       expect(await paintedBackground(visitor, '.event-home')).toBe('rgb(16, 24, 32)');
       expect(await paintedBackground(visitor, '.event-home__content')).toBe('rgb(31, 42, 54)');
+      // The heading can paint before the cover has arrived: wait for the image itself.
+      await visitor.waitForFunction(() => {
+        const cover = document.querySelector<HTMLImageElement>('.event-home__cover');
+        return cover !== null && cover.complete && cover.naturalWidth > 0;
+      });
       expect(
         await visitor.locator('.event-home__cover').evaluate((img) => (img as HTMLImageElement).naturalWidth),
       ).toBe(2160);
