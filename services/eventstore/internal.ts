@@ -1,5 +1,5 @@
-import { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
-import type { ExpectedRevision } from './port';
+import { DuplicateEventIdError, serialiseEvents, WrongExpectedRevisionError } from './port';
+import type { AppendResult, ExpectedRevision, NewEvent, SerialisedEvent } from './port';
 
 /** Throws unless `current` (the revision of the stream's last event, undefined when it has none) satisfies `expected`. */
 export function checkExpected(stream: string, expected: ExpectedRevision, current: bigint | undefined): void {
@@ -106,5 +106,39 @@ export function assertDistinctIds(stream: string, events: readonly { id: string 
   for (const { id } of events) {
     if (seen.has(id)) throw new DuplicateEventIdError(id, stream, stream);
     seen.add(id);
+  }
+}
+
+/** An append the group-commit queue holds until its batch is written. */
+export interface QueuedAppend {
+  stream: string;
+  events: SerialisedEvent[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The checks every adapter makes before anything is written (store open, expected revision well-formed, events
+ * serialisable with distinct ids), then the queued append whose promise the batch settles. A refusal becomes
+ * a rejected promise, never a synchronous throw.
+ */
+export function enqueueAppend(
+  closed: boolean,
+  stream: string,
+  events: readonly NewEvent[],
+  expected: ExpectedRevision,
+  enqueue: (append: QueuedAppend) => void,
+): Promise<AppendResult> {
+  try {
+    if (closed) throw new Error('event store is closed');
+    validateExpected(expected);
+    const serialised = serialiseEvents(stream, events);
+    assertDistinctIds(stream, serialised);
+    return new Promise<AppendResult>((resolve, reject) => {
+      enqueue({ stream, events: serialised, expected, resolve, reject });
+    });
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }

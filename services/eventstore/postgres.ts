@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { abortableIterable, assertDistinctIds, normaliseLimit, validateExpected, Wakeup } from './internal';
-import { DuplicateEventIdError, serialiseEvents, WrongExpectedRevisionError } from './port';
+import { abortableIterable, enqueueAppend, normaliseLimit, Wakeup, type QueuedAppend } from './internal';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
 import type {
   AppendResult,
   EventMetadata,
@@ -10,7 +10,6 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
-  SerialisedEvent,
   SubscribeOptions,
 } from './port';
 import { sleep } from '../kit/sleep';
@@ -260,13 +259,7 @@ $fn$;
 const COLUMNS =
   'position, id, stream, revision, type, data::text AS data, metadata::text AS metadata, recorded_at';
 
-interface PendingAppend {
-  stream: string;
-  events: SerialisedEvent[];
-  expected: ExpectedRevision;
-  resolve(result: AppendResult): void;
-  reject(error: unknown): void;
-}
+type PendingAppend = QueuedAppend;
 
 interface BatchRow {
   next_revision: string | null;
@@ -378,18 +371,10 @@ class PostgresStore implements PostgresEventStore {
     events: readonly NewEvent[],
     options: { expected: ExpectedRevision },
   ): Promise<AppendResult> {
-    try {
-      if (this.#closed) throw new Error('event store is closed');
-      validateExpected(options.expected);
-      const serialised = serialiseEvents(stream, events);
-      assertDistinctIds(stream, serialised);
-      return new Promise<AppendResult>((resolve, reject) => {
-        this.#queue.push({ stream, events: serialised, expected: options.expected, resolve, reject });
-        this.#scheduleFlush();
-      });
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
+    return enqueueAppend(this.#closed, stream, events, options.expected, (append) => {
+      this.#queue.push(append);
+      this.#scheduleFlush();
+    });
   }
 
   /**

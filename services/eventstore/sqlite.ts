@@ -2,13 +2,13 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import {
   abortableIterable,
-  assertDistinctIds,
   checkExpected,
+  enqueueAppend,
   normaliseLimit,
-  validateExpected,
   Wakeup,
+  type QueuedAppend,
 } from './internal';
-import { DuplicateEventIdError, serialiseEvents, WrongExpectedRevisionError } from './port';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
 import type {
   AppendResult,
   EventMetadata,
@@ -72,13 +72,7 @@ interface TailRow {
   position: number;
 }
 
-interface PendingAppend {
-  stream: string;
-  events: SerialisedEvent[];
-  expected: ExpectedRevision;
-  resolve(result: AppendResult): void;
-  reject(error: unknown): void;
-}
+type PendingAppend = QueuedAppend;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS es_events (
@@ -207,23 +201,15 @@ class SqliteStore implements SqliteEventStore {
     events: readonly NewEvent[],
     options: { expected: ExpectedRevision },
   ): Promise<AppendResult> {
-    try {
-      if (this.#closed) throw new Error('event store is closed');
-      validateExpected(options.expected);
-      const serialised = serialiseEvents(stream, events);
-      assertDistinctIds(stream, serialised);
-      return new Promise<AppendResult>((resolve, reject) => {
-        this.#queue.push({ stream, events: serialised, expected: options.expected, resolve, reject });
-        if (!this.#flushScheduled) {
-          this.#flushScheduled = true;
-          // setImmediate rather than a microtask: writers resumed by the previous batch re-append from their own
-          // microtask continuations, and all of them should land in the next batch.
-          setImmediate(() => this.#flush());
-        }
-      });
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
+    return enqueueAppend(this.#closed, stream, events, options.expected, (append) => {
+      this.#queue.push(append);
+      if (!this.#flushScheduled) {
+        this.#flushScheduled = true;
+        // setImmediate rather than a microtask: writers resumed by the previous batch re-append from their own
+        // microtask continuations, and all of them should land in the next batch.
+        setImmediate(() => this.#flush());
+      }
+    });
   }
 
   #flush(): void {
