@@ -290,7 +290,7 @@ export function EventsList({
             update({ page: page === 1 ? null : String(page) });
             document.getElementById('main-content')?.focus();
           }}
-          labels={{ nav: m.paginationLabel, previous: m.previousPage, next: m.nextPage, page: m.pageN }}
+          label={m.paginationLabel}
         />
       ) : null}
 

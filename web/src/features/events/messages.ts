@@ -87,9 +87,6 @@ export const eventsMessages = defineMessages({
     defaultMessage: 'Verify your email address before making an event live.',
   },
   paginationLabel: { id: 'events.pagination.label', defaultMessage: 'Pagination' },
-  previousPage: { id: 'events.pagination.previous', defaultMessage: 'Previous' },
-  nextPage: { id: 'events.pagination.next', defaultMessage: 'Next' },
-  pageN: defineMessage<{ page: number }>({ id: 'events.pagination.page', defaultMessage: 'Page {page}' }),
   pageOf: defineMessage<{ page: number; pages: number }>({
     id: 'events.pagination.pageOf',
     defaultMessage: 'Page {page} of {pages}',

@@ -123,17 +123,12 @@ function Outbox() {
           </HTMLTable>
         </div>
       )}
-      {meta && meta.last_page > 1 ? (
+      {meta ? (
         <Pagination
           page={meta.current_page}
           lastPage={meta.last_page}
           onChange={(next) => setSearchParams({ page: String(next) })}
-          labels={{
-            nav: m.paginationNav,
-            previous: m.paginationPrevious,
-            next: m.paginationNext,
-            page: m.paginationPage,
-          }}
+          label={m.paginationNav}
         />
       ) : null}
       {open ? <MailDialog id={open} onClose={() => setOpen(null)} /> : null}

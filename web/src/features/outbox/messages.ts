@@ -31,10 +31,4 @@ export const outboxMessages = defineMessages({
     defaultMessage: 'Attempt {attempts} failed: {error}',
   }),
   paginationNav: { id: 'outbox.pagination.nav', defaultMessage: 'Pages of emails' },
-  paginationPrevious: { id: 'outbox.pagination.previous', defaultMessage: 'Previous' },
-  paginationNext: { id: 'outbox.pagination.next', defaultMessage: 'Next' },
-  paginationPage: defineMessage<{ page: number }>({
-    id: 'outbox.pagination.page',
-    defaultMessage: 'Page {page}',
-  }),
 });

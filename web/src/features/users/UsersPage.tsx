@@ -139,17 +139,12 @@ function Team({ me }: { me: User }) {
           </HTMLTable>
         </div>
       )}
-      {meta && meta.last_page > 1 ? (
+      {meta ? (
         <Pagination
           page={meta.current_page}
           lastPage={meta.last_page}
           onChange={(next) => setSearchParams({ page: String(next) })}
-          labels={{
-            nav: m.paginationNav,
-            previous: m.paginationPrevious,
-            next: m.paginationNext,
-            page: m.paginationPage,
-          }}
+          label={m.paginationNav}
         />
       ) : null}
       <InviteDialog isOpen={inviting} onClose={() => setInviting(false)} />

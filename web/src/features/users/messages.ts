@@ -55,12 +55,6 @@ export const usersMessages = defineMessages({
   loading: { id: 'users.loading', defaultMessage: 'Loading users…' },
   loadFailed: { id: 'users.loadFailed', defaultMessage: 'The users could not be loaded.' },
   paginationNav: { id: 'users.pagination.nav', defaultMessage: 'Pages of users' },
-  paginationPrevious: { id: 'users.pagination.previous', defaultMessage: 'Previous' },
-  paginationNext: { id: 'users.pagination.next', defaultMessage: 'Next' },
-  paginationPage: defineMessage<{ page: number }>({
-    id: 'users.pagination.page',
-    defaultMessage: 'Page {page}',
-  }),
   count: defineMessage<{ count: number }>({
     id: 'users.count',
     defaultMessage: '{count, plural, one {# user} other {# users}}',

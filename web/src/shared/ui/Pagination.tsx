@@ -1,35 +1,30 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useIntl, type MessageDescriptor } from 'react-intl';
+import { uiMessages } from './messages';
 import { pageWindow } from './pageWindow';
-
-export interface PaginationLabels {
-  nav: MessageDescriptor;
-  previous: MessageDescriptor;
-  next: MessageDescriptor;
-  page: MessageDescriptor;
-}
 
 export function Pagination({
   page,
   lastPage,
   onChange,
-  labels,
+  label,
   disabled,
 }: {
   page: number;
   lastPage: number;
   onChange: (page: number) => void;
-  labels: PaginationLabels;
+  /** What the pages are of, for screen readers: "Pages of users". */
+  label: MessageDescriptor;
   disabled?: boolean;
 }) {
   const intl = useIntl();
   if (lastPage <= 1) return null;
   return (
-    <nav aria-label={intl.formatMessage(labels.nav)} className="pagination">
+    <nav aria-label={intl.formatMessage(label)} className="pagination">
       <ButtonGroup>
         <Button
           icon="chevron-left"
-          text={intl.formatMessage(labels.previous)}
+          text={intl.formatMessage(uiMessages.paginationPrevious)}
           disabled={disabled || page <= 1}
           onClick={() => onChange(page - 1)}
         />
@@ -43,7 +38,7 @@ export function Pagination({
               active={p === page}
               intent={p === page ? 'primary' : 'none'}
               aria-current={p === page ? 'page' : undefined}
-              aria-label={intl.formatMessage(labels.page, { page: p })}
+              aria-label={intl.formatMessage(uiMessages.paginationPage, { page: p })}
               disabled={disabled}
               onClick={() => onChange(p)}
             />
@@ -51,7 +46,7 @@ export function Pagination({
         )}
         <Button
           endIcon="chevron-right"
-          text={intl.formatMessage(labels.next)}
+          text={intl.formatMessage(uiMessages.paginationNext)}
           disabled={disabled || page >= lastPage}
           onClick={() => onChange(page + 1)}
         />

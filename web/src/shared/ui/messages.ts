@@ -1,6 +1,12 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
 export const uiMessages = defineMessages({
+  paginationPrevious: { id: 'shared.pagination.previous', defaultMessage: 'Previous' },
+  paginationNext: { id: 'shared.pagination.next', defaultMessage: 'Next' },
+  paginationPage: defineMessage<{ page: number }>({
+    id: 'shared.pagination.page',
+    defaultMessage: 'Page {page}',
+  }),
   productName: { id: 'shared.product.name', defaultMessage: 'Ticket Shop' },
   logoLabel: { id: 'shared.logo.label', defaultMessage: 'Ticket Shop logo' },
   notAvailableTitle: { id: 'shared.notAvailable.title', defaultMessage: 'Not available yet' },
