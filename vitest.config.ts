@@ -19,6 +19,7 @@ export default defineConfig({
           include: ['**/*.int.spec.ts'],
           exclude,
           environment: 'node',
+          setupFiles: ['services/kit/testing/wallClockShift.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -44,7 +44,7 @@ export async function startPlatform(
   let db: Knex | undefined;
   try {
     mkdirSync(storage.dataDir, { recursive: true });
-    store = await openEventStore(storage.eventStore);
+    store = await openEventStore(storage.eventStore, { clock });
     db = openReadModelDb(storage.readModels);
     await migrateReadModels(db);
   } catch (error) {

@@ -5,6 +5,7 @@ import type {
   AppendResult,
   EventMetadata,
   EventStore,
+  EventStoreOptions,
   ExpectedRevision,
   NewEvent,
   RecordedEvent,
@@ -80,7 +81,7 @@ function isWrongRevision(actual: bigint | 'no_stream') {
 
 export function eventStoreContract(
   name: string,
-  open: () => Promise<ContractSubject>,
+  open: (storeOptions?: EventStoreOptions) => Promise<ContractSubject>,
   options: ContractOptions = {},
 ): void {
   const freshStore = options.freshStore ?? true;
@@ -360,6 +361,30 @@ export function eventStoreContract(
       );
       expect(await collect(store.readAll({ after: all.at(-1)!.position }))).toEqual([]);
       expect(await collect(store.readAll({ after: start, limit: 0 }))).toEqual([]);
+    });
+
+    it('recordedAt comes from the clock the store was opened with, on every read path', async () => {
+      // One source of time (docs/time.md): a test's manual clock and the store must never disagree.
+      let now = new Date('2031-05-01T08:30:00.000Z');
+      const clocked = await open({ clock: { now: () => new Date(now.getTime()) } });
+      try {
+        const from = await clocked.store.head();
+        const first = await clocked.store.append(streamName('clocked'), [newEvent(), newEvent()], {
+          expected: 'no_stream',
+        });
+        now = new Date('2019-02-03T04:05:06.789Z');
+        await clocked.store.append(streamName('clocked'), [newEvent()], { expected: first.nextRevision });
+        const expected = ['2031-05-01T08:30:00.000Z', '2031-05-01T08:30:00.000Z', '2019-02-03T04:05:06.789Z'];
+        const times = (events: RecordedEvent[]): string[] => events.map((e) => e.recordedAt.toISOString());
+        expect(times(await collect(clocked.store.readStream(streamName('clocked'))))).toEqual(expected);
+        const all = ours(await collect(clocked.store.readAll({ after: from })));
+        expect(times(all)).toEqual(expected);
+        const collector = startCollector(clocked.store, from, prefix);
+        await collector.stopAfter(all.at(-1)!.position);
+        expect(times(collector.seen)).toEqual(expected);
+      } finally {
+        await clocked.cleanup();
+      }
     });
 
     it('data, metadata and recordedAt round-trip through every read path', async () => {

@@ -19,8 +19,8 @@ describe('esdb event ids', () => {
 if (url) {
   eventStoreContract(
     'esdb',
-    async () => {
-      const store = await openEsdbEventStore(url);
+    async (options) => {
+      const store = await openEsdbEventStore(url, options);
       return { store, cleanup: () => store.close() };
     },
     { freshStore: false, storeWideIds: false },

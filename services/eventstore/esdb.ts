@@ -22,7 +22,7 @@ import {
   normaliseLimit,
   validateExpected,
 } from './internal';
-import { serialiseEvents, WrongExpectedRevisionError } from './port';
+import { serialiseEvents, wallClock, WrongExpectedRevisionError } from './port';
 import type {
   AppendResult,
   EventMetadata,
@@ -32,6 +32,8 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  EventStoreOptions,
+  RecordingClock,
   SerialisedEvent,
   SubscribeOptions,
 } from './port';
@@ -41,6 +43,11 @@ import type {
  * still hits ESDB's own idempotency check, and the original id travels in the metadata under this key.
  */
 const ORIGINAL_ID_KEY = '__eventId';
+/**
+ * ESDB stamps `created` from the server's wall clock; our `recordedAt` comes from the injected clock (one source of
+ * time, docs/time.md), so it travels in the metadata under this key. Events without it fall back to `created`.
+ */
+const RECORDED_AT_KEY = '__recordedAt';
 const ID_NAMESPACE = Buffer.from('6f1c2a4e8b3d4f5a9c7e0d1b2a3c4d5e', 'hex');
 const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Servers that do not know a record's position report the all-ones sentinel. */
@@ -63,8 +70,8 @@ interface EsdbRecord {
   position?: Position;
 }
 
-export function openEsdbEventStore(url: string): Promise<EsdbEventStore> {
-  return Promise.resolve(new EsdbStore(EventStoreDBClient.connectionString(url)));
+export function openEsdbEventStore(url: string, options: EventStoreOptions = {}): Promise<EsdbEventStore> {
+  return Promise.resolve(new EsdbStore(EventStoreDBClient.connectionString(url), options.clock ?? wallClock));
 }
 
 export function esdbEventId(id: string): string {
@@ -76,10 +83,11 @@ export function esdbEventId(id: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-function toEventData(event: SerialisedEvent) {
+function toEventData(event: SerialisedEvent, recordedAt: Date) {
   const metadata = JSON.parse(event.metadata) as Record<string, unknown>;
   const id = esdbEventId(event.id);
   if (id !== event.id) metadata[ORIGINAL_ID_KEY] = event.id;
+  metadata[RECORDED_AT_KEY] = recordedAt.getTime();
   // Parsing the validated JSON again gives ESDB exactly what the other adapters store (toJSON applied, undefined dropped).
   return jsonEvent({ id, type: event.type, data: JSON.parse(event.data) as JSONType, metadata });
 }
@@ -107,7 +115,7 @@ function isSystemEvent(event: EsdbRecord): boolean {
 
 function toRecorded(event: EsdbRecord, position: bigint): RecordedEvent {
   const stored = (event.metadata ?? {}) as Record<string, unknown>;
-  const { [ORIGINAL_ID_KEY]: originalId, ...metadata } = stored;
+  const { [ORIGINAL_ID_KEY]: originalId, [RECORDED_AT_KEY]: recordedAt, ...metadata } = stored;
   return {
     id: typeof originalId === 'string' ? originalId : event.id,
     stream: event.streamId,
@@ -116,7 +124,7 @@ function toRecorded(event: EsdbRecord, position: bigint): RecordedEvent {
     type: event.type,
     data: event.data,
     metadata: metadata as EventMetadata,
-    recordedAt: event.created,
+    recordedAt: typeof recordedAt === 'number' ? new Date(recordedAt) : event.created,
   };
 }
 
@@ -135,8 +143,11 @@ class EsdbStore implements EsdbEventStore {
   readonly #closing = new AbortController();
   #closed = false;
 
-  constructor(client: EventStoreDBClient) {
+  readonly #clock: RecordingClock;
+
+  constructor(client: EventStoreDBClient, clock: RecordingClock) {
     this.client = client;
+    this.#clock = clock;
   }
 
   async append(
@@ -158,9 +169,14 @@ class EsdbStore implements EsdbEventStore {
     }
     let result;
     try {
-      result = await this.client.appendToStream(stream, serialised.map(toEventData), {
-        expectedRevision: toExpectedRevision(expected),
-      });
+      const recordedAt = this.#clock.now();
+      result = await this.client.appendToStream(
+        stream,
+        serialised.map((event) => toEventData(event, recordedAt)),
+        {
+          expectedRevision: toExpectedRevision(expected),
+        },
+      );
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         throw new WrongExpectedRevisionError(stream, expected, error.actualVersion);

@@ -32,7 +32,23 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
   metadata: EventMetadata;
+  /**
+   * When the store recorded the event, read from the clock the store was opened with (the same injected clock the
+   * deciders and reactors use), so deadlines derived from it and comparisons with "now" agree. See docs/time.md.
+   */
   recordedAt: Date;
+}
+
+/** The source of `recordedAt`: the application's injected clock (structurally the kit's `Clock`). */
+export interface RecordingClock {
+  now(): Date;
+}
+
+export const wallClock: RecordingClock = { now: () => new Date() };
+
+export interface EventStoreOptions {
+  /** Stamps `recordedAt`; the wall clock when omitted. */
+  clock?: RecordingClock;
 }
 
 /**

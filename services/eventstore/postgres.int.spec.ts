@@ -45,9 +45,9 @@ function collector(store: PostgresEventStore) {
 }
 
 describeWithPostgres('postgres event store', () => {
-  eventStoreContract('postgres', async () => {
+  eventStoreContract('postgres', async (options) => {
     const db = await createTestDatabase('es');
-    const store = await openPostgresEventStore(db.url);
+    const store = await openPostgresEventStore(db.url, options);
     return {
       store,
       async cleanup() {

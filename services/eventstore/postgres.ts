@@ -1,20 +1,22 @@
 import pg from 'pg';
 import { abortableIterable, enqueueAppend, normaliseLimit, Wakeup, type QueuedAppend } from './internal';
-import { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
+import { DuplicateEventIdError, wallClock, WrongExpectedRevisionError } from './port';
 import type {
   AppendResult,
   EventMetadata,
   EventStore,
+  EventStoreOptions,
   ExpectedRevision,
   NewEvent,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  RecordingClock,
   SubscribeOptions,
 } from './port';
 import { sleep } from '../kit/sleep';
 
-export interface PostgresEventStoreOptions {
+export interface PostgresEventStoreOptions extends EventStoreOptions {
   /** Pool size for appends and reads; the LISTEN connection comes on top. */
   poolSize?: number;
   /** How often an idle subscriber re-reads even without a notification. */
@@ -71,7 +73,7 @@ CREATE TABLE IF NOT EXISTS es_events (
 -- id: later appends see the rows of earlier ones, so a retry in the same batch as its original is answered too.
 CREATE OR REPLACE FUNCTION es_append_batch_each(
   p_streams text[], p_expected text[], p_counts int[],
-  p_ids text[], p_types text[], p_data text[], p_metadata text[]
+  p_ids text[], p_types text[], p_data text[], p_metadata text[], p_recorded_at timestamptz
 ) RETURNS TABLE (next_revision bigint, last_position bigint, error_code text, error_detail text, error_hint text)
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -152,8 +154,9 @@ BEGIN
       CONTINUE;
     END IF;
 
-    INSERT INTO es_events (position, id, stream, revision, type, data, metadata)
-      SELECT v_head + u.ord, u.id, v_stream, coalesce(v_current, -1) + u.ord, u.type, u.data::json, u.metadata::json
+    INSERT INTO es_events (position, id, stream, revision, type, data, metadata, recorded_at)
+      SELECT v_head + u.ord, u.id, v_stream, coalesce(v_current, -1) + u.ord, u.type, u.data::json, u.metadata::json,
+             p_recorded_at
         FROM unnest(p_ids[v_from:v_to], p_types[v_from:v_to], p_data[v_from:v_to], p_metadata[v_from:v_to])
              WITH ORDINALITY AS u(id, type, data, metadata, ord);
     v_head := v_head + v_count;
@@ -174,7 +177,7 @@ $fn$;
 -- order. The common case (all ids new and distinct) is done set-wise: one lookup of the streams' tails, one INSERT.
 CREATE OR REPLACE FUNCTION es_append_batch(
   p_streams text[], p_expected text[], p_counts int[],
-  p_ids text[], p_types text[], p_data text[], p_metadata text[]
+  p_ids text[], p_types text[], p_data text[], p_metadata text[], p_recorded_at timestamptz
 ) RETURNS TABLE (next_revision bigint, last_position bigint, error_code text, error_detail text, error_hint text)
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -196,7 +199,8 @@ BEGIN
 
   IF EXISTS (SELECT 1 FROM es_events WHERE id = ANY (p_ids))
      OR (SELECT count(DISTINCT x) FROM unnest(p_ids) AS x) <> coalesce(cardinality(p_ids), 0) THEN
-    RETURN QUERY SELECT * FROM es_append_batch_each(p_streams, p_expected, p_counts, p_ids, p_types, p_data, p_metadata);
+    RETURN QUERY SELECT * FROM es_append_batch_each(p_streams, p_expected, p_counts, p_ids, p_types, p_data, p_metadata,
+      p_recorded_at);
     RETURN;
   END IF;
 
@@ -247,8 +251,9 @@ BEGIN
   END LOOP;
 
   IF cardinality(ins_event) > 0 THEN
-    INSERT INTO es_events (position, id, stream, revision, type, data, metadata)
-      SELECT r.pos, p_ids[r.event], r.stream, r.rev, p_types[r.event], p_data[r.event]::json, p_metadata[r.event]::json
+    INSERT INTO es_events (position, id, stream, revision, type, data, metadata, recorded_at)
+      SELECT r.pos, p_ids[r.event], r.stream, r.rev, p_types[r.event], p_data[r.event]::json, p_metadata[r.event]::json,
+             p_recorded_at
         FROM unnest(ins_event, ins_pos, ins_rev, ins_strm) AS r(event, pos, rev, stream);
     PERFORM pg_notify('${CHANNEL}', v_head::text);
   END IF;
@@ -344,6 +349,7 @@ class PostgresStore implements PostgresEventStore {
   readonly #pool: pg.Pool;
   readonly #pollIntervalMs: number;
   readonly #pageSize: number;
+  readonly #clock: RecordingClock;
   readonly #wakeup = new Wakeup();
   readonly #closing = new AbortController();
   #closed = false;
@@ -363,6 +369,7 @@ class PostgresStore implements PostgresEventStore {
     this.#pool = pool;
     this.#pollIntervalMs = options.pollIntervalMs ?? 300;
     this.#pageSize = options.pageSize ?? 2000;
+    this.#clock = options.clock ?? wallClock;
     this.#listen = options.listen ?? true;
   }
 
@@ -419,7 +426,7 @@ class PostgresStore implements PostgresEventStore {
       // Not through #query: appends accepted before close() are still written while it waits for them.
       ({ rows } = await this.#pool.query<BatchRow>({
         name: 'es_append_batch',
-        text: 'SELECT * FROM es_append_batch($1, $2, $3, $4, $5, $6, $7)',
+        text: 'SELECT * FROM es_append_batch($1, $2, $3, $4, $5, $6, $7, $8)',
         values: [
           batch.map((pending) => pending.stream),
           batch.map(({ expected }) => (typeof expected === 'bigint' ? expected.toString() : expected)),
@@ -428,6 +435,7 @@ class PostgresStore implements PostgresEventStore {
           all.map((event) => event.type),
           all.map((event) => event.data),
           all.map((event) => event.metadata),
+          this.#clock.now(),
         ],
       }));
     } catch (error) {

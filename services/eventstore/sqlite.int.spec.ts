@@ -12,9 +12,9 @@ function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'eventstore-sqlite-'));
 }
 
-eventStoreContract('sqlite', async () => {
+eventStoreContract('sqlite', async (options) => {
   const dir = tempDir();
-  const store = await openSqliteEventStore(path.join(dir, 'events.db'));
+  const store = await openSqliteEventStore(path.join(dir, 'events.db'), options);
   return {
     store,
     async cleanup() {

@@ -8,21 +8,23 @@ import {
   Wakeup,
   type QueuedAppend,
 } from './internal';
-import { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
+import { DuplicateEventIdError, wallClock, WrongExpectedRevisionError } from './port';
 import type {
   AppendResult,
   EventMetadata,
   EventStore,
+  EventStoreOptions,
   ExpectedRevision,
   NewEvent,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
   SerialisedEvent,
+  RecordingClock,
   SubscribeOptions,
 } from './port';
 
-export interface SqliteEventStoreOptions {
+export interface SqliteEventStoreOptions extends EventStoreOptions {
   /** How often an idle subscriber re-reads, so appends by another process on the same file are seen. */
   pollIntervalMs?: number;
   /** Rows per read while catching up. */
@@ -126,6 +128,7 @@ class SqliteStore implements SqliteEventStore {
 
   readonly #pollIntervalMs: number;
   readonly #pageSize: number;
+  readonly #clock: RecordingClock;
   readonly #wakeup = new Wakeup();
   readonly #closing = new AbortController();
   #queue: PendingAppend[] = [];
@@ -151,6 +154,7 @@ class SqliteStore implements SqliteEventStore {
   constructor(file: string, options: SqliteEventStoreOptions) {
     this.#pollIntervalMs = options.pollIntervalMs ?? 250;
     this.#pageSize = options.pageSize ?? 2000;
+    this.#clock = options.clock ?? wallClock;
     const db = new Database(file);
     try {
       db.pragma('journal_mode = WAL');
@@ -219,7 +223,7 @@ class SqliteStore implements SqliteEventStore {
     if (batch.length === 0) return;
     const outcomes: Array<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> = [];
     const s = this.#statements;
-    const recordedAt = Date.now();
+    const recordedAt = this.#clock.now().getTime();
     let written = 0;
     try {
       s.begin.run();

@@ -7,7 +7,8 @@
 // DATABASE_URL (a PostgreSQL server for the int tier; without it a throwaway PG 15 cluster is started
 // through services/tools/pgtmp.sh when /usr/lib/postgresql/15/bin/initdb exists, and stopped at the end),
 // EVENTSTORE_URL (passed through: the EventStoreDB tier runs only where it is set).
-// Writes reports/vitest.json. The last line printed is always `N passed, N failed`.
+// Writes reports/vitest.json (and reports/vitest-wall-clock±365.json for the time-travel runs of the time-sensitive
+// suites, see docs/time.md). The last line printed is always `N passed, N failed`, summed over every run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -171,42 +172,87 @@ if (startPostgres) {
 }
 
 // --- 4. vitest ----------------------------------------------------------------------------------------
-section(`vitest run ${args.join(' ')}`.trim());
-rmSync(REPORT, { force: true });
-mkdirSync(dirname(REPORT), { recursive: true });
-const vitestCode = await run('npx', [
-  '--no-install',
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile=${REPORT}`,
-  ...args,
-]);
-
-// --- 5. Summary -----------------------------------------------------------------------------------
-let passed = 0;
-let failed = 0;
-let reason = null;
-if (existsSync(REPORT)) {
+/** Runs vitest with a JSON report; resolves with its exit code. */
+async function vitest(report, vitestArgs, extraEnv = {}) {
+  rmSync(report, { force: true });
+  mkdirSync(dirname(report), { recursive: true });
+  Object.assign(env, extraEnv);
   try {
-    const report = JSON.parse(readFileSync(REPORT, 'utf8'));
-    passed = Number(report.numPassedTests) || 0;
-    failed = Number(report.numFailedTests) || 0;
-    const skipped = (Number(report.numPendingTests) || 0) + (Number(report.numTodoTests) || 0);
-    if (skipped > 0) console.log(`\n(${skipped} skipped or todo: look for SKIPPED warnings above)`);
-    if (vitestCode !== 0 && failed === 0) {
-      // e.g. a test file that failed to load, or an unhandled error: no test failed, but the run did.
-      failed = Math.max(1, Number(report.numFailedTestSuites) || 0);
-      reason = `vitest exited with ${vitestCode} (failed suites: ${report.numFailedTestSuites ?? '?'})`;
-    }
-  } catch (err) {
-    reason = `${REPORT} is unreadable: ${err.message}`;
+    return await run('npx', [
+      '--no-install',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${report}`,
+      ...vitestArgs,
+    ]);
+  } finally {
+    for (const key of Object.keys(extraEnv)) delete env[key];
   }
-} else {
-  reason = `vitest wrote no report (${join(root, REPORT)}), exit ${vitestCode}`;
 }
+
+/** Counts of one vitest report: { passed, failed, skipped, reason }; reason is set when the run itself failed. */
+function readReport(report, code) {
+  if (!existsSync(report)) {
+    return {
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      reason: `vitest wrote no report (${join(root, report)}), exit ${code}`,
+    };
+  }
+  try {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    const counts = {
+      passed: Number(r.numPassedTests) || 0,
+      failed: Number(r.numFailedTests) || 0,
+      skipped: (Number(r.numPendingTests) || 0) + (Number(r.numTodoTests) || 0),
+      reason: null,
+    };
+    if (code !== 0 && counts.failed === 0) {
+      // e.g. a test file that failed to load, or an unhandled error: no test failed, but the run did.
+      counts.failed = Math.max(1, Number(r.numFailedTestSuites) || 0);
+      counts.reason = `vitest exited with ${code} (failed suites: ${r.numFailedTestSuites ?? '?'})`;
+    }
+    return counts;
+  } catch (err) {
+    return { passed: 0, failed: 0, skipped: 0, reason: `${report} is unreadable: ${err.message}` };
+  }
+}
+
+section(`vitest run ${args.join(' ')}`.trim());
+const vitestCode = await vitest(REPORT, args);
+const runs = [readReport(REPORT, vitestCode)];
+
+// --- 5. Time travel --------------------------------------------------------------------------------------
+// The suites whose rules compare recorded times with the injected clock run again with the process's wall clock a
+// year ahead and a year behind (services/kit/testing/wallClockShift.ts): a test that still depends on the date it
+// was written fails here today, not next year. Only on a full run (no file filters).
+const TIME_SENSITIVE = [
+  'services/worker',
+  'services/identity/identity.int.spec.ts',
+  'services/api/api.int.spec.ts',
+];
+if (args.length === 0 && !interrupted) {
+  for (const days of [365, -365]) {
+    const label = `${days > 0 ? '+' : ''}${days}`;
+    section(`time travel: wall clock ${label} days: vitest run --project int ${TIME_SENSITIVE.join(' ')}`);
+    const report = `reports/vitest-wall-clock${label}.json`;
+    const code = await vitest(report, ['--project', 'int', ...TIME_SENSITIVE], {
+      TEST_WALL_CLOCK_SHIFT_DAYS: String(days),
+    });
+    runs.push(readReport(report, code));
+    if (interrupted) break;
+  }
+}
+
+// --- 6. Summary -----------------------------------------------------------------------------------
+const passed = runs.reduce((sum, r) => sum + r.passed, 0);
+const failed = runs.reduce((sum, r) => sum + r.failed, 0);
+const skipped = runs.reduce((sum, r) => sum + r.skipped, 0);
+if (skipped > 0) console.log(`\n(${skipped} skipped or todo: look for SKIPPED warnings above)`);
+let reason = runs.map((r) => r.reason).find((r) => r !== null) ?? null;
 if (interrupted) reason = `interrupted by ${interrupted}`;
-else if (!reason && vitestCode !== 0) reason = `vitest exited with ${vitestCode}`;
 if (!reason && passed + failed === 0) reason = 'no test ran';
 finish(passed, failed, reason);

@@ -25,6 +25,19 @@ const STOP_GRACE_MS = 10_000;
 const LOG_LIMIT = 1_000_000;
 
 /**
+ * `YYYY-MM-DD` for a month and day (`'05-01'`) of next calendar year. Journeys run the app on the real clock, so a
+ * date written into a test must stay ahead of today whenever the test runs (docs/time.md).
+ */
+export function dateNextYear(monthDay: string): string {
+  return `${new Date().getUTCFullYear() + 1}-${monthDay}`;
+}
+
+/** The English weekday of a `YYYY-MM-DD` date, for asserting formatted dates made with `dateNextYear`. */
+export function weekdayOf(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+}
+
+/**
  * Like `describe`, for end-to-end journeys. Without Chromium the block is skipped loudly; under `CI=true`
  * it fails instead (one failing test), because CI must run every tier.
  */

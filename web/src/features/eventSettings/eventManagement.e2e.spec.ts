@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  dateNextYear,
   describeE2E,
   launchBrowser,
   screenshot,
@@ -69,8 +70,8 @@ describeE2E('Event management: organizer, event, cover, colours, SEO, publish, d
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Organizer').selectOption({ label: 'Harbour Arts Collective' });
     await dialog.getByLabel('Title').fill('Lantern Festival');
-    await dialog.getByLabel('Starts').fill('2027-06-12T20:00');
-    await dialog.getByLabel('Ends').fill('2027-06-12T23:30');
+    await dialog.getByLabel('Starts').fill(`${dateNextYear('06-12')}T20:00`);
+    await dialog.getByLabel('Ends').fill(`${dateNextYear('06-12')}T23:30`);
     await dialog.getByLabel('Time zone').selectOption('Europe/Lisbon');
     await dialog.getByLabel('Currency').selectOption('EUR');
     await screenshot(page, 'event-management/create-event-dialog');
@@ -244,8 +245,8 @@ describeE2E('Event management: organizer, event, cover, colours, SEO, publish, d
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByLabel('Title').inputValue()).toBe('Lantern Festival (copy)');
     await dialog.getByLabel('Title').fill('Lantern Festival, second night');
-    await dialog.getByLabel('Starts').fill('2027-06-13T20:00');
-    await dialog.getByLabel('Ends').fill('2027-06-13T23:30');
+    await dialog.getByLabel('Starts').fill(`${dateNextYear('06-13')}T20:00`);
+    await dialog.getByLabel('Ends').fill(`${dateNextYear('06-13')}T23:30`);
     await screenshot(page, 'event-management/duplicate-dialog');
     await dialog.getByRole('button', { name: 'Duplicate event' }).click();
     await page.getByText('“Lantern Festival, second night” was created as a draft.').waitFor();
