@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Projection, ReadModelTable } from '../runner/types';
-import type { RecordedEvent } from '../../services/eventstore/port';
+import { defineProjection } from '../runner/define';
+import type { ReadModelTable } from '../runner/types';
 import {
   builtInEventDefaults,
   type EventDefaults,
@@ -19,14 +19,13 @@ export const eventDefaultsTable: ReadModelTable = {
   },
 };
 
-export const eventDefaultsProjection: Projection = {
+export const eventDefaultsProjection = defineProjection<EventDefaultsUpdated>({
   name: 'eventDefaults',
   tables: [eventDefaultsTable],
   handles: ['EventDefaultsUpdated'],
-  async apply(trx, recorded, ctx) {
+  async apply(trx, event, ctx) {
     const table = ctx.table('event_defaults');
-    const event = recorded as unknown as RecordedEvent & EventDefaultsUpdated;
-    const revision = Number(recorded.revision);
+    const revision = Number(event.revision);
     const { accountId, changes, updatedAt } = event.data;
     const row = (await trx(table).where({ account_id: accountId }).first()) as
       { defaults: string; revision: number } | undefined;
@@ -42,7 +41,7 @@ export const eventDefaultsProjection: Projection = {
       .merge();
     return [`account:${accountId}`];
   },
-};
+});
 
 /** The account's event defaults; the built-in ones until the account saves its own. */
 export async function findEventDefaults(db: Knex, accountId: string): Promise<EventDefaults> {

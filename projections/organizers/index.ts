@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Projection, ReadModelTable } from '../runner/types';
-import type { RecordedEvent } from '../../services/eventstore/port';
+import { defineProjection } from '../runner/define';
+import type { ReadModelTable } from '../runner/types';
 import {
   organizerEventTypes,
   type OrganizerEvent,
@@ -45,14 +45,13 @@ export interface OrganizerRow {
 
 const imageColumn = (type: OrganizerImage['type']) => (type === 'ORGANIZER_LOGO' ? 'logo' : 'cover');
 
-export const organizersProjection: Projection = {
+export const organizersProjection = defineProjection<OrganizerEvent>({
   name: 'organizers',
   tables: [organizersTable],
   handles: organizerEventTypes,
-  async apply(trx, recorded, ctx) {
+  async apply(trx, event, ctx) {
     const table = ctx.table('organizers');
-    const event = recorded as unknown as RecordedEvent & OrganizerEvent;
-    const revision = Number(recorded.revision);
+    const revision = Number(event.revision);
     if (event.type === 'OrganizerCreated') {
       const d = event.data;
       await trx(table)
@@ -98,7 +97,7 @@ export const organizersProjection: Projection = {
     await trx(table).where({ id: event.data.organizerId }).update(update);
     return [`organizer:${event.data.organizerId}`, `account:${row.account_id}`];
   },
-};
+});
 
 export const organizerListSpec: ListSpec = {
   sorts: { name: 'name', created_at: 'created_at', updated_at: 'updated_at' },

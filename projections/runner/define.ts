@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../../services/eventstore/port';
+import type { Projection, ProjectionContext, ReadModelTable } from './types';
+
+/** The published shape of a recorded event: `{ type, data }` as a feature's `*Events.ts` declares it. */
+export interface EventContract {
+  type: string;
+  data: unknown;
+}
+
+/**
+ * A recorded event narrowed to one of a union's members, distributively, so `switch (event.type)` narrows
+ * `event.data` too.
+ */
+export type RecordedOf<E extends EventContract> = E extends unknown
+  ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] }
+  : never;
+
+export interface ProjectionDefinition<E extends EventContract> {
+  /** Checkpoint key. */
+  name: string;
+  tables: readonly ReadModelTable[];
+  /** Exactly the event types `apply` understands; any other event only advances the checkpoint. */
+  handles: readonly E['type'][];
+  /** Writes the event's effect through `trx`; returns the keys it touched, e.g. `['event:ev_123']`. */
+  apply(
+    trx: Knex.Transaction,
+    event: RecordedOf<E>,
+    ctx: ProjectionContext,
+  ): Promise<readonly string[] | void>;
+}
+
+/**
+ * Declares a projection over a union of event contracts. The runner passes `apply` only the types listed in
+ * `handles`, and recorded events keep the shape their contract file publishes (design: events are never
+ * renamed or reshaped), so the one narrowing from `RecordedEvent` happens here instead of a cast in every
+ * read model.
+ */
+export function defineProjection<E extends EventContract>(definition: ProjectionDefinition<E>): Projection {
+  const handled = new Set<string>(definition.handles);
+  return {
+    name: definition.name,
+    tables: definition.tables,
+    handles: definition.handles,
+    apply(trx, event, ctx) {
+      if (!handled.has(event.type)) return Promise.resolve();
+      return definition.apply(trx, event as RecordedOf<E>, ctx);
+    },
+  };
+}
