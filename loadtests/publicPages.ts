@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
+import Koa from 'koa';
 import { startPlatform } from '../services/api/compose';
 import { bootstrapFirstRun } from '../services/identity/bootstrap';
 import { readAppConfig } from '../services/kit/config';
@@ -43,6 +46,20 @@ async function run(url: string, scenario: Scenario) {
   };
 }
 
+/**
+ * The floor under every figure: a Koa app with no middleware and one JSON route, in this process. `/healthz`
+ * runs the platform's whole middleware chain, so its share of this says what the chain costs per request.
+ */
+async function startBareKoa(): Promise<{ url: string; server: Server }> {
+  const app = new Koa();
+  app.use((ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
 export async function benchPublicPages(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'loadtest-'));
   const config = { ...readAppConfig({}), port: 0, host: '127.0.0.1', dataDir, logLevel: 'error' as const };
@@ -61,21 +78,29 @@ export async function benchPublicPages(): Promise<void> {
     const url = `http://127.0.0.1:${port}`;
     const sample = await firstLiveEvent(platform.services.db);
     if (!sample) throw new Error('no live sample event to load');
+    const bare = await startBareKoa();
+    const floor = await run(bare.url, { name: 'bare Koa route (no middleware)', path: '/' }).finally(
+      () => new Promise((resolve) => bare.server.close(resolve)),
+    );
     const scenarios: Scenario[] = [
       { name: 'ceiling: GET /healthz', path: '/healthz' },
       { name: 'public event API', path: `/api/public/events/${sample.id}` },
       { name: 'public event page (HTML with SEO head)', path: `/event/${sample.id}/${sample.slug}` },
       { name: 'live events list API', path: '/api/public/events?per_page=20' },
     ];
-    const rows = [];
+    const rows = [floor];
     for (const scenario of scenarios) rows.push(await run(url, scenario));
-    const ceiling = rows[0]!.requestsPerSecond;
+    const ceiling = rows[1]!.requestsPerSecond;
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, loopback, one process on SQLite`);
+    console.log(
+      `/healthz reaches ${(ceiling / floor.requestsPerSecond).toFixed(2)} of the bare Koa route (target: at least 0.6)`,
+    );
     console.table(
       rows.map((row) => ({
         scenario: row.name,
         'req/s': Math.round(row.requestsPerSecond).toLocaleString('en-US'),
         'of ceiling': `${((row.requestsPerSecond / ceiling) * 100).toFixed(0)}%`,
+        'of bare Koa': `${((row.requestsPerSecond / floor.requestsPerSecond) * 100).toFixed(0)}%`,
         'p50 ms': row.p50,
         'p99 ms': row.p99,
         'non-2xx': row.non2xx,
