@@ -121,7 +121,7 @@ export class CommandHandler {
   private async drain(stream: string): Promise<void> {
     const queue = this.queues.get(stream);
     while (queue && queue.length > 0) {
-      const batch = queue.splice(0, this.maxBatch);
+      const batch = this.nextBatch(queue);
       try {
         await this.runBatch(stream, batch);
       } catch (error) {
@@ -129,6 +129,17 @@ export class CommandHandler {
       }
     }
     this.queues.delete(stream);
+  }
+
+  /**
+   * A keyed command may be the replay of one written before, which the store answers with the old events; in a
+   * shared append that replay would fail every other command decided with it, so a keyed command goes alone.
+   */
+  private nextBatch(queue: Pending[]): Pending[] {
+    const keyed = (pending: Pending) => pending.context.idempotencyKey !== undefined;
+    if (queue[0] && keyed(queue[0])) return queue.splice(0, 1);
+    const firstKeyed = queue.findIndex(keyed);
+    return queue.splice(0, firstKeyed === -1 ? this.maxBatch : Math.min(firstKeyed, this.maxBatch));
   }
 
   private async runBatch(stream: string, batch: Pending[]): Promise<void> {
