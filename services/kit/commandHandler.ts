@@ -74,6 +74,7 @@ export class CommandHandler {
   private readonly maxBatch: number;
   private readonly cache = new Map<string, CachedStream>();
   private readonly queues = new Map<string, Pending[]>();
+  private readonly draining = new Set<Promise<void>>();
 
   constructor(
     private readonly store: EventStore,
@@ -105,8 +106,15 @@ export class CommandHandler {
         return;
       }
       this.queues.set(stream, [pending]);
-      void this.drain(stream);
+      const draining = this.drain(stream);
+      this.draining.add(draining);
+      void draining.finally(() => this.draining.delete(draining));
     });
+  }
+
+  /** Resolves once every command queued so far is decided and appended (or refused): for a shutdown. */
+  async idle(): Promise<void> {
+    while (this.draining.size > 0) await Promise.allSettled([...this.draining]);
   }
 
   /** Folds a stream's current state without deciding anything (for reads that need the aggregate). */
