@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../kit/clock';
+import { createLogger } from '../kit/logger';
+import { startPlatform } from './compose';
 import { describeWithPostgres } from '../kit/testing/postgres';
 import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from './testing';
 
@@ -85,6 +87,46 @@ function idempotencySuite(kind: StorageKind) {
     // One EventCreated (and whatever one creation appends), not eight.
     expect(after - before).toBeLessThan(4n);
   });
+
+  if (kind === 'postgres')
+    it('writes once when two processes sharing the database get the same key at once', async () => {
+      const second = await startPlatform(t.platform.services.config, t.storage, {
+        clock,
+        logger: createLogger('error'),
+      });
+      try {
+        const { port } = await second.listen();
+        const urls = [t.baseUrl, `http://127.0.0.1:${port}`];
+        const key = newKey();
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, async (_, i) => {
+            const response = await fetch(`${urls[i % 2]}/api/organizers`, {
+              method: 'POST',
+              headers: {
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+                'idempotency-key': key,
+              },
+              body: JSON.stringify({ name: 'Two processes' }),
+            });
+            return { status: response.status, body: (await response.json()) as Created & Problem };
+          }),
+        );
+        const created = answers.filter((answer) => answer.status === 201);
+        expect(created.length).toBeGreaterThan(0);
+        expect(answers.filter((answer) => answer.status !== 201).map((answer) => answer.body.reason)).toEqual(
+          Array.from({ length: answers.length - created.length }, () => 'idempotency_key_in_use'),
+        );
+        expect(new Set(created.map((answer) => answer.body.data.id)).size).toBe(1);
+        const list = await t.client(token)<{ data: { name: string }[] }>(
+          'GET',
+          '/api/organizers?per_page=100',
+        );
+        expect(list.body.data.filter((row) => row.name === 'Two processes')).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    });
 
   it("never fails another client's edit of the same stream queued with a replay", async () => {
     const created = await post('/api/events', event('Edited'), newKey());
