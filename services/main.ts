@@ -36,9 +36,21 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info('shutting down', { signal });
+    logger.info('shutting down', { signal, deadlineSeconds: config.shutdownTimeoutSeconds });
+    // Should stopping the projections or closing a store hang after the connections are gone, still exit.
+    setTimeout(
+      () => {
+        logger.error('shutdown did not finish; exiting', { signal });
+        process.exit(1);
+      },
+      (config.shutdownTimeoutSeconds + 10) * 1000,
+    ).unref();
     platform.close().then(
-      () => process.exit(0),
+      ({ deadlineHit }) => {
+        if (deadlineHit)
+          logger.warn('connections were still open at the shutdown deadline and were destroyed');
+        process.exit(deadlineHit ? 1 : 0);
+      },
       (error: unknown) => {
         logger.error('shutdown failed', { error });
         process.exit(1);

@@ -3,6 +3,7 @@ import Koa, { type Context, type Next } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { errorMiddleware } from '../kit/http/problem';
+import { idempotency } from '../kit/http/idempotency';
 import { Refusal } from '../kit/refusal';
 import type { AppState, Services } from './context';
 import { authenticate } from '../identity/auth';
@@ -40,6 +41,7 @@ export function createApp(services: Services): Koa {
   );
   app.use(readAfterWrite(services));
   app.use(authenticate(services));
+  app.use(idempotency({ db: services.db, clock: services.clock, logger: services.logger }));
 
   const system = new Router();
   system.get('/healthz', (ctx) => {

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server as HttpServer } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { openEventStore } from '../eventstore';
@@ -7,6 +7,7 @@ import type { EventStore } from '../eventstore/port';
 import { CommandHandler } from '../kit/commandHandler';
 import { randomIds, systemClock, type Clock, type IdSource } from '../kit/clock';
 import type { AppConfig } from '../kit/config';
+import { createDrainableServer, type DrainableServer, type DrainOutcome } from '../kit/http/drainableServer';
 import { createLogger, type Logger } from '../kit/logger';
 import { allProjections } from '../../projections';
 import { migrateReadModels } from '../../projections/migrations';
@@ -24,7 +25,12 @@ export interface Platform {
   worker: Worker;
   /** Starts HTTP and Socket.IO; resolves with the bound port. */
   listen(): Promise<{ server: HttpServer; port: number }>;
-  close(): Promise<void>;
+  /**
+   * The graceful shutdown: stops accepting connections, closes Socket.IO clients, lets requests in flight and
+   * queued commands finish (until `config.shutdownTimeoutSeconds`, then destroys what is left), stops the
+   * projections and reactors at a checkpoint, closes the stores.
+   */
+  close(): Promise<DrainOutcome>;
 }
 
 /**
@@ -78,7 +84,7 @@ export async function startPlatform(
   const services: Services = { config, store, db, commands, readSide: runner, clock, ids, logger, metrics };
   const worker = await startWorker({ store, db, config, logger, clock });
   const app = createApp(services);
-  let server: HttpServer | undefined;
+  let http: DrainableServer | undefined;
   let realtime: ReturnType<typeof attachRealtime> | undefined;
 
   return {
@@ -86,24 +92,26 @@ export async function startPlatform(
     runner,
     worker,
     async listen() {
-      server = createServer(app.callback());
+      http = createDrainableServer(app.callback());
+      const server = http.server;
       server.requestTimeout = 30_000;
       server.headersTimeout = 20_000;
       realtime = attachRealtime(server, services);
       await new Promise<void>((resolve, reject) => {
-        server!.once('error', reject);
-        server!.listen(config.port, config.host, () => resolve());
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => resolve());
       });
       return { server, port: (server.address() as AddressInfo).port };
     },
     async close() {
-      if (realtime) await realtime.close();
-      else if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-      server?.closeAllConnections();
+      await realtime?.close();
+      const outcome = http ? await http.drain(config.shutdownTimeoutSeconds * 1000) : { deadlineHit: false };
+      await commands.idle();
       await worker.stop();
       await runner.stop();
       await store.close();
       await db.destroy();
+      return outcome;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { EventStore } from '../eventstore/port';
 import type { CommandContext, CommandHandler } from '../kit/commandHandler';
 import type { Clock, IdSource } from '../kit/clock';
 import type { AppConfig } from '../kit/config';
+import type { IdempotencyClaim } from '../kit/http/idempotency';
 import type { Logger } from '../kit/logger';
 import { Refusal } from '../kit/refusal';
 import type { ActiveSession } from '../../projections/identity';
@@ -35,6 +36,8 @@ export interface AppState {
   auth?: ActiveSession;
   /** A bearer token came with the request but is unknown, ended or expired (or its member is inactive). */
   tokenRejected?: boolean;
+  /** Set when the request carries an `Idempotency-Key` it claimed (services/kit/http/idempotency.ts). */
+  idempotency?: IdempotencyClaim;
 }
 
 export function requireAuth(ctx: Context): ActiveSession {
@@ -46,7 +49,9 @@ export function requireAuth(ctx: Context): ActiveSession {
 /** The metadata every event appended by this request carries: the audit trail. */
 export function commandContext(ctx: Context, actor?: string): CommandContext {
   const state = ctx.state as AppState;
-  const idempotencyKey = ctx.get('Idempotency-Key') || undefined;
+  // Only a key the idempotency middleware claimed; a retry it lets through (a dead process's claim) then writes
+  // the same event ids, which the store recognises.
+  const idempotencyKey = state.idempotency?.eventIdSeed;
   return {
     correlationId: state.requestId,
     actor: actor ?? state.auth?.userId ?? 'public',

@@ -75,10 +75,12 @@ export function attachRealtime(
 
   return {
     io,
-    close: () =>
-      new Promise<void>((resolve) => {
-        unsubscribe();
-        void io.close(() => resolve());
-      }),
+    // Not io.close(): that closes the HTTP server too, which compose.ts drains on its own terms.
+    close: () => {
+      unsubscribe();
+      io.disconnectSockets(true);
+      io.engine.close();
+      return Promise.resolve();
+    },
   };
 }

@@ -13,6 +13,8 @@ export type StorageKind = 'sqlite' | 'postgres';
 
 export interface TestPlatform {
   platform: Platform;
+  /** Where it keeps its data: another platform started on it stands for a second process. */
+  storage: StorageConfig;
   baseUrl: string;
   admin: { email: string; password: string; accountId: string };
   /** An API client bound to a token (or anonymous). */
@@ -109,6 +111,7 @@ export async function startTestPlatform(
   let others = 0;
   return {
     platform,
+    storage,
     baseUrl,
     admin: { ...admin, accountId: firstRun!.accountId },
     client,

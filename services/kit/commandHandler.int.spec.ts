@@ -171,4 +171,18 @@ describe('CommandHandler on SQLite', () => {
     expect(next.state).toEqual({ reserved: 2 });
     expect(await reservedInStore(store, 'inventory-6')).toBe(2);
   });
+
+  it("never fails other clients' commands queued in one batch with a replayed key", async () => {
+    const handler = new CommandHandler(store);
+    const keyed = { ...context, idempotencyKey: 'request-43' };
+    await handler.handle(inventory, 'inventory-7', { type: 'Reserve', quantity: 1 }, keyed);
+    // The first command drains alone; the replay and another client's command queue behind it as one batch.
+    const results = await Promise.allSettled([
+      handler.handle(inventory, 'inventory-7', { type: 'Reserve', quantity: 1 }, context),
+      handler.handle(inventory, 'inventory-7', { type: 'Reserve', quantity: 1 }, keyed),
+      handler.handle(inventory, 'inventory-7', { type: 'Reserve', quantity: 1 }, context),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(await reservedInStore(store, 'inventory-7')).toBe(3);
+  });
 });

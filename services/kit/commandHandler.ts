@@ -74,6 +74,7 @@ export class CommandHandler {
   private readonly maxBatch: number;
   private readonly cache = new Map<string, CachedStream>();
   private readonly queues = new Map<string, Pending[]>();
+  private readonly draining = new Set<Promise<void>>();
 
   constructor(
     private readonly store: EventStore,
@@ -105,8 +106,15 @@ export class CommandHandler {
         return;
       }
       this.queues.set(stream, [pending]);
-      void this.drain(stream);
+      const draining = this.drain(stream);
+      this.draining.add(draining);
+      void draining.finally(() => this.draining.delete(draining));
     });
+  }
+
+  /** Resolves once every command queued so far is decided and appended (or refused): for a shutdown. */
+  async idle(): Promise<void> {
+    while (this.draining.size > 0) await Promise.allSettled([...this.draining]);
   }
 
   /** Folds a stream's current state without deciding anything (for reads that need the aggregate). */
@@ -121,7 +129,7 @@ export class CommandHandler {
   private async drain(stream: string): Promise<void> {
     const queue = this.queues.get(stream);
     while (queue && queue.length > 0) {
-      const batch = queue.splice(0, this.maxBatch);
+      const batch = this.nextBatch(queue);
       try {
         await this.runBatch(stream, batch);
       } catch (error) {
@@ -129,6 +137,17 @@ export class CommandHandler {
       }
     }
     this.queues.delete(stream);
+  }
+
+  /**
+   * A keyed command may be the replay of one written before, which the store answers with the old events; in a
+   * shared append that replay would fail every other command decided with it, so a keyed command goes alone.
+   */
+  private nextBatch(queue: Pending[]): Pending[] {
+    const keyed = (pending: Pending) => pending.context.idempotencyKey !== undefined;
+    if (queue[0] && keyed(queue[0])) return queue.splice(0, 1);
+    const firstKeyed = queue.findIndex(keyed);
+    return queue.splice(0, firstKeyed === -1 ? this.maxBatch : Math.min(firstKeyed, this.maxBatch));
   }
 
   private async runBatch(stream: string, batch: Pending[]): Promise<void> {

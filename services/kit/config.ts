@@ -21,6 +21,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The From of every email. */
   mailFrom: string;
+  /** On SIGTERM, how long requests in flight may take before their connections are destroyed (below Docker's 10 s). */
+  shutdownTimeoutSeconds: number;
 }
 
 export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -40,6 +42,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jsonLimit: env.JSON_BODY_LIMIT || '1mb',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Ticketing <no-reply@localhost>',
+    shutdownTimeoutSeconds: integer(env.SHUTDOWN_SECONDS, 8, 'SHUTDOWN_SECONDS'),
   };
 }
 

@@ -21,6 +21,14 @@ export const reasonCatalog = {
   try_again: { status: 409, title: 'Others changed this at the same moment; please try again' },
   internal_error: { status: 500, title: 'Something went wrong' },
   not_ready: { status: 503, title: 'The service is not ready yet' },
+  idempotency_key_reused: {
+    status: 400,
+    title: 'This Idempotency-Key was already used for a different request',
+  },
+  idempotency_key_in_use: {
+    status: 409,
+    title: 'A request with this Idempotency-Key is still being processed; retry in a moment',
+  },
   // events (the things people attend)
   event_already_exists: { status: 409, title: 'This event already exists' },
   event_not_found: { status: 404, title: 'Event not found' },

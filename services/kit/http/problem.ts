@@ -28,8 +28,17 @@ export function problemFor(reason: ReasonCode, detail?: string, errors?: FieldEr
   };
 }
 
+/** Refusals a client should simply repeat, and after how many seconds (unless the refusing code said). */
+const retryAfterSeconds: Partial<Record<ReasonCode, number>> = {
+  try_again: 1,
+  idempotency_key_in_use: 1,
+};
+
 export function sendProblem(ctx: Context, problem: Problem): void {
   ctx.status = problem.status;
+  const retryAfter = retryAfterSeconds[problem.reason];
+  if (retryAfter !== undefined && !ctx.response.get('Retry-After'))
+    ctx.set('Retry-After', String(retryAfter));
   ctx.type = 'application/problem+json';
   ctx.body = { ...problem, instance: ctx.path, request_id: ctx.state.requestId as string | undefined };
 }
@@ -55,12 +64,13 @@ export function errorMiddleware(logger: Logger) {
         sendProblem(ctx, problemFor('route_not_found', `No route for ${ctx.method} ${ctx.path}`));
       }
     } catch (error) {
-      sendProblem(ctx, toProblem(error, ctx, logger));
+      sendProblem(ctx, problemFromError(error, ctx, logger));
     }
   };
 }
 
-function toProblem(error: unknown, ctx: Context, logger: Logger): Problem {
+/** The problem an error answers with; an unexpected error is logged here and leaks nothing. */
+export function problemFromError(error: unknown, ctx: Context, logger: Logger): Problem {
   if (error instanceof Refusal) return problemFor(error.reason, error.message, error.fieldErrors);
   if (error instanceof ZodError) return problemFor('validation_failed', undefined, fieldErrorsFromZod(error));
   const status = httpStatusOf(error);
