@@ -90,6 +90,7 @@ describeE2E('Languages: the locale cookie, then the browser language, picks the 
     await page.getByRole('heading', { name: 'Bei Ihrem Konto anmelden' }).waitFor();
     await page.getByLabel('Passwort', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Anmelden' }).waitFor();
+    await screenshot(page, 'i18n/login-de');
   });
 
   it('follows a French browser when there is no cookie', async () => {
