@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import '../features/publicEvent/public.css';
+import { LanguageSwitcher } from './LanguageSwitcher';
 
 /**
  * Layout of the buyers' pages (event page, widget, checkout, order, ticket). It deliberately imports nothing
@@ -8,6 +9,9 @@ import '../features/publicEvent/public.css';
 export function PublicShell() {
   return (
     <div className="public-shell">
+      <header className="public-shell__bar">
+        <LanguageSwitcher />
+      </header>
       <Outlet />
     </div>
   );

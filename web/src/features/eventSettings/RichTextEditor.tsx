@@ -56,7 +56,7 @@ export function RichTextEditor({
         <Button
           size="small"
           variant="minimal"
-          text="B"
+          icon="bold"
           aria-label={intl.formatMessage(m.bold)}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => run('bold')}
@@ -64,7 +64,7 @@ export function RichTextEditor({
         <Button
           size="small"
           variant="minimal"
-          text="I"
+          icon="italic"
           aria-label={intl.formatMessage(m.italic)}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => run('italic')}

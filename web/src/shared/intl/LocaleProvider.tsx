@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider, ReactIntlErrorCode, type ResolvedIntlConfig } from 'react-intl';
+import { IntlProvider, type ResolvedIntlConfig } from 'react-intl';
 import { readCookie } from '../storage';
 import enMessages from './locales/en.json';
 import {
@@ -17,8 +17,8 @@ import {
 type Messages = Record<string, string>;
 
 /**
- * English is bundled; any other catalogue dropped into `locales/` is loaded on demand. Until a locale has a
- * catalogue, its strings fall back to English while dates and numbers already follow the locale.
+ * English is bundled; the other six catalogues are loaded on demand. The unit test `catalogs.unit.spec.ts`
+ * keeps each of them complete; should a message still be missing at run time, English stands in for it.
  */
 const lazyCatalogs = import.meta.glob<Messages>(['./locales/*.json', '!./locales/en.json'], {
   import: 'default',
@@ -28,7 +28,12 @@ async function loadMessages(locale: LocaleCode): Promise<Messages> {
   const loader = lazyCatalogs[`./locales/${locale}.json`];
   if (locale === DEFAULT_LOCALE || !loader) return enMessages;
   try {
-    return { ...enMessages, ...(await loader()) };
+    const translated = await loader();
+    if (import.meta.env.DEV) {
+      const missing = Object.keys(enMessages).filter((id) => !(id in translated));
+      if (missing.length > 0) console.error(`locales/${locale}.json lacks ${missing.join(', ')}`);
+    }
+    return { ...enMessages, ...translated };
   } catch {
     return enMessages;
   }
@@ -46,9 +51,8 @@ interface LocaleContextValue {
 
 const LocaleContext = createContext<LocaleContextValue | null>(null);
 
+/** Quiet in production (the unit guard is the check); in development every gap or bad message shows. */
 const onIntlError: ResolvedIntlConfig['onError'] = (error) => {
-  // Missing translations are expected while only English exists; everything else is a bug worth seeing.
-  if (error.code === ReactIntlErrorCode.MISSING_TRANSLATION) return;
   if (import.meta.env.DEV) console.error(error);
 };
 
@@ -67,11 +71,12 @@ export function LocaleProvider({
   useEffect(() => {
     let cancelled = false;
     void loadMessages(locale).then((loaded) => {
-      if (!cancelled) setMessages(loaded);
+      if (cancelled) return;
+      setMessages(loaded);
+      // Only now is the text in that language; say so to screen readers and spell checkers.
+      const hasCatalog = locale === DEFAULT_LOCALE || `./locales/${locale}.json` in lazyCatalogs;
+      document.documentElement.lang = hasCatalog ? LOCALE_TAGS[locale] : LOCALE_TAGS[DEFAULT_LOCALE];
     });
-    // Until a locale has its own catalogue the text is English; say so to screen readers and spell checkers.
-    const hasCatalog = locale === DEFAULT_LOCALE || `./locales/${locale}.json` in lazyCatalogs;
-    document.documentElement.lang = hasCatalog ? LOCALE_TAGS[locale] : LOCALE_TAGS[DEFAULT_LOCALE];
     return () => {
       cancelled = true;
     };

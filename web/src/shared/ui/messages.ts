@@ -27,6 +27,11 @@ export const uiMessages = defineMessages({
   schemeDark: { id: 'shared.scheme.dark', defaultMessage: 'Dark' },
   schemeAuto: { id: 'shared.scheme.auto', defaultMessage: 'Same as system' },
   dismiss: { id: 'shared.toast.dismiss', defaultMessage: 'Dismiss' },
+  language: {
+    id: 'shared.language.label',
+    defaultMessage: 'Language',
+    description: 'Label of the language switcher at the top of the public pages',
+  },
   unexpectedError: {
     id: 'shared.error.unexpected',
     defaultMessage: 'Something went wrong. Please try again.',
