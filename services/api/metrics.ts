@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ProjectionLag } from '../../projections/runner/types';
 
-/** Prometheus metrics: request latency, command conflicts and projection lag. */
+/** Prometheus metrics: request latency, command conflicts, projection lag, failures and parked events. */
 export interface Metrics {
   registry: Registry;
   requestDuration: Histogram<'method' | 'route' | 'status'>;
@@ -43,6 +43,12 @@ export function createMetrics(): Metrics {
     labelNames: ['projection'] as const,
     registers: [registry],
   });
+  const parked = new Gauge({
+    name: 'projection_parked_events',
+    help: 'Events the projection could not apply and went on past (npm run projections:parked)',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+  });
   return {
     registry,
     requestDuration,
@@ -53,6 +59,7 @@ export function createMetrics(): Metrics {
         if (lag.lastEventAgeMs !== null)
           lagAge.set({ projection: lag.projection }, lag.lastEventAgeMs / 1000);
         failed.set({ projection: lag.projection }, lag.status === 'failed' ? 1 : 0);
+        parked.set({ projection: lag.projection }, lag.parked);
       }
     },
   };
