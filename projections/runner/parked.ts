@@ -77,10 +77,10 @@ export async function listParked(
 
 /** Parked events per projection (projections without any are absent). */
 export async function countParked(db: Knex): Promise<Map<string, number>> {
-  const rows = (await db(parkedEventsTable).select('projection').count({ n: '*' }).groupBy('projection')) as {
-    projection: string;
-    n: number | string;
-  }[];
+  const rows = await db(parkedEventsTable)
+    .select('projection')
+    .count<{ projection: string; n: number | string }[]>({ n: '*' })
+    .groupBy('projection');
   return new Map(rows.map((row) => [row.projection, Number(row.n)]));
 }
 
@@ -142,7 +142,7 @@ async function readEventAt(store: EventStore, position: bigint): Promise<Recorde
 
 /** Text columns cannot hold NUL on PostgreSQL; the error of a poison event often quotes it. */
 function storable(text: string): string {
-  return text.replace(/\u0000/g, '\uFFFD');
+  return text.replaceAll('\u0000', '\uFFFD');
 }
 
 function toParked(row: ParkedRow): ParkedEvent {

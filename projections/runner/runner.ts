@@ -468,7 +468,7 @@ class ProjectionWorker {
     const stack = error.cause instanceof Error && error.cause.stack ? `\n${error.cause.stack}` : '';
     try {
       // PostgreSQL text cannot hold NUL, and the error of a poison event may quote it.
-      const text = `${error.message}${stack}`.replace(/\u0000/g, '\uFFFD');
+      const text = `${error.message}${stack}`.replaceAll('\u0000', '\uFFFD');
       await writeStatus(this.deps.db, this.name, 'failed', this.deps.clock.now(), text);
     } catch (writeError) {
       this.deps.logger.error('could not record projection failure', {

@@ -176,7 +176,10 @@ async function call(
     body: options.json !== undefined ? JSON.stringify(options.json) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : { text } };
+  const body = (text.startsWith('{') ? JSON.parse(text) : { text }) as Record<string, unknown> & {
+    token?: string;
+  };
+  return { status: response.status, body };
 }
 
 /** Events as a platform without the edge check wrote them: the store takes any JSON. */
@@ -215,7 +218,7 @@ function poisonEvents(): { stream: string; event: NewEvent; failsOn: StorageKind
 
 function parkingSuite(kind: StorageKind) {
   it('parks events a projection cannot apply: logins, writes and a restart go on, /readyz and metrics name them', async () => {
-    const { storage, drop } = await openStorage(kind);
+    const { storage, ...opened } = await openStorage(kind);
     let platform: Platform | undefined;
     try {
       let started = await start(storage);
@@ -278,12 +281,12 @@ function parkingSuite(kind: StorageKind) {
       expect(healthy.body).toMatchObject({ status: 'ready', parked_events: 0 });
     } finally {
       await platform?.close();
-      await drop();
+      await opened.drop();
     }
   });
 
   it('with PROJECTION_ON_ERROR=stop stops only the failing projection: logins, writes and a restart go on', async () => {
-    const { storage, drop } = await openStorage(kind);
+    const { storage, ...opened } = await openStorage(kind);
     let platform: Platform | undefined;
     try {
       let started = await start(storage, { projectionOnError: 'stop' });
@@ -324,7 +327,7 @@ function parkingSuite(kind: StorageKind) {
       expect((await call(started.baseUrl, 'GET', '/readyz')).body).toMatchObject({ status: 'degraded' });
     } finally {
       await platform?.close();
-      await drop();
+      await opened.drop();
     }
   });
 }

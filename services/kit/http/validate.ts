@@ -43,7 +43,7 @@ function forbiddenCharacterErrors(value: unknown): FieldErrors | null {
       if (character) errors[field] ??= [forbiddenCharacterMessage(character)];
     } else if (Array.isArray(item.value)) {
       item.value.forEach((element, index) =>
-        pending.push({ value: element, path: [...item!.path, String(index)] }),
+        pending.push({ value: element, path: [...item.path, String(index)] }),
       );
     } else if (typeof item.value === 'object' && item.value !== null) {
       for (const [key, element] of Object.entries(item.value)) {
