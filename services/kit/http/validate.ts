@@ -32,24 +32,36 @@ export function singleLineText() {
   return z.string().regex(/^[^\t\n\r]*$/, 'Must be on a single line (no tabs or line breaks)');
 }
 
-/** Field errors (zod-style dotted paths) for strings holding forbidden characters; iterative, so any depth. */
+interface Visit {
+  value: unknown;
+  key: string | null;
+  parent: Visit | null;
+}
+
+/**
+ * Field errors (zod-style dotted paths) for strings holding forbidden characters. Iterative, and each value
+ * only links to its parent (the path is spelled out for an error alone), so any depth costs linear time.
+ */
 function forbiddenCharacterErrors(value: unknown): FieldErrors | null {
   const errors: FieldErrors = {};
-  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  const refuse = (at: Visit, character: string): void => {
+    const path: string[] = [];
+    for (let node: Visit | null = at; node?.key != null; node = node.parent) path.push(node.key);
+    errors[path.length > 0 ? path.reverse().join('.') : '_'] ??= [forbiddenCharacterMessage(character)];
+  };
+  const pending: Visit[] = [{ value, key: null, parent: null }];
   for (let item = pending.pop(); item; item = pending.pop()) {
-    const field = item.path.length > 0 ? item.path.join('.') : '_';
+    const parent = item;
     if (typeof item.value === 'string') {
       const character = forbiddenCharacter(item.value);
-      if (character) errors[field] ??= [forbiddenCharacterMessage(character)];
+      if (character) refuse(item, character);
     } else if (Array.isArray(item.value)) {
-      item.value.forEach((element, index) =>
-        pending.push({ value: element, path: [...item.path, String(index)] }),
-      );
+      item.value.forEach((element, index) => pending.push({ value: element, key: String(index), parent }));
     } else if (typeof item.value === 'object' && item.value !== null) {
       for (const [key, element] of Object.entries(item.value)) {
         const character = forbiddenCharacter(key);
-        if (character) errors[field] ??= [forbiddenCharacterMessage(character)];
-        else pending.push({ value: element, path: [...item.path, key] });
+        if (character) refuse(item, character);
+        else pending.push({ value: element, key, parent });
       }
     }
   }
