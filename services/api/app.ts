@@ -82,7 +82,12 @@ export function createApp(services: Services): Koa {
     };
   });
   system.get('/metrics', async (ctx) => {
-    services.metrics.observeLag(await services.readSide.lag());
+    const lags = await services.readSide.lag();
+    services.metrics.observeLag(lags);
+    services.metrics.observeParked(
+      await countParked(services.db),
+      lags.map((lag) => lag.projection),
+    );
     ctx.type = services.metrics.registry.contentType;
     ctx.body = await services.metrics.registry.metrics();
   });

@@ -7,6 +7,8 @@ export interface Metrics {
   requestDuration: Histogram<'method' | 'route' | 'status'>;
   commandConflicts: Counter<'stream_category'>;
   observeLag(lags: ProjectionLag[]): void;
+  /** Parked events of every runner (the worker's reactors too); projections absent from `counts` have none. */
+  observeParked(counts: ReadonlyMap<string, number>, projections: readonly string[]): void;
 }
 
 export function createMetrics(): Metrics {
@@ -59,8 +61,12 @@ export function createMetrics(): Metrics {
         if (lag.lastEventAgeMs !== null)
           lagAge.set({ projection: lag.projection }, lag.lastEventAgeMs / 1000);
         failed.set({ projection: lag.projection }, lag.status === 'failed' ? 1 : 0);
-        parked.set({ projection: lag.projection }, lag.parked);
       }
+    },
+    observeParked(counts, projections) {
+      parked.reset();
+      for (const projection of projections) parked.set({ projection }, 0);
+      for (const [projection, count] of counts) parked.set({ projection }, count);
     },
   };
 }

@@ -253,6 +253,8 @@ function parkingSuite(kind: StorageKind) {
       expect(parked.every((entry) => entry.type === 'UserRegistered')).toBe(true);
       const metrics = await fetch(`${started.baseUrl}/metrics`).then((response) => response.text());
       expect(metrics).toContain(`projection_parked_events{projection="identity"} ${poisoned}`);
+      expect(metrics).toContain(`projection_parked_events{projection="mail-reactor"} ${poisoned}`);
+      expect(metrics).toContain('projection_parked_events{projection="events"} 0');
       expect(metrics).toContain('projection_failed{projection="identity"} 0');
 
       // A restart does not exit because of a parked event, and does not park it twice.
@@ -279,6 +281,9 @@ function parkingSuite(kind: StorageKind) {
       expect(await listParked(platform.services.db)).toEqual([]);
       const healthy = await call(started.baseUrl, 'GET', '/readyz');
       expect(healthy.body).toMatchObject({ status: 'ready', parked_events: 0 });
+      const cleared = await fetch(`${started.baseUrl}/metrics`).then((response) => response.text());
+      expect(cleared).toContain('projection_parked_events{projection="identity"} 0');
+      expect(cleared).not.toContain('projection_parked_events{projection="mail-reactor"}');
     } finally {
       await platform?.close();
       await opened.drop();
