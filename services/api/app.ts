@@ -48,6 +48,7 @@ export function createApp(services: Services): Koa {
   });
   // Ready while the store answers: a failed projection or a parked event makes the platform degraded (named
   // here, in the metrics and in `npm run projections:parked`), not unready, because everything else works.
+  // Parked events' errors stay out of this public answer: they quote the event's data.
   system.get('/readyz', async (ctx) => {
     const lags = await services.readSide.lag();
     await services.store.head();
@@ -73,7 +74,6 @@ export function createApp(services: Services): Koa {
               position: String(event.position),
               type: event.eventType,
               stream: event.stream,
-              error: event.error.split('\n')[0],
               attempts: event.attempts,
               parked_at: event.parkedAt?.toISOString() ?? null,
             })),
