@@ -7,6 +7,7 @@ import { organizersReadModel } from './0005_organizers';
 import { eventDefaultsReadModel } from './0006_event_defaults';
 import { identityMembershipsReadModel } from './0010_identity_memberships';
 import { mailOutboxReadModel } from './0011_mail_outbox';
+import { projectionParkedEvents } from './0012_projection_parked_events';
 import { idempotencyKeys } from './0020_idempotency_keys';
 import type { ReadModelMigration } from './migration';
 
@@ -23,6 +24,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   eventDefaultsReadModel,
   identityMembershipsReadModel,
   mailOutboxReadModel,
+  projectionParkedEvents,
   idempotencyKeys,
 ];
 

@@ -94,7 +94,7 @@ function toStatus(value: string): ProjectionStatus {
 }
 
 /** pg returns timestamptz as Date; better-sqlite3 gets Dates bound as epoch milliseconds and returns numbers. */
-function toDate(value: Date | number | string | null): Date | null {
+export function toDate(value: Date | number | string | null): Date | null {
   if (value === null) return null;
   if (value instanceof Date) return value;
   const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);

@@ -5,6 +5,7 @@
  */
 import { openEventStore } from '../../services/eventstore';
 import type { EventStore } from '../../services/eventstore';
+import { readAppConfig } from '../../services/kit/config';
 import { createLogger } from '../../services/kit/logger';
 import { allProjections } from '../index';
 import { migrateReadModels } from '../migrations';
@@ -35,8 +36,9 @@ async function main(names: readonly string[]): Promise<number> {
   try {
     store = await openEventStore(storage.eventStore);
     await migrateReadModels(db);
+    const { projectionOnError } = readAppConfig(process.env);
     for (const projection of selected) {
-      await rebuildProjection(store, db, projection, { logger });
+      await rebuildProjection(store, db, projection, { logger, onHandlerError: projectionOnError });
     }
     return 0;
   } finally {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from '../../services/eventstore/port';
 import { readCheckpoint } from './checkpoints';
+import { listParked } from './parked';
 import { rebuildProjection } from './rebuild';
 import { ProjectionHandlerError, ProjectionRunner } from './runner';
 import { createReadModelTables, listTables } from './tables';
@@ -158,7 +159,35 @@ describeEachStorage('projection rebuild', (open) => {
     expect(outcome).toMatchObject({ ok: true, errors: [] });
   });
 
-  it('leaves the live tables untouched and cleans up when a rebuild fails, naming the event', async () => {
+  it('parks the events a handler cannot apply, as the runner does, and leaves only those parked', async () => {
+    const { store, db } = storage;
+    const head = await appendAccountEvents(store, { count: 200, streams: 5 });
+    const events: RecordedEvent[] = [];
+    for await (const event of store.readAll()) events.push(event);
+    const poisoned = events.filter((event) => event.type === 'Withdrawn')[10]!;
+    const broken = accountsProjection({ failOn: (event) => event.position === poisoned.position });
+    await createReadModelTables(db, broken.tables);
+    await incrementalRun(db, broken, head);
+    const incremental = await dumpAccounts(db);
+    expect((await listParked(db)).map((event) => event.position)).toEqual([poisoned.position]);
+
+    const rebuilt = await rebuildProjection(store, db, broken, { batchSize: 30, logger: recordingLogger() });
+    expect(rebuilt.parked).toBe(1);
+    expect(await dumpAccounts(db)).toEqual(incremental);
+    expect(await listParked(db)).toMatchObject([{ position: poisoned.position, attempts: 1 }]);
+
+    // With the handler fixed, a rebuild applies the event and nothing stays parked.
+    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+    const fixed = await rebuildProjection(store, db, accountsProjection(), {
+      batchSize: 30,
+      logger: recordingLogger(),
+    });
+    expect(fixed.parked).toBe(0);
+    expect(await listParked(db)).toEqual([]);
+    expect((await dumpAccounts(db)).movements).toHaveLength(incremental.movements.length + 1);
+  });
+
+  it('with the stop policy leaves the live tables untouched and cleans up when a rebuild fails, naming the event', async () => {
     const { store, db } = storage;
     const projection = accountsProjection();
     await createReadModelTables(db, projection.tables);
@@ -177,7 +206,7 @@ describeEachStorage('projection rebuild', (open) => {
       },
     });
     const logger = recordingLogger();
-    const rebuild = rebuildProjection(store, db, broken, { batchSize: 30, logger });
+    const rebuild = rebuildProjection(store, db, broken, { batchSize: 30, logger, onHandlerError: 'stop' });
     await expect(rebuild).rejects.toBeInstanceOf(ProjectionHandlerError);
     await expect(rebuild).rejects.toThrow(/rebuild handler bug/);
     expect(logger.entries.find((entry) => entry.level === 'error')?.details).toMatchObject({

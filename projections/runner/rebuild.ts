@@ -6,7 +6,8 @@ import type { Clock } from '../../services/kit/clock';
 import { systemClock } from '../../services/kit/clock';
 import { checkpointsTable, ensureCheckpoint } from './checkpoints';
 import { isPostgres } from './db';
-import { ProjectionHandlerError, consoleLogger, errorMessage } from './runner';
+import { parkEvent, parkedEventsTable } from './parked';
+import { ProjectionHandlerError, consoleLogger, errorMessage, type HandlerErrorPolicy } from './runner';
 import { createReadModelTables, dropReadModelTables, listTables } from './tables';
 import type { Projection, ProjectionContext, RunnerLogger } from './types';
 
@@ -15,6 +16,11 @@ export interface RebuildOptions {
   batchSize?: number;
   logger?: RunnerLogger;
   clock?: Clock;
+  /**
+   * When a handler throws: `park` (default) parks the event as the runner does and goes on; `stop` fails the
+   * rebuild and leaves the live tables as they were.
+   */
+  onHandlerError?: HandlerErrorPolicy;
 }
 
 export interface RebuildResult {
@@ -23,6 +29,8 @@ export interface RebuildResult {
   position: bigint;
   /** Events read from the store (handled or not). */
   events: number;
+  /** Events the handler could not apply, parked in place of those parked before the rebuild. */
+  parked: number;
   durationMs: number;
 }
 
@@ -71,6 +79,41 @@ export async function rebuildProjection(
   let position = 0n;
   let lastEventAt: Date | null = null;
   let count = 0;
+  const parked: { event: RecordedEvent; error: string }[] = [];
+  const policy = options.onHandlerError ?? 'park';
+
+  /** One page in a savepoint; if a handler throws, under `park` again with a savepoint per event. */
+  const applyPage = async (transaction: Knex.Transaction, page: readonly RecordedEvent[]): Promise<void> => {
+    const handled = page.filter((event) => handles.has(event.type));
+    try {
+      await transaction.transaction(async (savepoint) => {
+        for (const event of handled) {
+          try {
+            await projection.apply(savepoint, event, context);
+          } catch (cause) {
+            throw new ProjectionHandlerError(projection.name, event, cause);
+          }
+        }
+      });
+    } catch (error) {
+      if (!(error instanceof ProjectionHandlerError) || policy === 'stop') throw error;
+      for (const event of handled) {
+        try {
+          await transaction.transaction((savepoint) => projection.apply(savepoint, event, context));
+        } catch (cause) {
+          const message = new ProjectionHandlerError(projection.name, event, cause).message;
+          parked.push({ event, error: message });
+          logger.error('projection rebuild parked an event it could not apply and went on', {
+            projection: projection.name,
+            position: String(event.position),
+            type: event.type,
+            eventId: event.id,
+            error: errorMessage(cause),
+          });
+        }
+      }
+    }
+  };
 
   /** Replays every event after `position` into the fresh tables, `batchSize` per transaction (or all in `trx`). */
   const replay = async (trx?: Knex.Transaction): Promise<void> => {
@@ -79,16 +122,7 @@ export async function rebuildProjection(
       for await (const event of store.readAll({ after: position, limit: batchSize })) page.push(event);
       const last = page[page.length - 1];
       if (!last) return;
-      const apply = async (transaction: Knex.Transaction): Promise<void> => {
-        for (const event of page) {
-          if (!handles.has(event.type)) continue;
-          try {
-            await projection.apply(transaction, event, context);
-          } catch (cause) {
-            throw new ProjectionHandlerError(projection.name, event, cause);
-          }
-        }
-      };
+      const apply = (transaction: Knex.Transaction): Promise<void> => applyPage(transaction, page);
       if (trx) {
         await apply(trx);
       } else {
@@ -113,6 +147,9 @@ export async function rebuildProjection(
       await replay(trx);
       await dropReadModelTables(trx, projection.tables);
       for (const table of projection.tables) await trx.schema.renameTable(fresh(table.name), table.name);
+      // The parked events now are exactly those this replay could not apply.
+      await trx(parkedEventsTable).where({ projection: projection.name }).delete();
+      for (const { event, error } of parked) await parkEvent(trx, projection.name, event, error, clock.now());
       await trx(checkpointsTable).where({ name: projection.name }).update({
         position: position.toString(),
         last_event_at: lastEventAt,
@@ -141,6 +178,7 @@ export async function rebuildProjection(
     projection: projection.name,
     position,
     events: count,
+    parked: parked.length,
     durationMs: Date.now() - started,
   };
   logger.info('projection rebuilt and swapped in', { ...result, position: String(position) });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../services/eventstore/port';
 import { advanceCheckpoint, ensureCheckpoint, readCheckpoint } from './checkpoints';
+import { listParked, retryParked } from './parked';
 import { ProjectionRunner } from './runner';
 import { createReadModelTables } from './tables';
 import {
@@ -16,7 +17,9 @@ import type { TestStorage } from './testing';
 import type { Projection, ProjectionNotice } from './types';
 
 /** One row per handled event; a duplicate position fails the primary key, a missing one shows in the count. */
-function ledgerProjection(options: { name?: string; failOnceAt?: () => bigint | null } = {}): Projection & {
+function ledgerProjection(
+  options: { name?: string; failOnceAt?: () => bigint | null; failAlwaysAt?: () => bigint | null } = {},
+): Projection & {
   failures: number;
 } {
   const failures = { count: 0, done: false };
@@ -40,6 +43,16 @@ function ledgerProjection(options: { name?: string; failOnceAt?: () => bigint | 
         failures.done = true;
         failures.count++;
         throw new Error('handler bug');
+      }
+      if (options.failAlwaysAt?.() === event.position) {
+        // A write that reached the database before the handler failed must be undone with the event.
+        await trx(ctx.table('ledger_entries')).insert({
+          position: 'partial',
+          stream: event.stream,
+          type: event.type,
+          amount: 0,
+        });
+        throw new Error('poison event');
       }
       await trx(ctx.table('ledger_entries')).insert({
         position: event.position.toString(),
@@ -201,7 +214,62 @@ describeEachStorage('projection runner', (open) => {
     );
   });
 
-  it('stops only the failing projection, records where it failed, and resumes without skipping on restart', async () => {
+  it("parks an event it cannot apply and goes on past it, undoing only that event's writes", async () => {
+    const { store, db } = storage;
+    let failAt: bigint | null = null;
+    const ledger = ledgerProjection({ failAlwaysAt: () => failAt });
+    await createReadModelTables(db, [...ledger.tables, ...tallyProjection.tables]);
+    const head = await appendAccountEvents(store, { count: 400 });
+    const events: RecordedEvent[] = [];
+    for await (const event of store.readAll()) events.push(event);
+    const poisoned = events.filter((event) => event.type === 'Deposited')[150];
+    if (!poisoned) throw new Error('not enough events');
+    failAt = poisoned.position;
+
+    const logger = recordingLogger();
+    const runner = newRunner({ store, db, projections: [ledger, tallyProjection], batchSize: 40, logger });
+    await runner.start();
+    expect(await runner.waitFor(head, 20_000, ['ledger', 'tally'])).toBe(true);
+    expect(runner.status('ledger')).toBe('running');
+    expect(await countRows(db, 'ledger_entries')).toBe(handledCount(400) - 1);
+    expect(await db('ledger_entries').where({ position: 'partial' }).first()).toBeUndefined();
+    const parked = await listParked(db);
+    expect(parked).toHaveLength(1);
+    expect(parked[0]).toMatchObject({
+      projection: 'ledger',
+      position: poisoned.position,
+      eventId: poisoned.id,
+      eventType: 'Deposited',
+      stream: poisoned.stream,
+      attempts: 1,
+    });
+    expect(parked[0]?.error).toContain('poison event');
+    expect(logger.entries.find((entry) => entry.level === 'error')?.details).toMatchObject({
+      projection: 'ledger',
+      position: String(poisoned.position),
+      error: 'poison event',
+    });
+    const lag = await runner.lag();
+    expect(lag.find((entry) => entry.projection === 'ledger')).toMatchObject({
+      status: 'running',
+      behind: 0n,
+      parked: 1,
+    });
+    expect(await readCheckpoint(db, 'ledger')).toMatchObject({
+      status: 'running',
+      error: null,
+      position: head,
+    });
+
+    // Once the cause is fixed, the operator's retry applies it and the row goes.
+    failAt = null;
+    const retried = await retryParked(store, db, [ledger], parked[0]!.id, new Date());
+    expect(retried).toEqual({ id: parked[0]!.id, outcome: 'applied' });
+    expect(await listParked(db)).toEqual([]);
+    expect(await countRows(db, 'ledger_entries')).toBe(handledCount(400));
+  });
+
+  it('with the stop policy stops only the failing projection, records where it failed, and resumes without skipping on restart', async () => {
     const { store, db } = storage;
     let failAt: bigint | null = null;
     const ledger = ledgerProjection({ failOnceAt: () => failAt });
@@ -214,10 +282,19 @@ describeEachStorage('projection runner', (open) => {
     failAt = poisoned.position;
 
     const logger = recordingLogger();
-    const runner = newRunner({ store, db, projections: [ledger, tallyProjection], batchSize: 40, logger });
+    const runner = newRunner({
+      store,
+      db,
+      projections: [ledger, tallyProjection],
+      batchSize: 40,
+      logger,
+      onHandlerError: 'stop',
+    });
     await runner.start();
-    expect(await runner.waitFor(head, 20_000)).toBe(false);
+    expect(await runner.waitFor(head, 20_000, ['ledger'])).toBe(false);
     expect(await runner.waitFor(head, 20_000, ['tally'])).toBe(true);
+    // A wait for no projection in particular does not wait for a failed one.
+    expect(await runner.waitFor(head, 20_000)).toBe(true);
     expect(runner.status('ledger')).toBe('failed');
     expect(runner.status('tally')).toBe('running');
 
@@ -268,7 +345,15 @@ describeEachStorage('projection runner', (open) => {
     const runner = newRunner({ store, db, projections: [tallyProjection], logger: recordingLogger() });
     const before = await runner.lag();
     expect(before).toEqual([
-      { projection: 'tally', checkpoint: 0n, head: 0n, behind: 0n, lastEventAgeMs: null, status: 'stopped' },
+      {
+        projection: 'tally',
+        checkpoint: 0n,
+        head: 0n,
+        behind: 0n,
+        lastEventAgeMs: null,
+        status: 'stopped',
+        parked: 0,
+      },
     ]);
 
     const head = await appendAccountEvents(store, { count: 30, streams: 3, perAppend: 10 });

@@ -6,6 +6,7 @@ import { systemClock } from '../../services/kit/clock';
 import { BatchReader } from './batches';
 import { advanceCheckpoint, ensureCheckpoint, readCheckpoint, writeStatus } from './checkpoints';
 import { readLag } from './lag';
+import { parkEvent } from './parked';
 import type {
   Projection,
   ProjectionContext,
@@ -26,7 +27,14 @@ export interface ProjectionRunnerOptions {
   clock?: Clock;
   /** First back-off after an infrastructure error (store or database unreachable); doubles up to 30 s. */
   retryDelayMs?: number;
+  /**
+   * When a handler throws: `park` (default) records the event in `projection_parked_events` and goes on past
+   * it; `stop` stops that projection at its last checkpoint until it is started again.
+   */
+  onHandlerError?: HandlerErrorPolicy;
 }
+
+export type HandlerErrorPolicy = 'park' | 'stop';
 
 export type NoticeListener = (notice: ProjectionNotice) => void;
 
@@ -35,7 +43,7 @@ export const consoleLogger: RunnerLogger = {
   error: (message, details) => console.error(message, details ?? ''),
 };
 
-/** A handler threw: the batch is rolled back and the projection stops at its last committed checkpoint. */
+/** A handler threw: the batch is rolled back, then the event is parked or the projection stops (the policy). */
 export class ProjectionHandlerError extends Error {
   override readonly name = 'ProjectionHandlerError';
   constructor(
@@ -57,13 +65,15 @@ class CheckpointMoved extends Error {
 interface Waiter {
   position: bigint;
   projections: readonly ProjectionWorker[];
+  /** Failed projections do not count (an unnamed wait) instead of deciding the wait as false. */
+  excludeFailed: boolean;
   resolve(reached: boolean): void;
 }
 
 /**
  * Runs projections: for each one, catch-up then live from its checkpoint, in batches, each batch in one
  * read-model transaction that also moves the checkpoint by compare-and-set. Projections are independent:
- * one failing stops only itself.
+ * an event one cannot apply is parked (or stops only that projection), never the others.
  */
 export class ProjectionRunner {
   private readonly workers: ProjectionWorker[];
@@ -94,6 +104,7 @@ export class ProjectionRunner {
           logger: this.logger,
           clock: this.clock,
           retryDelayMs: options.retryDelayMs ?? 500,
+          onHandlerError: options.onHandlerError ?? 'park',
           committed: (notice) => this.committed(notice),
           changed: () => this.settleWaiters(),
         }),
@@ -146,16 +157,18 @@ export class ProjectionRunner {
   }
 
   /**
-   * Resolves true once every projection (or the named ones) has committed `position`; false on timeout, when
-   * one of them has failed, or when the runner stops.
+   * Resolves true once the named projections have committed `position`; false on timeout, when one of them
+   * has failed, or when the runner stops. Without names it waits for every projection that has not failed:
+   * a stopped projection leaves only its own screens stale, it does not hold up every read-your-write.
    */
   async waitFor(position: bigint, timeoutMs: number, projections?: readonly string[]): Promise<boolean> {
-    const workers = projections ? projections.map((name) => this.worker(name)) : this.workers;
+    const named = projections?.map((name) => this.worker(name));
     return new Promise((resolve) => {
       const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
       const waiter: Waiter = {
         position,
-        projections: workers,
+        projections: named ?? this.workers,
+        excludeFailed: named === undefined,
         resolve: (reached) => {
           clearTimeout(timer);
           this.waiters.delete(waiter);
@@ -203,13 +216,15 @@ export class ProjectionRunner {
 
   /** Resolves the waiter if its outcome is known; returns whether it did. */
   private settle(waiter: Waiter): boolean {
-    if (
-      waiter.projections.every((worker) => worker.checkpoint !== null && worker.checkpoint >= waiter.position)
-    ) {
+    const failed = (worker: ProjectionWorker): boolean => worker.status === 'failed';
+    const counted = waiter.excludeFailed
+      ? waiter.projections.filter((worker) => !failed(worker))
+      : waiter.projections;
+    if (counted.every((worker) => worker.checkpoint !== null && worker.checkpoint >= waiter.position)) {
       waiter.resolve(true);
       return true;
     }
-    if (waiter.projections.some((worker) => worker.status === 'failed')) {
+    if (counted.some(failed)) {
       waiter.resolve(false);
       return true;
     }
@@ -224,6 +239,7 @@ interface WorkerDeps {
   logger: RunnerLogger;
   clock: Clock;
   retryDelayMs: number;
+  onHandlerError: HandlerErrorPolicy;
   committed(notice: ProjectionNotice): void;
   /** The checkpoint was re-read or the projection failed: pending waits may now be decided. */
   changed(): void;
@@ -348,11 +364,31 @@ class ProjectionWorker {
     }
   }
 
+  /**
+   * Applies the batch in one transaction. When a handler throws, the batch is rolled back; under the `park`
+   * policy it is then applied again with a savepoint per event, so the failing events are parked and the
+   * others committed (the fast path takes no savepoints).
+   */
   private async commit(events: readonly RecordedEvent[]): Promise<BatchOutcome> {
+    try {
+      return await this.commitBatch(events, 'all-or-nothing');
+    } catch (error) {
+      if (!(error instanceof ProjectionHandlerError)) throw error;
+      if (this.deps.onHandlerError === 'park') return this.commitBatch(events, 'park-failures');
+      await this.fail(error);
+      return 'failed';
+    }
+  }
+
+  private async commitBatch(
+    events: readonly RecordedEvent[],
+    mode: 'all-or-nothing' | 'park-failures',
+  ): Promise<BatchOutcome> {
     const previous = this.checkpoint ?? 0n;
     const last = events[events.length - 1];
     if (!last) return 'committed';
     const keys = new Set<string>();
+    const parked: { event: RecordedEvent; error: string }[] = [];
     try {
       await this.deps.db.transaction(async (trx) => {
         // The compare-and-set comes first: on PostgreSQL its row lock, on SQLite the write lock it takes,
@@ -369,10 +405,25 @@ class ProjectionWorker {
         for (const event of events) {
           if (!this.handles.has(event.type)) continue;
           let touched: readonly string[] | void;
-          try {
-            touched = await this.projection.apply(trx, event, this.context);
-          } catch (cause) {
-            throw new ProjectionHandlerError(this.name, event, cause);
+          if (mode === 'park-failures') {
+            try {
+              // A nested transaction is a savepoint: a failed statement undoes only this event's writes and
+              // leaves the batch usable (PostgreSQL aborts the whole transaction otherwise).
+              touched = await trx.transaction((savepoint) =>
+                this.projection.apply(savepoint, event, this.context),
+              );
+            } catch (cause) {
+              const error = new ProjectionHandlerError(this.name, event, cause).message;
+              await parkEvent(trx, this.name, event, error, this.deps.clock.now());
+              parked.push({ event, error: errorMessage(cause) });
+              continue;
+            }
+          } else {
+            try {
+              touched = await this.projection.apply(trx, event, this.context);
+            } catch (cause) {
+              throw new ProjectionHandlerError(this.name, event, cause);
+            }
           }
           if (touched) for (const key of touched) keys.add(key);
         }
@@ -385,11 +436,17 @@ class ProjectionWorker {
         });
         return 'moved';
       }
-      if (error instanceof ProjectionHandlerError) {
-        await this.fail(error);
-        return 'failed';
-      }
       throw error;
+    }
+    for (const { event, error } of parked) {
+      this.deps.logger.error('projection parked an event it could not apply and went on', {
+        projection: this.name,
+        position: String(event.position),
+        type: event.type,
+        eventId: event.id,
+        stream: event.stream,
+        error,
+      });
     }
     this.checkpoint = last.position;
     this.deps.committed({ projection: this.name, position: last.position, keys: [...keys] });
@@ -410,7 +467,9 @@ class ProjectionWorker {
     });
     const stack = error.cause instanceof Error && error.cause.stack ? `\n${error.cause.stack}` : '';
     try {
-      await writeStatus(this.deps.db, this.name, 'failed', this.deps.clock.now(), `${error.message}${stack}`);
+      // PostgreSQL text cannot hold NUL, and the error of a poison event may quote it.
+      const text = `${error.message}${stack}`.replaceAll('\u0000', '\uFFFD');
+      await writeStatus(this.deps.db, this.name, 'failed', this.deps.clock.now(), text);
     } catch (writeError) {
       this.deps.logger.error('could not record projection failure', {
         projection: this.name,

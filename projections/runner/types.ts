@@ -49,6 +49,8 @@ export interface ProjectionLag {
   /** Age of the last event the projection committed, or null when it has processed none. */
   lastEventAgeMs: number | null;
   status: ProjectionStatus;
+  /** Events the projection could not apply and went on past (`projection_parked_events`). */
+  parked: number;
 }
 
 export interface RunnerLogger {

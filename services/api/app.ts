@@ -16,6 +16,7 @@ import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { serveWeb } from './web';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
+import { countParked, listParked } from '../../projections/runner/parked';
 
 /** Composes the HTTP application: middleware in a fixed order, then the feature routers, then the web. */
 export function createApp(services: Services): Koa {
@@ -47,23 +48,48 @@ export function createApp(services: Services): Koa {
   system.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
+  // Ready while the store answers: a failed projection or a parked event makes the platform degraded (named
+  // here, in the metrics and in `npm run projections:parked`), not unready, because everything else works.
+  // Parked events' errors stay out of this public answer: they quote the event's data.
   system.get('/readyz', async (ctx) => {
     const lags = await services.readSide.lag();
-    const failed = lags.filter((lag) => lag.status === 'failed').map((lag) => lag.projection);
     await services.store.head();
-    if (failed.length > 0) throw new Refusal('not_ready', `Projections failed: ${failed.join(', ')}`);
+    const failed = lags.filter((lag) => lag.status === 'failed').map((lag) => lag.projection);
+    // Every runner's parked events, the worker's reactors included.
+    const parkedCount = [...(await countParked(services.db)).values()].reduce((sum, n) => sum + n, 0);
+    const parked = parkedCount > 0 ? await listParked(services.db, { limit: 20 }) : [];
     ctx.body = {
-      status: 'ready',
+      status: failed.length > 0 || parkedCount > 0 ? 'degraded' : 'ready',
+      failed_projections: failed,
+      parked_events: parkedCount,
       projections: lags.map((lag) => ({
         ...lag,
         checkpoint: String(lag.checkpoint),
         head: String(lag.head),
         behind: String(lag.behind),
       })),
+      ...(parked.length > 0
+        ? {
+            parked: parked.map((event) => ({
+              id: event.id,
+              projection: event.projection,
+              position: String(event.position),
+              type: event.eventType,
+              stream: event.stream,
+              attempts: event.attempts,
+              parked_at: event.parkedAt?.toISOString() ?? null,
+            })),
+          }
+        : {}),
     };
   });
   system.get('/metrics', async (ctx) => {
-    services.metrics.observeLag(await services.readSide.lag());
+    const lags = await services.readSide.lag();
+    services.metrics.observeLag(lags);
+    services.metrics.observeParked(
+      await countParked(services.db),
+      lags.map((lag) => lag.projection),
+    );
     ctx.type = services.metrics.registry.contentType;
     ctx.body = await services.metrics.registry.metrics();
   });

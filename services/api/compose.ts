@@ -64,11 +64,13 @@ export async function startPlatform(
     projections: allProjections,
     logger: logger.child({ component: 'projections' }),
     clock,
+    onHandlerError: config.projectionOnError,
   });
   await runner.start();
-  // Everything already in the log is projected before the first request is served.
+  // Everything already in the log is projected before the first request is served. Parked events and a
+  // projection stopped by PROJECTION_ON_ERROR=stop do not hold this up: /readyz reports them as degraded.
   if (!(await runner.waitFor(await store.head(), 120_000))) {
-    const stuck = (await runner.lag()).filter((lag) => lag.status !== 'running' || lag.behind > 0n);
+    const stuck = (await runner.lag()).filter((lag) => lag.status !== 'failed' && lag.behind > 0n);
     await runner.stop();
     await store.close();
     await db.destroy();

@@ -1,12 +1,14 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ProjectionLag } from '../../projections/runner/types';
 
-/** Prometheus metrics: request latency, command conflicts and projection lag. */
+/** Prometheus metrics: request latency, command conflicts, projection lag, failures and parked events. */
 export interface Metrics {
   registry: Registry;
   requestDuration: Histogram<'method' | 'route' | 'status'>;
   commandConflicts: Counter<'stream_category'>;
   observeLag(lags: ProjectionLag[]): void;
+  /** Parked events of every runner (the worker's reactors too); projections absent from `counts` have none. */
+  observeParked(counts: ReadonlyMap<string, number>, projections: readonly string[]): void;
 }
 
 export function createMetrics(): Metrics {
@@ -43,6 +45,12 @@ export function createMetrics(): Metrics {
     labelNames: ['projection'] as const,
     registers: [registry],
   });
+  const parked = new Gauge({
+    name: 'projection_parked_events',
+    help: 'Events the projection could not apply and went on past (npm run projections:parked)',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+  });
   return {
     registry,
     requestDuration,
@@ -54,6 +62,11 @@ export function createMetrics(): Metrics {
           lagAge.set({ projection: lag.projection }, lag.lastEventAgeMs / 1000);
         failed.set({ projection: lag.projection }, lag.status === 'failed' ? 1 : 0);
       }
+    },
+    observeParked(counts, projections) {
+      parked.reset();
+      for (const projection of projections) parked.set({ projection }, 0);
+      for (const [projection, count] of counts) parked.set({ projection }, count);
     },
   };
 }

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Services } from '../api/context';
 import { commandContext, readYourWrite, requireAuth, setPosition } from '../api/context';
-import { body } from '../kit/http/validate';
+import { body, singleLineText } from '../kit/http/validate';
 import { Refusal } from '../kit/refusal';
 import { findAccount, presentAccount } from '../../projections/identity';
 import { accountDecider, accountStream, maxAccountNameLength } from './accountDecider';
@@ -11,8 +11,7 @@ import { allow } from './policy';
 /** `/account/settings`: the account's name and the defaults new events start from. Admins only. */
 export const accountSettingsSchema = z
   .object({
-    name: z
-      .string()
+    name: singleLineText()
       .trim()
       .min(1, 'The account name is required')
       .max(maxAccountNameLength, `The name must be under ${maxAccountNameLength + 1} characters`)
@@ -22,7 +21,7 @@ export const accountSettingsSchema = z
       .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code')
       .transform((code) => code.toUpperCase())
       .optional(),
-    timezone: z.string().trim().min(1).max(64).optional(),
+    timezone: singleLineText().trim().min(1).max(64).optional(),
   })
   .strict();
 

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Services } from '../api/context';
 import { commandContext, readYourWrite, requireAuth, setPosition } from '../api/context';
-import { body, pathParam } from '../kit/http/validate';
+import { body, pathParam, singleLineText } from '../kit/http/validate';
 import { Refusal } from '../kit/refusal';
 import { findUserByEmail } from '../../projections/identity';
 import { findLinkToken, type LinkPurpose, type LinkTokenRow } from '../messaging/linkTokens';
@@ -28,7 +28,7 @@ import { isUsableRequest, userDecider, userStream } from './userDecider';
 
 export const loginSchema = z
   .object({
-    email: z.string().trim().email('Enter a valid email address').max(320),
+    email: singleLineText().trim().email('Enter a valid email address').max(320),
     password: z.string().min(1, 'Enter your password').max(1024),
     account_id: entityId.optional(),
   })
@@ -44,7 +44,7 @@ export const registerSchema = confirmedPassword(
       password_confirmation: z.string().max(1024),
       timezone: timezoneField.optional(),
       locale: localeField.optional(),
-      account_name: z.string().trim().min(1).max(149).optional(),
+      account_name: singleLineText().trim().min(1).max(149).optional(),
       currency: z
         .string()
         .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code')

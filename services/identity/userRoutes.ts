@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Services } from '../api/context';
 import { commandContext, readYourWrite, requireAuth, setPosition } from '../api/context';
 import type { CommandContext } from '../kit/commandHandler';
-import { body, pathParam } from '../kit/http/validate';
+import { body, pathParam, singleLineText } from '../kit/http/validate';
 import { parseListQuery } from '../kit/listQuery';
 import { Refusal, isRefusal } from '../kit/refusal';
 import {
@@ -59,8 +59,8 @@ export const inviteSchema = z
   .object({
     email: emailField,
     role: roleField,
-    first_name: z.string().trim().max(50, 'The first name must be at most 50 characters').optional(),
-    last_name: z.string().trim().max(50, 'The last name must be at most 50 characters').optional(),
+    first_name: singleLineText().trim().max(50, 'The first name must be at most 50 characters').optional(),
+    last_name: singleLineText().trim().max(50, 'The last name must be at most 50 characters').optional(),
   })
   .strict();
 

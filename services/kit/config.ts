@@ -23,6 +23,8 @@ export interface AppConfig {
   mailFrom: string;
   /** On SIGTERM, how long requests in flight may take before their connections are destroyed (below Docker's 10 s). */
   shutdownTimeoutSeconds: number;
+  /** A projection handler that throws: `park` the event and go on (default), or `stop` that projection. */
+  projectionOnError: 'park' | 'stop';
 }
 
 export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -43,6 +45,12 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Ticketing <no-reply@localhost>',
     shutdownTimeoutSeconds: integer(env.SHUTDOWN_SECONDS, 8, 'SHUTDOWN_SECONDS'),
+    projectionOnError: oneOf(
+      env.PROJECTION_ON_ERROR,
+      ['park', 'stop'] as const,
+      'park',
+      'PROJECTION_ON_ERROR',
+    ),
   };
 }
 
@@ -52,4 +60,16 @@ function integer(value: string | undefined, fallback: number, name: string): num
   if (!Number.isInteger(parsed) || parsed < 0)
     throw new Error(`${name} must be a whole number, got "${value}"`);
   return parsed;
+}
+
+function oneOf<Value extends string>(
+  value: string | undefined,
+  allowed: readonly Value[],
+  fallback: Value,
+  name: string,
+): Value {
+  if (value === undefined || value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value))
+    throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as Value;
 }

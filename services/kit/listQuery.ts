@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { Refusal, type FieldErrors } from './refusal';
+import { forbiddenCharacter, forbiddenCharacterMessage } from './text';
 
 /**
  * The one implementation of list endpoints: `page`, `per_page`, `query`, `sort_by`, `sort_direction` and
@@ -46,9 +47,15 @@ export type RawQuery = Record<string, string | string[] | undefined>;
 
 const filterKey = /^filter_fields\[([a-z_]+)\]\[([a-z]+)\]$/;
 
+/**
+ * Reads `raw` through own properties only: Koa's `ctx.query` has no prototype, but a caller's plain object
+ * does, and names such as `__proto__` or `constructor` must never reach a spec's lookups as if allowed.
+ */
 export function parseListQuery(raw: RawQuery, spec: ListSpec): ListQuery {
   const errors: FieldErrors = {};
+  refuseForbiddenCharacters(raw);
   const single = (key: string): string | undefined => {
+    if (!Object.hasOwn(raw, key)) return undefined;
     const value = raw[key];
     return Array.isArray(value) ? value.at(-1) : value;
   };
@@ -75,7 +82,8 @@ export function parseListQuery(raw: RawQuery, spec: ListSpec): ListQuery {
     const match = filterKey.exec(key);
     const field = match?.[1];
     const operator = match?.[2] as FilterOperator | undefined;
-    const filter = field === undefined ? undefined : spec.filters[field];
+    const filter =
+      field !== undefined && Object.hasOwn(spec.filters, field) ? spec.filters[field] : undefined;
     if (!field || !operator || !filter) {
       throw new Refusal('unsupported_filter', `Cannot filter by ${key}`, {
         [key]: [`Allowed fields: ${Object.keys(spec.filters).join(', ')}`],
@@ -96,6 +104,22 @@ export function parseListQuery(raw: RawQuery, spec: ListSpec): ListQuery {
   }
   if (Object.keys(errors).length > 0) throw new Refusal('validation_failed', undefined, errors);
   return { page, perPage, query, sortBy, sortDirection: direction as 'asc' | 'desc', filters };
+}
+
+/** Query parameters are single-line text: no control, bidi or lone surrogate characters in names or values. */
+function refuseForbiddenCharacters(raw: RawQuery): void {
+  const errors: FieldErrors = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const texts = [key, ...(Array.isArray(value) ? value : [value ?? ''])];
+    for (const text of texts) {
+      const character = forbiddenCharacter(text, 'single');
+      if (character) {
+        errors[forbiddenCharacter(key, 'single') ? '_' : key] = [forbiddenCharacterMessage(character)];
+        break;
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new Refusal('invalid_characters', undefined, errors);
 }
 
 function positiveInteger(

@@ -5,6 +5,10 @@
 export const reasonCatalog = {
   // generic
   validation_failed: { status: 400, title: 'The request is not valid' },
+  invalid_characters: {
+    status: 400,
+    title: 'The text contains control, bidi or other characters that are not allowed',
+  },
   malformed_json: { status: 400, title: 'The request body is not valid JSON' },
   unsupported_sort: { status: 400, title: 'This list cannot be sorted by that field' },
   unsupported_filter: { status: 400, title: 'This list cannot be filtered that way' },

@@ -23,7 +23,7 @@ export interface Worker {
 export interface WorkerDeps {
   store: EventStore;
   db: Knex;
-  config: Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom'>;
+  config: Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'projectionOnError'>;
   logger: Logger;
   clock: Clock;
 }
@@ -37,6 +37,7 @@ export async function startWorker({ store, db, config, logger, clock }: WorkerDe
     projections: [reactor],
     logger: logger.child({ component: 'worker' }),
     clock,
+    onHandlerError: config.projectionOnError,
   });
   const transport = createMailTransport(config);
   const delivery = new MailDelivery({ db, transport, clock, logger: logger.child({ component: 'mail' }) });

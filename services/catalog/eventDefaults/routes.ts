@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Services } from '../../api/context';
 import { commandContext, readYourWrite, requireAuth, setPosition } from '../../api/context';
 import { allow } from '../../identity/policy';
-import { body } from '../../kit/http/validate';
+import { body, singleLineText } from '../../kit/http/validate';
 import { findEventDefaults, presentEventDefaults } from '../../../projections/eventDefaults';
 import { findAccountDefaults } from '../../../projections/identity';
 import {
@@ -17,7 +17,7 @@ const blankIsNull = (schema: z.ZodType) => z.preprocess((value) => (value === ''
 
 export const eventDefaultsSchema = z
   .object({
-    timezone: blankIsNull(z.string().min(1).max(64).nullable()),
+    timezone: blankIsNull(singleLineText().min(1).max(64).nullable()),
     currency: blankIsNull(
       z
         .string()
@@ -29,8 +29,10 @@ export const eventDefaultsSchema = z
     price_display_mode: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
     allow_search_engine_indexing: z.boolean(),
     show_available_quantity: z.boolean(),
-    support_email: blankIsNull(z.string().trim().email('Enter a valid email address').max(320).nullable()),
-    continue_button_text: blankIsNull(z.string().trim().max(maxContinueButtonTextLength).nullable()),
+    support_email: blankIsNull(
+      singleLineText().trim().email('Enter a valid email address').max(320).nullable(),
+    ),
+    continue_button_text: blankIsNull(singleLineText().trim().max(maxContinueButtonTextLength).nullable()),
   })
   .partial()
   .strict();

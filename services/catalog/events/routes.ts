@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Services } from '../../api/context';
 import { commandContext, readYourWrite, requireAuth, setPosition } from '../../api/context';
 import { allow } from '../../identity/policy';
-import { body, parse, pathParam } from '../../kit/http/validate';
+import { body, parse, pathParam, singleLineText } from '../../kit/http/validate';
 import { parseListQuery, runListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';
 import type { PublicEventCache } from '../../../projections/events/publicEventCache';
@@ -55,9 +55,8 @@ const isoInstant = z.iso.datetime({
   offset: true,
   message: 'Enter a date and time (ISO 8601, with a time zone offset)',
 });
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-const httpUrl = z
-  .string()
+const optionalText = (max: number) => singleLineText().trim().max(max).nullable().optional();
+const httpUrl = singleLineText()
   .trim()
   .max(2000)
   .refine(
@@ -79,15 +78,14 @@ const locationSchema = z
   .strict();
 
 const detailFields = {
-  title: z
-    .string()
+  title: singleLineText()
     .trim()
     .min(1, 'The title is required')
     .max(maxTitleLength, `The title must be under ${maxTitleLength + 1} characters`),
   description: z.string().max(maxDescriptionLength).nullable().optional(),
   start_date: isoInstant,
   end_date: isoInstant.nullable().optional(),
-  timezone: z.string().min(1).max(64),
+  timezone: singleLineText().min(1).max(64),
   currency: z
     .string()
     .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code')
@@ -105,15 +103,15 @@ export const eventStatusSchema = z.object({ status: z.enum(['DRAFT', 'LIVE', 'AR
 
 const colour = z.string().regex(hexColour, 'Enter a hex colour such as #ffffff');
 const message = z.string().max(maxMessageLength).nullable();
-const email = z.string().trim().email('Enter a valid email address').max(320).nullable();
+const email = singleLineText().trim().email('Enter a valid email address').max(320).nullable();
 export const settingsSchema = z
   .object({
     support_email: email,
     reply_to_email: email,
     email_footer_message: message,
-    seo_title: z.string().trim().max(maxSeoTitleLength).nullable(),
-    seo_description: z.string().trim().max(maxSeoDescriptionLength).nullable(),
-    seo_keywords: z.string().trim().max(maxSeoKeywordsLength).nullable(),
+    seo_title: singleLineText().trim().max(maxSeoTitleLength).nullable(),
+    seo_description: singleLineText().trim().max(maxSeoDescriptionLength).nullable(),
+    seo_keywords: singleLineText().trim().max(maxSeoKeywordsLength).nullable(),
     allow_search_engine_indexing: z.boolean(),
     order_timeout_minutes: z.number().int().min(minOrderTimeoutMinutes).max(maxOrderTimeoutMinutes),
     price_display_mode: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
@@ -121,7 +119,7 @@ export const settingsSchema = z
     hide_homepage_from_sidebar: z.boolean(),
     pre_checkout_message: message,
     post_checkout_message: message,
-    continue_button_text: z.string().trim().max(maxContinueButtonTextLength).nullable(),
+    continue_button_text: singleLineText().trim().max(maxContinueButtonTextLength).nullable(),
     homepage_background_type: z.enum(['COLOR', 'COVER_IMAGE']),
     homepage_background_color: colour,
     homepage_content_background_color: colour,

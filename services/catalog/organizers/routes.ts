@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Services } from '../../api/context';
 import { commandContext, readYourWrite, requireAuth, setPosition } from '../../api/context';
 import { allow } from '../../identity/policy';
-import { body, pathParam } from '../../kit/http/validate';
+import { body, pathParam, singleLineText } from '../../kit/http/validate';
 import { parseListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';
 import {
@@ -35,15 +35,13 @@ const nullableText = (schema: z.ZodString) =>
   );
 
 const profileFields = {
-  name: z
-    .string()
+  name: singleLineText()
     .trim()
     .min(1, 'The name is required')
     .max(maxOrganizerNameLength, `The name must be under ${maxOrganizerNameLength + 1} characters`),
-  email: nullableText(z.string().trim().email('Enter a valid email address').max(320)).optional(),
+  email: nullableText(singleLineText().trim().email('Enter a valid email address').max(320)).optional(),
   website: nullableText(
-    z
-      .string()
+    singleLineText()
       .trim()
       .max(2000)
       .refine(

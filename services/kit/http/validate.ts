@@ -1,10 +1,17 @@
 import type { Context } from 'koa';
-import type { z } from 'zod';
-import { Refusal } from '../refusal';
+import { z } from 'zod';
+import { Refusal, type FieldErrors } from '../refusal';
+import { forbiddenCharacter, forbiddenCharacterMessage } from '../text';
 import { fieldErrorsFromZod } from './problem';
 
-/** Parses a request part against its schema; failures become `validation_failed` with field errors. */
+/**
+ * Parses a request part against its schema. Every string in it, keys included, is checked first for
+ * characters no text may hold (`invalid_characters`, see ../text.ts), so no schema can forget it; then schema
+ * failures become `validation_failed` with field errors.
+ */
 export function parse<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
+  const forbidden = forbiddenCharacterErrors(value);
+  if (forbidden) throw new Refusal('invalid_characters', undefined, forbidden);
   const result = schema.safeParse(value);
   if (!result.success) throw new Refusal('validation_failed', undefined, fieldErrorsFromZod(result.error));
   return result.data;
@@ -18,4 +25,45 @@ export function body<Schema extends z.ZodType>(ctx: Context, schema: Schema): z.
 export function pathParam(ctx: Context, name: string): string | undefined {
   const params = (ctx as Context & { params?: Record<string, string | undefined> }).params;
   return params?.[name];
+}
+
+/** Text on one line: names, titles, labels. Multi-line fields (descriptions, messages) use `z.string()`. */
+export function singleLineText() {
+  return z.string().regex(/^[^\t\n\r]*$/, 'Must be on a single line (no tabs or line breaks)');
+}
+
+interface Visit {
+  value: unknown;
+  key: string | null;
+  parent: Visit | null;
+}
+
+/**
+ * Field errors (zod-style dotted paths) for strings holding forbidden characters. Iterative, and each value
+ * only links to its parent (the path is spelled out for an error alone), so any depth costs linear time.
+ */
+function forbiddenCharacterErrors(value: unknown): FieldErrors | null {
+  const errors: FieldErrors = {};
+  const refuse = (at: Visit, character: string): void => {
+    const path: string[] = [];
+    for (let node: Visit | null = at; node?.key != null; node = node.parent) path.push(node.key);
+    errors[path.length > 0 ? path.reverse().join('.') : '_'] ??= [forbiddenCharacterMessage(character)];
+  };
+  const pending: Visit[] = [{ value, key: null, parent: null }];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const parent = item;
+    if (typeof item.value === 'string') {
+      const character = forbiddenCharacter(item.value);
+      if (character) refuse(item, character);
+    } else if (Array.isArray(item.value)) {
+      item.value.forEach((element, index) => pending.push({ value: element, key: String(index), parent }));
+    } else if (typeof item.value === 'object' && item.value !== null) {
+      for (const [key, element] of Object.entries(item.value)) {
+        const character = forbiddenCharacter(key);
+        if (character) refuse(item, character);
+        else pending.push({ value: element, key, parent });
+      }
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
 }
