@@ -7,6 +7,7 @@ import { organizersReadModel } from './0005_organizers';
 import { eventDefaultsReadModel } from './0006_event_defaults';
 import { identityMembershipsReadModel } from './0010_identity_memberships';
 import { mailOutboxReadModel } from './0011_mail_outbox';
+import { openEmailClaimsReadModel } from './0013_open_email_claims';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -22,6 +23,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   eventDefaultsReadModel,
   identityMembershipsReadModel,
   mailOutboxReadModel,
+  openEmailClaimsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -21,6 +21,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The From of every email. */
   mailFrom: string;
+  /** How long a claimed email address may lack its user before the worker frees it (a command cut short). */
+  emailClaimGraceSeconds: number;
 }
 
 export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -40,6 +42,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jsonLimit: env.JSON_BODY_LIMIT || '1mb',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Ticketing <no-reply@localhost>',
+    emailClaimGraceSeconds: integer(env.EMAIL_CLAIM_GRACE_SECONDS, 600, 'EMAIL_CLAIM_GRACE_SECONDS'),
   };
 }
 
