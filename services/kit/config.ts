@@ -23,6 +23,8 @@ export interface AppConfig {
   mailFrom: string;
   /** How long a claimed email address may lack its user before the worker frees it (a command cut short). */
   emailClaimGraceSeconds: number;
+  /** When set, `/metrics` and the detail of `/readyz` need `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -42,6 +44,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jsonLimit: env.JSON_BODY_LIMIT || '1mb',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Ticketing <no-reply@localhost>',
+    metricsToken: env.METRICS_TOKEN || undefined,
     emailClaimGraceSeconds: integer(env.EMAIL_CLAIM_GRACE_SECONDS, 600, 'EMAIL_CLAIM_GRACE_SECONDS'),
   };
 }
