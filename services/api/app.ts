@@ -180,11 +180,11 @@ function operatorAccess(config: Pick<AppConfig, 'metricsToken'>) {
     return timingSafeEqual(createHash('sha256').update(given).digest(), expected);
   };
   return {
-    async require(ctx: Context, next: Next) {
+    require: async (ctx: Context, next: Next) => {
       if (!isOperator(ctx)) throw new Refusal('unauthenticated', 'This endpoint needs the operator token');
       await next();
     },
-    async detail(ctx: Context, next: Next) {
+    detail: async (ctx: Context, next: Next) => {
       if (isOperator(ctx)) {
         await next();
         return;
