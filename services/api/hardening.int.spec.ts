@@ -45,6 +45,15 @@ function hardeningSuite(kind: StorageKind) {
     });
   });
 
+  describe('the public events list', () => {
+    it('does not tell buyers which account an event belongs to', async () => {
+      const list = await t.client()<{ data: Record<string, unknown>[] }>('GET', '/api/public/events');
+      expect(list.status).toBe(200);
+      expect(list.body.data.length).toBeGreaterThan(0);
+      for (const event of list.body.data) expect(event).not.toHaveProperty('account_id');
+    });
+  });
+
   describe('caching', () => {
     it('forbids storing a login answer', async () => {
       const response = await t.client()('POST', '/api/auth/login', {

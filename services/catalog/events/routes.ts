@@ -15,6 +15,7 @@ import {
   findLiveEvent,
   listAccountEvents,
   presentEvent,
+  presentPublicListEvent,
 } from '../../../projections/events';
 import { presentEventDetail } from '../../../projections/events/detail';
 import {
@@ -470,7 +471,7 @@ export function publicEventRoutes(services: Services, publicEvents: PublicEventC
       list,
       spec,
     );
-    ctx.body = { data: rows.map((row) => presentEvent(row, now())), meta };
+    ctx.body = { data: rows.map((row) => presentPublicListEvent(row, now())), meta };
   });
 
   router.get('/events/:id', async (ctx) => {
