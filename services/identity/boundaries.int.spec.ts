@@ -9,12 +9,72 @@ function boundariesSuite(kind: StorageKind) {
   let token: string;
   const clock = new ManualClock(new Date('2026-11-22T12:00:00.000Z'));
 
+  const trustProxy = process.env.TRUST_PROXY;
   beforeAll(async () => {
+    // Requests name their client IP in X-Forwarded-For, to stand for people in different places.
+    process.env.TRUST_PROXY = 'true';
     t = await startTestPlatform(kind, { clock });
     token = await t.login(t.admin.email, t.admin.password);
   });
   afterAll(async () => {
     await t?.close();
+    if (trustProxy === undefined) delete process.env.TRUST_PROXY;
+    else process.env.TRUST_PROXY = trustProxy;
+  });
+
+  const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+  async function logInFrom(ip: string, email: string, password: string) {
+    return t.client()<{ reason?: string }>('POST', '/api/auth/login', {
+      json: { email, password },
+      headers: from(ip),
+    });
+  }
+
+  describe('guessing passwords', () => {
+    it('cuts off the guessing IP, while the real person still logs in from elsewhere', async () => {
+      const victim = await t.otherAccount();
+      const statuses: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        statuses.push((await logInFrom('203.0.113.9', victim.email, `wrong guess ${i}`)).status);
+        clock.advance(30_000);
+      }
+      clock.advance(60_000);
+      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+      expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
+      const real = await logInFrom('198.51.100.7', victim.email, victim.password);
+      expect(real.status, JSON.stringify(real.body)).toBe(200);
+    });
+
+    it('slows down guesses of one address from many IPs, for a minute at most', async () => {
+      const victim = await t.otherAccount();
+      for (let i = 0; i < 5; i++) {
+        expect((await logInFrom(`192.0.2.${i}`, victim.email, 'wrong')).status).toBe(401);
+      }
+      expect((await logInFrom('192.0.2.50', victim.email, 'wrong')).status).toBe(401);
+      const slowed = await logInFrom('192.0.2.51', victim.email, 'wrong');
+      expect(slowed.status).toBe(429);
+      expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThan(0);
+      clock.advance(60_000);
+      expect((await logInFrom('198.51.100.8', victim.email, victim.password)).status).toBe(200);
+    });
+
+    it('limits guesses of the current password like logins', async () => {
+      const member = await t.otherAccount();
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const response = await t.client(member.token)<{ reason?: string }>('PUT', '/api/users/me', {
+          json: {
+            current_password: `wrong guess ${i}`,
+            password: 'a brand new password 1',
+            password_confirmation: 'a brand new password 1',
+          },
+          headers: from('203.0.113.20'),
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 5).every((status) => status === 422)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    });
   });
 
   describe('inviting someone who has a login in another account', () => {
