@@ -478,6 +478,28 @@ export async function findActiveSession(
   return row as ActiveSession | undefined;
 }
 
+/** Which of these sessions are still active (not ended, not expired, member active): for live connections. */
+export async function findActiveSessionIds(
+  db: Knex,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  const active = new Set<string>();
+  for (let start = 0; start < sessionIds.length; start += 500) {
+    const rows = (await db('auth_sessions as s')
+      .join('account_users as m', function () {
+        this.on('m.user_id', '=', 's.user_id').andOn('m.account_id', '=', 's.account_id');
+      })
+      .whereIn('s.id', sessionIds.slice(start, start + 500))
+      .whereNull('s.ended_at')
+      .where('s.expires_at', '>', now.toISOString())
+      .where('m.status', 'ACTIVE')
+      .select('s.id')) as { id: string }[];
+    for (const row of rows) active.add(row.id);
+  }
+  return active;
+}
+
 export const memberListSpec: ListSpec = {
   sorts: {
     first_name: 'u.first_name',
