@@ -486,7 +486,7 @@ export async function findActiveSessionIds(
 ): Promise<Set<string>> {
   const active = new Set<string>();
   for (let start = 0; start < sessionIds.length; start += 500) {
-    const rows = (await db('auth_sessions as s')
+    const rows: { id: string }[] = await db('auth_sessions as s')
       .join('account_users as m', function () {
         this.on('m.user_id', '=', 's.user_id').andOn('m.account_id', '=', 's.account_id');
       })
@@ -494,7 +494,7 @@ export async function findActiveSessionIds(
       .whereNull('s.ended_at')
       .where('s.expires_at', '>', now.toISOString())
       .where('m.status', 'ACTIVE')
-      .select('s.id')) as { id: string }[];
+      .select('s.id');
     for (const row of rows) active.add(row.id);
   }
   return active;

@@ -138,10 +138,10 @@ describe('Socket.IO live updates', () => {
       // The invitation mail is written by the worker; accept it with the member's own password.
       let text = '';
       for (let i = 0; i < 100 && !text; i++) {
-        const row = (await t.platform.services
+        const row: { text_body: string } | undefined = await t.platform.services
           .db('mail_outbox')
           .where({ template: 'invitation', to_address: other.email })
-          .first('text_body')) as { text_body: string } | undefined;
+          .first('text_body');
         text = row?.text_body ?? '';
         if (!text) await new Promise((r) => setTimeout(r, 50));
       }
