@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPostgres } from '../kit/testing/postgres';
+import { pngChunk, pngImage } from '../catalog/images/testing';
 import { startTestPlatform, type StorageKind, type TestPlatform } from './testing';
 
 /** What an outsider sees of the platform's edges: headers, operator endpoints, waiting reads. */
@@ -97,6 +98,52 @@ function hardeningSuite(kind: StorageKind) {
       expect((await deletion).status).toBe(204);
       expect(edited.status).not.toBe(404);
       expect(edited.body.reason).toBe('event_deleted');
+    });
+  });
+
+  describe('uploaded images', () => {
+    async function upload(content: Buffer) {
+      const api = t.client(token);
+      const organizer = await api<{ data: { id: string } }>('POST', '/api/organizers', {
+        json: { name: 'Photo Hall' },
+      });
+      const created = await api<{ data: { id: string } }>('POST', '/api/events', {
+        json: {
+          organizer_id: organizer.body.data.id,
+          title: 'Photo night',
+          start_date: '2027-03-05T18:00:00+01:00',
+          timezone: 'Europe/Berlin',
+          currency: 'EUR',
+        },
+      });
+      const form = new FormData();
+      form.append('type', 'EVENT_COVER');
+      form.append('image', new Blob([new Uint8Array(content)], { type: 'image/png' }), 'cover.png');
+      const response = await fetch(`${t.baseUrl}/api/events/${created.body.data.id}/images`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as { data?: { url: string } } };
+    }
+
+    it('are published without the location and text their file carried', async () => {
+      const original = pngImage(700, 400);
+      const gps = pngChunk('tEXt', Buffer.from('GPS\0lat 52.5200 lon 13.4050', 'latin1'));
+      const tagged = Buffer.concat([original.subarray(0, 33), gps, original.subarray(33)]);
+      const uploaded = await upload(tagged);
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      const served = await fetch(`${t.baseUrl}${uploaded.body.data?.url ?? ''}`);
+      const bytes = Buffer.from(await served.arrayBuffer());
+      expect(served.status).toBe(200);
+      expect(bytes.toString('latin1')).not.toContain('52.5200');
+      expect(bytes.equals(original)).toBe(true);
+    });
+
+    it('are refused when another file rides along after the picture', async () => {
+      const polyglot = Buffer.concat([pngImage(700, 400), Buffer.from('<html><script>alert(1)</script>')]);
+      const uploaded = await upload(polyglot);
+      expect(uploaded.status).toBe(415);
     });
   });
 
