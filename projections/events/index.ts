@@ -249,3 +249,9 @@ export function presentEvent(row: EventRow, now: Date) {
 }
 
 export type PresentedEvent = ReturnType<typeof presentEvent>;
+
+/** An event in the public list: whose account it is stays inside the platform. */
+export function presentPublicListEvent(row: EventRow, now: Date): Omit<PresentedEvent, 'account_id'> {
+  const { account_id: _accountId, ...event } = presentEvent(row, now);
+  return event;
+}

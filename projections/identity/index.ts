@@ -478,6 +478,28 @@ export async function findActiveSession(
   return row as ActiveSession | undefined;
 }
 
+/** Which of these sessions are still active (not ended, not expired, member active): for live connections. */
+export async function findActiveSessionIds(
+  db: Knex,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  const active = new Set<string>();
+  for (let start = 0; start < sessionIds.length; start += 500) {
+    const rows: { id: string }[] = await db('auth_sessions as s')
+      .join('account_users as m', function () {
+        this.on('m.user_id', '=', 's.user_id').andOn('m.account_id', '=', 's.account_id');
+      })
+      .whereIn('s.id', sessionIds.slice(start, start + 500))
+      .whereNull('s.ended_at')
+      .where('s.expires_at', '>', now.toISOString())
+      .where('m.status', 'ACTIVE')
+      .select('s.id');
+    for (const row of rows) active.add(row.id);
+  }
+  return active;
+}
+
 export const memberListSpec: ListSpec = {
   sorts: {
     first_name: 'u.first_name',
@@ -508,14 +530,23 @@ export function listMembers(db: Knex, accountId: string, list: ListQuery) {
 
 // ---------- presenters
 
+/**
+ * Someone with a login of their own (in another account) who has not accepted this account's invitation: the
+ * profile is theirs, not the inviting account's, so the account sees only the address it typed.
+ */
+function isOutsider(row: MemberRow): boolean {
+  return row.invitation_status !== null && row.invitation_status !== 'ACCEPTED' && row.password_hash !== null;
+}
+
 /** A team member as the users API shows it (spec section 3, User). */
 export function presentMember(row: MemberRow, now: Date) {
   const invitationPending = row.invitation_status === 'PENDING' || row.invitation_status === 'RESENT';
+  const outsider = isOutsider(row);
   return {
     id: row.id,
     account_id: row.account_id,
-    first_name: row.first_name,
-    last_name: row.last_name,
+    first_name: outsider ? '' : row.first_name,
+    last_name: outsider ? '' : row.last_name,
     email: row.email,
     role: row.role,
     status: row.status,
@@ -526,9 +557,9 @@ export function presentMember(row: MemberRow, now: Date) {
       invitationPending &&
       row.invitation_expires_at !== null &&
       Date.parse(row.invitation_expires_at) <= now.getTime(),
-    timezone: row.timezone,
-    locale: row.locale,
-    email_verified: Boolean(row.email_verified),
+    timezone: outsider ? '' : row.timezone,
+    locale: outsider ? '' : row.locale,
+    email_verified: outsider ? false : Boolean(row.email_verified),
     last_login_at: row.last_login_at,
     created_at: row.member_since,
   };

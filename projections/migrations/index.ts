@@ -9,6 +9,7 @@ import { identityMembershipsReadModel } from './0010_identity_memberships';
 import { mailOutboxReadModel } from './0011_mail_outbox';
 import { projectionParkedEvents } from './0012_projection_parked_events';
 import { idempotencyKeys } from './0020_idempotency_keys';
+import { openEmailClaimsReadModel } from './0013_open_email_claims';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -26,6 +27,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   mailOutboxReadModel,
   projectionParkedEvents,
   idempotencyKeys,
+  openEmailClaimsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import Koa, { type Context, type Next } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { errorMiddleware } from '../kit/http/problem';
 import { idempotency } from '../kit/http/idempotency';
 import { Refusal } from '../kit/refusal';
+import type { AppConfig } from '../kit/config';
 import type { AppState, Services } from './context';
 import { authenticate } from '../identity/auth';
 import { authRoutes } from '../identity/authRoutes';
@@ -25,7 +26,7 @@ export function createApp(services: Services): Koa {
   services.readSide.onNotice(publicEvents.invalidate);
   const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
   app.use(requestContext(services));
-  app.use(securityHeaders);
+  app.use(securityHeaders(services.config));
   app.use(errorMiddleware(services.logger));
   app.use(xsrf);
   app.use(requireJsonBody);
@@ -40,8 +41,9 @@ export function createApp(services: Services): Koa {
       },
     }),
   );
-  app.use(readAfterWrite(services));
   app.use(authenticate(services));
+  app.use(privateAnswers);
+  app.use(readAfterWrite(services));
   app.use(idempotency({ db: services.db, clock: services.clock, logger: services.logger }));
 
   const system = new Router();
@@ -51,7 +53,8 @@ export function createApp(services: Services): Koa {
   // Ready while the store answers: a failed projection or a parked event makes the platform degraded (named
   // here, in the metrics and in `npm run projections:parked`), not unready, because everything else works.
   // Parked events' errors stay out of this public answer: they quote the event's data.
-  system.get('/readyz', async (ctx) => {
+  const operatorOnly = operatorAccess(services.config);
+  system.get('/readyz', operatorOnly.detail, async (ctx) => {
     const lags = await services.readSide.lag();
     await services.store.head();
     const failed = lags.filter((lag) => lag.status === 'failed').map((lag) => lag.projection);
@@ -83,7 +86,7 @@ export function createApp(services: Services): Koa {
         : {}),
     };
   });
-  system.get('/metrics', async (ctx) => {
+  system.get('/metrics', operatorOnly.require, async (ctx) => {
     const lags = await services.readSide.lag();
     services.metrics.observeLag(lags);
     services.metrics.observeParked(
@@ -145,29 +148,84 @@ function requestContext(services: Services) {
   };
 }
 
-async function securityHeaders(ctx: Context, next: Next) {
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-  ctx.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
-  // The widget is made to be embedded in organizers' sites; every other page refuses framing.
-  const frameAncestors = ctx.path.startsWith('/widget/') ? '*' : "'none'";
-  if (!ctx.path.startsWith('/widget/')) ctx.set('X-Frame-Options', 'DENY');
-  ctx.set(
-    'Content-Security-Policy',
-    [
-      "default-src 'self'",
-      "img-src 'self' data: blob: https:",
-      "style-src 'self' 'unsafe-inline'",
-      "script-src 'self'",
-      "connect-src 'self' ws: wss:",
-      "font-src 'self' data:",
-      "object-src 'none'",
-      "base-uri 'self'",
-      `frame-ancestors ${frameAncestors}`,
-    ].join('; '),
-  );
-  await next();
+function securityHeaders(config: Pick<AppConfig, 'publicUrl'>) {
+  const https = config.publicUrl.startsWith('https:');
+  return async (ctx: Context, next: Next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+    if (https) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // The widget is made to be embedded in organizers' sites; every other page refuses framing.
+    const frameAncestors = ctx.path.startsWith('/widget/') ? '*' : "'none'";
+    if (!ctx.path.startsWith('/widget/')) ctx.set('X-Frame-Options', 'DENY');
+    // Socket.IO connects to this origin only; older Safari does not count ws(s) as 'self', so it is named.
+    const socketOrigin = `${ctx.protocol === 'https' ? 'wss' : 'ws'}://${ctx.host}`;
+    ctx.set(
+      'Content-Security-Policy',
+      [
+        "default-src 'self'",
+        // Event descriptions are organizers' rich text, which may show images from any https address.
+        "img-src 'self' data: blob: https:",
+        "style-src 'self' 'unsafe-inline'",
+        "script-src 'self'",
+        `connect-src 'self' ${socketOrigin}`,
+        "font-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        `frame-ancestors ${frameAncestors}`,
+      ].join('; '),
+    );
+    await next();
+  };
+}
+
+/** Answers on behalf of a logged-in member, and everything under /api/auth (tokens), are never stored. */
+async function privateAnswers(ctx: Context, next: Next) {
+  const markPrivate = () => {
+    if ((ctx.state as AppState).auth || ctx.path.startsWith('/api/auth/'))
+      ctx.set('Cache-Control', 'no-store');
+  };
+  try {
+    await next();
+  } finally {
+    markPrivate();
+  }
+}
+
+/**
+ * `/metrics` and the detail of `/readyz` tell an attacker what runs and how it is doing. With METRICS_TOKEN set
+ * they need `Authorization: Bearer <METRICS_TOKEN>`; `/readyz` still tells anyone whether the platform is
+ * ready, for load balancers.
+ */
+function operatorAccess(config: Pick<AppConfig, 'metricsToken'>) {
+  const expected = config.metricsToken ? createHash('sha256').update(config.metricsToken).digest() : null;
+  const isOperator = (ctx: Context): boolean => {
+    if (!expected) return true;
+    const header = ctx.get('Authorization');
+    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    return timingSafeEqual(createHash('sha256').update(given).digest(), expected);
+  };
+  return {
+    require: async (ctx: Context, next: Next) => {
+      if (!isOperator(ctx)) throw new Refusal('unauthenticated', 'This endpoint needs the operator token');
+      await next();
+    },
+    detail: async (ctx: Context, next: Next) => {
+      if (isOperator(ctx)) {
+        await next();
+        return;
+      }
+      try {
+        await next();
+      } catch (error) {
+        if (error instanceof Refusal && error.reason === 'not_ready') throw new Refusal('not_ready');
+        throw error;
+      }
+      ctx.body = { status: (ctx.body as { status?: unknown } | undefined)?.status ?? 'ready' };
+    },
+  };
 }
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -208,11 +266,14 @@ async function requireJsonBody(ctx: Context, next: Next) {
   await next();
 }
 
-/** A read that names a position (`X-Min-Position`) waits until the projections reach it. */
+/**
+ * A read that names a position (`X-Min-Position`) waits until the projections reach it, for at most five
+ * seconds. Only members write, so only their requests may wait: an anonymous one cannot hold a connection.
+ */
 function readAfterWrite(services: Services) {
   return async (ctx: Context, next: Next) => {
     const header = ctx.get('X-Min-Position');
-    if (ctx.method === 'GET' && /^\d{1,30}$/.test(header)) {
+    if (ctx.method === 'GET' && (ctx.state as AppState).auth && /^\d{1,30}$/.test(header)) {
       await services.readSide.waitFor(BigInt(header), 5_000);
     }
     await next();

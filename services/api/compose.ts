@@ -84,7 +84,7 @@ export async function startPlatform(
     onConflict: (stream) => metrics.commandConflicts.inc({ stream_category: streamCategory(stream) }),
   });
   const services: Services = { config, store, db, commands, readSide: runner, clock, ids, logger, metrics };
-  const worker = await startWorker({ store, db, config, logger, clock });
+  const worker = await startWorker({ store, db, commands, config, logger, clock });
   const app = createApp(services);
   let http: DrainableServer | undefined;
   let realtime: ReturnType<typeof attachRealtime> | undefined;

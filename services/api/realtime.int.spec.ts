@@ -109,4 +109,59 @@ describe('Socket.IO live updates', () => {
     await change;
     expect(strangerHeard).toBe(false);
   });
+
+  describe('when its session ends', () => {
+    function disconnected(socket: Socket): Promise<string> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('still connected after 5 s')), 5_000);
+        socket.once('disconnect', (reason) => {
+          clearTimeout(timer);
+          resolve(reason);
+        });
+      });
+    }
+
+    it('disconnects the socket of a session that logs out', async () => {
+      const session = await t.login(t.admin.email, t.admin.password);
+      const socket = await connect(t.baseUrl, session);
+      sockets.push(socket);
+      const gone = disconnected(socket);
+      expect((await t.client(session)('POST', '/api/auth/logout')).status).toBe(204);
+      expect(await gone).toBe('io server disconnect');
+    });
+
+    it('disconnects the sockets of a member who is deactivated', async () => {
+      const other = await t.otherAccount();
+      const invited = await t.client(token)<{ data: { id: string } }>('POST', '/api/users', {
+        json: { email: other.email, role: 'ORGANIZER' },
+      });
+      // The invitation mail is written by the worker; accept it with the member's own password.
+      let text = '';
+      for (let i = 0; i < 100 && !text; i++) {
+        const row: { text_body: string } | undefined = await t.platform.services
+          .db('mail_outbox')
+          .where({ template: 'invitation', to_address: other.email })
+          .first('text_body');
+        text = row?.text_body ?? '';
+        if (!text) await new Promise((r) => setTimeout(r, 50));
+      }
+      const invitationToken = /\/auth\/accept-invitation\/([\w-]+)/.exec(text)?.[1] ?? '';
+      const accepted = await t.client()('POST', `/api/auth/invitation/${invitationToken}`, {
+        json: { password: other.password },
+      });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      const login = await t.client()<{ token: string }>('POST', '/api/auth/login', {
+        json: { email: other.email, password: other.password, account_id: t.admin.accountId },
+      });
+      const memberToken = login.body.token;
+      const socket = await connect(t.baseUrl, memberToken);
+      sockets.push(socket);
+      const gone = disconnected(socket);
+      const deactivated = await t.client(token)('PUT', `/api/users/${invited.body.data.id}`, {
+        json: { status: 'INACTIVE' },
+      });
+      expect(deactivated.status, JSON.stringify(deactivated.body)).toBe(200);
+      expect(await gone).toBe('io server disconnect');
+    });
+  });
 });

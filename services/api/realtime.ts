@@ -2,7 +2,8 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Services } from './context';
 import { hashToken } from '../identity/auth';
-import { findActiveSession, type ActiveSession } from '../../projections/identity';
+import { findActiveSession, findActiveSessionIds, type ActiveSession } from '../../projections/identity';
+import { identityProjection } from '../../projections/identity';
 import { findAccountEvent } from '../../projections/events';
 
 export interface ReadModelChanged {
@@ -63,7 +64,41 @@ export function attachRealtime(
     });
   });
 
+  /**
+   * A socket lives no longer than its session: after each identity change (logout, password change or reset,
+   * deactivation) and once a minute (expiry), sockets whose session is no longer active are disconnected.
+   */
+  let checking: Promise<void> | null = null;
+  let checkAgain = false;
+  const disconnectEnded = (): void => {
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = (async () => {
+      do {
+        checkAgain = false;
+        const sockets = [...io.of('/').sockets.values()];
+        const sessionOf = (socket: (typeof sockets)[number]) =>
+          (socket.data as { session: ActiveSession }).session.sessionId;
+        const active = await findActiveSessionIds(
+          services.db,
+          [...new Set(sockets.map(sessionOf))],
+          services.clock.now(),
+        );
+        for (const socket of sockets) if (!active.has(sessionOf(socket))) socket.disconnect(true);
+      } while (checkAgain);
+    })()
+      .catch((error: unknown) => services.logger.error('checking live sessions failed', { error }))
+      .finally(() => {
+        checking = null;
+      });
+  };
+  const expiryTimer = setInterval(disconnectEnded, 60_000);
+  expiryTimer.unref();
+
   const unsubscribe = services.readSide.onNotice((notice) => {
+    if (notice.projection === identityProjection.name) disconnectEnded();
     if (notice.keys.length === 0) return;
     const message: ReadModelChanged = {
       readModel: notice.projection,
@@ -78,6 +113,7 @@ export function attachRealtime(
     // Not io.close(): that closes the HTTP server too, which compose.ts drains on its own terms.
     close: () => {
       unsubscribe();
+      clearInterval(expiryTimer);
       io.disconnectSockets(true);
       io.engine.close();
       return Promise.resolve();

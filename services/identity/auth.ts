@@ -12,7 +12,7 @@ import {
 } from '../../projections/identity';
 import { normaliseEmail } from './emailClaims';
 import { burnVerification, verifyPassword } from './passwords';
-import { limits, RateLimiter } from './rateLimit';
+import { limits, passwordBackoffPerSubject, RateLimiter } from './rateLimit';
 import { userDecider, userStream } from './userDecider';
 
 export function hashToken(token: string): string {
@@ -56,6 +56,32 @@ export function rateLimiterFor(services: Services): RateLimiter {
   return limiter;
 }
 
+/**
+ * Guesses of a password, at login (the subject is the address) or when a member confirms their current
+ * password (the subject is the user). One IP is cut off after its budget, for one subject and overall; across
+ * IPs a subject is only slowed down (back-off), so an attacker elsewhere cannot lock the real person out.
+ */
+export function passwordGuesses(services: Services, ctx: Context, subject: string) {
+  const limiter = rateLimiterFor(services);
+  const fromHere = `${subject}|${ctx.ip}`;
+  return {
+    async check(): Promise<void> {
+      await limiter.check(ctx, limits.passwordFailuresPerSubjectAndIp, fromHere);
+      await limiter.check(ctx, limits.loginFailuresPerIp, ctx.ip);
+      await limiter.checkBackoff(ctx, passwordBackoffPerSubject, subject);
+    },
+    async failed(): Promise<void> {
+      await limiter.record(limits.passwordFailuresPerSubjectAndIp, fromHere);
+      await limiter.record(limits.loginFailuresPerIp, ctx.ip);
+      await limiter.recordFailure(passwordBackoffPerSubject, subject);
+    },
+    async succeeded(): Promise<void> {
+      await limiter.reset(limits.passwordFailuresPerSubjectAndIp, fromHere);
+      await limiter.resetFailures(passwordBackoffPerSubject, subject);
+    },
+  };
+}
+
 export interface StartedSession {
   token: string;
   expiresAt: Date;
@@ -96,28 +122,26 @@ export type LoginOutcome =
 
 /**
  * Email and password, then the account: the only one, the chosen one, or a list to choose from. A wrong
- * email and a wrong password are refused alike, in about the same time; failures are rate limited per email
- * and per IP, and only a correct password learns that the member is inactive.
+ * email and a wrong password are refused alike, in about the same time; failures are limited as
+ * `passwordGuesses` says, and only a correct password learns that the member is inactive.
  */
 export async function logIn(
   services: Services,
   ctx: Context,
   credentials: { email: string; password: string; accountId?: string | undefined },
 ): Promise<LoginOutcome> {
-  const limiter = rateLimiterFor(services);
   const email = normaliseEmail(credentials.email);
-  await limiter.check(ctx, limits.loginFailuresPerEmail, email);
-  await limiter.check(ctx, limits.loginFailuresPerIp, ctx.ip);
+  const guesses = passwordGuesses(services, ctx, `email:${email}`);
+  await guesses.check();
   const user = await findUserByEmail(services.db, email);
   let passwordOk = false;
   if (user?.password_hash) passwordOk = await verifyPassword(user.password_hash, credentials.password);
   else await burnVerification(credentials.password);
   if (!user || !passwordOk) {
-    await limiter.record(limits.loginFailuresPerEmail, email);
-    await limiter.record(limits.loginFailuresPerIp, ctx.ip);
+    await guesses.failed();
     throw new Refusal('invalid_credentials');
   }
-  await limiter.reset(limits.loginFailuresPerEmail, email);
+  await guesses.succeeded();
 
   const memberships = await listMemberships(services.db, user.id);
   const active = memberships.filter((membership) => membership.status === 'ACTIVE');

@@ -8,7 +8,7 @@ import { Refusal } from '../kit/refusal';
 import { findUserByEmail } from '../../projections/identity';
 import { findLinkToken, type LinkPurpose, type LinkTokenRow } from '../messaging/linkTokens';
 import { accountDecider, accountStream, isAcceptableInvitation } from './accountDecider';
-import { logIn, rateLimiterFor, requireSession, startSession } from './auth';
+import { logIn, passwordGuesses, rateLimiterFor, requireSession, startSession } from './auth';
 import { normaliseEmail } from './emailClaims';
 import { loadCurrentUser } from './me';
 import { registerOwner } from './owners';
@@ -263,13 +263,16 @@ export function authRoutes(services: Services) {
     let join: z.infer<typeof joinSchema> | undefined;
     if (user.hasPassword) {
       const { password } = body(ctx, existingMemberAcceptSchema);
+      const guesses = passwordGuesses(services, ctx, `email:${normaliseEmail(user.email)}`);
+      await guesses.check();
       const stored = await findUserByEmail(services.db, user.email);
       if (!stored?.password_hash || !(await verifyPassword(stored.password_hash, password))) {
-        await limiter.record(limits.loginFailuresPerIp, ctx.ip);
+        await guesses.failed();
         throw new Refusal('invalid_credentials', undefined, {
           password: ['This is not the password of this user'],
         });
       }
+      await guesses.succeeded();
     } else {
       join = body(ctx, joinSchema);
     }

@@ -49,3 +49,22 @@ export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimEvent, Emai
     }
   },
 };
+
+/**
+ * What holds a claim up, seen from the claimant's user stream: the user uses the address, or is switching to
+ * it. A claim with neither was left behind by a command that did not finish (a crash between the claim and
+ * the user's creation, or between an email change and the release of the old address).
+ */
+export type ClaimBacking = 'in_use' | 'pending_change' | 'none';
+
+export function claimBacking(
+  email: string,
+  claimant: { exists: false } | { exists: true; email: string; emailChange: { newEmail: string } | null },
+): ClaimBacking {
+  if (!claimant.exists) return 'none';
+  const address = normaliseEmail(email);
+  if (normaliseEmail(claimant.email) === address) return 'in_use';
+  if (claimant.emailChange && normaliseEmail(claimant.emailChange.newEmail) === address)
+    return 'pending_change';
+  return 'none';
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../kit/deciderSpec';
-import { emailClaimDecider, emailClaimStream } from './emailClaims';
+import { claimBacking, emailClaimDecider, emailClaimStream } from './emailClaims';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const at = now.toISOString();
@@ -52,5 +52,20 @@ describe('email claims', () => {
       .given([claimed])
       .when({ type: 'ReleaseEmail', email: 'ada@example.test', userId: 'us_2', now })
       .thenNothingHappened();
+  });
+});
+
+describe('what backs a claim', () => {
+  const user = { exists: true as const, email: 'ada@example.test', emailChange: null };
+  it('is the claimant using the address', () => {
+    expect(claimBacking('Ada@Example.test', user)).toBe('in_use');
+  });
+  it('is the claimant switching to the address', () => {
+    const switching = { ...user, emailChange: { newEmail: 'new@example.test' } };
+    expect(claimBacking('new@example.test', switching)).toBe('pending_change');
+  });
+  it('is nothing when the claimant was never created or moved away', () => {
+    expect(claimBacking('ada@example.test', { exists: false })).toBe('none');
+    expect(claimBacking('old@example.test', user)).toBe('none');
   });
 });

@@ -25,6 +25,9 @@ export interface AccountOwner {
   position: bigint;
 }
 
+/** What creating an owner needs: the commands, the clock and ids (a whole Services also fits). */
+export type OwnerServices = Pick<Services, 'commands' | 'clock' | 'ids'>;
+
 type OwnerCommand = (user: { userId: string; passwordHash: string }) => RegisterUser | CreateVerifiedUser;
 
 /**
@@ -32,7 +35,7 @@ type OwnerCommand = (user: { userId: string; passwordHash: string }) => Register
  * address exactly one gets through; the loser is refused with `email_taken` before anything else is written.
  */
 async function createOwner(
-  services: Services,
+  services: OwnerServices,
   owner: NewOwner,
   context: CommandContext,
   userCommand: OwnerCommand,
@@ -72,7 +75,7 @@ async function createOwner(
 
 /** The operator's owner (first run, ADMIN_EMAIL): the operator vouches for the address. */
 export function createVerifiedOwner(
-  services: Services,
+  services: OwnerServices,
   owner: NewOwner,
   context: CommandContext,
 ): Promise<AccountOwner> {
@@ -88,7 +91,7 @@ export function createVerifiedOwner(
 
 /** Self-service sign-up: the address is confirmed by the link the confirmation mail carries. */
 export function registerOwner(
-  services: Services,
+  services: OwnerServices,
   owner: NewOwner,
   context: CommandContext,
 ): Promise<AccountOwner> {

@@ -60,12 +60,28 @@ export interface Limit {
   windowMs: number;
 }
 
+/**
+ * A back-off instead of a lock: after `freeFailures` failures in the window, each attempt must wait
+ * `firstDelayMs`, doubled per further failure, at most `maxDelayMs`, since the last failure. Guessing slows to a
+ * crawl, while the real person is never kept out longer than `maxDelayMs`.
+ */
+export interface Backoff {
+  name: string;
+  freeFailures: number;
+  windowMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+const second = 1_000;
 const minute = 60_000;
 const hour = 60 * minute;
 
 /** The platform's limits; failures count where a success is the normal case (logins, links). */
 export const limits = {
-  loginFailuresPerEmail: { name: 'login-email', max: 10, windowMs: 15 * minute },
+  /** Wrong passwords for one address (or one user's current password) from one IP. */
+  passwordFailuresPerSubjectAndIp: { name: 'password-subject-ip', max: 10, windowMs: 15 * minute },
+  /** Wrong passwords from one IP, whichever the address. */
   loginFailuresPerIp: { name: 'login-ip', max: 50, windowMs: 15 * minute },
   passwordResetPerEmail: { name: 'reset-email', max: 5, windowMs: hour },
   passwordResetPerIp: { name: 'reset-ip', max: 20, windowMs: hour },
@@ -73,6 +89,15 @@ export const limits = {
   registrationsPerIp: { name: 'register-ip', max: 20, windowMs: hour },
   confirmationMailsPerUser: { name: 'confirm-user', max: 5, windowMs: hour },
 } as const satisfies Record<string, Limit>;
+
+/** Wrong passwords for one address (or one user's current password) from anywhere: slowed, never locked. */
+export const passwordBackoffPerSubject: Backoff = {
+  name: 'password-subject',
+  freeFailures: 5,
+  windowMs: 15 * minute,
+  firstDelayMs: second,
+  maxDelayMs: minute,
+};
 
 export class RateLimiter {
   constructor(
@@ -104,6 +129,29 @@ export class RateLimiter {
   async reset(limit: Limit, key: string): Promise<void> {
     await this.store.clear(bucket(limit, key));
   }
+
+  /** Refuses with 429 and `Retry-After` while `key` must still wait after its last failure. */
+  async checkBackoff(ctx: Context, backoff: Backoff, key: string): Promise<void> {
+    const now = this.clock.now().getTime();
+    const failures = await this.store.recent(bucket(backoff, key), now - backoff.windowMs);
+    const beyondFree = failures.length - backoff.freeFailures;
+    const last = failures.at(-1);
+    if (beyondFree <= 0 || last === undefined) return;
+    const delay = Math.min(backoff.maxDelayMs, backoff.firstDelayMs * 2 ** Math.min(beyondFree - 1, 30));
+    const waitMs = last + delay - now;
+    if (waitMs <= 0) return;
+    const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+    ctx.set('Retry-After', String(retryAfter));
+    throw new Refusal('too_many_requests', `Too many attempts; try again in ${retryAfter} seconds`);
+  }
+
+  async recordFailure(backoff: Backoff, key: string): Promise<void> {
+    await this.store.add(bucket(backoff, key), this.clock.now().getTime());
+  }
+
+  async resetFailures(backoff: Backoff, key: string): Promise<void> {
+    await this.store.clear(bucket(backoff, key));
+  }
 }
 
-const bucket = (limit: Limit, key: string) => `${limit.name}:${key}`;
+const bucket = (limit: { name: string }, key: string) => `${limit.name}:${key}`;

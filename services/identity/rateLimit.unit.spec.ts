@@ -53,3 +53,52 @@ describe('rate limiting (sliding window)', () => {
     expect(await store.recent('new', -1)).toEqual([5_000]);
   });
 });
+
+describe('back-off', () => {
+  const policy = {
+    name: 'guess',
+    freeFailures: 3,
+    windowMs: 15 * 60_000,
+    firstDelayMs: 1_000,
+    maxDelayMs: 60_000,
+  };
+
+  it('lets the first failures through, then makes each next attempt wait twice as long, up to a cap', async () => {
+    const clock = new ManualClock(new Date('2026-11-22T10:00:00.000Z'));
+    const limiter = new RateLimiter(clock);
+    const { ctx, headers } = fakeContext();
+    for (let i = 0; i < 3; i++) {
+      await limiter.checkBackoff(ctx, policy, 'k');
+      await limiter.recordFailure(policy, 'k');
+    }
+    // The fourth failure in the window: one second.
+    await limiter.checkBackoff(ctx, policy, 'k');
+    await limiter.recordFailure(policy, 'k');
+    await expect(limiter.checkBackoff(ctx, policy, 'k')).rejects.toMatchObject({
+      reason: 'too_many_requests',
+    });
+    expect(headers['Retry-After']).toBe('1');
+    clock.advance(1_000);
+    await limiter.checkBackoff(ctx, policy, 'k');
+    await limiter.recordFailure(policy, 'k');
+    clock.advance(1_999);
+    await expect(limiter.checkBackoff(ctx, policy, 'k')).rejects.toBeInstanceOf(Refusal);
+    clock.advance(1);
+    await limiter.checkBackoff(ctx, policy, 'k');
+    for (let i = 0; i < 20; i++) await limiter.recordFailure(policy, 'k');
+    await expect(limiter.checkBackoff(ctx, policy, 'k')).rejects.toBeInstanceOf(Refusal);
+    expect(headers['Retry-After']).toBe('60');
+    clock.advance(60_000);
+    await expect(limiter.checkBackoff(ctx, policy, 'k')).resolves.toBeUndefined();
+  });
+
+  it('forgets the failures on reset (a success)', async () => {
+    const clock = new ManualClock();
+    const limiter = new RateLimiter(clock);
+    const { ctx } = fakeContext();
+    for (let i = 0; i < 10; i++) await limiter.recordFailure(policy, 'k');
+    await expect(limiter.checkBackoff(ctx, policy, 'k')).rejects.toBeInstanceOf(Refusal);
+    await limiter.resetFailures(policy, 'k');
+    await expect(limiter.checkBackoff(ctx, policy, 'k')).resolves.toBeUndefined();
+  });
+});

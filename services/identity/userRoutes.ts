@@ -16,7 +16,7 @@ import {
 } from '../../projections/identity';
 import { findLinkToken, type LinkPurpose } from '../messaging/linkTokens';
 import { accountDecider, accountStream, invitationTtlMs } from './accountDecider';
-import { rateLimiterFor } from './auth';
+import { passwordGuesses, rateLimiterFor } from './auth';
 import { emailClaimDecider, emailClaimStream, normaliseEmail } from './emailClaims';
 import { loadCurrentUser } from './me';
 import { emailConfirmationTtlMs } from './owners';
@@ -109,15 +109,20 @@ export function userRoutes(services: Services) {
     let last: bigint | null = null;
 
     if (input.password !== undefined) {
+      // A stolen session must not become a way to guess the password.
+      const guesses = passwordGuesses(services, ctx, `user:${auth.userId}`);
+      await guesses.check();
       const stored = await findUserById(services.db, auth.userId);
       if (
         !stored?.password_hash ||
         !(await verifyPassword(stored.password_hash, input.current_password ?? ''))
       ) {
+        await guesses.failed();
         throw new Refusal('current_password_incorrect', undefined, {
           current_password: ['The current password is not correct'],
         });
       }
+      await guesses.succeeded();
     }
     const newEmail = input.email === undefined ? undefined : normaliseEmail(input.email);
     const changesEmail =

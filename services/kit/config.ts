@@ -25,6 +25,10 @@ export interface AppConfig {
   shutdownTimeoutSeconds: number;
   /** A projection handler that throws: `park` the event and go on (default), or `stop` that projection. */
   projectionOnError: 'park' | 'stop';
+  /** How long a claimed email address may lack its user before the worker frees it (a command cut short). */
+  emailClaimGraceSeconds: number;
+  /** When set, `/metrics` and the detail of `/readyz` need `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -51,6 +55,8 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'park',
       'PROJECTION_ON_ERROR',
     ),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    emailClaimGraceSeconds: integer(env.EMAIL_CLAIM_GRACE_SECONDS, 600, 'EMAIL_CLAIM_GRACE_SECONDS'),
   };
 }
 

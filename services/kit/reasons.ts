@@ -36,6 +36,7 @@ export const reasonCatalog = {
   // events (the things people attend)
   event_already_exists: { status: 409, title: 'This event already exists' },
   event_not_found: { status: 404, title: 'Event not found' },
+  event_deleted: { status: 410, title: 'Your change was saved, but the event was deleted meanwhile' },
   event_dates_invalid: { status: 422, title: 'The event must end after it starts' },
   invalid_timezone: { status: 422, title: 'Unknown time zone' },
   invalid_currency: { status: 422, title: 'Unknown currency' },

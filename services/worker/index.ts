@@ -6,35 +6,51 @@ import type { Logger } from '../kit/logger';
 import { ProjectionRunner } from '../../projections/runner';
 import { checkpointsTable } from '../../projections/runner/checkpoints';
 import { createMailTransport, MailDelivery } from '../messaging/delivery';
+import type { CommandHandler } from '../kit/commandHandler';
+import { EmailClaimKeeper, emailClaimKeeper } from './emailClaimKeeper';
 import { mailReactor } from './mailReactor';
 
 /**
- * Reactors and process managers: side effects of committed events. Today the mail reactor (events → outbox)
- * and the delivery loop (outbox → SMTP, or the local outbox without SMTP). `npm start` runs it in the API
+ * Reactors and process managers: side effects of committed events. Today the mail reactor (events → outbox),
+ * the delivery loop (outbox → SMTP, or the local outbox without SMTP) and the email claim keeper (releases
+ * addresses that a sign-up, invitation or email change cut short left claimed). `npm start` runs it in the API
  * process; it can run alone against the same stores, and several workers may run at once (the reactor's
  * checkpoint moves by compare-and-set, deliveries are claimed row by row).
  */
 export interface Worker {
   runner: ProjectionRunner;
   delivery: MailDelivery;
+  claims: EmailClaimKeeper;
   stop(): Promise<void>;
 }
 
 export interface WorkerDeps {
   store: EventStore;
   db: Knex;
-  config: Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'projectionOnError'>;
+  commands: CommandHandler;
+  config: Pick<
+    AppConfig,
+    'publicUrl' | 'smtpUrl' | 'mailFrom' | 'projectionOnError' | 'emailClaimGraceSeconds'
+  >;
   logger: Logger;
   clock: Clock;
 }
 
-export async function startWorker({ store, db, config, logger, clock }: WorkerDeps): Promise<Worker> {
+export async function startWorker({
+  store,
+  db,
+  commands,
+  config,
+  logger,
+  clock,
+}: WorkerDeps): Promise<Worker> {
   const reactor = mailReactor({ publicUrl: config.publicUrl });
   await startAtHeadWhenNew(db, reactor.name, await store.head(), clock.now());
   const runner = new ProjectionRunner({
     store,
     db,
-    projections: [reactor],
+    // The claim keeper reads the whole log: claims left behind before it was deployed are recovered too.
+    projections: [reactor, emailClaimKeeper()],
     logger: logger.child({ component: 'worker' }),
     clock,
     onHandlerError: config.projectionOnError,
@@ -42,14 +58,24 @@ export async function startWorker({ store, db, config, logger, clock }: WorkerDe
   const transport = createMailTransport(config);
   const delivery = new MailDelivery({ db, transport, clock, logger: logger.child({ component: 'mail' }) });
   const unsubscribe = runner.onNotice(() => delivery.wake());
+  const claims = new EmailClaimKeeper({
+    db,
+    commands,
+    clock,
+    logger: logger.child({ component: 'email-claims' }),
+    settleAfterMs: config.emailClaimGraceSeconds * 1000,
+  });
   await runner.start();
   delivery.start();
+  claims.start(Math.max(1_000, Math.min(60_000, config.emailClaimGraceSeconds * 500)));
   logger.info('worker started', { mail: transport.kind });
   return {
     runner,
     delivery,
+    claims,
     async stop() {
       unsubscribe();
+      await claims.stop();
       await runner.stop();
       await delivery.stop();
     },

@@ -15,6 +15,7 @@ import {
   findLiveEvent,
   listAccountEvents,
   presentEvent,
+  presentPublicListEvent,
 } from '../../../projections/events';
 import { presentEventDetail } from '../../../projections/events/detail';
 import {
@@ -245,9 +246,13 @@ export function eventRoutes(services: Services) {
     return presentEventDetail(services.db, row, services.clock.now());
   }
 
+  /** Runs the command and answers with the event as it now is. */
   async function run(ctx: Context, eventId: string, command: EventCommand) {
     await handle(ctx, eventId, command);
-    return detail(ctx, eventId);
+    const row = await findAccountEvent(services.db, requireAuth(ctx).accountId, eventId);
+    // The command was accepted, so the event existed; a delete committed right after it removed the row.
+    if (!row) throw new Refusal('event_deleted');
+    return presentEventDetail(services.db, row, services.clock.now());
   }
 
   router.get('/events', async (ctx) => {
@@ -413,7 +418,9 @@ export function eventRoutes(services: Services) {
       changes: toSettingsChanges(input),
       now: services.clock.now(),
     });
-    ctx.body = { data: presentSettings(await findEventPage(services.db, eventId)) };
+    const page = await findEventPage(services.db, eventId);
+    if (!page) throw new Refusal('event_deleted');
+    ctx.body = { data: presentSettings(page) };
   });
 
   router.get('/events/:id/images', async (ctx) => {
@@ -435,7 +442,10 @@ export function eventRoutes(services: Services) {
       record: (image) => handle(ctx, eventId, upload(image)),
     });
     const stored = (await listEventImages(services.db, eventId)).find((row) => row.id === imageId);
-    if (!stored) throw new Refusal('image_not_found');
+    if (!stored) {
+      const stillThere = await findAccountEvent(services.db, state.accountId, eventId);
+      throw new Refusal(stillThere ? 'image_not_found' : 'event_deleted');
+    }
     ctx.status = 201;
     ctx.body = { data: presentEventImage(stored) };
   });
@@ -468,7 +478,7 @@ export function publicEventRoutes(services: Services, publicEvents: PublicEventC
       list,
       spec,
     );
-    ctx.body = { data: rows.map((row) => presentEvent(row, now())), meta };
+    ctx.body = { data: rows.map((row) => presentPublicListEvent(row, now())), meta };
   });
 
   router.get('/events/:id', async (ctx) => {

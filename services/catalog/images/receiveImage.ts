@@ -3,13 +3,14 @@ import { Refusal } from '../../kit/refusal';
 import { inspectImage, type ImageType } from './imageRules';
 import type { StoredImage } from './storedImage';
 import { contentKey, type FileStorage } from './storage';
+import { stripImageMetadata } from './stripMetadata';
 import { readImageUpload } from './upload';
 
 /** A checked upload: the fields of its StoredImage except the id and time the command gives it. */
 export type ReceivedImage<Type extends ImageType> = Omit<StoredImage<Type>, 'imageId' | 'uploadedAt'>;
 
 /**
- * Reads and checks one uploaded image, lets `decide` refuse it against the aggregate's current state (a pure
+ * Reads and checks one uploaded image, strips its metadata (stripMetadata.ts), lets `decide` refuse it against the aggregate's current state (a pure
  * decider call), and only then stores the file and runs `record`, the command that refers to it. So a refused
  * upload stores nothing. A stored file is never deleted here: its key is its content, and another image (a
  * duplicate's, or a concurrent upload of the same bytes) may refer to it.
@@ -28,16 +29,17 @@ export async function receiveImage<Type extends ImageType, Result>(
   if (!allowed.includes(type)) {
     throw new Refusal('validation_failed', undefined, { type: [`Allowed: ${allowed.join(', ')}`] });
   }
-  const { contentType, size, width, height, extension } = inspectImage(upload.content, type);
+  const { contentType, width, height, extension } = inspectImage(upload.content, type);
+  const content = stripImageMetadata(upload.content, { contentType, extension });
   const image: ReceivedImage<Type> = {
     type,
-    key: contentKey(upload.content, extension),
+    key: contentKey(content, extension),
     contentType,
-    size,
+    size: content.length,
     width,
     height,
   };
   steps.decide(image);
-  if (!(await storage.exists(image.key))) await storage.put(image.key, upload.content, contentType);
+  if (!(await storage.exists(image.key))) await storage.put(image.key, content, contentType);
   return steps.record(image);
 }

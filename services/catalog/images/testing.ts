@@ -30,13 +30,14 @@ export function pngImage(
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: options.noise ? 0 : 9 })),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw, { level: options.noise ? 0 : 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk with its length and CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);

@@ -62,7 +62,8 @@ export function injectHead(indexHtml: string, head: EventHead): string {
   ]
     .filter(Boolean)
     .join('\n    ');
-  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, tags);
+  // A function replacement: a string one would read `$&`, `$'` and `` $` `` in the user's text as patterns.
+  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => tags);
 }
 
 interface SitemapRow {

@@ -36,6 +36,24 @@ describe('the public event page head', () => {
     expect(html).not.toContain('og:image');
   });
 
+  it('keeps $ sequences in user text as they are, without corrupting the rest of the page', () => {
+    const title = "Price $& $' $` $$ $1 $<name>";
+    const html = injectHead(index, {
+      title,
+      description: "Only $' today",
+      keywords: '$`',
+      imageUrl: null,
+      canonicalUrl: 'https://shop.test/e/ev_1/price',
+      indexable: true,
+    });
+    expect(html).toContain(`<title>Price $&amp; $&#39; $\` $$ $1 $&lt;name&gt;</title>`);
+    expect(html).toContain('<meta name="description" content="Only $&#39; today" />');
+    expect(html).toContain('<meta name="keywords" content="$`" />');
+    expect(html.startsWith('<!doctype html><html><head><meta charset="UTF-8" /><title>')).toBe(true);
+    expect(html.endsWith('</head><body></body></html>')).toBe(true);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
   it('recognises both public event routes', () => {
     expect(publicEventPath.exec('/e/ev_abcd1234/some-slug')?.[1]).toBe('ev_abcd1234');
     expect(publicEventPath.exec('/event/ev_abcd1234/some-slug')?.[1]).toBe('ev_abcd1234');

@@ -1,0 +1,153 @@
+import type { Knex } from 'knex';
+import type { Projection, ReadModelTable } from '../../projections/runner/types';
+import type { CommandHandler } from '../kit/commandHandler';
+import type { Clock } from '../kit/clock';
+import type { Logger } from '../kit/logger';
+import {
+  claimBacking,
+  emailClaimDecider,
+  emailClaimStream,
+  type EmailClaimEvent,
+} from '../identity/emailClaims';
+import type { EmailChanged } from '../identity/userDecider';
+import { userDecider, userStream } from '../identity/userDecider';
+
+/**
+ * The process manager of commands that touch several streams, applied to email claims (see
+ * docs/decisions/cross-module-facts.md). A sign-up appends the claim, then the account, then the user; an
+ * invitation the claim, then the user; an email change the new claim, the change, then the release of the old
+ * address. A process that dies in between leaves an address claimed by nobody who uses it.
+ *
+ * From the log, this keeps every claim (and every address a user moved away from) it has not yet seen settled.
+ * Once `settleAfterMs` has passed on the injected clock, a sweep asks the claimant's user stream: a user who uses
+ * or is switching to the address settles it; otherwise the claim is released, and the address is free again.
+ * Only a release can finish such a command: the password hash of a sign-up is never in the log, so the user
+ * cannot be completed.
+ */
+
+export const openEmailClaimsTable: ReadModelTable = {
+  name: 'open_email_claims',
+  define(table) {
+    table.string('email', 320).primary();
+    table.string('user_id', 40).notNullable();
+    /** ISO instant from which the claim must be backed by its user. */
+    table.string('since', 40).notNullable();
+  },
+};
+
+export const emailClaimKeeperName = 'email-claim-keeper';
+
+type Handled = EmailClaimEvent | EmailChanged;
+
+export function emailClaimKeeper(): Projection {
+  return {
+    name: emailClaimKeeperName,
+    tables: [openEmailClaimsTable],
+    handles: ['EmailClaimed', 'EmailReleased', 'EmailChanged'] satisfies Handled['type'][],
+    async apply(trx, recorded, ctx) {
+      const event = recorded as unknown as Handled;
+      const claims = ctx.table(openEmailClaimsTable.name);
+      switch (event.type) {
+        case 'EmailClaimed':
+          await trx(claims)
+            .insert({ email: event.data.email, user_id: event.data.userId, since: event.data.claimedAt })
+            .onConflict('email')
+            .merge();
+          return [];
+        case 'EmailReleased':
+          await trx(claims).where({ email: event.data.email, user_id: event.data.userId }).delete();
+          return [];
+        case 'EmailChanged':
+          // The old address must be released next; watch it in case that never happens.
+          await trx(claims)
+            .insert({
+              email: event.data.previousEmail,
+              user_id: event.data.userId,
+              since: event.data.changedAt,
+            })
+            .onConflict('email')
+            .merge();
+          return [];
+      }
+    },
+  };
+}
+
+interface OpenClaim {
+  email: string;
+  user_id: string;
+  since: string;
+}
+
+export interface EmailClaimSweep {
+  released: string[];
+  settled: string[];
+}
+
+export class EmailClaimKeeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly deps: {
+      db: Knex;
+      commands: CommandHandler;
+      clock: Clock;
+      logger: Logger;
+      settleAfterMs: number;
+    },
+  ) {}
+
+  /** Sweeps now and then every `everyMs` until stopped. */
+  start(everyMs: number): void {
+    if (this.timer) return;
+    const tick = () => {
+      this.running = this.sweep().catch((error: unknown) =>
+        this.deps.logger.error('email claim sweep failed', { error }),
+      );
+    };
+    tick();
+    this.timer = setInterval(tick, everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Releases the claims older than the grace period that no user backs; forgets the settled ones. */
+  async sweep(): Promise<EmailClaimSweep> {
+    const { db, commands, clock, settleAfterMs } = this.deps;
+    const now = clock.now();
+    const due = (await db(openEmailClaimsTable.name)
+      .where('since', '<=', new Date(now.getTime() - settleAfterMs).toISOString())
+      .orderBy('since')
+      .limit(500)) as OpenClaim[];
+    const outcome: EmailClaimSweep = { released: [], settled: [] };
+    for (const claim of due) {
+      const { state: claimant } = await commands.load(userDecider, userStream(claim.user_id));
+      const backing = claimBacking(claim.email, claimant);
+      if (backing === 'pending_change') continue;
+      if (backing === 'in_use') {
+        await db(openEmailClaimsTable.name).where({ email: claim.email, user_id: claim.user_id }).delete();
+        outcome.settled.push(claim.email);
+        continue;
+      }
+      const release = await commands.handle(
+        emailClaimDecider,
+        emailClaimStream(claim.email),
+        { type: 'ReleaseEmail', email: claim.email, userId: claim.user_id, now: clock.now() },
+        { correlationId: `release-${claim.user_id}`, actor: 'system' },
+      );
+      // Released now, or someone else holds the address already: either way nothing is left to watch.
+      await db(openEmailClaimsTable.name).where({ email: claim.email, user_id: claim.user_id }).delete();
+      if (release.events.length > 0) {
+        outcome.released.push(claim.email);
+        this.deps.logger.info('released an email claim nobody backs', { userId: claim.user_id });
+      }
+    }
+    return outcome;
+  }
+}
