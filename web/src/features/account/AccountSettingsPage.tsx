@@ -5,7 +5,8 @@ import { useIntl } from 'react-intl';
 import { ErrorPage } from '../../app/errors/ErrorPage';
 import { isApiError } from '../../shared/api/ApiError';
 import { useToaster } from '../../shared/ui/toaster';
-import { FieldGroup, FormFailure, useForm } from '../../shared/ui/useFieldErrors';
+import { FormFailure } from '../../shared/forms/FormFailure';
+import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { withoutEmpty } from '../auth/validation';
 import { TimeZoneSelect } from '../auth/fields';
 import { CURRENCIES } from '../events/currencies';
@@ -63,7 +64,7 @@ function SettingsForm({ account }: { account: Account }) {
       toaster.success(m.saved);
     },
   });
-  const { values, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, set, onSubmit, field, failure } = useForm({
     fields: FIELDS,
     initial: { name: account.name, currency: account.currency, timezone: account.timezone },
     validate: ({ name }) =>
@@ -84,12 +85,7 @@ function SettingsForm({ account }: { account: Account }) {
       <p className="page-intro">{intl.formatMessage(m.intro)}</p>
       <Card className="settings-card">
         <form onSubmit={onSubmit} noValidate>
-          <FormFailure
-            error={mutation.error}
-            hasServerFieldErrors={hasServerFieldErrors}
-            unplaced={unplaced}
-            title={m.failed}
-          />
+          <FormFailure {...failure} title={m.failed} />
           <FieldGroup view={nameField} label={intl.formatMessage(m.name)}>
             <InputGroup {...nameField.inputProps} value={values.name} onChange={set('name')} aria-required />
           </FieldGroup>

@@ -7,7 +7,8 @@ import { useLocale } from '../../shared/intl/LocaleProvider';
 import { browserTimeZone } from '../../shared/time/zonedTime';
 import { uiMessages } from '../../shared/ui/messages';
 import { useToaster } from '../../shared/ui/toaster';
-import { FieldGroup, FormFailure, useForm, type ClientErrors } from '../../shared/ui/useFieldErrors';
+import { FormFailure } from '../../shared/forms/FormFailure';
+import { FieldGroup, useForm, type ClientErrors } from '../../shared/forms/useForm';
 import { acceptInvitation, getInvitation, type Invitation } from './api';
 import { NameFields, NewPasswordFields, ZoneAndLanguageFields } from './fields';
 import { authMessages, invitationMessages, passwordMessages, registerMessages } from './messages';
@@ -91,7 +92,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
       });
     },
   });
-  const { values, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, set, onSubmit, field, failure } = useForm({
     fields: FIELDS,
     initial: (): Values => ({
       first_name: invitation.first_name,
@@ -136,12 +137,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
             )}
           </Callout>
         ) : (
-          <FormFailure
-            error={mutation.error}
-            hasServerFieldErrors={hasServerFieldErrors}
-            unplaced={unplaced}
-            className="auth-card__alert"
-          />
+          <FormFailure {...failure} className="auth-card__alert" />
         )}
         {existing ? (
           <FieldGroup view={password} label={intl.formatMessage(authMessages.password)}>

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { uiMessages } from '../../shared/ui/messages';
-import { FieldGroup, useForm } from '../../shared/ui/useFieldErrors';
+import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { requestPasswordReset } from './api';
 import { authMessages, forgotMessages } from './messages';
 import { emailError, withoutEmpty } from './validation';

@@ -7,7 +7,7 @@ import { isApiError } from '../../shared/api/ApiError';
 import { consumePreviousUrl } from '../../shared/api/authRedirect';
 import { setToken } from '../../shared/api/session';
 import { uiMessages } from '../../shared/ui/messages';
-import { FieldGroup, useForm, type ClientErrors } from '../../shared/ui/useFieldErrors';
+import { FieldGroup, useForm, type ClientErrors } from '../../shared/forms/useForm';
 import { login, type AccountChoice, type LoginRequest } from './api';
 import { authMessages } from './messages';
 import { PasswordInput } from './PasswordInput';

@@ -6,7 +6,8 @@ import { isApiError } from '../../shared/api/ApiError';
 import { setToken } from '../../shared/api/session';
 import { useLocale } from '../../shared/intl/LocaleProvider';
 import { browserTimeZone } from '../../shared/time/zonedTime';
-import { FieldGroup, FormFailure, useForm, type ClientErrors } from '../../shared/ui/useFieldErrors';
+import { FormFailure } from '../../shared/forms/FormFailure';
+import { FieldGroup, useForm, type ClientErrors } from '../../shared/forms/useForm';
 import { register, type RegisterRequest } from './api';
 import { NameFields, NewPasswordFields, ZoneAndLanguageFields } from './fields';
 import { authMessages, passwordMessages, registerMessages } from './messages';
@@ -47,7 +48,7 @@ export function RegisterPage() {
       await navigate('/welcome', { replace: true });
     },
   });
-  const { values, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, set, onSubmit, field, failure } = useForm({
     fields: FIELDS,
     initial: (): RegisterRequest => ({
       first_name: '',
@@ -84,13 +85,7 @@ export function RegisterPage() {
             <Link to="/auth/forgot-password">{intl.formatMessage(authMessages.forgotPassword)}</Link>
           </Callout>
         ) : (
-          <FormFailure
-            error={mutation.error}
-            hasServerFieldErrors={hasServerFieldErrors}
-            unplaced={unplaced}
-            title={registerMessages.failed}
-            className="auth-card__alert"
-          />
+          <FormFailure {...failure} title={registerMessages.failed} className="auth-card__alert" />
         )}
         <NameFields
           first={field('first_name')}

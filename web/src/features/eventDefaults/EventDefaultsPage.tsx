@@ -6,12 +6,12 @@ import { listTimeZones } from '../../shared/time/zonedTime';
 import type { EventDefaults } from '../events/types';
 import { useCurrencyOptions } from '../events/useCurrencyOptions';
 import { OrderTimeoutField, PriceDisplayField } from '../eventSettings/fields';
-import { apiChanges } from '../eventSettings/forms';
+import { apiChanges } from '../../shared/forms/values';
 import { eventSettingsMessages as s } from '../eventSettings/messages';
 import { Field, SettingsSection } from '../eventSettings/SettingsSection';
 import { eventDefaultsQueries, updateEventDefaults } from './api';
 import { eventDefaultsMessages as m } from './messages';
-import '../eventSettings/manage.css';
+import '../../shared/ui/manage.css';
 
 /** `/account/event-defaults`: what new events of this account start with. */
 export function EventDefaultsPage() {

@@ -16,11 +16,11 @@ import type { EventDetail, EventSettings } from '../events/types';
 import { useCurrencyOptions } from '../events/useCurrencyOptions';
 import { organizerQueries } from '../organizers/queries';
 import { OrderTimeoutField, PriceDisplayField, RichTextField } from './fields';
-import { apiChanges, htmlOrNull, textOrNull } from './forms';
-import { ImageUploadField } from './ImageUploadField';
+import { apiChanges, htmlOrNull, textOrNull } from '../../shared/forms/values';
+import { ImageUploadField } from '../../shared/ui/ImageUploadField';
 import { eventSettingsMessages as m } from './messages';
 import { Field, SettingsSection } from './SettingsSection';
-import './manage.css';
+import '../../shared/ui/manage.css';
 
 const SECTIONS = [
   ['basic', m.basic],

@@ -5,7 +5,7 @@ import { EventStatusActions } from '../events/EventStatusActions';
 import type { EventDetail } from '../events/types';
 import { checklistFor, type StepId } from './checklist';
 import { gettingStartedMessages as m } from './messages';
-import '../eventSettings/manage.css';
+import '../../shared/ui/manage.css';
 
 const TEXT: Record<StepId, { title: MessageDescriptor; text: MessageDescriptor }> = {
   tickets: { title: m.ticketsTitle, text: m.ticketsText },

@@ -23,12 +23,13 @@ import {
   type HomepageColours,
   type PublicEvent,
 } from '../events/types';
-import { changedEntries, serverFieldError } from '../eventSettings/forms';
+import { formErrors } from '../../shared/forms/formErrors';
+import { changedEntries } from '../../shared/forms/values';
 import { EventHome } from '../publicEvent/EventHome';
 import { DEFAULT_HOME_COLOURS } from '../publicEvent/homeStyle';
 import '../publicEvent/public.css';
 import { designerMessages as m } from './messages';
-import '../eventSettings/manage.css';
+import '../../shared/ui/manage.css';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 type Design = HomepageColours & { homepage_background_type: HomepageBackgroundType };
@@ -90,7 +91,7 @@ export function HomepageDesignerPage() {
               const inputId = `${baseId}-${key}`;
               const error = !HEX.test(design[key])
                 ? intl.formatMessage(m.invalidHex)
-                : serverFieldError(mutation.error, key);
+                : formErrors(mutation.error, [key]).of(key);
               return (
                 <FormGroup
                   key={key}

@@ -9,7 +9,8 @@ import { matchLocale } from '../../shared/intl/locale';
 import { browserTimeZone } from '../../shared/time/zonedTime';
 import { uiMessages } from '../../shared/ui/messages';
 import { useToaster } from '../../shared/ui/toaster';
-import { FieldGroup, FormFailure, useForm } from '../../shared/ui/useFieldErrors';
+import { FormFailure } from '../../shared/forms/FormFailure';
+import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { NameFields, NewPasswordFields, ZoneAndLanguageFields } from '../auth/fields';
 import { authMessages, passwordMessages, registerMessages } from '../auth/messages';
 import { PasswordInput } from '../auth/PasswordInput';
@@ -69,7 +70,7 @@ function DetailsForm({ me }: { me: User }) {
       toaster.success(m.saved);
     },
   });
-  const { values, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, set, onSubmit, field, failure } = useForm({
     fields: DETAILS,
     initial: {
       first_name: me.first_name,
@@ -92,12 +93,7 @@ function DetailsForm({ me }: { me: User }) {
         {intl.formatMessage(m.detailsTitle)}
       </h2>
       <form onSubmit={onSubmit} noValidate>
-        <FormFailure
-          error={mutation.error}
-          hasServerFieldErrors={hasServerFieldErrors}
-          unplaced={unplaced}
-          title={m.failed}
-        />
+        <FormFailure {...failure} title={m.failed} />
         <NameFields
           first={field('first_name')}
           last={field('last_name')}
@@ -135,7 +131,7 @@ function EmailSection({ me }: { me: User }) {
       if (user.pending_email) toaster.success(m.changeRequested, { email: user.pending_email });
     },
   });
-  const { values, setValues, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, setValues, set, onSubmit, field, failure } = useForm({
     fields: ['email'] as const,
     initial: { email: '' },
     validate: ({ email }) =>
@@ -215,12 +211,7 @@ function EmailSection({ me }: { me: User }) {
         </Callout>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
-        <FormFailure
-          error={change.error}
-          hasServerFieldErrors={hasServerFieldErrors}
-          unplaced={unplaced}
-          title={m.failed}
-        />
+        <FormFailure {...failure} title={m.failed} />
         <FieldGroup view={newEmail} label={intl.formatMessage(m.newEmail)}>
           <InputGroup
             {...newEmail.inputProps}
@@ -252,7 +243,7 @@ function PasswordForm() {
       toaster.success(m.passwordChanged);
     },
   });
-  const { values, setValues, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, setValues, set, onSubmit, field, failure } = useForm({
     fields: PASSWORD_FIELDS,
     initial: emptyPasswords,
     validate: (input) =>
@@ -270,12 +261,7 @@ function PasswordForm() {
         {intl.formatMessage(m.passwordTitle)}
       </h2>
       <form onSubmit={onSubmit} noValidate>
-        <FormFailure
-          error={mutation.error}
-          hasServerFieldErrors={hasServerFieldErrors}
-          unplaced={unplaced}
-          title={m.failed}
-        />
+        <FormFailure {...failure} title={m.failed} />
         <FieldGroup view={current} label={intl.formatMessage(m.currentPassword)}>
           <PasswordInput
             {...current.inputProps}
