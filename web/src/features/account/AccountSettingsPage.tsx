@@ -14,6 +14,7 @@ import { hasPermission, userQueries } from '../users/queries';
 import { accountQueries, updateAccount, type Account } from './api';
 import { accountSettingsMessages as m } from './messages';
 import './account.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 type Field = 'name' | 'currency' | 'timezone';
 const FIELDS: readonly Field[] = ['name', 'currency', 'timezone'];
@@ -78,7 +79,7 @@ function SettingsForm({ account }: { account: Account }) {
   const currency = field('currency');
   return (
     <div className="account-settings-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
+      <PageTitle parts={[m.pageTitle]} />
       <div className="page-header">
         <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>
       </div>

@@ -15,6 +15,7 @@ import { authMessages, invitationMessages, passwordMessages, registerMessages } 
 import { PasswordInput } from './PasswordInput';
 import { nameError, newPasswordErrors, withoutEmpty } from './validation';
 import './auth.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 type Field = 'first_name' | 'last_name' | 'password' | 'password_confirmation' | 'timezone' | 'locale';
 type Values = Record<Field, string>;
@@ -54,7 +55,7 @@ export function AcceptInvitationPage() {
     const invalid = isApiError(invitation.error) && invitation.error.reason === 'invalid_token';
     return (
       <div className="auth-card">
-        <title>{intl.formatMessage(invitationMessages.invalidTitle)}</title>
+        <PageTitle parts={[invitationMessages.invalidTitle]} />
         <NonIdealState
           icon="disable"
           title={intl.formatMessage(invitationMessages.invalidTitle)}
@@ -119,7 +120,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   const password = field('password');
   return (
     <div className="auth-card auth-card--wide">
-      <title>{intl.formatMessage(invitationMessages.pageTitle)}</title>
+      <PageTitle parts={[invitationMessages.pageTitle]} />
       <h1 className="auth-card__heading">
         {intl.formatMessage(invitationMessages.heading, { account: invitation.account_name })}
       </h1>

@@ -13,6 +13,7 @@ import { authMessages } from './messages';
 import { PasswordInput } from './PasswordInput';
 import { emailError, withoutEmpty } from './validation';
 import './auth.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 type Field = 'email' | 'password';
 const FIELDS: readonly Field[] = ['email', 'password'];
@@ -87,7 +88,7 @@ export function LoginPage() {
   if (accounts) {
     return (
       <div className="auth-card">
-        <title>{intl.formatMessage(authMessages.chooseHeading)}</title>
+        <PageTitle parts={[authMessages.chooseHeading]} />
         <h1 className="auth-card__heading">{intl.formatMessage(authMessages.chooseHeading)}</h1>
         <p className="auth-card__subheading">{intl.formatMessage(authMessages.chooseIntro)}</p>
         {alert}
@@ -132,7 +133,7 @@ export function LoginPage() {
   const password = field('password');
   return (
     <div className="auth-card">
-      <title>{intl.formatMessage(authMessages.pageTitle)}</title>
+      <PageTitle parts={[authMessages.pageTitle]} />
       <h1 className="auth-card__heading">{intl.formatMessage(authMessages.heading)}</h1>
       <p className="auth-card__subheading">{intl.formatMessage(authMessages.subheading)}</p>
 

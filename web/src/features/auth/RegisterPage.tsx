@@ -13,6 +13,7 @@ import { NameFields, NewPasswordFields, ZoneAndLanguageFields } from './fields';
 import { authMessages, passwordMessages, registerMessages } from './messages';
 import { emailError, nameError, newPasswordErrors, withoutEmpty } from './validation';
 import './auth.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 type Field = keyof RegisterRequest;
 const FIELDS: readonly Field[] = [
@@ -74,7 +75,7 @@ export function RegisterPage() {
   const email = field('email');
   return (
     <div className="auth-card auth-card--wide">
-      <title>{intl.formatMessage(registerMessages.pageTitle)}</title>
+      <PageTitle parts={[registerMessages.pageTitle]} />
       <h1 className="auth-card__heading">{intl.formatMessage(registerMessages.heading)}</h1>
       <p className="auth-card__subheading">{intl.formatMessage(registerMessages.subheading)}</p>
 

@@ -12,6 +12,7 @@ import { NewPasswordFields } from './fields';
 import { forgotMessages, passwordMessages, resetMessages } from './messages';
 import { newPasswordErrors, withoutEmpty } from './validation';
 import './auth.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
@@ -56,7 +57,7 @@ export function ResetPasswordPage() {
   if (linkInvalid || link.isError) {
     return (
       <div className="auth-card">
-        <title>{intl.formatMessage(resetMessages.invalidTitle)}</title>
+        <PageTitle parts={[resetMessages.invalidTitle]} />
         <NonIdealState
           icon="disable"
           title={intl.formatMessage(resetMessages.invalidTitle)}
@@ -73,7 +74,7 @@ export function ResetPasswordPage() {
 
   return (
     <div className="auth-card">
-      <title>{intl.formatMessage(resetMessages.pageTitle)}</title>
+      <PageTitle parts={[resetMessages.pageTitle]} />
       <h1 className="auth-card__heading">{intl.formatMessage(resetMessages.heading)}</h1>
       <form onSubmit={onSubmit} noValidate className="auth-card__stacked">
         <FormFailure {...failure} className="auth-card__alert" />

@@ -12,6 +12,7 @@ import { Field, SettingsSection } from '../eventSettings/SettingsSection';
 import { eventDefaultsQueries, updateEventDefaults } from './api';
 import { eventDefaultsMessages as m } from './messages';
 import '../../shared/ui/manage.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 /** `/account/event-defaults`: what new events of this account start with. */
 export function EventDefaultsPage() {
@@ -31,7 +32,7 @@ export function EventDefaultsPage() {
 
   return (
     <div className="account-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
+      <PageTitle parts={[m.pageTitle]} />
       <div className="page-header">
         <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>
       </div>

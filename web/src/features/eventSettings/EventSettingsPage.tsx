@@ -21,6 +21,7 @@ import { ImageUploadField } from '../../shared/ui/ImageUploadField';
 import { eventSettingsMessages as m } from './messages';
 import { Field, SettingsSection } from './SettingsSection';
 import '../../shared/ui/manage.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const SECTIONS = [
   ['basic', m.basic],
@@ -53,7 +54,7 @@ export function EventSettingsPage() {
 
   return (
     <div className="settings-page">
-      <title>{`${intl.formatMessage(m.pageTitle)} · ${event.title}`}</title>
+      <PageTitle parts={[m.pageTitle, event.title]} />
       <nav className="settings-page__toc" aria-label={intl.formatMessage(m.sectionsLabel)}>
         {SECTIONS.map(([anchor, label]) => (
           <a key={anchor} href={`#${anchor}`}>

@@ -36,6 +36,7 @@ import {
 } from './listParams';
 import { eventsMessages as m } from './messages';
 import { eventQueries } from './queries';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const TAB_LABEL: Record<EventsState, MessageDescriptor> = {
   upcoming: m.tabUpcoming,
@@ -125,7 +126,7 @@ export function EventsList({
 
   return (
     <div className="events-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
+      <PageTitle parts={[m.pageTitle]} />
       <div className="page-header">
         {heading ?? <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>}
         <Button

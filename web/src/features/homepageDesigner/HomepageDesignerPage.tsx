@@ -30,6 +30,7 @@ import { DEFAULT_HOME_COLOURS } from '../publicEvent/homeStyle';
 import '../publicEvent/public.css';
 import { designerMessages as m } from './messages';
 import '../../shared/ui/manage.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 type Design = HomepageColours & { homepage_background_type: HomepageBackgroundType };
@@ -71,7 +72,7 @@ export function HomepageDesignerPage() {
 
   return (
     <div className="designer">
-      <title>{`${intl.formatMessage(m.pageTitle)} · ${event.title}`}</title>
+      <PageTitle parts={[m.pageTitle, event.title]} />
       <Card className="designer__controls">
         <h2 className="section-title">{intl.formatMessage(m.controls)}</h2>
         <form

@@ -22,6 +22,7 @@ import { hasPermission, userQueries } from '../users/queries';
 import { outboxQueries, type OutboxMail } from './api';
 import { outboxMessages as m } from './messages';
 import '../account/account.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 function statusOf(mail: OutboxMail): {
   label: MessageDescriptor;
@@ -64,7 +65,7 @@ function Outbox() {
   const meta = list.data?.meta;
   return (
     <div className="outbox-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
+      <PageTitle parts={[m.pageTitle]} />
       <div className="page-header">
         <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>
       </div>

@@ -19,6 +19,7 @@ import { userQueries } from '../users/queries';
 import { cancelEmailChange, resendEmailConfirmation, updateProfile, type ProfileChanges } from './api';
 import { profileMessages as m } from './messages';
 import '../account/account.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 /** Keeps the cached `me` in step with what the server answered. */
 function useSaveMe() {
@@ -40,7 +41,7 @@ export function ProfilePage() {
   if (me.isError) return <ErrorPage status={isApiError(me.error) ? me.error.status : 500} />;
   return (
     <div className="profile-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
+      <PageTitle parts={[m.pageTitle]} />
       <div className="page-header">
         <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>
       </div>

@@ -26,6 +26,7 @@ import { InviteDialog } from './InviteDialog';
 import { usersMessages as m } from './messages';
 import { hasPermission, userQueries } from './queries';
 import '../account/account.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const ROLE: Record<TeamMember['role'], MessageDescriptor> = {
   ADMIN: m.roleAdmin,
@@ -76,7 +77,7 @@ function Team({ me }: { me: User }) {
   const meta = list.data?.meta;
   return (
     <div className="users-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
+      <PageTitle parts={[m.pageTitle]} />
       <div className="page-header">
         <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>
         <Button
