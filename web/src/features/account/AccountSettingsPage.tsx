@@ -2,7 +2,7 @@ import { Button, Card, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { ErrorPage } from '../../app/errors/ErrorPage';
+import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { isApiError } from '../../shared/api/ApiError';
 import { useToaster } from '../../shared/ui/toaster';
 import { FormFailure } from '../../shared/forms/FormFailure';

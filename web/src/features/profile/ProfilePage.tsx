@@ -1,7 +1,7 @@
 import { Button, Callout, Card, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { ErrorPage } from '../../app/errors/ErrorPage';
+import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { isApiError } from '../../shared/api/ApiError';
 import type { User } from '../../shared/api/types';
 import { useLocale } from '../../shared/intl/LocaleProvider';

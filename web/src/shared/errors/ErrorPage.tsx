@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { isApiError } from '../../shared/api/ApiError';
-import { Logo } from '../../shared/ui/Logo';
+import { isApiError } from '../api/ApiError';
+import { Logo } from '../ui/Logo';
 import { errorMessages } from './messages';
-import { PageTitle } from '../../shared/ui/PageTitle';
+import { PageTitle } from '../ui/PageTitle';
 
 type Kind = 'not-found' | 'forbidden' | 'offline' | 'generic';
 
