@@ -105,8 +105,8 @@ export function SettingsSection<T extends object>({
 
   return (
     <Card className="settings-section" id={anchor}>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={`${baseId}-title`}>
-        <h2 className="section-title" id={`${baseId}-title`}>
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${baseId}-heading`}>
+        <h2 className="section-title" id={`${baseId}-heading`}>
           {title}
         </h2>
         <FormFailure error={mutation.error} fields={knownFields} title={m.failed} />

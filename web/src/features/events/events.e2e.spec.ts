@@ -91,16 +91,18 @@ describeE2E('Events: from the back office to the public page', () => {
     const settingsUrl = `${app.url}/manage/event/${eventId}/settings`;
     await watcher.goto(settingsUrl);
     await organizer.goto(settingsUrl);
-    const watcherTitle = watcher.locator('#basic').getByLabel('Title');
-    expect(await watcherTitle.inputValue()).toBe('Riverside Poetry Slam');
     const basic = organizer.locator('#basic');
-    await basic.getByLabel('Title').fill('Riverside Poetry Slam at Dusk');
+    const watcherTitle = watcher.locator('#basic').getByLabel('Title');
+    await expect.poll(() => watcherTitle.inputValue()).toBe('Riverside Poetry Slam');
+    const organizerTitle = basic.getByLabel('Title');
+    await organizerTitle.fill('Riverside Poetry Slam at Dusk');
     await basic.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(() => watcherTitle.inputValue(), { timeout: 10_000 })
       .toBe('Riverside Poetry Slam at Dusk');
-    await organizer.locator('#basic').getByLabel('Title').fill('Riverside Poetry Slam');
-    await organizer.locator('#basic').getByRole('button', { name: 'Save' }).click();
+    await screenshot(watcher, 'event-settings-second-tab');
+    await organizerTitle.fill('Riverside Poetry Slam');
+    await basic.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => watcherTitle.inputValue(), { timeout: 10_000 }).toBe('Riverside Poetry Slam');
 
     const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
