@@ -9,7 +9,7 @@ import { FormFailure } from '../../shared/forms/FormFailure';
 import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { withoutEmpty } from '../auth/validation';
 import { TimeZoneSelect } from '../auth/fields';
-import { CURRENCIES } from '../events/currencies';
+import { CURRENCIES } from '../../shared/intl/currencies';
 import { hasPermission, userQueries } from '../users/queries';
 import { accountQueries, updateAccount, type Account } from './api';
 import { accountSettingsMessages as m } from './messages';

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { listTimeZones } from '../../shared/time/zonedTime';
 import type { EventDefaults } from '../events/types';
-import { useCurrencyOptions } from '../events/useCurrencyOptions';
+import { useCurrencyOptions } from '../../shared/intl/useCurrencyOptions';
 import { apiChanges } from '../../shared/forms/values';
 import { Field, SettingsSection } from '../eventSettings/SettingsSection';
 import {

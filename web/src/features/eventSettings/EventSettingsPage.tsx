@@ -13,7 +13,7 @@ import {
 } from '../events/api';
 import { eventQueries } from '../events/queries';
 import type { EventDetail, EventSettings } from '../events/types';
-import { useCurrencyOptions } from '../events/useCurrencyOptions';
+import { useCurrencyOptions } from '../../shared/intl/useCurrencyOptions';
 import { organizerQueries } from '../organizers/queries';
 import { RichTextField } from './fields';
 import { apiChanges, htmlOrNull, textOrNull } from '../../shared/forms/values';

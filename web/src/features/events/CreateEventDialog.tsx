@@ -20,8 +20,8 @@ import {
   type Field,
   type FormValues,
 } from './createEventForm';
-import { DEFAULT_CURRENCY } from './currencies';
-import { useCurrencyOptions } from './useCurrencyOptions';
+import { DEFAULT_CURRENCY } from '../../shared/intl/currencies';
+import { useCurrencyOptions } from '../../shared/intl/useCurrencyOptions';
 import { createEventMessages as m } from './messages';
 import { eventQueries } from './queries';
 

@@ -30,4 +30,8 @@ export const fieldMessages = defineMessages({
   bulletList: { id: 'eventSettings.richText.bulletList', defaultMessage: 'Bulleted list' },
   numberedList: { id: 'eventSettings.richText.numberedList', defaultMessage: 'Numbered list' },
   link: { id: 'eventSettings.richText.link', defaultMessage: 'Link' },
+  currencyOption: defineMessage<{ code: string; name: string }>({
+    id: 'events.create.currencyOption',
+    defaultMessage: '{code} — {name}',
+  }),
 });
