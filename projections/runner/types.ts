@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../services/eventstore/port';
+import type { NoticeKey, ReadModelChanged } from '../../services/kit/contracts/realtime';
 
 /**
  * One table of a read model. `define` is the table's only definition: the migration that creates the live
@@ -31,11 +32,14 @@ export interface Projection {
   ): Promise<readonly string[] | void>;
 }
 
-/** Published after every committed batch; `keys` may be empty when the batch held no handled event. */
+/**
+ * Published after every committed batch; `keys` may be empty when the batch held no handled event. The API
+ * forwards it to browsers as a `ReadModelChanged` (services/kit/contracts/realtime.ts).
+ */
 export interface ProjectionNotice {
-  projection: string;
+  projection: ReadModelChanged['readModel'];
   position: bigint;
-  keys: string[];
+  keys: NoticeKey[];
 }
 
 export type ProjectionStatus = 'running' | 'stopped' | 'failed';

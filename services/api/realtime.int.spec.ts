@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { startTestPlatform, type TestPlatform } from './testing';
-import type { ReadModelChanged } from './realtime';
+import type { ReadModelChanged } from '../kit/contracts/realtime';
 
 function connect(baseUrl: string, token?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {

@@ -5,12 +5,12 @@ import { hashToken } from '../identity/auth';
 import { findActiveSession, findActiveSessionIds, type ActiveSession } from '../../projections/identity';
 import { identityProjection } from '../../projections/identity';
 import { findAccountEvent } from '../../projections/events';
-
-export interface ReadModelChanged {
-  readModel: string;
-  keys: string[];
-  position: string;
-}
+import type {
+  ClientToServerEvents,
+  ReadModelChanged,
+  ServerToClientEvents,
+  SubscribeAnswer,
+} from '../kit/contracts/realtime';
 
 /**
  * Socket.IO on the API's HTTP server, authenticated by the same bearer token. Each socket joins its account's
@@ -20,8 +20,11 @@ export interface ReadModelChanged {
 export function attachRealtime(
   server: HttpServer,
   services: Services,
-): { io: Server; close(): Promise<void> } {
-  const io = new Server(server, { serveClient: false, transports: ['websocket', 'polling'] });
+): { io: Server<ClientToServerEvents, ServerToClientEvents>; close(): Promise<void> } {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
+    serveClient: false,
+    transports: ['websocket', 'polling'],
+  });
 
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
@@ -42,7 +45,7 @@ export function attachRealtime(
   io.on('connection', (socket) => {
     const session = (socket.data as { session: ActiveSession }).session;
     void socket.join(`account:${session.accountId}`);
-    socket.on('subscribe', (payload: unknown, ack?: (answer: { ok: boolean; reason?: string }) => void) => {
+    socket.on('subscribe', (payload: unknown, ack?: (answer: SubscribeAnswer) => void) => {
       const room = (payload as { room?: unknown } | null)?.room;
       const match = typeof room === 'string' ? /^event:([a-z]{2,4}_[0-9a-z]{4,40})$/.exec(room) : null;
       if (!match?.[1]) {

@@ -12,13 +12,14 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { logout } from '../features/auth/api';
-import { useReadModelInvalidation } from '../features/realtime/useReadModelInvalidation';
 import { userQueries } from '../features/users/queries';
 import { clearToken } from '../shared/api/session';
 import { useLocale } from '../shared/intl/LocaleProvider';
+import { LiveUpdates } from '../shared/live/LiveUpdates';
 import { ColourSchemeToggle } from '../shared/ui/ColourSchemeToggle';
 import { Logo } from '../shared/ui/Logo';
 import { useToaster } from '../shared/ui/toaster';
+import { liveMap } from './live';
 import { appMessages } from './messages';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -32,8 +33,6 @@ export function ManageLayout() {
   const toaster = useToaster();
   const { applyUserLocale } = useLocale();
   const me = useQuery(userQueries.me());
-
-  useReadModelInvalidation();
 
   const loggedOut = useRef(false);
   useEffect(
@@ -62,55 +61,57 @@ export function ManageLayout() {
   const name = me.data ? `${me.data.first_name} ${me.data.last_name}`.trim() || me.data.email : null;
 
   return (
-    <div className="manage-layout">
-      <a className="skip-link" href="#main-content">
-        {intl.formatMessage(appMessages.skipToContent)}
-      </a>
-      <header>
-        <Navbar className="manage-navbar">
-          <NavbarGroup align={Alignment.START}>
-            <NavbarHeading>
-              <Link to="/manage/events" className="manage-navbar__brand">
-                <Logo size={28} />
-              </Link>
-            </NavbarHeading>
-            <NavbarDivider />
-            <nav aria-label={intl.formatMessage(appMessages.mainNavLabel)} className="manage-nav">
-              <NavLink to="/manage/events" className={navClass}>
-                {intl.formatMessage(appMessages.navEvents)}
-              </NavLink>
-              <NavLink to="/account/settings" className={navClass}>
-                {intl.formatMessage(appMessages.navAccount)}
-              </NavLink>
-              <NavLink to="/manage/profile" className={navClass}>
-                {intl.formatMessage(appMessages.navProfile)}
-              </NavLink>
-            </nav>
-          </NavbarGroup>
-          <NavbarGroup align={Alignment.END}>
-            {name ? (
-              <span
-                className="manage-navbar__user"
-                title={intl.formatMessage(appMessages.signedInAs, { name })}
-              >
-                {name}
-              </span>
-            ) : null}
-            <ColourSchemeToggle />
-            <Button
-              variant="minimal"
-              icon="log-out"
-              text={intl.formatMessage(appMessages.logout)}
-              loading={logoutMutation.isPending}
-              onClick={() => logoutMutation.mutate()}
-            />
-          </NavbarGroup>
-        </Navbar>
-      </header>
-      <main id="main-content" className="manage-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-    </div>
+    <LiveUpdates map={liveMap}>
+      <div className="manage-layout">
+        <a className="skip-link" href="#main-content">
+          {intl.formatMessage(appMessages.skipToContent)}
+        </a>
+        <header>
+          <Navbar className="manage-navbar">
+            <NavbarGroup align={Alignment.START}>
+              <NavbarHeading>
+                <Link to="/manage/events" className="manage-navbar__brand">
+                  <Logo size={28} />
+                </Link>
+              </NavbarHeading>
+              <NavbarDivider />
+              <nav aria-label={intl.formatMessage(appMessages.mainNavLabel)} className="manage-nav">
+                <NavLink to="/manage/events" className={navClass}>
+                  {intl.formatMessage(appMessages.navEvents)}
+                </NavLink>
+                <NavLink to="/account/settings" className={navClass}>
+                  {intl.formatMessage(appMessages.navAccount)}
+                </NavLink>
+                <NavLink to="/manage/profile" className={navClass}>
+                  {intl.formatMessage(appMessages.navProfile)}
+                </NavLink>
+              </nav>
+            </NavbarGroup>
+            <NavbarGroup align={Alignment.END}>
+              {name ? (
+                <span
+                  className="manage-navbar__user"
+                  title={intl.formatMessage(appMessages.signedInAs, { name })}
+                >
+                  {name}
+                </span>
+              ) : null}
+              <ColourSchemeToggle />
+              <Button
+                variant="minimal"
+                icon="log-out"
+                text={intl.formatMessage(appMessages.logout)}
+                loading={logoutMutation.isPending}
+                onClick={() => logoutMutation.mutate()}
+              />
+            </NavbarGroup>
+          </Navbar>
+        </header>
+        <main id="main-content" className="manage-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </LiveUpdates>
   );
 }
 

@@ -4,7 +4,7 @@ import { EVENT_SECTIONS } from '../features/eventDashboard/sections';
 import { homeLoader } from '../features/home/homeLoader';
 import { publicEventLoader } from '../features/publicEvent/loader';
 import { LightNotAvailableYet } from '../shared/ui/LightNotAvailableYet';
-import { ErrorPage, NotFoundPage } from './errors/ErrorPage';
+import { ErrorPage, NotFoundPage } from '../shared/errors/ErrorPage';
 import { featureNames as f } from './messages';
 import { InitialLoading, RootLayout } from './RootLayout';
 

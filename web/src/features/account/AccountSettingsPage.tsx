@@ -2,17 +2,19 @@ import { Button, Card, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { ErrorPage } from '../../app/errors/ErrorPage';
+import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { isApiError } from '../../shared/api/ApiError';
 import { useToaster } from '../../shared/ui/toaster';
-import { FieldGroup, FormFailure, useForm } from '../../shared/ui/useFieldErrors';
+import { FormFailure } from '../../shared/forms/FormFailure';
+import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { withoutEmpty } from '../auth/validation';
 import { TimeZoneSelect } from '../auth/fields';
-import { CURRENCIES } from '../events/currencies';
+import { CURRENCIES } from '../../shared/intl/currencies';
 import { hasPermission, userQueries } from '../users/queries';
 import { accountQueries, updateAccount, type Account } from './api';
 import { accountSettingsMessages as m } from './messages';
 import './account.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 type Field = 'name' | 'currency' | 'timezone';
 const FIELDS: readonly Field[] = ['name', 'currency', 'timezone'];
@@ -63,7 +65,7 @@ function SettingsForm({ account }: { account: Account }) {
       toaster.success(m.saved);
     },
   });
-  const { values, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, set, onSubmit, field, failure } = useForm({
     fields: FIELDS,
     initial: { name: account.name, currency: account.currency, timezone: account.timezone },
     validate: ({ name }) =>
@@ -77,19 +79,14 @@ function SettingsForm({ account }: { account: Account }) {
   const currency = field('currency');
   return (
     <div className="account-settings-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
+      <PageTitle parts={[m.pageTitle]} />
       <div className="page-header">
         <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>
       </div>
       <p className="page-intro">{intl.formatMessage(m.intro)}</p>
       <Card className="settings-card">
         <form onSubmit={onSubmit} noValidate>
-          <FormFailure
-            error={mutation.error}
-            hasServerFieldErrors={hasServerFieldErrors}
-            unplaced={unplaced}
-            title={m.failed}
-          />
+          <FormFailure {...failure} title={m.failed} />
           <FieldGroup view={nameField} label={intl.formatMessage(m.name)}>
             <InputGroup {...nameField.inputProps} value={values.name} onChange={set('name')} aria-required />
           </FieldGroup>

@@ -7,13 +7,15 @@ import { useLocale } from '../../shared/intl/LocaleProvider';
 import { browserTimeZone } from '../../shared/time/zonedTime';
 import { uiMessages } from '../../shared/ui/messages';
 import { useToaster } from '../../shared/ui/toaster';
-import { FieldGroup, FormFailure, useForm, type ClientErrors } from '../../shared/ui/useFieldErrors';
+import { FormFailure } from '../../shared/forms/FormFailure';
+import { FieldGroup, useForm, type ClientErrors } from '../../shared/forms/useForm';
 import { acceptInvitation, getInvitation, type Invitation } from './api';
 import { NameFields, NewPasswordFields, ZoneAndLanguageFields } from './fields';
 import { authMessages, invitationMessages, passwordMessages, registerMessages } from './messages';
 import { PasswordInput } from './PasswordInput';
 import { nameError, newPasswordErrors, withoutEmpty } from './validation';
 import './auth.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 type Field = 'first_name' | 'last_name' | 'password' | 'password_confirmation' | 'timezone' | 'locale';
 type Values = Record<Field, string>;
@@ -53,7 +55,7 @@ export function AcceptInvitationPage() {
     const invalid = isApiError(invitation.error) && invitation.error.reason === 'invalid_token';
     return (
       <div className="auth-card">
-        <title>{intl.formatMessage(invitationMessages.invalidTitle)}</title>
+        <PageTitle parts={[invitationMessages.invalidTitle]} />
         <NonIdealState
           icon="disable"
           title={intl.formatMessage(invitationMessages.invalidTitle)}
@@ -91,7 +93,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
       });
     },
   });
-  const { values, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, set, onSubmit, field, failure } = useForm({
     fields: FIELDS,
     initial: (): Values => ({
       first_name: invitation.first_name,
@@ -118,7 +120,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   const password = field('password');
   return (
     <div className="auth-card auth-card--wide">
-      <title>{intl.formatMessage(invitationMessages.pageTitle)}</title>
+      <PageTitle parts={[invitationMessages.pageTitle]} />
       <h1 className="auth-card__heading">
         {intl.formatMessage(invitationMessages.heading, { account: invitation.account_name })}
       </h1>
@@ -136,12 +138,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
             )}
           </Callout>
         ) : (
-          <FormFailure
-            error={mutation.error}
-            hasServerFieldErrors={hasServerFieldErrors}
-            unplaced={unplaced}
-            className="auth-card__alert"
-          />
+          <FormFailure {...failure} className="auth-card__alert" />
         )}
         {existing ? (
           <FieldGroup view={password} label={intl.formatMessage(authMessages.password)}>

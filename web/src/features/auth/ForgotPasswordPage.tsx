@@ -4,11 +4,12 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { uiMessages } from '../../shared/ui/messages';
-import { FieldGroup, useForm } from '../../shared/ui/useFieldErrors';
+import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { requestPasswordReset } from './api';
 import { authMessages, forgotMessages } from './messages';
 import { emailError, withoutEmpty } from './validation';
 import './auth.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const FIELDS = ['email'] as const;
 
@@ -27,7 +28,7 @@ export function ForgotPasswordPage() {
   const emailField = field('email');
   return (
     <div className="auth-card">
-      <title>{intl.formatMessage(forgotMessages.pageTitle)}</title>
+      <PageTitle parts={[forgotMessages.pageTitle]} />
       <h1 className="auth-card__heading">{intl.formatMessage(forgotMessages.heading)}</h1>
       {mutation.isSuccess ? (
         <Callout

@@ -7,12 +7,13 @@ import { isApiError } from '../../shared/api/ApiError';
 import { consumePreviousUrl } from '../../shared/api/authRedirect';
 import { setToken } from '../../shared/api/session';
 import { uiMessages } from '../../shared/ui/messages';
-import { FieldGroup, useForm, type ClientErrors } from '../../shared/ui/useFieldErrors';
+import { FieldGroup, useForm, type ClientErrors } from '../../shared/forms/useForm';
 import { login, type AccountChoice, type LoginRequest } from './api';
 import { authMessages } from './messages';
 import { PasswordInput } from './PasswordInput';
 import { emailError, withoutEmpty } from './validation';
 import './auth.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 type Field = 'email' | 'password';
 const FIELDS: readonly Field[] = ['email', 'password'];
@@ -87,7 +88,7 @@ export function LoginPage() {
   if (accounts) {
     return (
       <div className="auth-card">
-        <title>{intl.formatMessage(authMessages.chooseHeading)}</title>
+        <PageTitle parts={[authMessages.chooseHeading]} />
         <h1 className="auth-card__heading">{intl.formatMessage(authMessages.chooseHeading)}</h1>
         <p className="auth-card__subheading">{intl.formatMessage(authMessages.chooseIntro)}</p>
         {alert}
@@ -132,7 +133,7 @@ export function LoginPage() {
   const password = field('password');
   return (
     <div className="auth-card">
-      <title>{intl.formatMessage(authMessages.pageTitle)}</title>
+      <PageTitle parts={[authMessages.pageTitle]} />
       <h1 className="auth-card__heading">{intl.formatMessage(authMessages.heading)}</h1>
       <p className="auth-card__subheading">{intl.formatMessage(authMessages.subheading)}</p>
 

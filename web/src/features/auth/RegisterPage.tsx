@@ -6,12 +6,14 @@ import { isApiError } from '../../shared/api/ApiError';
 import { setToken } from '../../shared/api/session';
 import { useLocale } from '../../shared/intl/LocaleProvider';
 import { browserTimeZone } from '../../shared/time/zonedTime';
-import { FieldGroup, FormFailure, useForm, type ClientErrors } from '../../shared/ui/useFieldErrors';
+import { FormFailure } from '../../shared/forms/FormFailure';
+import { FieldGroup, useForm, type ClientErrors } from '../../shared/forms/useForm';
 import { register, type RegisterRequest } from './api';
 import { NameFields, NewPasswordFields, ZoneAndLanguageFields } from './fields';
 import { authMessages, passwordMessages, registerMessages } from './messages';
 import { emailError, nameError, newPasswordErrors, withoutEmpty } from './validation';
 import './auth.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 type Field = keyof RegisterRequest;
 const FIELDS: readonly Field[] = [
@@ -47,7 +49,7 @@ export function RegisterPage() {
       await navigate('/welcome', { replace: true });
     },
   });
-  const { values, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, set, onSubmit, field, failure } = useForm({
     fields: FIELDS,
     initial: (): RegisterRequest => ({
       first_name: '',
@@ -73,7 +75,7 @@ export function RegisterPage() {
   const email = field('email');
   return (
     <div className="auth-card auth-card--wide">
-      <title>{intl.formatMessage(registerMessages.pageTitle)}</title>
+      <PageTitle parts={[registerMessages.pageTitle]} />
       <h1 className="auth-card__heading">{intl.formatMessage(registerMessages.heading)}</h1>
       <p className="auth-card__subheading">{intl.formatMessage(registerMessages.subheading)}</p>
 
@@ -84,13 +86,7 @@ export function RegisterPage() {
             <Link to="/auth/forgot-password">{intl.formatMessage(authMessages.forgotPassword)}</Link>
           </Callout>
         ) : (
-          <FormFailure
-            error={mutation.error}
-            hasServerFieldErrors={hasServerFieldErrors}
-            unplaced={unplaced}
-            title={registerMessages.failed}
-            className="auth-card__alert"
-          />
+          <FormFailure {...failure} title={registerMessages.failed} className="auth-card__alert" />
         )}
         <NameFields
           first={field('first_name')}

@@ -5,12 +5,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { uiMessages } from '../../shared/ui/messages';
 import { useToaster } from '../../shared/ui/toaster';
-import { FormFailure, useForm } from '../../shared/ui/useFieldErrors';
+import { FormFailure } from '../../shared/forms/FormFailure';
+import { useForm } from '../../shared/forms/useForm';
 import { checkResetLink, resetPassword } from './api';
 import { NewPasswordFields } from './fields';
 import { forgotMessages, passwordMessages, resetMessages } from './messages';
 import { newPasswordErrors, withoutEmpty } from './validation';
 import './auth.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
@@ -33,7 +35,7 @@ export function ResetPasswordPage() {
       await navigate('/auth/login', { replace: true });
     },
   });
-  const { values, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, set, onSubmit, field, failure } = useForm({
     fields: FIELDS,
     initial: { password: '', password_confirmation: '' },
     validate: (input) => withoutEmpty(newPasswordErrors(input.password, input.password_confirmation)),
@@ -55,7 +57,7 @@ export function ResetPasswordPage() {
   if (linkInvalid || link.isError) {
     return (
       <div className="auth-card">
-        <title>{intl.formatMessage(resetMessages.invalidTitle)}</title>
+        <PageTitle parts={[resetMessages.invalidTitle]} />
         <NonIdealState
           icon="disable"
           title={intl.formatMessage(resetMessages.invalidTitle)}
@@ -72,15 +74,10 @@ export function ResetPasswordPage() {
 
   return (
     <div className="auth-card">
-      <title>{intl.formatMessage(resetMessages.pageTitle)}</title>
+      <PageTitle parts={[resetMessages.pageTitle]} />
       <h1 className="auth-card__heading">{intl.formatMessage(resetMessages.heading)}</h1>
       <form onSubmit={onSubmit} noValidate className="auth-card__stacked">
-        <FormFailure
-          error={mutation.error}
-          hasServerFieldErrors={hasServerFieldErrors}
-          unplaced={unplaced}
-          className="auth-card__alert"
-        />
+        <FormFailure {...failure} className="auth-card__alert" />
         <NewPasswordFields
           password={field('password', intl.formatMessage(passwordMessages.hint))}
           confirmation={field('password_confirmation')}

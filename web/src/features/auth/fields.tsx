@@ -2,7 +2,7 @@ import { HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useMemo, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { listTimeZones } from '../../shared/time/zonedTime';
-import { FieldGroup, type FieldView } from '../../shared/ui/useFieldErrors';
+import { FieldGroup, type FieldView } from '../../shared/forms/useForm';
 import { LanguageOptions } from './LanguageOptions';
 import { passwordMessages, registerMessages } from './messages';
 import { PasswordInput } from './PasswordInput';

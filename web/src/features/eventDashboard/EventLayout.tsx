@@ -10,6 +10,7 @@ import { eventQueries } from '../events/queries';
 import { StatusTag } from '../events/StatusTag';
 import { eventDashboardMessages as m } from './messages';
 import { EVENT_SECTIONS } from './sections';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 /** `/manage/event/{eventId}`: the event's title and a sidebar of its sections around the current one. */
 export function EventLayout() {
@@ -35,7 +36,7 @@ export function EventLayout() {
         description={intl.formatMessage(m.notFoundDescription)}
         action={<Link to="/manage/events">{intl.formatMessage(m.backToEvents)}</Link>}
       >
-        <title>{intl.formatMessage(m.notFoundTitle)}</title>
+        <PageTitle parts={[m.notFoundTitle]} />
       </NonIdealState>
     ) : (
       <Callout intent="danger" role="alert" title={intl.formatMessage(m.loadError)} className="form-callout">

@@ -10,6 +10,7 @@ import { publicEventPath } from '../events/EventCard';
 import { eventsMessages } from '../events/messages';
 import { LifecycleTag, StatusTag } from '../events/StatusTag';
 import { eventDashboardMessages as m } from './messages';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 function currencyName(locale: string, code: string): string {
   try {
@@ -31,7 +32,7 @@ export function EventOverviewPage() {
 
   return (
     <div className="event-overview">
-      <title>{event.title}</title>
+      <PageTitle parts={[event.title]} />
       <Card className="event-overview__card">
         <h2 className="section-title">{intl.formatMessage(m.detailsHeading)}</h2>
         <dl className="details-list">

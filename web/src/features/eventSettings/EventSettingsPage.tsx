@@ -1,4 +1,4 @@
-import { Callout, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { Callout, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -13,14 +13,16 @@ import {
 } from '../events/api';
 import { eventQueries } from '../events/queries';
 import type { EventDetail, EventSettings } from '../events/types';
-import { useCurrencyOptions } from '../events/useCurrencyOptions';
+import { useCurrencyOptions } from '../../shared/intl/useCurrencyOptions';
 import { organizerQueries } from '../organizers/queries';
-import { OrderTimeoutField, PriceDisplayField, RichTextField } from './fields';
-import { apiChanges, htmlOrNull, textOrNull } from './forms';
-import { ImageUploadField } from './ImageUploadField';
+import { RichTextField } from './fields';
+import { apiChanges, htmlOrNull, textOrNull } from '../../shared/forms/values';
+import { ImageUploadField } from '../../shared/ui/ImageUploadField';
 import { eventSettingsMessages as m } from './messages';
 import { Field, SettingsSection } from './SettingsSection';
-import './manage.css';
+import { SETTINGS_SECTIONS, SettingsFields, settingsInitial, settingsKinds } from './settingsFields';
+import '../../shared/ui/manage.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const SECTIONS = [
   ['basic', m.basic],
@@ -53,7 +55,7 @@ export function EventSettingsPage() {
 
   return (
     <div className="settings-page">
-      <title>{`${intl.formatMessage(m.pageTitle)} · ${event.title}`}</title>
+      <PageTitle parts={[m.pageTitle, event.title]} />
       <nav className="settings-page__toc" aria-label={intl.formatMessage(m.sectionsLabel)}>
         {SECTIONS.map(([anchor, label]) => (
           <a key={anchor} href={`#${anchor}`}>
@@ -79,196 +81,18 @@ export function EventSettingsPage() {
           onChanged={refresh}
         />
       </div>
-      <SettingsSection
-        anchor="email"
-        title={intl.formatMessage(m.email)}
-        disabled={archived}
-        initial={{
-          support_email: event.settings.support_email ?? '',
-          reply_to_email: event.settings.reply_to_email ?? '',
-          email_footer_message: event.settings.email_footer_message ?? '',
-        }}
-        save={(changes) =>
-          saveSettings(
-            apiChanges(changes, {
-              support_email: 'text',
-              reply_to_email: 'text',
-              email_footer_message: 'html',
-            }),
-          )
-        }
-      >
-        {(form) => {
-          const support = form.field('support_email', intl.formatMessage(m.supportEmail));
-          const replyTo = form.field('reply_to_email', intl.formatMessage(m.replyToEmail));
-          const footer = form.field('email_footer_message', intl.formatMessage(m.emailFooter));
-          return (
-            <>
-              <div className="form-row">
-                <Field props={support}>
-                  <InputGroup
-                    {...support.input}
-                    type="email"
-                    value={form.values.support_email}
-                    onChange={(e) => form.set('support_email', e.target.value)}
-                  />
-                </Field>
-                <Field props={replyTo}>
-                  <InputGroup
-                    {...replyTo.input}
-                    type="email"
-                    value={form.values.reply_to_email}
-                    onChange={(e) => form.set('reply_to_email', e.target.value)}
-                  />
-                </Field>
-              </div>
-              <RichTextField
-                props={footer}
-                value={form.values.email_footer_message}
-                onChange={(html) => form.set('email_footer_message', html)}
-              />
-            </>
-          );
-        }}
-      </SettingsSection>
-      <SettingsSection
-        anchor="seo"
-        title={intl.formatMessage(m.seo)}
-        disabled={archived}
-        initial={{
-          seo_title: event.settings.seo_title ?? '',
-          seo_description: event.settings.seo_description ?? '',
-          seo_keywords: event.settings.seo_keywords ?? '',
-          allow_search_engine_indexing: event.settings.allow_search_engine_indexing,
-        }}
-        save={(changes) =>
-          saveSettings(
-            apiChanges(changes, { seo_title: 'text', seo_description: 'text', seo_keywords: 'text' }),
-          )
-        }
-      >
-        {(form) => {
-          const title = form.field('seo_title', intl.formatMessage(m.seoTitle));
-          const description = form.field('seo_description', intl.formatMessage(m.seoDescription));
-          const keywords = form.field('seo_keywords', intl.formatMessage(m.seoKeywords), {
-            help: intl.formatMessage(m.seoKeywordsHelp),
-          });
-          return (
-            <>
-              <p className="settings-section__help">{intl.formatMessage(m.seoHelp)}</p>
-              <Field props={title}>
-                <InputGroup
-                  {...title.input}
-                  value={form.values.seo_title}
-                  maxLength={150}
-                  onChange={(e) => form.set('seo_title', e.target.value)}
-                />
-              </Field>
-              <Field props={description}>
-                <TextArea
-                  {...description.input}
-                  fill
-                  rows={3}
-                  maxLength={500}
-                  value={form.values.seo_description}
-                  onChange={(e) => form.set('seo_description', e.target.value)}
-                />
-              </Field>
-              <Field props={keywords}>
-                <InputGroup
-                  {...keywords.input}
-                  value={form.values.seo_keywords}
-                  maxLength={500}
-                  onChange={(e) => form.set('seo_keywords', e.target.value)}
-                />
-              </Field>
-              <Switch
-                label={intl.formatMessage(m.allowIndexing)}
-                checked={form.values.allow_search_engine_indexing}
-                onChange={(e) => form.set('allow_search_engine_indexing', e.currentTarget.checked)}
-              />
-            </>
-          );
-        }}
-      </SettingsSection>
-      <SettingsSection
-        anchor="misc"
-        title={intl.formatMessage(m.misc)}
-        disabled={archived}
-        initial={{
-          order_timeout_minutes: event.settings.order_timeout_minutes,
-          price_display_mode: event.settings.price_display_mode,
-          show_available_quantity: event.settings.show_available_quantity,
-          hide_homepage_from_sidebar: event.settings.hide_homepage_from_sidebar,
-        }}
-        save={(changes) => saveSettings(changes)}
-      >
-        {(form) => {
-          return (
-            <>
-              <OrderTimeoutField form={form} />
-              <PriceDisplayField form={form} />
-              <Switch
-                label={intl.formatMessage(m.showAvailableQuantity)}
-                checked={form.values.show_available_quantity}
-                onChange={(e) => form.set('show_available_quantity', e.currentTarget.checked)}
-              />
-              <Switch
-                label={intl.formatMessage(m.hideHomepageFromSidebar)}
-                checked={form.values.hide_homepage_from_sidebar}
-                onChange={(e) => form.set('hide_homepage_from_sidebar', e.currentTarget.checked)}
-              />
-            </>
-          );
-        }}
-      </SettingsSection>
-      <SettingsSection
-        anchor="checkout"
-        title={intl.formatMessage(m.checkout)}
-        disabled={archived}
-        initial={{
-          pre_checkout_message: event.settings.pre_checkout_message ?? '',
-          post_checkout_message: event.settings.post_checkout_message ?? '',
-          continue_button_text: event.settings.continue_button_text ?? '',
-        }}
-        save={(changes) =>
-          saveSettings(
-            apiChanges(changes, {
-              pre_checkout_message: 'html',
-              post_checkout_message: 'html',
-              continue_button_text: 'text',
-            }),
-          )
-        }
-      >
-        {(form) => {
-          const pre = form.field('pre_checkout_message', intl.formatMessage(m.preCheckoutMessage));
-          const post = form.field('post_checkout_message', intl.formatMessage(m.postCheckoutMessage));
-          const button = form.field('continue_button_text', intl.formatMessage(m.continueButtonText));
-          return (
-            <>
-              <RichTextField
-                props={pre}
-                value={form.values.pre_checkout_message}
-                onChange={(html) => form.set('pre_checkout_message', html)}
-              />
-              <RichTextField
-                props={post}
-                value={form.values.post_checkout_message}
-                onChange={(html) => form.set('post_checkout_message', html)}
-              />
-              <Field props={button}>
-                <InputGroup
-                  {...button.input}
-                  maxLength={50}
-                  value={form.values.continue_button_text}
-                  onChange={(e) => form.set('continue_button_text', e.target.value)}
-                />
-              </Field>
-            </>
-          );
-        }}
-      </SettingsSection>
+      {SETTINGS_SECTIONS.map(({ anchor, title, fields }) => (
+        <SettingsSection
+          key={anchor}
+          anchor={anchor}
+          title={intl.formatMessage(title)}
+          disabled={archived}
+          initial={settingsInitial(fields, event.settings as unknown as Record<string, unknown>)}
+          save={(changes) => saveSettings(apiChanges(changes, settingsKinds(fields)))}
+        >
+          {(form) => <SettingsFields form={form} fields={fields} />}
+        </SettingsSection>
+      ))}
     </div>
   );
 }

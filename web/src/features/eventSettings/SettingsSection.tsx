@@ -2,10 +2,10 @@ import { Button, Card, FormGroup } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { isApiError } from '../../shared/api/ApiError';
 import { useToaster } from '../../shared/ui/toaster';
-import { FormErrors } from './FormErrors';
-import { changedEntries, serverFieldError } from './forms';
+import { FormFailure } from '../../shared/forms/FormFailure';
+import { formErrors } from '../../shared/forms/formErrors';
+import { changedEntries } from '../../shared/forms/values';
 import { eventSettingsMessages as m } from './messages';
 
 export interface SectionForm<T> {
@@ -68,7 +68,9 @@ export function SettingsSection<T extends object>({
     onSuccess: () => toaster.success(m.saved, { section: title }),
   });
   const apiName = toApi ?? ((field: string) => field);
-  const errorOf = (field: string) => serverFieldError(mutation.error, apiName(field));
+  const knownFields = Object.keys(initial).map(apiName);
+  const serverErrors = formErrors(mutation.error, knownFields);
+  const errorOf = (field: string) => serverErrors.of(apiName(field));
 
   const form: SectionForm<T> = {
     values,
@@ -101,23 +103,13 @@ export function SettingsSection<T extends object>({
     if (dirty) mutation.mutate(changes);
   };
 
-  const knownFields = Object.keys(initial).map(apiName);
-
   return (
     <Card className="settings-section" id={anchor}>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={`${baseId}-title`}>
-        <h2 className="section-title" id={`${baseId}-title`}>
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${baseId}-heading`}>
+        <h2 className="section-title" id={`${baseId}-heading`}>
           {title}
         </h2>
-        <FormErrors
-          error={mutation.error}
-          fields={knownFields}
-          message={
-            isApiError(mutation.error) && !mutation.error.hasFieldErrors
-              ? mutation.error.title
-              : intl.formatMessage(m.failed)
-          }
-        />
+        <FormFailure error={mutation.error} fields={knownFields} title={m.failed} />
         <fieldset className="settings-section__fields" disabled={disabled}>
           {children(form)}
         </fieldset>

@@ -2,7 +2,7 @@ import { NumericInput, Radio, RadioGroup } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import type { PriceDisplayMode } from '../events/types';
 import { eventSettingsMessages as m } from './messages';
-import { RichTextEditor } from './RichTextEditor';
+import { RichTextEditor } from '../../shared/ui/RichTextEditor';
 import { Field, type SectionForm } from './SettingsSection';
 
 type FieldProps = ReturnType<SectionForm<unknown>['field']>;

@@ -114,33 +114,5 @@ export const eventSettingsMessages = defineMessages({
       'PNG, JPEG, WebP or GIF under 5 MB, from 600×300 to 4000×4000 pixels; 2160×1080 is recommended.',
   },
   // rich text
-  formatting: { id: 'eventSettings.richText.formatting', defaultMessage: 'Formatting' },
-  bold: { id: 'eventSettings.richText.bold', defaultMessage: 'Bold' },
-  italic: { id: 'eventSettings.richText.italic', defaultMessage: 'Italic' },
-  bulletList: { id: 'eventSettings.richText.bulletList', defaultMessage: 'Bulleted list' },
-  numberedList: { id: 'eventSettings.richText.numberedList', defaultMessage: 'Numbered list' },
-  link: { id: 'eventSettings.richText.link', defaultMessage: 'Link' },
-  linkPrompt: { id: 'eventSettings.richText.linkPrompt', defaultMessage: 'Link address (https://…)' },
   // images
-  chooseImage: { id: 'eventSettings.image.choose', defaultMessage: 'Choose an image…' },
-  browse: { id: 'eventSettings.image.browse', defaultMessage: 'Browse' },
-  removeImage: { id: 'eventSettings.image.remove', defaultMessage: 'Remove' },
-  noImage: { id: 'eventSettings.image.none', defaultMessage: 'No image yet.' },
-  imageSize: defineMessage<{ width: number; height: number }>({
-    id: 'eventSettings.image.size',
-    defaultMessage: '{width} × {height} pixels',
-  }),
-  imageTooLarge: {
-    id: 'eventSettings.image.tooLarge',
-    defaultMessage: 'The image must be smaller than 5 MB.',
-  },
-  imageWrongType: {
-    id: 'eventSettings.image.wrongType',
-    defaultMessage: 'That file is not a PNG, JPEG, WebP or GIF image.',
-  },
-  imageWrongSize: {
-    id: 'eventSettings.image.wrongSize',
-    defaultMessage: 'The image is too small or too large.',
-  },
-  imageFailed: { id: 'eventSettings.image.failed', defaultMessage: 'The image could not be uploaded.' },
 });

@@ -1,22 +1,14 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-} from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../shared/api/ApiError';
 import { browserTimeZone, listTimeZones } from '../../shared/time/zonedTime';
 import { useToaster } from '../../shared/ui/toaster';
 import { eventDefaultsQueries } from '../eventDefaults/api';
-import { FormErrors } from '../eventSettings/FormErrors';
-import { RichTextEditor } from '../eventSettings/RichTextEditor';
+import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
+import { formErrors } from '../../shared/forms/formErrors';
+import { RichTextEditor } from '../../shared/ui/RichTextEditor';
 import { OrganizerDialog } from '../organizers/OrganizerDialog';
 import { organizerQueries } from '../organizers/queries';
 import { createEvent } from './api';
@@ -28,8 +20,8 @@ import {
   type Field,
   type FormValues,
 } from './createEventForm';
-import { DEFAULT_CURRENCY } from './currencies';
-import { useCurrencyOptions } from './useCurrencyOptions';
+import { DEFAULT_CURRENCY } from '../../shared/intl/currencies';
+import { useCurrencyOptions } from '../../shared/intl/useCurrencyOptions';
 import { createEventMessages as m } from './messages';
 import { eventQueries } from './queries';
 
@@ -51,7 +43,7 @@ export function CreateEventDialog({
 }: CreateEventDialogProps) {
   const intl = useIntl();
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={onClose}
       title={intl.formatMessage(m.title)}
@@ -64,7 +56,7 @@ export function CreateEventDialog({
         defaultTimeZone={defaultTimeZone}
         defaultOrganizerId={defaultOrganizerId}
       />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -126,12 +118,11 @@ function CreateEventForm({
     },
   });
 
-  const serverErrors = isApiError(mutation.error) ? mutation.error.errors : {};
+  const serverErrors = formErrors(mutation.error, FIELDS);
   const errorFor = (field: Field): string | null => {
     const client = clientErrors[field];
     if (client) return intl.formatMessage(client.message, client.values);
-    const server = serverErrors[field];
-    return server && server.length > 0 ? server.join(' ') : null;
+    return serverErrors.of(field);
   };
 
   const set =
@@ -175,174 +166,164 @@ function CreateEventForm({
   const zoneHelp = intl.formatMessage(m.dateHelp, { timeZone: values.timezone });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <DialogBody>
-        <FormErrors error={mutation.error} fields={FIELDS} message={intl.formatMessage(m.failed)} />
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      pending={mutation.isPending}
+      submitText={m.submit}
+      cancelText={m.cancel}
+      failure={{ error: mutation.error, fields: FIELDS, title: m.failed }}
+    >
+      <FormGroup
+        label={intl.formatMessage(m.organizer)}
+        labelFor={id('organizer_id')}
+        labelInfo={intl.formatMessage(m.required)}
+        intent={organizer.intent}
+        helperText={
+          organizer.helper ??
+          (organizers.data?.data.length === 0 ? intl.formatMessage(m.noOrganizers) : undefined)
+        }
+      >
+        <div className="create-event-dialog__organizer">
+          <HTMLSelect
+            id={id('organizer_id')}
+            value={values.organizer_id}
+            onChange={set('organizer_id')}
+            fill
+            aria-required
+            {...organizer.aria}
+          >
+            {values.organizer_id === '' ? <option value="">—</option> : null}
+            {(organizers.data?.data ?? []).map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </HTMLSelect>
+          <Button
+            icon="plus"
+            text={intl.formatMessage(m.newOrganizer)}
+            onClick={() => setCreatingOrganizer(true)}
+          />
+        </div>
+      </FormGroup>
+      <OrganizerDialog
+        isOpen={creatingOrganizer}
+        onClose={() => setCreatingOrganizer(false)}
+        onSaved={(saved) => setValues((current) => ({ ...current, organizer_id: saved.id }))}
+      />
 
-        <FormGroup
-          label={intl.formatMessage(m.organizer)}
-          labelFor={id('organizer_id')}
-          labelInfo={intl.formatMessage(m.required)}
-          intent={organizer.intent}
-          helperText={
-            organizer.helper ??
-            (organizers.data?.data.length === 0 ? intl.formatMessage(m.noOrganizers) : undefined)
-          }
-        >
-          <div className="create-event-dialog__organizer">
-            <HTMLSelect
-              id={id('organizer_id')}
-              value={values.organizer_id}
-              onChange={set('organizer_id')}
-              fill
-              aria-required
-              {...organizer.aria}
-            >
-              {values.organizer_id === '' ? <option value="">—</option> : null}
-              {(organizers.data?.data ?? []).map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                </option>
-              ))}
-            </HTMLSelect>
-            <Button
-              icon="plus"
-              text={intl.formatMessage(m.newOrganizer)}
-              onClick={() => setCreatingOrganizer(true)}
-            />
-          </div>
-        </FormGroup>
-        <OrganizerDialog
-          isOpen={creatingOrganizer}
-          onClose={() => setCreatingOrganizer(false)}
-          onSaved={(saved) => setValues((current) => ({ ...current, organizer_id: saved.id }))}
-        />
-
-        <FormGroup
-          label={intl.formatMessage(m.eventTitle)}
-          labelFor={id('title')}
-          labelInfo={intl.formatMessage(m.required)}
+      <FormGroup
+        label={intl.formatMessage(m.eventTitle)}
+        labelFor={id('title')}
+        labelInfo={intl.formatMessage(m.required)}
+        intent={title.intent}
+        helperText={title.helper}
+      >
+        <InputGroup
+          id={id('title')}
+          value={values.title}
+          onChange={set('title')}
+          placeholder={intl.formatMessage(m.eventTitlePlaceholder)}
           intent={title.intent}
-          helperText={title.helper}
+          autoFocus={Boolean(firstOrganizer)}
+          maxLength={TITLE_MAX + 50}
+          aria-required
+          {...title.aria}
+        />
+      </FormGroup>
+
+      <div className="form-row">
+        <FormGroup
+          label={intl.formatMessage(m.startDate)}
+          labelFor={id('start_date')}
+          labelInfo={intl.formatMessage(m.required)}
+          intent={start.intent}
+          helperText={start.helper ?? zoneHelp}
         >
           <InputGroup
-            id={id('title')}
-            value={values.title}
-            onChange={set('title')}
-            placeholder={intl.formatMessage(m.eventTitlePlaceholder)}
-            intent={title.intent}
-            autoFocus={Boolean(firstOrganizer)}
-            maxLength={TITLE_MAX + 50}
-            aria-required
-            {...title.aria}
-          />
-        </FormGroup>
-
-        <div className="form-row">
-          <FormGroup
-            label={intl.formatMessage(m.startDate)}
-            labelFor={id('start_date')}
-            labelInfo={intl.formatMessage(m.required)}
+            id={id('start_date')}
+            type="datetime-local"
+            value={values.start}
+            onChange={set('start')}
             intent={start.intent}
-            helperText={start.helper ?? zoneHelp}
-          >
-            <InputGroup
-              id={id('start_date')}
-              type="datetime-local"
-              value={values.start}
-              onChange={set('start')}
-              intent={start.intent}
-              aria-required
-              {...start.aria}
-            />
-          </FormGroup>
-          <FormGroup
-            label={intl.formatMessage(m.endDate)}
-            labelFor={id('end_date')}
-            labelInfo={intl.formatMessage(m.optional)}
-            intent={end.intent}
-            helperText={end.helper ?? zoneHelp}
-          >
-            <InputGroup
-              id={id('end_date')}
-              type="datetime-local"
-              value={values.end}
-              min={values.start || undefined}
-              onChange={set('end')}
-              intent={end.intent}
-              {...end.aria}
-            />
-          </FormGroup>
-        </div>
-
-        <div className="form-row">
-          <FormGroup
-            label={intl.formatMessage(m.timeZone)}
-            labelFor={id('timezone')}
-            intent={timezone.intent}
-            helperText={timezone.helper}
-          >
-            <HTMLSelect
-              id={id('timezone')}
-              value={values.timezone}
-              onChange={set('timezone')}
-              fill
-              {...timezone.aria}
-            >
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
-          <FormGroup
-            label={intl.formatMessage(m.currency)}
-            labelFor={id('currency')}
-            intent={currency.intent}
-            helperText={currency.helper}
-          >
-            <HTMLSelect
-              id={id('currency')}
-              value={values.currency}
-              onChange={set('currency')}
-              options={currencies}
-              fill
-              {...currency.aria}
-            />
-          </FormGroup>
-        </div>
-
-        <FormGroup
-          label={intl.formatMessage(m.description)}
-          labelFor={id('description')}
-          labelInfo={intl.formatMessage(m.optional)}
-          intent={description.intent}
-          helperText={description.helper}
-        >
-          <RichTextEditor
-            id={id('description')}
-            label={intl.formatMessage(m.description)}
-            value={values.description}
-            onChange={(html) => setValues((current) => ({ ...current, description: html }))}
-            invalid={description.intent === 'danger'}
-            describedBy={description.aria['aria-describedby']}
+            aria-required
+            {...start.aria}
           />
         </FormGroup>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={intl.formatMessage(m.cancel)} onClick={onClose} disabled={mutation.isPending} />
-            <Button
-              type="submit"
-              intent="primary"
-              text={intl.formatMessage(m.submit)}
-              loading={mutation.isPending}
-            />
-          </>
-        }
-      />
-    </form>
+        <FormGroup
+          label={intl.formatMessage(m.endDate)}
+          labelFor={id('end_date')}
+          labelInfo={intl.formatMessage(m.optional)}
+          intent={end.intent}
+          helperText={end.helper ?? zoneHelp}
+        >
+          <InputGroup
+            id={id('end_date')}
+            type="datetime-local"
+            value={values.end}
+            min={values.start || undefined}
+            onChange={set('end')}
+            intent={end.intent}
+            {...end.aria}
+          />
+        </FormGroup>
+      </div>
+
+      <div className="form-row">
+        <FormGroup
+          label={intl.formatMessage(m.timeZone)}
+          labelFor={id('timezone')}
+          intent={timezone.intent}
+          helperText={timezone.helper}
+        >
+          <HTMLSelect
+            id={id('timezone')}
+            value={values.timezone}
+            onChange={set('timezone')}
+            fill
+            {...timezone.aria}
+          >
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <FormGroup
+          label={intl.formatMessage(m.currency)}
+          labelFor={id('currency')}
+          intent={currency.intent}
+          helperText={currency.helper}
+        >
+          <HTMLSelect
+            id={id('currency')}
+            value={values.currency}
+            onChange={set('currency')}
+            options={currencies}
+            fill
+            {...currency.aria}
+          />
+        </FormGroup>
+      </div>
+
+      <FormGroup
+        label={intl.formatMessage(m.description)}
+        labelFor={id('description')}
+        labelInfo={intl.formatMessage(m.optional)}
+        intent={description.intent}
+        helperText={description.helper}
+      >
+        <RichTextEditor
+          id={id('description')}
+          label={intl.formatMessage(m.description)}
+          value={values.description}
+          onChange={(html) => setValues((current) => ({ ...current, description: html }))}
+          invalid={description.intent === 'danger'}
+          describedBy={description.aria['aria-describedby']}
+        />
+      </FormGroup>
+    </DialogForm>
   );
 }

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-} from '@blueprintjs/core';
+import { Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
@@ -15,12 +6,15 @@ import { useNavigate } from 'react-router';
 import type { Event } from '../../shared/api/types';
 import { dateTimeLocalToUtcIso, utcToDateTimeLocal } from '../../shared/time/zonedTime';
 import { useToaster } from '../../shared/ui/toaster';
-import { serverFieldError } from '../eventSettings/forms';
+import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
+import { formErrors } from '../../shared/forms/formErrors';
 import { duplicateEvent } from './api';
 import { createEventMessages as c, manageEventMessages as m } from './messages';
 import { eventQueries } from './queries';
 import type { DuplicateOptions } from './types';
-import '../eventSettings/manage.css';
+import '../../shared/ui/manage.css';
+
+const FIELDS = ['title', 'start_date', 'end_date'] as const;
 
 const OPTIONS: Array<[keyof DuplicateOptions, MessageDescriptor]> = [
   ['settings', m.copySettings],
@@ -44,7 +38,7 @@ export function DuplicateEventDialog({
 }) {
   const intl = useIntl();
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={onClose}
       title={intl.formatMessage(m.duplicateTitle)}
@@ -52,7 +46,7 @@ export function DuplicateEventDialog({
       className="create-event-dialog"
     >
       <DuplicateForm event={event} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -94,88 +88,78 @@ function DuplicateForm({ event, onClose }: { event: Event; onClose: () => void }
     e.preventDefault();
     mutation.mutate();
   };
-  const titleError = serverFieldError(mutation.error, 'title');
-  const endError = serverFieldError(mutation.error, 'end_date');
+  const errors = formErrors(mutation.error, FIELDS);
+  const titleError = errors.of('title');
+  const startError = errors.of('start_date');
+  const endError = errors.of('end_date');
   const zoneHelp = intl.formatMessage(c.dateHelp, { timeZone: event.timezone });
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <DialogBody>
-        <p>{intl.formatMessage(m.duplicateIntro)}</p>
-        {mutation.isError && !titleError && !endError ? (
-          <Callout intent="danger" role="alert" className="form-callout">
-            {intl.formatMessage(m.duplicateFailed)}
-          </Callout>
-        ) : null}
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      pending={mutation.isPending}
+      submitText={m.duplicateSubmit}
+      cancelText={c.cancel}
+      failure={{ error: mutation.error, fields: FIELDS, title: m.duplicateFailed }}
+      intro={intl.formatMessage(m.duplicateIntro)}
+    >
+      <FormGroup
+        label={intl.formatMessage(c.eventTitle)}
+        labelFor={`${baseId}-title`}
+        intent={titleError ? 'danger' : 'none'}
+        helperText={titleError ?? undefined}
+      >
+        <InputGroup
+          id={`${baseId}-title`}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          autoFocus
+        />
+      </FormGroup>
+      <div className="form-row">
         <FormGroup
-          label={intl.formatMessage(c.eventTitle)}
-          labelFor={`${baseId}-title`}
-          intent={titleError ? 'danger' : 'none'}
-          helperText={titleError ?? undefined}
+          label={intl.formatMessage(c.startDate)}
+          labelFor={`${baseId}-start`}
+          intent={startError ? 'danger' : 'none'}
+          helperText={startError ?? zoneHelp}
         >
           <InputGroup
-            id={`${baseId}-title`}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            autoFocus
+            id={`${baseId}-start`}
+            type="datetime-local"
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
           />
         </FormGroup>
-        <div className="form-row">
-          <FormGroup
-            label={intl.formatMessage(c.startDate)}
-            labelFor={`${baseId}-start`}
-            helperText={zoneHelp}
-          >
-            <InputGroup
-              id={`${baseId}-start`}
-              type="datetime-local"
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-            />
-          </FormGroup>
-          <FormGroup
-            label={intl.formatMessage(c.endDate)}
-            labelFor={`${baseId}-end`}
-            intent={endError ? 'danger' : 'none'}
-            helperText={endError ?? zoneHelp}
-          >
-            <InputGroup
-              id={`${baseId}-end`}
-              type="datetime-local"
-              value={end}
-              min={start || undefined}
-              onChange={(e) => setEnd(e.target.value)}
-            />
-          </FormGroup>
-        </div>
-        <fieldset className="duplicate-options">
-          <legend>{intl.formatMessage(m.copyWhat)}</legend>
-          {OPTIONS.map(([key, label]) => (
-            <Checkbox
-              key={key}
-              label={intl.formatMessage(label)}
-              checked={copy[key]}
-              onChange={(e) => {
-                const checked = e.currentTarget.checked;
-                setCopy((current) => ({ ...current, [key]: checked }));
-              }}
-            />
-          ))}
-          <p className="settings-section__help">{intl.formatMessage(m.copyLater)}</p>
-        </fieldset>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={intl.formatMessage(c.cancel)} onClick={onClose} disabled={mutation.isPending} />
-            <Button
-              type="submit"
-              intent="primary"
-              text={intl.formatMessage(m.duplicateSubmit)}
-              loading={mutation.isPending}
-            />
-          </>
-        }
-      />
-    </form>
+        <FormGroup
+          label={intl.formatMessage(c.endDate)}
+          labelFor={`${baseId}-end`}
+          intent={endError ? 'danger' : 'none'}
+          helperText={endError ?? zoneHelp}
+        >
+          <InputGroup
+            id={`${baseId}-end`}
+            type="datetime-local"
+            value={end}
+            min={start || undefined}
+            onChange={(e) => setEnd(e.target.value)}
+          />
+        </FormGroup>
+      </div>
+      <fieldset className="duplicate-options">
+        <legend>{intl.formatMessage(m.copyWhat)}</legend>
+        {OPTIONS.map(([key, label]) => (
+          <Checkbox
+            key={key}
+            label={intl.formatMessage(label)}
+            checked={copy[key]}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setCopy((current) => ({ ...current, [key]: checked }));
+            }}
+          />
+        ))}
+        <p className="settings-section__help">{intl.formatMessage(m.copyLater)}</p>
+      </fieldset>
+    </DialogForm>
   );
 }

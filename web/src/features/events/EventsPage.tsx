@@ -1,21 +1,9 @@
-import {
-  Button,
-  Callout,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  NonIdealState,
-  Spinner,
-  Tab,
-  Tabs,
-} from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, InputGroup, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorPage } from '../../app/errors/ErrorPage';
-import { isApiError } from '../../shared/api/ApiError';
-import { uiMessages } from '../../shared/ui/messages';
+import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
 import { OrganizersBar } from '../organizers/OrganizersBar';
@@ -36,6 +24,7 @@ import {
 } from './listParams';
 import { eventsMessages as m } from './messages';
 import { eventQueries } from './queries';
+import { ListPage } from '../../shared/ui/ListPage';
 
 const TAB_LABEL: Record<EventsState, MessageDescriptor> = {
   upcoming: m.tabUpcoming,
@@ -124,183 +113,163 @@ export function EventsList({
   const filtered = hasFilters(view) || view.query !== '';
 
   return (
-    <div className="events-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
-      <div className="page-header">
-        {heading ?? <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>}
+    <ListPage
+      className="events-page"
+      title={[m.pageTitle]}
+      heading={heading ?? <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>}
+      actions={
         <Button
           intent="primary"
           icon="plus"
           text={intl.formatMessage(m.createEvent)}
           onClick={() => setCreating(true)}
         />
-      </div>
-
-      {above}
-
-      <Tabs
-        id="events-state"
-        selectedTabId={view.state}
-        onChange={(tab) => changeTab(tab as EventsState)}
-        aria-label={intl.formatMessage(m.tabsLabel)}
-        className="events-page__tabs"
-      >
-        {EVENTS_STATES.map((state) => (
-          <Tab key={state} id={state} title={intl.formatMessage(TAB_LABEL[state])} />
-        ))}
-      </Tabs>
-
-      <div className="events-toolbar" role="search">
-        <FormGroup
-          label={intl.formatMessage(m.searchLabel)}
-          labelFor={ids.search}
-          className="events-toolbar__search"
-        >
-          <InputGroup
-            id={ids.search}
-            type="search"
-            leftIcon="search"
-            placeholder={intl.formatMessage(m.searchPlaceholder)}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </FormGroup>
-        {view.state !== 'archived' ? (
-          <FormGroup label={intl.formatMessage(m.statusFilterLabel)} labelFor={ids.status}>
-            <HTMLSelect
-              id={ids.status}
-              value={view.status ?? ''}
-              onChange={(event) => update({ status: event.target.value || null, page: null })}
-              options={[
-                { value: '', label: intl.formatMessage(m.statusFilterAll) },
-                ...STATUS_FILTERS.map((status) => ({
-                  value: status,
-                  label: intl.formatMessage(STATUS_LABEL[status]),
-                })),
-              ]}
-            />
-          </FormGroup>
-        ) : null}
-        <FormGroup
-          label={intl.formatMessage(m.sortLabel)}
-          labelFor={ids.sort}
-          helperText={
-            sortDisabled ? <span id={ids.sortHint}>{intl.formatMessage(m.sortDisabledHint)}</span> : undefined
-          }
-          disabled={sortDisabled}
-        >
-          <HTMLSelect
-            id={ids.sort}
-            value={sort ? formatSort(sort) : ''}
-            disabled={sortDisabled}
-            aria-describedby={sortDisabled ? ids.sortHint : undefined}
-            onChange={(event) => update({ sort: event.target.value || null, page: null })}
+      }
+      above={
+        <>
+          {above}
+          <Tabs
+            id="events-state"
+            selectedTabId={view.state}
+            onChange={(tab) => changeTab(tab as EventsState)}
+            aria-label={intl.formatMessage(m.tabsLabel)}
+            className="events-page__tabs"
           >
-            {sortDisabled ? <option value="">—</option> : null}
-            {sortOptions.map((option) => (
-              <option key={formatSort(option.sort)} value={formatSort(option.sort)}>
-                {intl.formatMessage(option.label)}
-              </option>
+            {EVENTS_STATES.map((state) => (
+              <Tab key={state} id={state} title={intl.formatMessage(TAB_LABEL[state])} />
             ))}
-          </HTMLSelect>
-        </FormGroup>
-        {hasFilters(view) ? (
-          <Button
-            className="events-toolbar__clear"
-            variant="minimal"
-            icon="cross"
-            text={intl.formatMessage(m.clearFilters)}
-            onClick={() => update({ status: null, page: null })}
-          />
-        ) : null}
-      </div>
-
-      <div aria-live="polite" aria-busy={list.isFetching} className="events-page__status">
-        {list.isPending ? (
-          <div className="events-page__loading">
-            <Spinner size={24} aria-hidden />
-            <span>{intl.formatMessage(m.loading)}</span>
+          </Tabs>
+          <div className="events-toolbar" role="search">
+            <FormGroup
+              label={intl.formatMessage(m.searchLabel)}
+              labelFor={ids.search}
+              className="events-toolbar__search"
+            >
+              <InputGroup
+                id={ids.search}
+                type="search"
+                leftIcon="search"
+                placeholder={intl.formatMessage(m.searchPlaceholder)}
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+              />
+            </FormGroup>
+            {view.state !== 'archived' ? (
+              <FormGroup label={intl.formatMessage(m.statusFilterLabel)} labelFor={ids.status}>
+                <HTMLSelect
+                  id={ids.status}
+                  value={view.status ?? ''}
+                  onChange={(event) => update({ status: event.target.value || null, page: null })}
+                  options={[
+                    { value: '', label: intl.formatMessage(m.statusFilterAll) },
+                    ...STATUS_FILTERS.map((status) => ({
+                      value: status,
+                      label: intl.formatMessage(STATUS_LABEL[status]),
+                    })),
+                  ]}
+                />
+              </FormGroup>
+            ) : null}
+            <FormGroup
+              label={intl.formatMessage(m.sortLabel)}
+              labelFor={ids.sort}
+              helperText={
+                sortDisabled ? (
+                  <span id={ids.sortHint}>{intl.formatMessage(m.sortDisabledHint)}</span>
+                ) : undefined
+              }
+              disabled={sortDisabled}
+            >
+              <HTMLSelect
+                id={ids.sort}
+                value={sort ? formatSort(sort) : ''}
+                disabled={sortDisabled}
+                aria-describedby={sortDisabled ? ids.sortHint : undefined}
+                onChange={(event) => update({ sort: event.target.value || null, page: null })}
+              >
+                {sortDisabled ? <option value="">—</option> : null}
+                {sortOptions.map((option) => (
+                  <option key={formatSort(option.sort)} value={formatSort(option.sort)}>
+                    {intl.formatMessage(option.label)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+            {hasFilters(view) ? (
+              <Button
+                className="events-toolbar__clear"
+                variant="minimal"
+                icon="cross"
+                text={intl.formatMessage(m.clearFilters)}
+                onClick={() => update({ status: null, page: null })}
+              />
+            ) : null}
           </div>
-        ) : meta && events.length > 0 ? (
-          <p className="events-page__summary">
+        </>
+      }
+      query={list}
+      isEmpty={list.isSuccess && events.length === 0}
+      loading={m.loading}
+      loadError={m.loadErrorTitle}
+      summary={
+        meta ? (
+          <p className="list-page__summary">
             {intl.formatMessage(m.resultSummary, {
               total: meta.total,
               from: meta.from ?? 0,
               to: meta.to ?? 0,
             })}
           </p>
-        ) : null}
-        {list.isSuccess && events.length === 0 ? (
-          <NonIdealState
-            icon={filtered ? 'search' : 'calendar'}
-            title={intl.formatMessage(m.emptyTitle)}
-            description={intl.formatMessage(
-              filtered ? m.emptySearch : view.state === 'upcoming' ? m.emptyUpcoming : m.emptyOther,
-            )}
-            action={
-              !filtered && view.state === 'upcoming' ? (
-                <Button
-                  intent="primary"
-                  icon="plus"
-                  text={intl.formatMessage(m.createEvent)}
-                  onClick={() => setCreating(true)}
-                />
-              ) : undefined
-            }
-          />
-        ) : null}
-      </div>
-
-      {list.isError ? (
-        <Callout
-          intent="danger"
-          title={intl.formatMessage(m.loadErrorTitle)}
-          role="alert"
-          className="form-callout"
-        >
-          <p>
-            {isApiError(list.error) && list.error.isNetworkError
-              ? intl.formatMessage(uiMessages.offline)
-              : intl.formatMessage(uiMessages.unexpectedError)}
-          </p>
-          <Button
-            icon="refresh"
-            text={intl.formatMessage(uiMessages.retry)}
-            onClick={() => void list.refetch()}
-          />
-        </Callout>
-      ) : null}
-
-      {events.length > 0 ? (
-        <ul className={list.isPlaceholderData ? 'event-list event-list--stale' : 'event-list'}>
-          {events.map((event) => (
-            <li key={event.id}>
-              <EventCard event={event} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-
-      {meta ? (
-        <Pagination
-          page={meta.current_page}
-          lastPage={meta.last_page}
-          disabled={list.isFetching}
-          onChange={(page) => {
-            update({ page: page === 1 ? null : String(page) });
-            document.getElementById('main-content')?.focus();
-          }}
-          label={m.paginationLabel}
+        ) : null
+      }
+      empty={
+        <NonIdealState
+          icon={filtered ? 'search' : 'calendar'}
+          title={intl.formatMessage(m.emptyTitle)}
+          description={intl.formatMessage(
+            filtered ? m.emptySearch : view.state === 'upcoming' ? m.emptyUpcoming : m.emptyOther,
+          )}
+          action={
+            !filtered && view.state === 'upcoming' ? (
+              <Button
+                intent="primary"
+                icon="plus"
+                text={intl.formatMessage(m.createEvent)}
+                onClick={() => setCreating(true)}
+              />
+            ) : undefined
+          }
         />
-      ) : null}
-
+      }
+      pagination={
+        meta ? (
+          <Pagination
+            page={meta.current_page}
+            lastPage={meta.last_page}
+            disabled={list.isFetching}
+            onChange={(page) => {
+              update({ page: page === 1 ? null : String(page) });
+              document.getElementById('main-content')?.focus();
+            }}
+            label={m.paginationLabel}
+          />
+        ) : null
+      }
+    >
+      <ul className={list.isPlaceholderData ? 'event-list event-list--stale' : 'event-list'}>
+        {events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} />
+          </li>
+        ))}
+      </ul>
       <CreateEventDialog
         isOpen={creating}
         onClose={() => setCreating(false)}
         defaultTimeZone={me.data?.timezone ?? null}
         defaultOrganizerId={view.organizerId}
       />
-    </div>
+    </ListPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from 'react-intl';
 import { dateTimeLocalToUtcIso } from '../../shared/time/zonedTime';
-import { htmlOrNull } from '../eventSettings/forms';
+import { htmlOrNull } from '../../shared/forms/values';
 import type { CreateEventPayload } from './api';
 import { createEventMessages as m } from './messages';
 

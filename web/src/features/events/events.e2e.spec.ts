@@ -87,6 +87,24 @@ describeE2E('Events: from the back office to the public page', () => {
     await organizer.getByText('“Riverside Poetry Slam” is now live.').waitFor();
     await screenshot(organizer, 'event-overview-live');
 
+    // The event's settings, open in a second tab, follow a title edited in the first without a reload.
+    const settingsUrl = `${app.url}/manage/event/${eventId}/settings`;
+    await watcher.goto(settingsUrl);
+    await organizer.goto(settingsUrl);
+    const basic = organizer.locator('#basic');
+    const watcherTitle = watcher.locator('#basic').getByLabel('Title');
+    await expect.poll(() => watcherTitle.inputValue()).toBe('Riverside Poetry Slam');
+    const organizerTitle = basic.getByLabel('Title');
+    await organizerTitle.fill('Riverside Poetry Slam at Dusk');
+    await basic.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => watcherTitle.inputValue(), { timeout: 10_000 })
+      .toBe('Riverside Poetry Slam at Dusk');
+    await screenshot(watcher, 'event-settings-second-tab');
+    await organizerTitle.fill('Riverside Poetry Slam');
+    await basic.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => watcherTitle.inputValue(), { timeout: 10_000 }).toBe('Riverside Poetry Slam');
+
     const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await visitor.goto(`${app.url}/event/${eventId}/riverside-poetry-slam`);
     await visitor.getByRole('heading', { name: 'Riverside Poetry Slam' }).waitFor();

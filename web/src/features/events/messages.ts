@@ -194,8 +194,4 @@ export const createEventMessages = defineMessages({
     id: 'events.create.descriptionTooLong',
     defaultMessage: 'Keep the description under {max} characters.',
   }),
-  currencyOption: defineMessage<{ code: string; name: string }>({
-    id: 'events.create.currencyOption',
-    defaultMessage: '{code} — {name}',
-  }),
 });

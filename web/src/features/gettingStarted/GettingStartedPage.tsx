@@ -5,7 +5,8 @@ import { EventStatusActions } from '../events/EventStatusActions';
 import type { EventDetail } from '../events/types';
 import { checklistFor, type StepId } from './checklist';
 import { gettingStartedMessages as m } from './messages';
-import '../eventSettings/manage.css';
+import '../../shared/ui/manage.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const TEXT: Record<StepId, { title: MessageDescriptor; text: MessageDescriptor }> = {
   tickets: { title: m.ticketsTitle, text: m.ticketsText },
@@ -23,7 +24,7 @@ export function GettingStartedPage() {
   const base = `/manage/event/${encodeURIComponent(event.id)}`;
   return (
     <div className="getting-started">
-      <title>{`${intl.formatMessage(m.pageTitle)} · ${event.title}`}</title>
+      <PageTitle parts={[m.pageTitle, event.title]} />
       <div className="page-header">
         <h2 className="page-header__title">{intl.formatMessage(m.heading)}</h2>
         <span className="getting-started__progress">

@@ -23,12 +23,14 @@ import {
   type HomepageColours,
   type PublicEvent,
 } from '../events/types';
-import { changedEntries, serverFieldError } from '../eventSettings/forms';
+import { formErrors } from '../../shared/forms/formErrors';
+import { changedEntries } from '../../shared/forms/values';
 import { EventHome } from '../publicEvent/EventHome';
 import { DEFAULT_HOME_COLOURS } from '../publicEvent/homeStyle';
 import '../publicEvent/public.css';
 import { designerMessages as m } from './messages';
-import '../eventSettings/manage.css';
+import '../../shared/ui/manage.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 type Design = HomepageColours & { homepage_background_type: HomepageBackgroundType };
@@ -70,7 +72,7 @@ export function HomepageDesignerPage() {
 
   return (
     <div className="designer">
-      <title>{`${intl.formatMessage(m.pageTitle)} · ${event.title}`}</title>
+      <PageTitle parts={[m.pageTitle, event.title]} />
       <Card className="designer__controls">
         <h2 className="section-title">{intl.formatMessage(m.controls)}</h2>
         <form
@@ -90,7 +92,7 @@ export function HomepageDesignerPage() {
               const inputId = `${baseId}-${key}`;
               const error = !HEX.test(design[key])
                 ? intl.formatMessage(m.invalidHex)
-                : serverFieldError(mutation.error, key);
+                : formErrors(mutation.error, [key]).of(key);
               return (
                 <FormGroup
                   key={key}

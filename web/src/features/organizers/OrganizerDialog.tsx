@@ -1,16 +1,16 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { InputGroup } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useToaster } from '../../shared/ui/toaster';
 import type { Organizer } from '../events/types';
-import { FormErrors } from '../eventSettings/FormErrors';
-import { htmlOrNull, serverFieldError, textOrNull } from '../eventSettings/forms';
-import { RichTextEditor } from '../eventSettings/RichTextEditor';
+import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
+import { FieldGroup, useForm } from '../../shared/forms/useForm';
+import { htmlOrNull, textOrNull } from '../../shared/forms/values';
+import { RichTextEditor } from '../../shared/ui/RichTextEditor';
 import { createOrganizer, updateOrganizer, type OrganizerPayload } from './api';
 import { organizerMessages as m } from './messages';
 import { organizerQueries } from './queries';
-import '../eventSettings/manage.css';
+import '../../shared/ui/manage.css';
 
 const FIELDS = ['name', 'email', 'website', 'description'] as const;
 const NAME_MAX = 150;
@@ -30,7 +30,7 @@ export function OrganizerDialog({
 }) {
   const intl = useIntl();
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={onClose}
       title={intl.formatMessage(organizer ? m.editTitle : m.createTitle)}
@@ -38,7 +38,7 @@ export function OrganizerDialog({
       className="organizer-dialog"
     >
       <OrganizerForm organizer={organizer} onClose={onClose} onSaved={onSaved} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -54,14 +54,6 @@ function OrganizerForm({
   const intl = useIntl();
   const queryClient = useQueryClient();
   const toaster = useToaster();
-  const baseId = useId();
-  const [values, setValues] = useState({
-    name: organizer?.name ?? '',
-    email: organizer?.email ?? '',
-    website: organizer?.website ?? '',
-    description: organizer?.description ?? '',
-  });
-  const [nameError, setNameError] = useState<string | null>(null);
 
   const mutation = useMutation({
     mutationFn: (payload: OrganizerPayload) =>
@@ -75,123 +67,69 @@ function OrganizerForm({
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const name = values.name.trim();
-    if (!name || name.length >= NAME_MAX) {
-      setNameError(intl.formatMessage(name ? m.nameTooLong : m.nameRequired));
-      document.getElementById(`${baseId}-name`)?.focus();
-      return;
-    }
-    setNameError(null);
-    mutation.mutate({
-      name,
-      email: textOrNull(values.email),
-      website: textOrNull(values.website),
-      description: htmlOrNull(values.description),
-    });
-  };
-
-  const field = (name: (typeof FIELDS)[number]) => {
-    const error = (name === 'name' ? nameError : null) ?? serverFieldError(mutation.error, name);
-    const errorId = `${baseId}-${name}-error`;
-    return {
-      intent: error ? ('danger' as const) : ('none' as const),
-      helperText: error ? <span id={errorId}>{error}</span> : undefined,
-      input: {
-        id: `${baseId}-${name}`,
-        ...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}),
-      },
-      invalid: Boolean(error),
-    };
-  };
+  const { values, setValues, set, onSubmit, field, failure } = useForm({
+    fields: FIELDS,
+    initial: {
+      name: organizer?.name ?? '',
+      email: organizer?.email ?? '',
+      website: organizer?.website ?? '',
+      description: organizer?.description ?? '',
+    },
+    validate: ({ name }) => {
+      const trimmed = name.trim();
+      if (!trimmed) return { name: m.nameRequired };
+      return trimmed.length >= NAME_MAX ? { name: m.nameTooLong } : {};
+    },
+    onValid: (input) =>
+      mutation.mutate({
+        name: input.name.trim(),
+        email: textOrNull(input.email),
+        website: textOrNull(input.website),
+        description: htmlOrNull(input.description),
+      }),
+    serverError: mutation.error,
+  });
   const name = field('name');
   const email = field('email');
   const website = field('website');
   const description = field('description');
+  const optional = intl.formatMessage(m.optional);
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <DialogBody>
-        <FormErrors error={mutation.error} fields={FIELDS} message={intl.formatMessage(m.failed)} />
-        <FormGroup
-          label={intl.formatMessage(m.name)}
-          labelFor={name.input.id}
-          labelInfo={intl.formatMessage(m.required)}
-          intent={name.intent}
-          helperText={name.helperText}
-        >
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      pending={mutation.isPending}
+      submitText={m.save}
+      cancelText={m.cancel}
+      failure={{ ...failure, title: m.failed }}
+    >
+      <FieldGroup view={name} label={intl.formatMessage(m.name)} labelInfo={intl.formatMessage(m.required)}>
+        <InputGroup {...name.inputProps} autoFocus aria-required value={values.name} onChange={set('name')} />
+      </FieldGroup>
+      <div className="form-row">
+        <FieldGroup view={email} label={intl.formatMessage(m.email)} labelInfo={optional}>
+          <InputGroup {...email.inputProps} type="email" value={values.email} onChange={set('email')} />
+        </FieldGroup>
+        <FieldGroup view={website} label={intl.formatMessage(m.website)} labelInfo={optional}>
           <InputGroup
-            {...name.input}
-            autoFocus
-            aria-required
-            value={values.name}
-            intent={name.intent}
-            onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+            {...website.inputProps}
+            type="url"
+            placeholder="https://"
+            value={values.website}
+            onChange={set('website')}
           />
-        </FormGroup>
-        <div className="form-row">
-          <FormGroup
-            label={intl.formatMessage(m.email)}
-            labelFor={email.input.id}
-            labelInfo={intl.formatMessage(m.optional)}
-            intent={email.intent}
-            helperText={email.helperText}
-          >
-            <InputGroup
-              {...email.input}
-              type="email"
-              value={values.email}
-              intent={email.intent}
-              onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
-            />
-          </FormGroup>
-          <FormGroup
-            label={intl.formatMessage(m.website)}
-            labelFor={website.input.id}
-            labelInfo={intl.formatMessage(m.optional)}
-            intent={website.intent}
-            helperText={website.helperText}
-          >
-            <InputGroup
-              {...website.input}
-              type="url"
-              placeholder="https://"
-              value={values.website}
-              intent={website.intent}
-              onChange={(e) => setValues((v) => ({ ...v, website: e.target.value }))}
-            />
-          </FormGroup>
-        </div>
-        <FormGroup
+        </FieldGroup>
+      </div>
+      <FieldGroup view={description} label={intl.formatMessage(m.description)} labelInfo={optional}>
+        <RichTextEditor
+          id={description.labelFor}
           label={intl.formatMessage(m.description)}
-          labelFor={description.input.id}
-          labelInfo={intl.formatMessage(m.optional)}
-          intent={description.intent}
-          helperText={description.helperText}
-        >
-          <RichTextEditor
-            id={description.input.id}
-            label={intl.formatMessage(m.description)}
-            invalid={description.invalid}
-            value={values.description}
-            onChange={(html) => setValues((v) => ({ ...v, description: html }))}
-          />
-        </FormGroup>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={intl.formatMessage(m.cancel)} onClick={onClose} disabled={mutation.isPending} />
-            <Button
-              type="submit"
-              intent="primary"
-              text={intl.formatMessage(m.save)}
-              loading={mutation.isPending}
-            />
-          </>
-        }
-      />
-    </form>
+          invalid={description.error !== null}
+          value={values.description}
+          onChange={(html) => setValues((current) => ({ ...current, description: html }))}
+        />
+      </FieldGroup>
+    </DialogForm>
   );
 }

@@ -3,16 +3,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ErrorPage } from '../../app/errors/ErrorPage';
+import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { isApiError } from '../../shared/api/ApiError';
 import { EventsList } from '../events/EventsPage';
 import { readListView } from '../events/listParams';
-import { ImageUploadField } from '../eventSettings/ImageUploadField';
+import { ImageUploadField } from '../../shared/ui/ImageUploadField';
 import { deleteOrganizerImage, uploadOrganizerImage } from './api';
 import { organizerMessages as m } from './messages';
 import { OrganizerDialog } from './OrganizerDialog';
 import { organizerQueries } from './queries';
-import '../eventSettings/manage.css';
+import '../../shared/ui/manage.css';
 
 /** `/manage/organizer/{organizerId}/events?/{eventsState?}`: one organizer, its images and its events. */
 export function OrganizerEventsPage() {

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { OrganizerDialog } from './OrganizerDialog';
 import { organizerMessages as m } from './messages';
 import { organizerQueries } from './queries';
-import '../eventSettings/manage.css';
+import '../../shared/ui/manage.css';
 
 /** The account's organizers above the events list: each links to its own events; a new one can be added. */
 export function OrganizersBar() {

@@ -15,13 +15,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { ErrorPage } from '../../app/errors/ErrorPage';
+import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { isApiError } from '../../shared/api/ApiError';
 import { Pagination } from '../../shared/ui/Pagination';
 import { hasPermission, userQueries } from '../users/queries';
 import { outboxQueries, type OutboxMail } from './api';
 import { outboxMessages as m } from './messages';
 import '../account/account.css';
+import { ListPage } from '../../shared/ui/ListPage';
 
 function statusOf(mail: OutboxMail): {
   label: MessageDescriptor;
@@ -63,76 +64,66 @@ function Outbox() {
   const mails = list.data?.data ?? [];
   const meta = list.data?.meta;
   return (
-    <div className="outbox-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
-      <div className="page-header">
-        <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>
+    <ListPage
+      className="outbox-page"
+      title={[m.pageTitle]}
+      heading={<h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>}
+      above={<p className="page-intro">{intl.formatMessage(m.intro)}</p>}
+      query={list}
+      isEmpty={list.isSuccess && mails.length === 0}
+      loading={m.loading}
+      loadError={m.loadFailed}
+      empty={<NonIdealState icon="envelope" title={intl.formatMessage(m.empty)} />}
+      pagination={
+        meta ? (
+          <Pagination
+            page={meta.current_page}
+            lastPage={meta.last_page}
+            onChange={(next) => setSearchParams({ page: String(next) })}
+            label={m.paginationNav}
+          />
+        ) : null
+      }
+    >
+      <div className="table-scroll">
+        <HTMLTable className="outbox-table" striped interactive aria-label={intl.formatMessage(m.tableLabel)}>
+          <thead>
+            <tr>
+              <th scope="col">{intl.formatMessage(m.columnSubject)}</th>
+              <th scope="col">{intl.formatMessage(m.columnTo)}</th>
+              <th scope="col">{intl.formatMessage(m.columnStatus)}</th>
+              <th scope="col">{intl.formatMessage(m.columnDate)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {mails.map((mail) => {
+              const status = statusOf(mail);
+              return (
+                <tr key={mail.id}>
+                  <td>
+                    <Button
+                      variant="minimal"
+                      className="outbox-table__open"
+                      text={mail.subject}
+                      aria-label={intl.formatMessage(m.open, { subject: mail.subject })}
+                      onClick={() => setOpen(mail.id)}
+                    />
+                  </td>
+                  <td>{mail.to}</td>
+                  <td>
+                    <Tag minimal round intent={status.intent}>
+                      {intl.formatMessage(status.label)}
+                    </Tag>
+                  </td>
+                  <td>{intl.formatDate(mail.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </HTMLTable>
       </div>
-      <p className="page-intro">{intl.formatMessage(m.intro)}</p>
-      {list.isPending ? (
-        <div className="page-loading" aria-busy="true">
-          <Spinner size={20} /> {intl.formatMessage(m.loading)}
-        </div>
-      ) : list.isError ? (
-        <Callout intent="danger" role="alert">
-          {intl.formatMessage(m.loadFailed)}
-        </Callout>
-      ) : mails.length === 0 ? (
-        <NonIdealState icon="envelope" title={intl.formatMessage(m.empty)} />
-      ) : (
-        <div className="table-scroll">
-          <HTMLTable
-            className="outbox-table"
-            striped
-            interactive
-            aria-label={intl.formatMessage(m.tableLabel)}
-          >
-            <thead>
-              <tr>
-                <th scope="col">{intl.formatMessage(m.columnSubject)}</th>
-                <th scope="col">{intl.formatMessage(m.columnTo)}</th>
-                <th scope="col">{intl.formatMessage(m.columnStatus)}</th>
-                <th scope="col">{intl.formatMessage(m.columnDate)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {mails.map((mail) => {
-                const status = statusOf(mail);
-                return (
-                  <tr key={mail.id}>
-                    <td>
-                      <Button
-                        variant="minimal"
-                        className="outbox-table__open"
-                        text={mail.subject}
-                        aria-label={intl.formatMessage(m.open, { subject: mail.subject })}
-                        onClick={() => setOpen(mail.id)}
-                      />
-                    </td>
-                    <td>{mail.to}</td>
-                    <td>
-                      <Tag minimal round intent={status.intent}>
-                        {intl.formatMessage(status.label)}
-                      </Tag>
-                    </td>
-                    <td>{intl.formatDate(mail.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
-      {meta ? (
-        <Pagination
-          page={meta.current_page}
-          lastPage={meta.last_page}
-          onChange={(next) => setSearchParams({ page: String(next) })}
-          label={m.paginationNav}
-        />
-      ) : null}
       {open ? <MailDialog id={open} onClose={() => setOpen(null)} /> : null}
-    </div>
+    </ListPage>
   );
 }
 

@@ -9,6 +9,7 @@ import { userQueries } from '../users/queries';
 import { confirmEmailAddress, confirmEmailChange } from './api';
 import { confirmMessages as m } from './messages';
 import '../account/account.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 type Kind = 'address' | 'change';
 
@@ -50,7 +51,7 @@ export function ConfirmEmailPage({ kind }: { kind: Kind }) {
   if (confirm.isSuccess) {
     return (
       <div className="confirm-page" role="status">
-        <title>{title}</title>
+        <PageTitle parts={[title]} />
         <NonIdealState
           icon="tick-circle"
           title={intl.formatMessage(text.done)}
@@ -78,7 +79,7 @@ export function ConfirmEmailPage({ kind }: { kind: Kind }) {
           : uiMessages.unexpectedError;
     return (
       <div className="confirm-page" role="alert">
-        <title>{title}</title>
+        <PageTitle parts={[title]} />
         <NonIdealState
           icon="disable"
           title={intl.formatMessage(reason === 'email_taken' ? text.title : m.invalidTitle)}
@@ -94,7 +95,7 @@ export function ConfirmEmailPage({ kind }: { kind: Kind }) {
   }
   return (
     <div className="confirm-page" aria-busy="true">
-      <title>{title}</title>
+      <PageTitle parts={[title]} />
       <NonIdealState icon={<Spinner size={32} />} title={intl.formatMessage(m.working)} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { Button, Callout, Card, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { ErrorPage } from '../../app/errors/ErrorPage';
+import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { isApiError } from '../../shared/api/ApiError';
 import type { User } from '../../shared/api/types';
 import { useLocale } from '../../shared/intl/LocaleProvider';
@@ -9,7 +9,8 @@ import { matchLocale } from '../../shared/intl/locale';
 import { browserTimeZone } from '../../shared/time/zonedTime';
 import { uiMessages } from '../../shared/ui/messages';
 import { useToaster } from '../../shared/ui/toaster';
-import { FieldGroup, FormFailure, useForm } from '../../shared/ui/useFieldErrors';
+import { FormFailure } from '../../shared/forms/FormFailure';
+import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { NameFields, NewPasswordFields, ZoneAndLanguageFields } from '../auth/fields';
 import { authMessages, passwordMessages, registerMessages } from '../auth/messages';
 import { PasswordInput } from '../auth/PasswordInput';
@@ -18,6 +19,7 @@ import { userQueries } from '../users/queries';
 import { cancelEmailChange, resendEmailConfirmation, updateProfile, type ProfileChanges } from './api';
 import { profileMessages as m } from './messages';
 import '../account/account.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 /** Keeps the cached `me` in step with what the server answered. */
 function useSaveMe() {
@@ -39,7 +41,7 @@ export function ProfilePage() {
   if (me.isError) return <ErrorPage status={isApiError(me.error) ? me.error.status : 500} />;
   return (
     <div className="profile-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
+      <PageTitle parts={[m.pageTitle]} />
       <div className="page-header">
         <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>
       </div>
@@ -69,7 +71,7 @@ function DetailsForm({ me }: { me: User }) {
       toaster.success(m.saved);
     },
   });
-  const { values, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, set, onSubmit, field, failure } = useForm({
     fields: DETAILS,
     initial: {
       first_name: me.first_name,
@@ -92,12 +94,7 @@ function DetailsForm({ me }: { me: User }) {
         {intl.formatMessage(m.detailsTitle)}
       </h2>
       <form onSubmit={onSubmit} noValidate>
-        <FormFailure
-          error={mutation.error}
-          hasServerFieldErrors={hasServerFieldErrors}
-          unplaced={unplaced}
-          title={m.failed}
-        />
+        <FormFailure {...failure} title={m.failed} />
         <NameFields
           first={field('first_name')}
           last={field('last_name')}
@@ -135,7 +132,7 @@ function EmailSection({ me }: { me: User }) {
       if (user.pending_email) toaster.success(m.changeRequested, { email: user.pending_email });
     },
   });
-  const { values, setValues, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, setValues, set, onSubmit, field, failure } = useForm({
     fields: ['email'] as const,
     initial: { email: '' },
     validate: ({ email }) =>
@@ -215,12 +212,7 @@ function EmailSection({ me }: { me: User }) {
         </Callout>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
-        <FormFailure
-          error={change.error}
-          hasServerFieldErrors={hasServerFieldErrors}
-          unplaced={unplaced}
-          title={m.failed}
-        />
+        <FormFailure {...failure} title={m.failed} />
         <FieldGroup view={newEmail} label={intl.formatMessage(m.newEmail)}>
           <InputGroup
             {...newEmail.inputProps}
@@ -252,7 +244,7 @@ function PasswordForm() {
       toaster.success(m.passwordChanged);
     },
   });
-  const { values, setValues, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, setValues, set, onSubmit, field, failure } = useForm({
     fields: PASSWORD_FIELDS,
     initial: emptyPasswords,
     validate: (input) =>
@@ -270,12 +262,7 @@ function PasswordForm() {
         {intl.formatMessage(m.passwordTitle)}
       </h2>
       <form onSubmit={onSubmit} noValidate>
-        <FormFailure
-          error={mutation.error}
-          hasServerFieldErrors={hasServerFieldErrors}
-          unplaced={unplaced}
-          title={m.failed}
-        />
+        <FormFailure {...failure} title={m.failed} />
         <FieldGroup view={current} label={intl.formatMessage(m.currentPassword)}>
           <PasswordInput
             {...current.inputProps}

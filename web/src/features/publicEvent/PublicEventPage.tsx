@@ -4,12 +4,13 @@ import { LogoMark } from '../../shared/ui/Logo';
 import { EventHome } from './EventHome';
 import type { PublicEventLoaderData } from './loader';
 import { publicEventMessages as m } from './messages';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 function EventNotAvailable() {
   const intl = useIntl();
   return (
     <main className="public-page public-page--centered" id="main-content">
-      <title>{intl.formatMessage(m.notAvailableTitle)}</title>
+      <PageTitle parts={[m.notAvailableTitle]} />
       <div className="light-non-ideal" role="status">
         <LogoMark size={48} />
         <h1 className="light-non-ideal__title">{intl.formatMessage(m.notAvailableTitle)}</h1>

@@ -1,18 +1,11 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-} from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { isApiError } from '../../shared/api/ApiError';
 import type { UserRole } from '../../shared/api/types';
 import { useToaster } from '../../shared/ui/toaster';
-import { FieldGroup, FormFailure, useForm } from '../../shared/ui/useFieldErrors';
+import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
+import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { emailError, withoutEmpty } from '../auth/validation';
 import { inviteMember } from './api';
 import { inviteMessages as m, usersMessages } from './messages';
@@ -24,7 +17,7 @@ const FIELDS: readonly Field[] = ['email', 'role', 'first_name', 'last_name'];
 export function InviteDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const intl = useIntl();
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={onClose}
       title={intl.formatMessage(m.title)}
@@ -32,7 +25,7 @@ export function InviteDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       className="invite-dialog"
     >
       <InviteForm onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -48,7 +41,7 @@ function InviteForm({ onClose }: { onClose: () => void }) {
       onClose();
     },
   });
-  const { values, set, onSubmit, field, unplaced, hasServerFieldErrors } = useForm({
+  const { values, set, onSubmit, field, failure } = useForm({
     fields: FIELDS,
     initial: { email: '', role: 'ORGANIZER', first_name: '', last_name: '' },
     validate: ({ email }) => withoutEmpty({ email: emailError(email) }),
@@ -70,74 +63,56 @@ function InviteForm({ onClose }: { onClose: () => void }) {
   const last = field('last_name');
   const alreadyMember = isApiError(mutation.error) && mutation.error.reason === 'already_a_member';
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <DialogBody>
-        <p>{intl.formatMessage(m.intro)}</p>
-        {alreadyMember ? null : (
-          <FormFailure
-            error={mutation.error}
-            hasServerFieldErrors={hasServerFieldErrors}
-            unplaced={unplaced}
-            title={m.failed}
-          />
-        )}
-        <FormGroup
-          label={intl.formatMessage(m.email)}
-          labelFor={email.labelFor}
-          intent={email.intent}
-          helperText={alreadyMember ? intl.formatMessage(m.alreadyMember) : email.helperText}
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      pending={mutation.isPending}
+      submitText={m.send}
+      cancelText={m.cancel}
+      failure={alreadyMember ? undefined : { ...failure, title: m.failed }}
+      intro={intl.formatMessage(m.intro)}
+    >
+      <FormGroup
+        label={intl.formatMessage(m.email)}
+        labelFor={email.labelFor}
+        intent={email.intent}
+        helperText={alreadyMember ? intl.formatMessage(m.alreadyMember) : email.helperText}
+      >
+        <InputGroup
+          {...email.inputProps}
+          intent={alreadyMember ? 'danger' : email.intent}
+          type="email"
+          autoFocus
+          value={values.email}
+          onChange={set('email')}
+          aria-required
+        />
+      </FormGroup>
+      <FieldGroup view={role} label={intl.formatMessage(m.role)}>
+        <HTMLSelect {...role.controlProps} fill value={values.role} onChange={set('role')}>
+          {(['ORGANIZER', 'ADMIN'] as UserRole[]).map((option) => (
+            <option key={option} value={option}>
+              {intl.formatMessage(option === 'ADMIN' ? usersMessages.roleAdmin : usersMessages.roleOrganizer)}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FieldGroup>
+      <div className="form-row">
+        <FieldGroup
+          view={first}
+          label={intl.formatMessage(m.firstName)}
+          labelInfo={intl.formatMessage(m.optional)}
         >
-          <InputGroup
-            {...email.inputProps}
-            intent={alreadyMember ? 'danger' : email.intent}
-            type="email"
-            autoFocus
-            value={values.email}
-            onChange={set('email')}
-            aria-required
-          />
-        </FormGroup>
-        <FieldGroup view={role} label={intl.formatMessage(m.role)}>
-          <HTMLSelect {...role.controlProps} fill value={values.role} onChange={set('role')}>
-            {(['ORGANIZER', 'ADMIN'] as UserRole[]).map((option) => (
-              <option key={option} value={option}>
-                {intl.formatMessage(
-                  option === 'ADMIN' ? usersMessages.roleAdmin : usersMessages.roleOrganizer,
-                )}
-              </option>
-            ))}
-          </HTMLSelect>
+          <InputGroup {...first.inputProps} value={values.first_name} onChange={set('first_name')} />
         </FieldGroup>
-        <div className="form-row">
-          <FieldGroup
-            view={first}
-            label={intl.formatMessage(m.firstName)}
-            labelInfo={intl.formatMessage(m.optional)}
-          >
-            <InputGroup {...first.inputProps} value={values.first_name} onChange={set('first_name')} />
-          </FieldGroup>
-          <FieldGroup
-            view={last}
-            label={intl.formatMessage(m.lastName)}
-            labelInfo={intl.formatMessage(m.optional)}
-          >
-            <InputGroup {...last.inputProps} value={values.last_name} onChange={set('last_name')} />
-          </FieldGroup>
-        </div>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={intl.formatMessage(m.cancel)} onClick={onClose} disabled={mutation.isPending} />
-            <Button
-              type="submit"
-              intent="primary"
-              text={intl.formatMessage(m.send)}
-              loading={mutation.isPending}
-            />
-          </>
-        }
-      />
-    </form>
+        <FieldGroup
+          view={last}
+          label={intl.formatMessage(m.lastName)}
+          labelInfo={intl.formatMessage(m.optional)}
+        >
+          <InputGroup {...last.inputProps} value={values.last_name} onChange={set('last_name')} />
+        </FieldGroup>
+      </div>
+    </DialogForm>
   );
 }

@@ -1,6 +1,5 @@
 import {
   Button,
-  Callout,
   HTMLTable,
   InputGroup,
   Menu,
@@ -15,7 +14,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useId, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { ErrorPage } from '../../app/errors/ErrorPage';
+import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { isApiError } from '../../shared/api/ApiError';
 import type { User } from '../../shared/api/types';
 import { useToaster } from '../../shared/ui/toaster';
@@ -26,6 +25,7 @@ import { InviteDialog } from './InviteDialog';
 import { usersMessages as m } from './messages';
 import { hasPermission, userQueries } from './queries';
 import '../account/account.css';
+import { ListPage } from '../../shared/ui/ListPage';
 
 const ROLE: Record<TeamMember['role'], MessageDescriptor> = {
   ADMIN: m.roleAdmin,
@@ -75,80 +75,82 @@ function Team({ me }: { me: User }) {
   const members = list.data?.data ?? [];
   const meta = list.data?.meta;
   return (
-    <div className="users-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
-      <div className="page-header">
-        <h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>
+    <ListPage
+      className="users-page"
+      title={[m.pageTitle]}
+      heading={<h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>}
+      actions={
         <Button
           intent="primary"
           icon="new-person"
           text={intl.formatMessage(m.invite)}
           onClick={() => setInviting(true)}
         />
+      }
+      above={
+        <>
+          <p className="page-intro">{intl.formatMessage(m.intro)}</p>
+          <div className="users-toolbar" role="search">
+            <label htmlFor={searchId} className="sr-only">
+              {intl.formatMessage(m.searchLabel)}
+            </label>
+            <InputGroup
+              id={searchId}
+              type="search"
+              leftIcon="search"
+              placeholder={intl.formatMessage(m.searchPlaceholder)}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setSearchParams({}, { replace: true });
+              }}
+            />
+            {meta ? (
+              <span className="users-toolbar__count">
+                {intl.formatMessage(m.count, { count: meta.total })}
+              </span>
+            ) : null}
+          </div>
+        </>
+      }
+      query={list}
+      isEmpty={list.isSuccess && members.length === 0}
+      loading={m.loading}
+      loadError={m.loadFailed}
+      empty={<NonIdealState icon="search" title={intl.formatMessage(m.empty)} />}
+      pagination={
+        meta ? (
+          <Pagination
+            page={meta.current_page}
+            lastPage={meta.last_page}
+            onChange={(next) => setSearchParams({ page: String(next) })}
+            label={m.paginationNav}
+          />
+        ) : null
+      }
+    >
+      <div className="table-scroll">
+        <HTMLTable className="users-table" striped aria-label={intl.formatMessage(m.tableLabel)}>
+          <thead>
+            <tr>
+              <th scope="col">{intl.formatMessage(m.columnName)}</th>
+              <th scope="col">{intl.formatMessage(m.columnRole)}</th>
+              <th scope="col">{intl.formatMessage(m.columnStatus)}</th>
+              <th scope="col">{intl.formatMessage(m.columnLastLogin)}</th>
+              <th scope="col">
+                <span className="sr-only">{intl.formatMessage(m.columnActions)}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => (
+              <MemberRow key={member.id} member={member} isMe={member.id === me.id} />
+            ))}
+          </tbody>
+        </HTMLTable>
       </div>
-      <p className="page-intro">{intl.formatMessage(m.intro)}</p>
-      <div className="users-toolbar" role="search">
-        <label htmlFor={searchId} className="sr-only">
-          {intl.formatMessage(m.searchLabel)}
-        </label>
-        <InputGroup
-          id={searchId}
-          type="search"
-          leftIcon="search"
-          placeholder={intl.formatMessage(m.searchPlaceholder)}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setSearchParams({}, { replace: true });
-          }}
-        />
-        {meta ? (
-          <span className="users-toolbar__count">{intl.formatMessage(m.count, { count: meta.total })}</span>
-        ) : null}
-      </div>
-
-      {list.isPending ? (
-        <div className="page-loading" aria-busy="true">
-          <Spinner size={20} /> {intl.formatMessage(m.loading)}
-        </div>
-      ) : list.isError ? (
-        <Callout intent="danger" role="alert">
-          {intl.formatMessage(m.loadFailed)}
-        </Callout>
-      ) : members.length === 0 ? (
-        <NonIdealState icon="search" title={intl.formatMessage(m.empty)} />
-      ) : (
-        <div className="table-scroll">
-          <HTMLTable className="users-table" striped aria-label={intl.formatMessage(m.tableLabel)}>
-            <thead>
-              <tr>
-                <th scope="col">{intl.formatMessage(m.columnName)}</th>
-                <th scope="col">{intl.formatMessage(m.columnRole)}</th>
-                <th scope="col">{intl.formatMessage(m.columnStatus)}</th>
-                <th scope="col">{intl.formatMessage(m.columnLastLogin)}</th>
-                <th scope="col">
-                  <span className="sr-only">{intl.formatMessage(m.columnActions)}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <MemberRow key={member.id} member={member} isMe={member.id === me.id} />
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
-      {meta ? (
-        <Pagination
-          page={meta.current_page}
-          lastPage={meta.last_page}
-          onChange={(next) => setSearchParams({ page: String(next) })}
-          label={m.paginationNav}
-        />
-      ) : null}
       <InviteDialog isOpen={inviting} onClose={() => setInviting(false)} />
-    </div>
+    </ListPage>
   );
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
-import { ErrorPage } from '../../app/errors/ErrorPage';
+import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { isApiError } from '../../shared/api/ApiError';
 import { useToaster } from '../../shared/ui/toaster';
 import { listEvents } from '../events/api';
@@ -15,6 +15,7 @@ import { resendEmailConfirmation } from '../profile/api';
 import { hasPermission, userQueries } from '../users/queries';
 import { welcomeMessages as m } from './messages';
 import '../account/account.css';
+import { PageTitle } from '../../shared/ui/PageTitle';
 
 /**
  * `/welcome`: the first-run screen after registration. Confirm the address, create the first organizer and
@@ -50,7 +51,7 @@ export function WelcomePage() {
 
   return (
     <div className="welcome-page">
-      <title>{intl.formatMessage(m.pageTitle)}</title>
+      <PageTitle parts={[m.pageTitle]} />
       <h1 className="welcome-page__heading">
         {intl.formatMessage(m.heading, { name: user.first_name || user.email })}
       </h1>

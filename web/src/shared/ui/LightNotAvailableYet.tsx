@@ -1,5 +1,6 @@
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { uiMessages } from './messages';
+import { PageTitle } from './PageTitle';
 
 /**
  * The same "not available yet" state for the light public pages (widget, checkout, order, ticket), styled
@@ -10,7 +11,7 @@ export function LightNotAvailableYet({ feature }: { feature?: MessageDescriptor 
   const title = intl.formatMessage(uiMessages.notAvailableTitle);
   return (
     <div className="light-non-ideal" role="status">
-      <title>{feature ? `${intl.formatMessage(feature)} · ${title}` : title}</title>
+      <PageTitle parts={[feature, title]} />
       <svg className="light-non-ideal__icon" viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">
         <path
           fill="currentColor"

@@ -1,6 +1,7 @@
 import { NonIdealState } from '@blueprintjs/core';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { uiMessages } from './messages';
+import { PageTitle } from './PageTitle';
 
 /**
  * What a route whose feature is not built yet shows, inside the Blueprint-styled areas (manage, account, auth,
@@ -11,7 +12,7 @@ export function NotAvailableYet({ feature }: { feature?: MessageDescriptor }) {
   const title = intl.formatMessage(uiMessages.notAvailableTitle);
   return (
     <div className="not-available" role="status">
-      <title>{feature ? `${intl.formatMessage(feature)} · ${title}` : title}</title>
+      <PageTitle parts={[feature, title]} />
       <NonIdealState
         icon="build"
         title={title}

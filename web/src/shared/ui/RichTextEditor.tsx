@@ -1,7 +1,7 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useEffect, useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { eventSettingsMessages as m } from './messages';
+import { fieldMessages as m } from './fieldMessages';
 import './manage.css';
 
 /**

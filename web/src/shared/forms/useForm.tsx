@@ -1,8 +1,7 @@
-import { Callout, FormGroup, type Intent } from '@blueprintjs/core';
+import { FormGroup, type Intent } from '@blueprintjs/core';
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { isApiError } from '../api/ApiError';
-import { uiMessages } from './messages';
+import { formErrors } from './formErrors';
 
 export type ClientErrors<Field extends string> = Partial<Record<Field, MessageDescriptor>>;
 
@@ -22,8 +21,8 @@ export interface FieldView {
 
 /**
  * Errors next to the fields of a form: the client's own checks first, then the server's field errors from a
- * problem+json answer (`errors.<field>`). Server field errors the form has no field for are listed by
- * `unplaced`, so nothing the server said goes unseen.
+ * problem+json answer (`errors.<field>`, read by `formErrors`). Server field errors the form has no field for
+ * go to `FormFailure` through `failure`, so nothing the server said goes unseen.
  */
 export function useFieldErrors<Field extends string>(
   fields: readonly Field[],
@@ -32,14 +31,13 @@ export function useFieldErrors<Field extends string>(
 ) {
   const intl = useIntl();
   const baseId = useId();
-  const server = isApiError(serverError) ? serverError.errors : {};
+  const server = formErrors(serverError, fields);
   const idOf = (field: Field) => `${baseId}-${field}`;
 
   const errorOf = (field: Field): string | null => {
     const client: MessageDescriptor | undefined = clientErrors[field];
     if (client) return intl.formatMessage(client);
-    const messages = server[field];
-    return messages && messages.length > 0 ? messages.join(' ') : null;
+    return server.of(field);
   };
 
   const field = (name: Field, help?: ReactNode): FieldView => {
@@ -60,17 +58,15 @@ export function useFieldErrors<Field extends string>(
     };
   };
 
-  const unplaced = Object.entries(server)
-    .filter(([name]) => !(fields as readonly string[]).includes(name))
-    .flatMap(([, messages]) => messages);
-
   /** Moves focus to the first field with a client error. */
   const focusFirst = (errors: ClientErrors<Field>) => {
     const first = fields.find((name) => errors[name]);
     if (first) document.getElementById(idOf(first))?.focus();
   };
 
-  return { field, unplaced, focusFirst, hasServerFieldErrors: Object.keys(server).length > 0 };
+  /** Spread onto `FormFailure`: what no field shows goes above the form. */
+  const failure = { error: serverError, fields };
+  return { field, failure, focusFirst };
 }
 
 /** A FormGroup wired to a field's view: label, error or help below, intent. */
@@ -95,37 +91,6 @@ export function FieldGroup({
     >
       {children}
     </FormGroup>
-  );
-}
-
-/**
- * Above a form: what went wrong that no field shows (a server field error without a field, or a failure
- * without field errors). Nothing when every error sits next to its field.
- */
-export function FormFailure({
-  error,
-  hasServerFieldErrors,
-  unplaced,
-  title,
-  className = 'form-callout',
-}: {
-  error: unknown;
-  hasServerFieldErrors: boolean;
-  unplaced: string[];
-  title?: MessageDescriptor;
-  className?: string;
-}) {
-  const intl = useIntl();
-  if (!error || (hasServerFieldErrors && unplaced.length === 0)) return null;
-  return (
-    <Callout
-      intent="danger"
-      role="alert"
-      className={className}
-      title={title ? intl.formatMessage(title) : undefined}
-    >
-      {unplaced.length > 0 ? unplaced.join(' ') : intl.formatMessage(uiMessages.unexpectedError)}
-    </Callout>
   );
 }
 

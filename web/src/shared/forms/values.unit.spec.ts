@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedEntries, htmlOrNull, textOrNull } from './forms';
+import { changedEntries, htmlOrNull, textOrNull } from './values';
 
 describe('settings forms send only what changed, and nothing as null', () => {
   it('keeps the changed entries', () => {

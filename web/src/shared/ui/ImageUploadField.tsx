@@ -2,9 +2,9 @@ import { Button, Callout, FileInput } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { isApiError } from '../../shared/api/ApiError';
-import type { StoredImage } from '../events/types';
-import { eventSettingsMessages as m } from './messages';
+import { isApiError } from '../api/ApiError';
+import type { StoredImage } from '../../features/events/types';
+import { fieldMessages as m } from './fieldMessages';
 
 const REASONS: Record<string, MessageDescriptor> = {
   image_too_large: m.imageTooLarge,

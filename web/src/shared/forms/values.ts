@@ -1,20 +1,3 @@
-import { isApiError } from '../../shared/api/ApiError';
-
-/** The server's messages for one field of a failed save, joined; null when there are none. */
-export function serverFieldError(error: unknown, field: string): string | null {
-  if (!isApiError(error)) return null;
-  const messages = error.fieldErrors(field);
-  return messages.length > 0 ? messages.join(' ') : null;
-}
-
-/** Field errors of a failed save that the form shows no field for (they still need to be seen). */
-export function otherFieldErrors(error: unknown, fields: readonly string[]): string[] {
-  if (!isApiError(error)) return [];
-  return Object.entries(error.errors)
-    .filter(([field]) => !fields.includes(field))
-    .flatMap(([, messages]) => messages);
-}
-
 /** Empty text is "nothing" to the API. */
 export function textOrNull(value: string): string | null {
   return value.trim() === '' ? null : value.trim();

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { CURRENCIES } from './currencies';
-import { createEventMessages as m } from './messages';
+import { fieldMessages as m } from '../ui/fieldMessages';
 
 /** The currency picker's options, named in the viewer's language. */
 export function useCurrencyOptions(extra?: string | null) {

@@ -1,8 +1,9 @@
 import { useIntl } from 'react-intl';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { isApiError } from '../../shared/api/ApiError';
-import { Logo } from '../../shared/ui/Logo';
+import { isApiError } from '../api/ApiError';
+import { Logo } from '../ui/Logo';
 import { errorMessages } from './messages';
+import { PageTitle } from '../ui/PageTitle';
 
 type Kind = 'not-found' | 'forbidden' | 'offline' | 'generic';
 
@@ -46,7 +47,7 @@ export function ErrorPage({ status: forcedStatus }: { status?: number }) {
   const title = intl.formatMessage(text.title);
   return (
     <div className="error-page" role="alert" aria-labelledby="error-page-title">
-      <title>{title}</title>
+      <PageTitle parts={[title]} />
       <Logo size={40} className="error-page__logo" />
       {status !== undefined && kind !== 'generic' ? (
         <p className="error-page__status">{intl.formatMessage(errorMessages.statusCode, { status })}</p>

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { eventQueries } from '../features/events/queries';
+import { NoticePositions } from '../shared/live/positions';
+import { liveMap } from './live';
+
+describe('live updates declared per feature', () => {
+  it('invalidates exactly the declared queries for a notice naming event ev_1', () => {
+    const keys = liveMap.invalidates({ readModel: 'events', keys: ['event:ev_1'], position: '7' });
+    expect(keys).toEqual([eventQueries.detail('ev_1').queryKey, eventQueries.lists()]);
+  });
+
+  it('refreshes the event a homepage change names, and its lists', () => {
+    const keys = liveMap.invalidates({
+      readModel: 'eventPages',
+      keys: ['event:ev_1', 'account:ac_1'],
+      position: '9',
+    });
+    expect(keys).toEqual([eventQueries.detail('ev_1').queryKey, eventQueries.lists()]);
+  });
+
+  it('invalidates nothing for a read model no feature shows', () => {
+    expect(liveMap.invalidates({ readModel: 'mailOutbox', keys: ['event:ev_1'], position: '1' })).toEqual([]);
+  });
+
+  it('refetches every fed query once after a reconnect', () => {
+    expect(liveMap.feeds).toEqual([['events'], ['organizers'], ['eventDefaults'], ['users']]);
+  });
+});
+
+describe('notice positions', () => {
+  it('keeps the newest position per key and read model, so a snapshot can tell newer deltas', () => {
+    const positions = new NoticePositions();
+    positions.record({ readModel: 'events', keys: ['event:ev_1'], position: '12' });
+    positions.record({ readModel: 'events', keys: ['event:ev_1'], position: '10' });
+    positions.record({ readModel: 'eventPages', keys: ['event:ev_1'], position: '3' });
+    expect(positions.positionOf('event:ev_1', 'events')).toBe('12');
+    expect(positions.positionOf('event:ev_1', 'eventPages')).toBe('3');
+    expect(positions.positionOf('event:ev_2', 'events')).toBeNull();
+    expect(positions.isBehind('event:ev_1', 'events', '11')).toBe(true);
+    expect(positions.isBehind('event:ev_1', 'events', '12')).toBe(false);
+  });
+});

@@ -1,0 +1,122 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../../services/kit/contracts/realtime';
+import { getToken } from '../api/session';
+import type { LiveMap, LiveRoom, ReadModelChanged } from './liveMap';
+import { NoticePositions } from './positions';
+
+type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+interface Live {
+  socket: LiveSocket | null;
+  positions: NoticePositions;
+}
+
+const LiveContext = createContext<Live | null>(null);
+
+/**
+ * Keeps the manage area live: one Socket.IO connection to this origin, authenticated with the bearer token;
+ * every `readmodel.changed` notice invalidates the queries `map` names for it (each feature declares its own in
+ * `live.ts`, app/live.ts joins them) and its position is kept. After a reconnect everything the map feeds is
+ * refetched, since notices may have been missed meanwhile.
+ */
+export function LiveUpdates({ map, children }: { map: LiveMap; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState<Live>(() => ({ socket: null, positions: new NoticePositions() }));
+
+  useEffect(() => {
+    const token = getToken();
+    // The server authenticates sockets by bearer token only; without one there is nothing to listen to.
+    if (!token) return undefined;
+    const socket: LiveSocket = io({ auth: { token }, withCredentials: true });
+    let connectedBefore = false;
+    const invalidate = (keys: readonly QueryKey[]) => {
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    };
+    const onChanged = (notice: ReadModelChanged) => {
+      if (!notice || typeof notice.readModel !== 'string' || !Array.isArray(notice.keys)) return;
+      live.positions.record(notice);
+      invalidate(map.invalidates(notice));
+    };
+    const onConnect = () => {
+      if (connectedBefore) invalidate(map.feeds);
+      connectedBefore = true;
+    };
+    socket.on('readmodel.changed', onChanged);
+    socket.on('connect', onConnect);
+    setLive((current) => ({ ...current, socket }));
+    return () => {
+      socket.off('readmodel.changed', onChanged);
+      socket.off('connect', onConnect);
+      socket.disconnect();
+      setLive((current) => ({ ...current, socket: null }));
+    };
+  }, [queryClient, map, live.positions]);
+
+  return <LiveContext value={live}>{children}</LiveContext>;
+}
+
+export type RoomStatus = 'joining' | 'joined' | 'refused';
+
+/**
+ * Joins one of the account's event rooms for as long as the caller is mounted (a dashboard, a scanner), again
+ * after every reconnect. `positionOf(readModel)` is the newest position that read model announced for the
+ * room: a live counter shows its snapshot plus the notices newer than the snapshot's position.
+ */
+export function useLiveRoom(room: LiveRoom): {
+  status: RoomStatus;
+  positionOf: (readModel: string) => string | null;
+} {
+  const live = useContext(LiveContext);
+  const [status, setStatus] = useState<RoomStatus>('joining');
+  const socket = live?.socket ?? null;
+
+  useEffect(() => {
+    if (!socket) return undefined;
+    const join = () => {
+      setStatus('joining');
+      socket.emit('subscribe', { room }, (answer) => setStatus(answer.ok ? 'joined' : 'refused'));
+    };
+    if (socket.connected) join();
+    socket.on('connect', join);
+    return () => {
+      socket.off('connect', join);
+      socket.emit('unsubscribe', { room });
+    };
+  }, [socket, room]);
+
+  const positions = live?.positions;
+  useSyncExternalStore(positions?.subscribe ?? noSubscription, positions?.snapshot ?? noVersion);
+  return { status, positionOf: (readModel) => positions?.positionOf(room, readModel) ?? null };
+}
+
+/** Calls `onNotice` with every notice naming `key` (a room or `account:…`), position included, while mounted. */
+export function useLiveNotices(key: string, onNotice: (notice: ReadModelChanged) => void): void {
+  const socket = useContext(LiveContext)?.socket ?? null;
+  const latest = useRef(onNotice);
+  useEffect(() => {
+    latest.current = onNotice;
+  });
+  useEffect(() => {
+    if (!socket) return undefined;
+    const listener = (notice: ReadModelChanged) => {
+      if (Array.isArray(notice?.keys) && notice.keys.includes(key)) latest.current(notice);
+    };
+    socket.on('readmodel.changed', listener);
+    return () => {
+      socket.off('readmodel.changed', listener);
+    };
+  }, [socket, key]);
+}
+
+const noSubscription = () => () => undefined;
+const noVersion = () => 0;
