@@ -3,15 +3,11 @@
  * them (docs/projections.md). `-- retry <id>...` applies them again (after a fix), `-- skip <id>...` gives
  * up on them for good. Reads DATA_DIR, DATABASE_URL, EVENTSTORE and PUBLIC_URL like the application.
  */
-import { openEventStore } from '../../services/eventstore';
-import type { EventStore } from '../../services/eventstore';
 import { systemClock } from '../../services/kit/clock';
 import { readAppConfig } from '../../services/kit/config';
 import { mailReactor } from '../../services/worker/mailReactor';
 import { allProjections } from '../index';
-import { migrateReadModels } from '../migrations';
-import { readStorageConfig } from './config';
-import { openReadModelDb } from './db';
+import { runCommand, withApplicationStorage } from './cli';
 import { listParked, retryParked, skipParked } from './parked';
 
 const usage = 'usage: npm run projections:parked [-- list | retry <id>... | skip <id>...]';
@@ -27,11 +23,7 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(`${command} needs the ids shown by list\n${usage}`);
     return 2;
   }
-  const storage = readStorageConfig(process.env);
-  const db = openReadModelDb(storage.readModels);
-  let store: EventStore | undefined;
-  try {
-    await migrateReadModels(db);
+  return withApplicationStorage(async (db, openStore) => {
     if (command === 'list') {
       const parked = await listParked(db);
       if (parked.length === 0) console.log('no parked events');
@@ -57,7 +49,7 @@ async function main(args: readonly string[]): Promise<number> {
       }
       return missing > 0 ? 1 : 0;
     }
-    store = await openEventStore(storage.eventStore);
+    const store = await openStore();
     // Every runner's projections: the application's and the worker's reactors.
     const projections = [...allProjections, mailReactor({ publicUrl: readAppConfig(process.env).publicUrl })];
     let failed = 0;
@@ -73,19 +65,7 @@ async function main(args: readonly string[]): Promise<number> {
       }
     }
     return failed > 0 ? 1 : 0;
-  } finally {
-    await db.destroy();
-    await store?.close();
-  }
+  });
 }
 
-const args = process.argv.slice(2).filter((arg) => arg !== '--');
-main(args).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

@@ -3,14 +3,10 @@
  * projections (all registered ones without names) and swaps them in. Safe while the application runs: its
  * runners pick up the swapped tables from the new checkpoint (see docs/projections.md).
  */
-import { openEventStore } from '../../services/eventstore';
-import type { EventStore } from '../../services/eventstore';
 import { readAppConfig } from '../../services/kit/config';
 import { createLogger } from '../../services/kit/logger';
 import { allProjections } from '../index';
-import { migrateReadModels } from '../migrations';
-import { readStorageConfig } from './config';
-import { openReadModelDb } from './db';
+import { runCommand, withApplicationStorage } from './cli';
 import { rebuildProjection } from './rebuild';
 
 async function main(names: readonly string[]): Promise<number> {
@@ -30,30 +26,14 @@ async function main(names: readonly string[]): Promise<number> {
     return 0;
   }
 
-  const storage = readStorageConfig(process.env);
-  let store: EventStore | undefined;
-  const db = openReadModelDb(storage.readModels);
-  try {
-    store = await openEventStore(storage.eventStore);
-    await migrateReadModels(db);
+  return withApplicationStorage(async (db, openStore) => {
+    const store = await openStore();
     const { projectionOnError } = readAppConfig(process.env);
     for (const projection of selected) {
       await rebuildProjection(store, db, projection, { logger, onHandlerError: projectionOnError });
     }
     return 0;
-  } finally {
-    await db.destroy();
-    await store?.close();
-  }
+  });
 }
 
-const args = process.argv.slice(2).filter((arg) => arg !== '--');
-main(args).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);
