@@ -123,10 +123,14 @@ export interface PricedOrder {
 
 /** Prices a whole order; refuses (typed `Refusal`) anything that is not a valid price, rate or quantity. */
 export function priceOrder(input: OrderInput): PricedOrder {
-  minorUnitDigits(input.currency);
+  minorUnitDigits(input.currency); // refuses an unknown currency
   const promo = input.promo ? checkedPromo(input.promo) : null;
   const lines = input.lines.map((line, index) => priceLine(line, index, input.displayMode, promo));
-  const total = (pick: (line: PricedLine) => number) => lines.reduce((acc, line) => acc + pick(line), 0);
+  const total = (pick: (line: PricedLine) => number) =>
+    checkedAmount(
+      lines.reduce((acc, line) => acc + pick(line), 0),
+      'total',
+    );
   return {
     currency: input.currency,
     displayMode: input.displayMode,

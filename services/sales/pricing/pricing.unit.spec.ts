@@ -360,6 +360,7 @@ describe('invalid input is refused with a reason and the field', () => {
 
   it('totals too large for exact numbers', () => {
     expect(refusalOf(() => order([paid(2 ** 52, [], 4)])).reason).toBe('invalid_price');
+    expect(refusalOf(() => order([paid(2 ** 52), paid(2 ** 52)])).reason).toBe('invalid_price');
   });
 });
 
