@@ -204,7 +204,8 @@ function allAmounts(value: unknown): number[] {
 
 const runs = { numRuns: 400 };
 
-describe('pricing properties', () => {
+// Hundreds of random orders per property: give them room on a busy machine.
+describe('pricing properties', { timeout: 60_000 }, () => {
   it('order totals are the sums of the lines, and the rollups the sums of the lines’ charges by name', () => {
     fc.assert(
       fc.property(orderArb, (generated) => {
@@ -236,8 +237,7 @@ describe('pricing properties', () => {
     fc.assert(
       fc.property(orderArb, (generated) => {
         const order = price(generated);
-        for (const amount of allAmounts(order))
-          expect(Number.isSafeInteger(amount) && amount >= 0, String(amount)).toBe(true);
+        expect(allAmounts(order).filter((amount) => !Number.isSafeInteger(amount) || amount < 0)).toEqual([]);
         for (const line of order.lines) {
           for (const breakdown of [line, line.unit]) {
             expect(breakdown.discount).toBeLessThanOrEqual(breakdown.base);
