@@ -73,6 +73,13 @@ export const reasonCatalog = {
   account_owner_locked: { status: 409, title: "The account owner's role and status cannot be changed" },
   cannot_lock_yourself_out: { status: 409, title: 'You cannot change your own role or status' },
   mail_not_found: { status: 404, title: 'Message not found' },
+  // pricing
+  invalid_price: {
+    status: 422,
+    title: 'A price, amount or percentage is not valid for this currency',
+  },
+  donation_below_minimum: { status: 422, title: 'The amount must be at least the minimum price' },
+  invalid_quantity: { status: 422, title: 'The quantity must be a whole number of at least 1' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ReasonCode = keyof typeof reasonCatalog;
