@@ -171,6 +171,21 @@ describeE2E('Events: from the back office to the public page', () => {
     await page.locator('#basic').getByLabel('Title').waitFor();
     await screenshot(page, 'a11y/event-settings-dark');
     await expectAccessible(page, 'event settings (dark)');
+    await page.goto(`${app.url}/manage/profile`);
+    await page.getByRole('heading', { name: 'Profile settings' }).waitFor();
+    await screenshot(page, 'a11y/profile-dark');
+    await expectAccessible(page, 'profile (dark)');
+    await page.goto(`${app.url}/account/settings`);
+    await page.getByLabel('Account name').waitFor();
+    await expectAccessible(page, 'account settings (dark)');
+    // The app follows the system's scheme: the same screens in light.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(false);
+    await screenshot(page, 'a11y/account-settings-light');
+    await expectAccessible(page, 'account settings (light)');
+    await page.goto(`${app.url}/manage/profile`);
+    await page.getByRole('heading', { name: 'Profile settings' }).waitFor();
+    await expectAccessible(page, 'profile (light)');
     await context.close();
   });
 
