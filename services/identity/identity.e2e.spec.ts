@@ -4,6 +4,7 @@ import {
   dateNextYear,
   describeE2E,
   launchBrowser,
+  expectAccessible,
   screenshot,
   startApp,
   submitLogin,
@@ -151,6 +152,7 @@ describeE2E('Identity: sign-up, invitations, permissions and password reset', ()
       .getByText('Invitation pending')
       .waitFor();
     await screenshot(admin, 'identity/users-admin');
+    await expectAccessible(admin, 'users (light)');
 
     const mail = await mailTo(organizer.email, /invited you to join/);
     const invitee = await newPage({ viewport: phone, dark: true });
@@ -228,6 +230,11 @@ describeE2E('Identity: sign-up, invitations, permissions and password reset', ()
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await settings.getByText('The account settings were saved.').waitFor();
     await screenshot(settings, 'identity/account-settings-dark');
+    await expectAccessible(settings, 'account settings (dark)');
+    await settings.goto(`${app.url}/account/users`);
+    await settings.getByRole('row', { name: new RegExp(organizer.email) }).waitFor();
+    await screenshot(settings, 'identity/users-dark');
+    await expectAccessible(settings, 'users (dark)');
 
     const mail = await mailTo(owner.email, /invited you to join/);
     const page = await newPage({ viewport: phone });
@@ -245,6 +252,7 @@ describeE2E('Identity: sign-up, invitations, permissions and password reset', ()
     await page.waitForURL(/\/manage\/events/);
     await page.goto(`${app.url}/manage/profile`);
     await page.getByRole('heading', { name: 'Profile settings' }).waitFor();
+    await expectAccessible(page, 'profile (phone, light)');
     await page.getByLabel('New email address').fill('grace.hopper@e2e.test');
     await page.getByRole('button', { name: 'Change email' }).click();
     await page.getByText('We sent a link to grace.hopper@e2e.test.', { exact: false }).waitFor();
@@ -262,6 +270,8 @@ describeE2E('Identity: sign-up, invitations, permissions and password reset', ()
     await page.goto(`${app.url}/auth/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL(/\/auth\/forgot-password$/);
+    await page.getByLabel('Email').waitFor();
+    await expectAccessible(page, 'forgot password (phone, light)');
     await page.getByLabel('Email').fill(organizer.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Check your email').waitFor();
@@ -297,10 +307,24 @@ describeE2E('Identity: sign-up, invitations, permissions and password reset', ()
     await dark.getByRole('heading', { name: 'Create your account' }).waitFor();
     expect(await dark.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(true);
     await screenshot(dark, 'identity/register-phone-dark');
+    // Reflow: nothing on a 390 px wide phone makes the page scroll sideways.
+    expect(await dark.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await expectAccessible(dark, 'register (phone, dark)');
+    await dark.goto(`${app.url}/auth/login`);
+    await dark.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    await screenshot(dark, 'identity/login-phone-dark');
+    await expectAccessible(dark, 'login (phone, dark)');
+    await dark.goto(`${app.url}/auth/forgot-password`);
+    await dark.getByLabel('Email').waitFor();
+    await expectAccessible(dark, 'forgot password (phone, dark)');
     const light = await newPage();
     await light.goto(`${app.url}/auth/login`);
     await light.getByRole('heading', { name: 'Log in to your account' }).waitFor();
     await screenshot(light, 'identity/login-light');
+    await expectAccessible(light, 'login (light)');
+    await light.goto(`${app.url}/auth/register`);
+    await light.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await expectAccessible(light, 'register (light)');
     expect(pageErrors).toEqual([]);
   });
 });

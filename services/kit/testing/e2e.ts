@@ -81,7 +81,6 @@ export function launchBrowser(options: { args?: string[] } = {}): Promise<Browse
   return chromium.launch({ executablePath: chromiumPath, args: [...BROWSER_ARGS, ...(options.args ?? [])] });
 }
 
-/** A full-page PNG at `test-results/screenshots/<name>.png` (a `/` in the name makes a subfolder). Returns the path. */
 /** Fills and submits the login form; the caller waits for wherever it should lead. */
 export async function submitLogin(
   page: Page,
@@ -94,6 +93,7 @@ export async function submitLogin(
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** A full-page PNG at `test-results/screenshots/<name>.png` (a `/` in the name makes a subfolder). Returns the path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const safe = name
     .split('/')
@@ -382,4 +382,50 @@ export function ensureWebBuilt(): Promise<void> {
     throw err;
   });
   return webBuild;
+}
+
+// --- accessibility -----------------------------------------------------------------------------------
+
+const AXE_SCRIPT = join(root, 'node_modules', 'axe-core', 'axe.min.js');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+let axeSource: Promise<string> | undefined;
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core on the page as it is now, with the WCAG 2.0, 2.1 and 2.2 A and AA rules, and throws when it
+ * finds a serious or critical violation, listing each with the elements it concerns. `label` names the page
+ * (and its scheme) in the message.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  // Not `page.addScriptTag`: the app's Content-Security-Policy (`script-src 'self'`) blocks an inline script,
+  // while an evaluation through the DevTools protocol is not subject to it.
+  if (!loaded) await page.evaluate(await (axeSource ??= readFile(AXE_SCRIPT, 'utf8')));
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
+      violations: unknown[];
+    };
+    return result.violations;
+  }, WCAG_TAGS);
+  const failing = (violations as AxeViolation[]).filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
+  if (failing.length === 0) return;
+  const report = failing
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${JSON.stringify(n.target)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`)
+        .join('\n');
+      return `  ${v.impact ?? '?'} ${v.id}: ${v.help} (${v.nodes.length} element(s))\n${nodes}`;
+    })
+    .join('\n');
+  throw new Error(`${label}: ${failing.length} serious or critical accessibility violation(s)\n${report}`);
 }

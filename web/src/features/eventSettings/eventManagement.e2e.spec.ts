@@ -4,6 +4,7 @@ import {
   dateNextYear,
   describeE2E,
   launchBrowser,
+  expectAccessible,
   screenshot,
   startApp,
   submitLogin,
@@ -153,6 +154,7 @@ describeE2E('Event management: organizer, event, cover, colours, SEO, publish, d
     // What another section typed is untouched by that save, and the SEO values stayed saved.
     expect(await seo.getByLabel('SEO title').inputValue()).toBe('Lantern Festival on the Tagus');
     await screenshot(page, 'event-management/settings');
+    await expectAccessible(page, 'event settings with a cover (light)');
   });
 
   it('designs the homepage with a live preview and refuses a colour that is not hex', async () => {
@@ -235,6 +237,7 @@ describeE2E('Event management: organizer, event, cover, colours, SEO, publish, d
       expect(text).toContain('Organized by Harbour Arts Collective');
       expect(await visitor.title()).toBe('Lantern Festival on the Tagus');
       await screenshot(visitor, `event-management/public-phone-${scheme}`);
+      await expectAccessible(visitor, `public event page in the event's colours (phone, ${scheme})`);
       await phone.close();
     }
   });

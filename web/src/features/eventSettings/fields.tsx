@@ -57,6 +57,7 @@ export function OrderTimeoutField<T extends { order_timeout_minutes: number }>({
         min={1}
         max={1440}
         minorStepSize={null}
+        buttonPosition="none"
         value={minutes}
         intent={props.group.intent}
         onValueChange={(value) => form.set('order_timeout_minutes', Number.isFinite(value) ? value : 0)}

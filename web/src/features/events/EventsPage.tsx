@@ -1,4 +1,13 @@
-import { Button, FormGroup, HTMLSelect, InputGroup, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
+import {
+  Button,
+  Classes,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  NonIdealState,
+  Tab,
+  Tabs,
+} from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
@@ -207,6 +216,12 @@ export function EventsList({
           </div>
         </>
       }
+      region={{
+        // The panel the selected tab's title controls (`aria-controls`), named after Blueprint's ids for them.
+        role: 'tabpanel',
+        id: `${Classes.TAB_PANEL}_events-state_${view.state}`,
+        'aria-labelledby': `${Classes.TAB}-title_events-state_${view.state}`,
+      }}
       query={list}
       isEmpty={list.isSuccess && events.length === 0}
       loading={m.loading}

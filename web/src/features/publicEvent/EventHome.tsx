@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
-import { formatEventDates } from '../../shared/intl/eventFormat';
+import { formatEventDates, formatEventDatesForViewer } from '../../shared/intl/eventFormat';
 import { addressLines, hasAddress } from '../../shared/intl/location';
+import { browserTimeZone } from '../../shared/time/zonedTime';
 import { LogoMark } from '../../shared/ui/Logo';
 import { uiMessages } from '../../shared/ui/messages';
 import type { PublicEvent } from '../events/types';
@@ -41,6 +42,7 @@ export function EventHome({
   const intl = useIntl();
   const lines = hasAddress(event.location) ? addressLines(event.location, intl.locale) : [];
   const organizer = event.organizer;
+  const viewerDates = formatEventDatesForViewer(intl, event, browserTimeZone());
   const Root = preview ? 'div' : 'main';
   const coverBackground =
     event.settings.homepage_background_type === 'COVER_IMAGE' && event.cover_image_url !== null;
@@ -96,6 +98,11 @@ export function EventHome({
                 <div>
                   <h2 className="public-fact__label">{intl.formatMessage(m.when)}</h2>
                   <p className="public-fact__value">{formatEventDates(intl, event, 'long')}</p>
+                  {viewerDates ? (
+                    <p className="public-fact__hint">
+                      {intl.formatMessage(m.viewerTime, { dates: viewerDates })}
+                    </p>
+                  ) : null}
                 </div>
               </div>
               <div className="public-fact">

@@ -7,6 +7,12 @@ export const publicEventMessages = defineMessages({
     defaultMessage: 'This event does not exist or is not available at the moment.',
   },
   when: { id: 'publicEvent.when', defaultMessage: 'Date and time' },
+  viewerTime: defineMessage<{ dates: string }>({
+    id: 'publicEvent.viewerTime',
+    defaultMessage: 'Your time: {dates}',
+    description:
+      "The event's dates on the visitor's own clock, shown when it differs from the event's time zone",
+  }),
   where: { id: 'publicEvent.where', defaultMessage: 'Location' },
   online: { id: 'publicEvent.online', defaultMessage: 'Online event' },
   onlineHint: { id: 'publicEvent.onlineHint', defaultMessage: 'Joining details are sent with your ticket.' },

@@ -1,4 +1,5 @@
 import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
+import { isValidTimeZone, timeZoneOffsetMs } from '../time/zonedTime';
 
 const messages = defineMessages({
   withTimeZone: defineMessage<{ dates: string; timeZone: string }>({
@@ -57,6 +58,24 @@ export function formatEventDates(
   });
 }
 
+/**
+ * The event's dates on the viewer's own clock, with the viewer's zone named, when that clock reads differently
+ * from the event's at the start (a Berlin concert seen from New York); null when both clocks agree, so the
+ * page does not repeat the same times.
+ */
+export function formatEventDatesForViewer(
+  intl: IntlShape,
+  event: EventClock,
+  viewerTimeZone: string,
+  style: 'long' | 'short' = 'long',
+): string | null {
+  if (!isValidTimeZone(viewerTimeZone) || !isValidTimeZone(event.timezone)) return null;
+  const start = Date.parse(event.start_date);
+  if (Number.isNaN(start)) return null;
+  if (timeZoneOffsetMs(start, viewerTimeZone) === timeZoneOffsetMs(start, event.timezone)) return null;
+  return formatEventDates(intl, { ...event, timezone: viewerTimeZone }, style);
+}
+
 /** A single instant in the event's time zone (no zone suffix). */
 export function formatInEventZone(
   intl: IntlShape,
@@ -67,7 +86,25 @@ export function formatInEventZone(
   return intl.formatDate(new Date(iso), { ...(style === 'long' ? LONG : SHORT), timeZone });
 }
 
-/** An amount in the event's currency, e.g. `€1,234.50`. */
-export function formatMoney(intl: IntlShape, amount: number, currency: string): string {
-  return intl.formatNumber(amount, { style: 'currency', currency });
+/**
+ * Digits after the decimal point of a currency's minor unit (ISO 4217 exponent): 2 for EUR (cents), 0 for JPY
+ * and KRW, 3 for KWD. The runtime's CLDR data knows them; an unknown code counts as 2.
+ */
+export function currencyExponent(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * An amount the server keeps as integer minor units (cents for EUR, yen for JPY) in the event's currency and
+ * the viewer's locale: `formatMoney(intl, 123450, 'EUR')` is `1.234,50 €` in German and `€1,234.50` in English.
+ */
+export function formatMoney(intl: IntlShape, minorUnits: number, currency: string): string {
+  return intl.formatNumber(minorUnits / 10 ** currencyExponent(currency), { style: 'currency', currency });
 }

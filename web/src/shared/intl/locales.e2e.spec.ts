@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   dateNextYear,
   describeE2E,
+  expectAccessible,
   launchBrowser,
   screenshot,
   startApp,
@@ -85,12 +86,14 @@ describeE2E('Languages: the locale cookie, then the browser language, picks the 
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     expect(await page.getByLabel('Sprache').inputValue()).toBe('de');
     await screenshot(page, 'i18n/public-event-de');
+    await expectAccessible(page, 'public event page in German');
 
     await page.goto(`${app.url}/auth/login`);
     await page.getByRole('heading', { name: 'Bei Ihrem Konto anmelden' }).waitFor();
     await page.getByLabel('Passwort', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Anmelden' }).waitFor();
     await screenshot(page, 'i18n/login-de');
+    await expectAccessible(page, 'login page in German');
   });
 
   it('follows a French browser when there is no cookie', async () => {
@@ -117,6 +120,11 @@ describeE2E('Languages: the locale cookie, then the browser language, picks the 
     expect(when).toContain(dayWords('zh-CN')[0]);
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
     await screenshot(page, 'i18n/public-event-zh-cn');
+    await expectAccessible(page, 'public event page in Simplified Chinese');
+    // Han characters come from a Simplified Chinese face, not whatever the Latin stack falls back to.
+    const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(font).toContain('Noto Sans CJK SC');
+    expect(font.indexOf('PingFang SC')).toBeLessThan(font.indexOf('Microsoft YaHei'));
   });
 
   it('switches language from the public page and keeps the choice in the cookie', async () => {

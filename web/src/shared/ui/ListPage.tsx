@@ -1,5 +1,5 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { isApiError } from '../api/ApiError';
 import { uiMessages } from './messages';
@@ -32,6 +32,7 @@ export function ListPage({
   empty,
   summary,
   pagination,
+  region,
   children,
 }: {
   className: string;
@@ -50,6 +51,8 @@ export function ListPage({
   /** A line above the list, e.g. "1–20 of 54". */
   summary?: ReactNode;
   pagination?: ReactNode;
+  /** Attributes of the element holding the results, e.g. the tab panel that tabs in `above` control. */
+  region?: HTMLAttributes<HTMLDivElement>;
   children: ReactNode;
 }) {
   const intl = useIntl();
@@ -62,33 +65,40 @@ export function ListPage({
         {actions}
       </div>
       {above}
-      <div aria-live="polite" aria-busy={query.isFetching} className="list-page__status">
-        {query.isPending ? (
-          <div className="list-page__loading">
-            <Spinner size={24} aria-hidden />
-            <span>{intl.formatMessage(loading)}</span>
-          </div>
-        ) : loaded && !isEmpty ? (
-          summary
+      <div {...region}>
+        <div aria-live="polite" aria-busy={query.isFetching} className="list-page__status">
+          {query.isPending ? (
+            <div className="list-page__loading">
+              <Spinner size={24} aria-hidden />
+              <span>{intl.formatMessage(loading)}</span>
+            </div>
+          ) : loaded && !isEmpty ? (
+            summary
+          ) : null}
+          {loaded && isEmpty ? empty : null}
+        </div>
+        {query.isError ? (
+          <Callout
+            intent="danger"
+            title={intl.formatMessage(loadError)}
+            role="alert"
+            className="form-callout"
+          >
+            <p>
+              {isApiError(query.error) && query.error.isNetworkError
+                ? intl.formatMessage(uiMessages.offline)
+                : intl.formatMessage(uiMessages.unexpectedError)}
+            </p>
+            <Button
+              icon="refresh"
+              text={intl.formatMessage(uiMessages.retry)}
+              onClick={() => void query.refetch()}
+            />
+          </Callout>
         ) : null}
-        {loaded && isEmpty ? empty : null}
+        {!query.isPending && !isEmpty ? children : null}
+        {pagination}
       </div>
-      {query.isError ? (
-        <Callout intent="danger" title={intl.formatMessage(loadError)} role="alert" className="form-callout">
-          <p>
-            {isApiError(query.error) && query.error.isNetworkError
-              ? intl.formatMessage(uiMessages.offline)
-              : intl.formatMessage(uiMessages.unexpectedError)}
-          </p>
-          <Button
-            icon="refresh"
-            text={intl.formatMessage(uiMessages.retry)}
-            onClick={() => void query.refetch()}
-          />
-        </Callout>
-      ) : null}
-      {!query.isPending && !isEmpty ? children : null}
-      {pagination}
     </div>
   );
 }
