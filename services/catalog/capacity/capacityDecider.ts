@@ -2,7 +2,7 @@ import type { Decider } from '../../kit/decider';
 import { refuse, type FieldErrors } from '../../kit/refusal';
 import type { CapacityAssignmentDetails, CapacityAssignmentEvent } from './capacityEvents';
 
-export const maxCapacityNameLength = 150;
+export const maxCapacityNameLength = 149;
 
 /** `existingTicketIds`: the event's tickets, read by the route (advisory: "a ticket must exist first"). */
 export type CreateCapacityAssignment = {

@@ -73,7 +73,7 @@ describe('capacity assignments', () => {
       .thenRefused('validation_failed', ['name']);
     spec
       .given([])
-      .when(create({ name: 'x'.repeat(151) }))
+      .when(create({ name: 'x'.repeat(150) }))
       .thenRefused('validation_failed', ['name']);
   });
 

@@ -2,7 +2,7 @@ import type { Decider } from '../../kit/decider';
 import { refuse, type FieldErrors } from '../../kit/refusal';
 import type { TaxDetails, TaxEvent } from './taxEvents';
 
-export const maxTaxNameLength = 150;
+export const maxTaxNameLength = 149;
 /** Percentages keep at most this many decimals, so the pricing engine can compute them exactly. */
 const maxRateDecimals = 4;
 

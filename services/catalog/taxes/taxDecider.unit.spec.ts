@@ -74,7 +74,7 @@ describe('taxes and fees', () => {
       .thenRefused('validation_failed', ['name']);
     spec
       .given([])
-      .when(create({ name: 'x'.repeat(151) }))
+      .when(create({ name: 'x'.repeat(150) }))
       .thenRefused('validation_failed', ['name']);
     spec
       .given([created])

@@ -2,9 +2,9 @@ import type { Decider } from '../../kit/decider';
 import { refuse, type FieldErrors } from '../../kit/refusal';
 import type { PriceTier, TicketDetails, TicketEvent } from './ticketEvents';
 
-export const maxTicketTitleLength = 150;
-export const maxTierLabelLength = 150;
-export const maxTicketDescriptionLength = 50_000;
+export const maxTicketTitleLength = 149;
+export const maxTierLabelLength = 149;
+export const maxTicketDescriptionLength = 49_999;
 
 // ---------- commands
 

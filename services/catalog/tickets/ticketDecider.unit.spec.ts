@@ -99,12 +99,12 @@ describe('CreateTicket', () => {
       .thenRefused('validation_failed', ['title']);
     spec
       .given([])
-      .when(create({ title: 'x'.repeat(151) }))
+      .when(create({ title: 'x'.repeat(150) }))
       .thenRefused('validation_failed', ['title']);
     spec
       .given([])
-      .when(create({ title: 'x'.repeat(150) }))
-      .then([created({ title: 'x'.repeat(150) })]);
+      .when(create({ title: 'x'.repeat(149) }))
+      .then([created({ title: 'x'.repeat(149) })]);
     spec
       .given([])
       .when(create({ minPerOrder: 5, maxPerOrder: 4 }))
