@@ -452,6 +452,26 @@ describe('stock definitions', () => {
   });
 });
 
+describe('remainingAt', () => {
+  it('answers what is left per ticket and tier with every limit applied, counting only unexpired holds', () => {
+    const state = fold(inventoryDecider, inventoryDecider.initialState(), [
+      ticketStock('tk_a', 10),
+      tierStock('tk_a', 'x', 4),
+      tierStock('tk_a', 'y', null),
+      ticketStock('tk_b', null),
+      capacity('cap', 12, ['tk_a', 'tk_b']),
+      held('h1', [line('tk_a', 3, 'x')], 0, 15),
+      converted('h1'),
+      held('h2', [line('tk_b', 5)], 0, 10),
+    ]);
+    expect(remainingAt(state, minutes(5))).toEqual({
+      tickets: { tk_a: 4, tk_b: 4 },
+      tiers: { tk_a: { x: 1, y: 4 }, tk_b: {} },
+    });
+    expect(remainingAt(state, minutes(10)).tickets).toEqual({ tk_a: 7, tk_b: 9 });
+  });
+});
+
 describe('never oversell (property)', () => {
   const tickets = ['tk_a', 'tk_b', 'tk_c'];
   const definitions: InventoryEvent[] = [
