@@ -54,6 +54,37 @@ export const reasonCatalog = {
   image_too_large: { status: 413, title: 'The image must be smaller than 5 MB' },
   unsupported_image_type: { status: 415, title: 'Upload a PNG, JPEG, WebP or GIF image' },
   image_dimensions_invalid: { status: 422, title: 'The image is too small or too large' },
+  // catalogue: tickets, taxes and fees, capacity assignments
+  ticket_not_found: { status: 404, title: 'Ticket not found' },
+  ticket_already_exists: { status: 409, title: 'This ticket already exists' },
+  tier_not_found: { status: 404, title: 'Price tier not found' },
+  ticket_type_locked: {
+    status: 409,
+    title: 'The ticket type cannot change once the ticket has sales or attendees',
+  },
+  tier_has_sales: { status: 409, title: 'A price tier with sales cannot be deleted; hide it instead' },
+  ticket_has_orders: { status: 409, title: 'A ticket tied to an order cannot be deleted; hide it instead' },
+  ticket_sort_failed: {
+    status: 409,
+    title: 'Failed to sort the tickets: the list changed meanwhile; reload and try again',
+  },
+  tax_not_found: { status: 404, title: 'Tax or fee not found' },
+  tax_already_exists: { status: 409, title: 'This tax or fee already exists' },
+  capacity_assignment_not_found: { status: 404, title: 'Capacity assignment not found' },
+  capacity_assignment_already_exists: { status: 409, title: 'This capacity assignment already exists' },
+  // inventory (exact limits)
+  sold_out: { status: 409, title: 'Not enough tickets are left' },
+  capacity_exceeded: { status: 409, title: 'Not enough places are left for these tickets' },
+  promo_code_exhausted: { status: 409, title: 'This promo code has been used as often as it may be' },
+  max_per_order_exceeded: { status: 422, title: 'Too many of this ticket in one order' },
+  min_per_order_not_met: { status: 422, title: 'Too few of this ticket in one order' },
+  hold_not_found: { status: 404, title: 'This reservation does not exist' },
+  hold_expired: { status: 409, title: 'Sorry, your order has expired. Please start a new order.' },
+  hold_not_sold: { status: 409, title: 'Only sold tickets can be returned' },
+  quantity_below_sold: {
+    status: 409,
+    title: 'The limit cannot be lower than what is already sold or reserved',
+  },
   // identity
   email_taken: { status: 409, title: 'This email address is already in use' },
   user_inactive: { status: 401, title: 'This user is not active' },

@@ -1,0 +1,609 @@
+import type { Decider } from '../../kit/decider';
+import { Refusal, refuse, type FieldErrors } from '../../kit/refusal';
+import type { InventoryEvent, HoldLine, PerOrderLimit } from './inventoryEvents';
+
+// ---------- commands (time and ids come in the command; the catalogue's numbers are mirrored in)
+
+export type DefineTicketStock = {
+  type: 'DefineTicketStock';
+  eventId: string;
+  ticketId: string;
+  quantity: number | null;
+  now: Date;
+};
+export type DefineTierStock = {
+  type: 'DefineTierStock';
+  eventId: string;
+  ticketId: string;
+  tierId: string;
+  quantity: number | null;
+  now: Date;
+};
+export type DefineCapacity = {
+  type: 'DefineCapacity';
+  eventId: string;
+  capacityAssignmentId: string;
+  capacity: number;
+  ticketIds: readonly string[];
+  /** A deleted assignment is mirrored as disabled. */
+  enabled: boolean;
+  now: Date;
+};
+export type DefinePromoCap = {
+  type: 'DefinePromoCap';
+  eventId: string;
+  promoCodeId: string;
+  maxUses: number | null;
+  now: Date;
+};
+export type PlaceHold = {
+  type: 'PlaceHold';
+  eventId: string;
+  holdId: string;
+  orderId: string;
+  lines: readonly HoldLine[];
+  promoCodeId?: string | null;
+  now: Date;
+  expiresAt: Date;
+  /** Each ordered ticket's minimum and maximum per order, from the catalogue. */
+  perOrderLimits: Readonly<Record<string, PerOrderLimit>>;
+};
+export type ExtendHold = { type: 'ExtendHold'; eventId: string; holdId: string; expiresAt: Date; now: Date };
+export type ReleaseHold = { type: 'ReleaseHold'; eventId: string; holdId: string; now: Date };
+export type ConvertHold = {
+  type: 'ConvertHold';
+  eventId: string;
+  holdId: string;
+  orderId: string;
+  now: Date;
+};
+/** `lines` absent: everything the hold still has sold comes back. */
+export type ReturnStock = {
+  type: 'ReturnStock';
+  eventId: string;
+  holdId: string;
+  returnId: string;
+  lines?: readonly HoldLine[];
+  now: Date;
+};
+
+export type InventoryCommand =
+  | DefineTicketStock
+  | DefineTierStock
+  | DefineCapacity
+  | DefinePromoCap
+  | PlaceHold
+  | ExtendHold
+  | ReleaseHold
+  | ConvertHold
+  | ReturnStock;
+
+// ---------- state
+
+export interface Stock {
+  /** null: unlimited. */
+  quantity: number | null;
+  sold: number;
+}
+export interface TicketStock extends Stock {
+  tiers: Readonly<Record<string, Stock>>;
+}
+export interface CapacityLimit {
+  capacity: number;
+  ticketIds: readonly string[];
+  enabled: boolean;
+}
+export interface PromoCap {
+  maxUses: number | null;
+  used: number;
+}
+export interface Hold {
+  orderId: string;
+  lines: readonly HoldLine[];
+  promoCodeId: string | null;
+  expiresAt: number;
+  status: 'HELD' | 'SOLD' | 'RELEASED';
+  /** What a SOLD hold still has sold (returns take units away). */
+  soldLines: readonly HoldLine[];
+  returnIds: readonly string[];
+}
+export interface InventoryState {
+  tickets: Readonly<Record<string, TicketStock>>;
+  capacities: Readonly<Record<string, CapacityLimit>>;
+  promoCaps: Readonly<Record<string, PromoCap>>;
+  /** Holds that may still count: HELD and not yet seen expired by a later hold's placement. */
+  active: Readonly<Record<string, Hold>>;
+  /** Every other hold: sold, released, or held but expired (a late conversion may still take it). */
+  settled: Readonly<Record<string, Hold>>;
+}
+
+export const initialInventoryState = (): InventoryState => ({
+  tickets: {},
+  capacities: {},
+  promoCaps: {},
+  active: {},
+  settled: {},
+});
+
+// ---------- reading the state
+
+export interface Taken {
+  tickets: Map<string, number>;
+  tiers: Map<string, number>;
+  promoCodes: Map<string, number>;
+}
+
+const tierKey = (ticketId: string, tierId: string) => `${ticketId}\u0000${tierId}`;
+
+/** Units sold plus units in holds that have not expired at `now` (lazy expiry: no timer needed). */
+export function takenAt(state: InventoryState, now: number): Taken {
+  const taken: Taken = { tickets: new Map(), tiers: new Map(), promoCodes: new Map() };
+  const add = (map: Map<string, number>, key: string, amount: number) =>
+    map.set(key, (map.get(key) ?? 0) + amount);
+  for (const [ticketId, ticket] of Object.entries(state.tickets)) {
+    add(taken.tickets, ticketId, ticket.sold);
+    for (const [tierId, tier] of Object.entries(ticket.tiers))
+      add(taken.tiers, tierKey(ticketId, tierId), tier.sold);
+  }
+  for (const [promoCodeId, cap] of Object.entries(state.promoCaps))
+    add(taken.promoCodes, promoCodeId, cap.used);
+  for (const hold of Object.values(state.active)) {
+    if (hold.status !== 'HELD' || hold.expiresAt <= now) continue;
+    for (const line of hold.lines) {
+      add(taken.tickets, line.ticketId, line.quantity);
+      if (line.tierId !== null) add(taken.tiers, tierKey(line.ticketId, line.tierId), line.quantity);
+    }
+    if (hold.promoCodeId !== null) add(taken.promoCodes, hold.promoCodeId, 1);
+  }
+  return taken;
+}
+
+const capacityTaken = (capacity: CapacityLimit, taken: Taken) =>
+  capacity.ticketIds.reduce((sum, ticketId) => sum + (taken.tickets.get(ticketId) ?? 0), 0);
+
+export interface Remaining {
+  /** null: unlimited. */
+  tickets: Record<string, number | null>;
+  tiers: Record<string, Record<string, number | null>>;
+}
+
+/**
+ * What a buyer could still reserve at `now`, per ticket and tier, with every limit applied together (the
+ * ticket's own quantity, its tier's, and every enabled capacity assignment it belongs to).
+ */
+export function remainingAt(state: InventoryState, now: Date): Remaining {
+  const taken = takenAt(state, now.getTime());
+  const remaining: Remaining = { tickets: {}, tiers: {} };
+  const capacityLeft = new Map<string, number>();
+  for (const [id, capacity] of Object.entries(state.capacities))
+    if (capacity.enabled)
+      capacityLeft.set(id, Math.max(0, capacity.capacity - capacityTaken(capacity, taken)));
+  const min = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+  for (const [ticketId, ticket] of Object.entries(state.tickets)) {
+    let left =
+      ticket.quantity === null ? null : Math.max(0, ticket.quantity - (taken.tickets.get(ticketId) ?? 0));
+    for (const [id, capacity] of Object.entries(state.capacities))
+      if (capacity.enabled && capacity.ticketIds.includes(ticketId))
+        left = min(left, capacityLeft.get(id) ?? 0);
+    remaining.tickets[ticketId] = left;
+    remaining.tiers[ticketId] = {};
+    for (const [tierId, tier] of Object.entries(ticket.tiers)) {
+      const tierLeft =
+        tier.quantity === null
+          ? null
+          : Math.max(0, tier.quantity - (taken.tiers.get(tierKey(ticketId, tierId)) ?? 0));
+      remaining.tiers[ticketId][tierId] = min(left, tierLeft);
+    }
+  }
+  return remaining;
+}
+
+export function findHold(state: InventoryState, holdId: string): Hold | undefined {
+  return state.active[holdId] ?? state.settled[holdId];
+}
+
+// ---------- the rules
+
+/** Refuses unless `lines` (and one use of the promo code) fit beside everything sold and held at `now`. */
+function checkFits(
+  state: InventoryState,
+  lines: readonly HoldLine[],
+  promoCodeId: string | null,
+  now: number,
+) {
+  const taken = takenAt(state, now);
+  const wanted = new Map<string, number>();
+  for (const line of lines) wanted.set(line.ticketId, (wanted.get(line.ticketId) ?? 0) + line.quantity);
+  for (const line of lines) {
+    if (line.tierId === null) continue;
+    const tier = state.tickets[line.ticketId]?.tiers[line.tierId];
+    const want = lines
+      .filter((other) => other.ticketId === line.ticketId && other.tierId === line.tierId)
+      .reduce((sum, other) => sum + other.quantity, 0);
+    if (
+      tier &&
+      tier.quantity !== null &&
+      (taken.tiers.get(tierKey(line.ticketId, line.tierId)) ?? 0) + want > tier.quantity
+    )
+      throw new Refusal('sold_out', undefined, undefined, { ticketId: line.ticketId, tierId: line.tierId });
+  }
+  for (const [ticketId, want] of wanted) {
+    const ticket = state.tickets[ticketId];
+    if (ticket && ticket.quantity !== null && (taken.tickets.get(ticketId) ?? 0) + want > ticket.quantity)
+      throw new Refusal('sold_out', undefined, undefined, { ticketId, tierId: null });
+  }
+  for (const [capacityAssignmentId, capacity] of Object.entries(state.capacities)) {
+    if (!capacity.enabled) continue;
+    const want = capacity.ticketIds.reduce((sum, ticketId) => sum + (wanted.get(ticketId) ?? 0), 0);
+    if (want > 0 && capacityTaken(capacity, taken) + want > capacity.capacity)
+      throw new Refusal('capacity_exceeded', undefined, undefined, { capacityAssignmentId });
+  }
+  if (promoCodeId !== null) {
+    const cap = state.promoCaps[promoCodeId];
+    if (cap && cap.maxUses !== null && (taken.promoCodes.get(promoCodeId) ?? 0) + 1 > cap.maxUses)
+      throw new Refusal('promo_code_exhausted', undefined, undefined, { promoCodeId });
+  }
+}
+
+function checkLines(state: InventoryState, lines: readonly HoldLine[]): void {
+  if (lines.length === 0) refuse('validation_failed', undefined, { lines: ['Select at least one ticket'] });
+  lines.forEach((line, index) => {
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1)
+      refuse('validation_failed', undefined, {
+        [`lines.${index}.quantity`]: ['The quantity must be a whole number of at least 1'],
+      });
+    const ticket = state.tickets[line.ticketId];
+    if (!ticket) throw new Refusal('ticket_not_found', undefined, undefined, { ticketId: line.ticketId });
+    const tiered = Object.keys(ticket.tiers).length > 0;
+    if (tiered !== (line.tierId !== null) || (line.tierId !== null && !ticket.tiers[line.tierId]))
+      throw new Refusal('tier_not_found', undefined, undefined, {
+        ticketId: line.ticketId,
+        tierId: line.tierId,
+      });
+  });
+}
+
+function checkPerOrder(lines: readonly HoldLine[], limits: Readonly<Record<string, PerOrderLimit>>): void {
+  const perTicket = new Map<string, number>();
+  for (const line of lines) perTicket.set(line.ticketId, (perTicket.get(line.ticketId) ?? 0) + line.quantity);
+  for (const [ticketId, quantity] of perTicket) {
+    const limit = limits[ticketId] ?? { min: 1, max: null };
+    if (limit.max !== null && quantity > limit.max)
+      throw new Refusal('max_per_order_exceeded', undefined, undefined, { ticketId, max: limit.max });
+    if (quantity < limit.min)
+      throw new Refusal('min_per_order_not_met', undefined, undefined, { ticketId, min: limit.min });
+  }
+}
+
+function checkQuantity(field: string, value: number | null, allowZero = true): void {
+  if (value === null) return;
+  if (!Number.isSafeInteger(value) || value < (allowZero ? 0 : 1))
+    refuse('validation_failed', undefined, { [field]: ['Enter a whole number of 0 or more'] });
+}
+
+/** A limit may not drop below what is already sold or held: those buyers were promised their tickets. */
+function checkNotBelowTaken(field: string, limit: number | null, taken: number): void {
+  if (limit !== null && limit < taken)
+    refuse('quantity_below_sold', undefined, {
+      [field]: [`${taken} are already sold or reserved; the limit cannot be lower`],
+    });
+}
+
+function subtractLines(from: readonly HoldLine[], lines: readonly HoldLine[]): HoldLine[] {
+  return from
+    .map((line) => ({
+      ...line,
+      quantity:
+        line.quantity -
+        lines
+          .filter((other) => other.ticketId === line.ticketId && other.tierId === line.tierId)
+          .reduce((sum, other) => sum + other.quantity, 0),
+    }))
+    .filter((line) => line.quantity > 0);
+}
+
+function countSold(
+  state: InventoryState,
+  lines: readonly HoldLine[],
+  sign: 1 | -1,
+): InventoryState['tickets'] {
+  const tickets: Record<string, TicketStock> = { ...state.tickets };
+  for (const line of lines) {
+    const ticket = tickets[line.ticketId];
+    if (!ticket) continue;
+    const tier = line.tierId === null ? undefined : ticket.tiers[line.tierId];
+    tickets[line.ticketId] = {
+      ...ticket,
+      sold: ticket.sold + sign * line.quantity,
+      tiers:
+        tier && line.tierId !== null
+          ? { ...ticket.tiers, [line.tierId]: { ...tier, sold: tier.sold + sign * line.quantity } }
+          : ticket.tiers,
+    };
+  }
+  return tickets;
+}
+
+function withHold(state: InventoryState, holdId: string, hold: Hold): InventoryState {
+  const { [holdId]: _fromActive, ...active } = state.active;
+  const { [holdId]: _fromSettled, ...settled } = state.settled;
+  return hold.status === 'HELD'
+    ? { ...state, active: { ...active, [holdId]: hold }, settled }
+    : { ...state, active, settled: { ...settled, [holdId]: hold } };
+}
+
+export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, InventoryState> = {
+  initialState: initialInventoryState,
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'TicketStockDefined': {
+        const ticket = state.tickets[event.data.ticketId] ?? { quantity: null, sold: 0, tiers: {} };
+        return {
+          ...state,
+          tickets: { ...state.tickets, [event.data.ticketId]: { ...ticket, quantity: event.data.quantity } },
+        };
+      }
+      case 'TierStockDefined': {
+        const ticket = state.tickets[event.data.ticketId] ?? { quantity: null, sold: 0, tiers: {} };
+        const tier = ticket.tiers[event.data.tierId] ?? { quantity: null, sold: 0 };
+        const tiers = { ...ticket.tiers, [event.data.tierId]: { ...tier, quantity: event.data.quantity } };
+        return { ...state, tickets: { ...state.tickets, [event.data.ticketId]: { ...ticket, tiers } } };
+      }
+      case 'CapacityDefined': {
+        const { capacityAssignmentId, capacity, ticketIds, enabled } = event.data;
+        return {
+          ...state,
+          capacities: { ...state.capacities, [capacityAssignmentId]: { capacity, ticketIds, enabled } },
+        };
+      }
+      case 'PromoCapDefined': {
+        const cap = state.promoCaps[event.data.promoCodeId] ?? { maxUses: null, used: 0 };
+        return {
+          ...state,
+          promoCaps: {
+            ...state.promoCaps,
+            [event.data.promoCodeId]: { ...cap, maxUses: event.data.maxUses },
+          },
+        };
+      }
+      case 'HoldPlaced': {
+        // Holds already expired when this one was placed stop being scanned for every later reservation.
+        const placedAt = Date.parse(event.data.placedAt);
+        const active: Record<string, Hold> = {};
+        const settled: Record<string, Hold> = { ...state.settled };
+        for (const [holdId, hold] of Object.entries(state.active))
+          if (hold.expiresAt <= placedAt) settled[holdId] = hold;
+          else active[holdId] = hold;
+        active[event.data.holdId] = {
+          orderId: event.data.orderId,
+          lines: event.data.lines,
+          promoCodeId: event.data.promoCodeId,
+          expiresAt: Date.parse(event.data.expiresAt),
+          status: 'HELD',
+          soldLines: [],
+          returnIds: [],
+        };
+        return { ...state, active, settled };
+      }
+      case 'HoldExtended': {
+        const hold = findHold(state, event.data.holdId);
+        if (!hold) return state;
+        const { [event.data.holdId]: _settled, ...settled } = state.settled;
+        return {
+          ...state,
+          active: {
+            ...state.active,
+            [event.data.holdId]: { ...hold, expiresAt: Date.parse(event.data.expiresAt) },
+          },
+          settled,
+        };
+      }
+      case 'HoldReleased': {
+        const hold = findHold(state, event.data.holdId);
+        return hold ? withHold(state, event.data.holdId, { ...hold, status: 'RELEASED' }) : state;
+      }
+      case 'HoldConverted': {
+        const hold = findHold(state, event.data.holdId);
+        if (!hold) return state;
+        const promoCaps =
+          hold.promoCodeId === null
+            ? state.promoCaps
+            : {
+                ...state.promoCaps,
+                [hold.promoCodeId]: {
+                  maxUses: state.promoCaps[hold.promoCodeId]?.maxUses ?? null,
+                  used: (state.promoCaps[hold.promoCodeId]?.used ?? 0) + 1,
+                },
+              };
+        const sold: Hold = { ...hold, status: 'SOLD', soldLines: hold.lines };
+        return withHold(
+          { ...state, tickets: countSold(state, hold.lines, 1), promoCaps },
+          event.data.holdId,
+          sold,
+        );
+      }
+      case 'StockReturned': {
+        const hold = findHold(state, event.data.holdId);
+        if (!hold) return state;
+        const returned: Hold = {
+          ...hold,
+          soldLines: subtractLines(hold.soldLines, event.data.lines),
+          returnIds: [...hold.returnIds, event.data.returnId],
+        };
+        return withHold(
+          { ...state, tickets: countSold(state, event.data.lines, -1) },
+          event.data.holdId,
+          returned,
+        );
+      }
+    }
+  },
+
+  decide(command, state) {
+    const at = command.now.toISOString();
+    const now = command.now.getTime();
+    const { eventId } = command;
+    switch (command.type) {
+      case 'DefineTicketStock': {
+        checkQuantity('quantity', command.quantity);
+        const current = state.tickets[command.ticketId];
+        if (current && current.quantity === command.quantity) return [];
+        checkNotBelowTaken(
+          'quantity',
+          command.quantity,
+          takenAt(state, now).tickets.get(command.ticketId) ?? 0,
+        );
+        return [
+          {
+            type: 'TicketStockDefined',
+            data: { eventId, ticketId: command.ticketId, quantity: command.quantity, definedAt: at },
+          },
+        ];
+      }
+      case 'DefineTierStock': {
+        checkQuantity('quantity', command.quantity);
+        const current = state.tickets[command.ticketId]?.tiers[command.tierId];
+        if (current && current.quantity === command.quantity) return [];
+        checkNotBelowTaken(
+          'quantity',
+          command.quantity,
+          takenAt(state, now).tiers.get(tierKey(command.ticketId, command.tierId)) ?? 0,
+        );
+        const { ticketId, tierId, quantity } = command;
+        return [{ type: 'TierStockDefined', data: { eventId, ticketId, tierId, quantity, definedAt: at } }];
+      }
+      case 'DefineCapacity': {
+        checkQuantity('capacity', command.capacity);
+        const ticketIds = [...new Set(command.ticketIds)];
+        const current = state.capacities[command.capacityAssignmentId];
+        if (
+          current &&
+          current.capacity === command.capacity &&
+          current.enabled === command.enabled &&
+          JSON.stringify(current.ticketIds) === JSON.stringify(ticketIds)
+        )
+          return [];
+        const limit = { capacity: command.capacity, ticketIds, enabled: command.enabled };
+        if (limit.enabled)
+          checkNotBelowTaken('capacity', limit.capacity, capacityTaken(limit, takenAt(state, now)));
+        return [
+          {
+            type: 'CapacityDefined',
+            data: { eventId, capacityAssignmentId: command.capacityAssignmentId, ...limit, definedAt: at },
+          },
+        ];
+      }
+      case 'DefinePromoCap': {
+        checkQuantity('max_uses', command.maxUses);
+        const current = state.promoCaps[command.promoCodeId];
+        if (current && current.maxUses === command.maxUses) return [];
+        checkNotBelowTaken(
+          'max_uses',
+          command.maxUses,
+          takenAt(state, now).promoCodes.get(command.promoCodeId) ?? 0,
+        );
+        return [
+          {
+            type: 'PromoCapDefined',
+            data: { eventId, promoCodeId: command.promoCodeId, maxUses: command.maxUses, definedAt: at },
+          },
+        ];
+      }
+      case 'PlaceHold': {
+        // A retry of the same reservation (a resent request) changes nothing, whatever became of the hold.
+        if (findHold(state, command.holdId)) return [];
+        if (command.expiresAt.getTime() <= now)
+          refuse('validation_failed', undefined, { expires_at: ['The hold must expire in the future'] });
+        const lines = command.lines.map(({ ticketId, tierId, quantity }) => ({ ticketId, tierId, quantity }));
+        checkLines(state, lines);
+        checkPerOrder(lines, command.perOrderLimits);
+        const promoCodeId = command.promoCodeId ?? null;
+        checkFits(state, lines, promoCodeId, now);
+        return [
+          {
+            type: 'HoldPlaced',
+            data: {
+              eventId,
+              holdId: command.holdId,
+              orderId: command.orderId,
+              lines,
+              promoCodeId,
+              placedAt: at,
+              expiresAt: command.expiresAt.toISOString(),
+            },
+          },
+        ];
+      }
+      case 'ExtendHold': {
+        const hold = findHold(state, command.holdId);
+        if (!hold) refuse('hold_not_found');
+        if (hold.status !== 'HELD' || hold.expiresAt <= now) refuse('hold_expired');
+        if (command.expiresAt.getTime() <= hold.expiresAt) return [];
+        return [
+          {
+            type: 'HoldExtended',
+            data: {
+              eventId,
+              holdId: command.holdId,
+              expiresAt: command.expiresAt.toISOString(),
+              extendedAt: at,
+            },
+          },
+        ];
+      }
+      case 'ReleaseHold': {
+        const hold = findHold(state, command.holdId);
+        if (!hold) refuse('hold_not_found');
+        // A sold hold is the order's now; a released one is already free: a late or repeated release is quiet.
+        if (hold.status !== 'HELD') return [];
+        return [{ type: 'HoldReleased', data: { eventId, holdId: command.holdId, releasedAt: at } }];
+      }
+      case 'ConvertHold': {
+        const hold = findHold(state, command.holdId);
+        if (!hold || hold.orderId !== command.orderId) refuse('hold_not_found');
+        if (hold.status === 'SOLD') return [];
+        if (hold.status === 'RELEASED') refuse('hold_expired');
+        const afterExpiry = hold.expiresAt <= now;
+        // A late payment: the expired hold no longer counts, so it takes its units again only if they are free.
+        if (afterExpiry) checkFits(state, hold.lines, hold.promoCodeId, now);
+        return [
+          {
+            type: 'HoldConverted',
+            data: { eventId, holdId: command.holdId, orderId: command.orderId, afterExpiry, convertedAt: at },
+          },
+        ];
+      }
+      case 'ReturnStock': {
+        const hold = findHold(state, command.holdId);
+        if (!hold) refuse('hold_not_found');
+        if (hold.returnIds.includes(command.returnId)) return [];
+        if (hold.status !== 'SOLD') refuse('hold_not_sold');
+        const lines = (command.lines ?? hold.soldLines).map(({ ticketId, tierId, quantity }) => ({
+          ticketId,
+          tierId,
+          quantity,
+        }));
+        const errors: FieldErrors = {};
+        lines.forEach((line, index) => {
+          const stillSold = hold.soldLines
+            .filter((sold) => sold.ticketId === line.ticketId && sold.tierId === line.tierId)
+            .reduce((sum, sold) => sum + sold.quantity, 0);
+          const returning = lines
+            .filter((other) => other.ticketId === line.ticketId && other.tierId === line.tierId)
+            .reduce((sum, other) => sum + other.quantity, 0);
+          if (!Number.isSafeInteger(line.quantity) || line.quantity < 1 || returning > stillSold)
+            errors[`lines.${index}.quantity`] = [`At most ${stillSold} of these can be returned`];
+        });
+        if (Object.keys(errors).length > 0) refuse('validation_failed', undefined, errors);
+        if (lines.length === 0) return [];
+        return [
+          {
+            type: 'StockReturned',
+            data: { eventId, holdId: command.holdId, returnId: command.returnId, lines, returnedAt: at },
+          },
+        ];
+      }
+    }
+  },
+};

@@ -1,0 +1,569 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fold } from '../../kit/decider';
+import { deciderSpec } from '../../kit/deciderSpec';
+import { isRefusal } from '../../kit/refusal';
+import {
+  inventoryDecider,
+  remainingAt,
+  takenAt,
+  type InventoryCommand,
+  type InventoryState,
+  type PlaceHold,
+} from './inventoryDecider';
+import type { HoldLine, InventoryEvent } from './inventoryEvents';
+
+const t0 = new Date('2026-12-01T10:00:00.000Z');
+const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
+const at = (n: number) => minutes(n).toISOString();
+const spec = deciderSpec(inventoryDecider);
+const eventId = 'ev_1';
+
+const ticketStock = (ticketId: string, quantity: number | null): InventoryEvent => ({
+  type: 'TicketStockDefined',
+  data: { eventId, ticketId, quantity, definedAt: at(0) },
+});
+const tierStock = (ticketId: string, tierId: string, quantity: number | null): InventoryEvent => ({
+  type: 'TierStockDefined',
+  data: { eventId, ticketId, tierId, quantity, definedAt: at(0) },
+});
+const capacity = (id: string, cap: number, ticketIds: string[], enabled = true): InventoryEvent => ({
+  type: 'CapacityDefined',
+  data: { eventId, capacityAssignmentId: id, capacity: cap, ticketIds, enabled, definedAt: at(0) },
+});
+const promoCap = (promoCodeId: string, maxUses: number | null): InventoryEvent => ({
+  type: 'PromoCapDefined',
+  data: { eventId, promoCodeId, maxUses, definedAt: at(0) },
+});
+const line = (ticketId: string, quantity: number, tierId: string | null = null): HoldLine => ({
+  ticketId,
+  tierId,
+  quantity,
+});
+const held = (
+  holdId: string,
+  lines: HoldLine[],
+  placed = 0,
+  expires = 15,
+  promoCodeId: string | null = null,
+): InventoryEvent => ({
+  type: 'HoldPlaced',
+  data: {
+    eventId,
+    holdId,
+    orderId: `or_${holdId}`,
+    lines,
+    promoCodeId,
+    placedAt: at(placed),
+    expiresAt: at(expires),
+  },
+});
+const converted = (holdId: string, when = 1, afterExpiry = false): InventoryEvent => ({
+  type: 'HoldConverted',
+  data: { eventId, holdId, orderId: `or_${holdId}`, afterExpiry, convertedAt: at(when) },
+});
+const place = (holdId: string, lines: HoldLine[], overrides: Partial<PlaceHold> = {}): PlaceHold => ({
+  type: 'PlaceHold',
+  eventId,
+  holdId,
+  orderId: `or_${holdId}`,
+  lines,
+  now: minutes(1),
+  expiresAt: minutes(16),
+  perOrderLimits: {},
+  ...overrides,
+});
+
+describe('PlaceHold', () => {
+  it('holds what is left, until its expiry', () => {
+    spec
+      .given([ticketStock('tk_a', 10)])
+      .when(place('h1', [line('tk_a', 3)]))
+      .then([
+        {
+          type: 'HoldPlaced',
+          data: {
+            eventId,
+            holdId: 'h1',
+            orderId: 'or_h1',
+            lines: [line('tk_a', 3)],
+            promoCodeId: null,
+            placedAt: at(1),
+            expiresAt: at(16),
+          },
+        },
+      ]);
+  });
+
+  it('refuses a hold for more than remains after sales and unexpired holds', () => {
+    spec
+      .given([
+        ticketStock('tk_a', 10),
+        held('h1', [line('tk_a', 4)]),
+        converted('h1'),
+        held('h2', [line('tk_a', 5)]),
+      ])
+      .when(place('h3', [line('tk_a', 2)]))
+      .thenRefused('sold_out');
+  });
+
+  it('lets expired holds free their stock (lazy expiry, no timer)', () => {
+    spec
+      .given([ticketStock('tk_a', 10), held('h1', [line('tk_a', 10)], 0, 15)])
+      .when(place('h2', [line('tk_a', 10)], { now: minutes(15), expiresAt: minutes(30) }))
+      .then([
+        {
+          type: 'HoldPlaced',
+          data: {
+            eventId,
+            holdId: 'h2',
+            orderId: 'or_h2',
+            lines: [line('tk_a', 10)],
+            promoCodeId: null,
+            placedAt: at(15),
+            expiresAt: at(30),
+          },
+        },
+      ]);
+  });
+
+  it('never lets a released hold count', () => {
+    const released: InventoryEvent = {
+      type: 'HoldReleased',
+      data: { eventId, holdId: 'h1', releasedAt: at(2) },
+    };
+    const state = fold(inventoryDecider, inventoryDecider.initialState(), [
+      ticketStock('tk_a', 10),
+      held('h1', [line('tk_a', 10)]),
+      released,
+    ]);
+    expect(remainingAt(state, minutes(3)).tickets.tk_a).toBe(10);
+  });
+
+  it('applies the tier, the ticket and the capacity limits together', () => {
+    const given = [
+      ticketStock('tk_a', 10),
+      tierStock('tk_a', 'early', 3),
+      tierStock('tk_a', 'late', null),
+      ticketStock('tk_b', null),
+      capacity('cap', 12, ['tk_a', 'tk_b']),
+    ];
+    spec
+      .given(given)
+      .when(place('h1', [line('tk_a', 4, 'early')]))
+      .thenRefused('sold_out');
+    spec
+      .given(given)
+      .when(place('h1', [line('tk_a', 11, 'late')]))
+      .thenRefused('sold_out');
+    spec
+      .given([...given, held('h0', [line('tk_a', 8, 'late')])])
+      .when(place('h1', [line('tk_a', 1, 'early'), line('tk_b', 4)]))
+      .thenRefused('capacity_exceeded');
+    spec
+      .given([...given, capacity('cap', 12, ['tk_a', 'tk_b'], false), held('h0', [line('tk_a', 8, 'late')])])
+      .when(place('h1', [line('tk_a', 1, 'early'), line('tk_b', 4)]))
+      .then([
+        {
+          type: 'HoldPlaced',
+          data: {
+            eventId,
+            holdId: 'h1',
+            orderId: 'or_h1',
+            lines: [line('tk_a', 1, 'early'), line('tk_b', 4)],
+            promoCodeId: null,
+            placedAt: at(1),
+            expiresAt: at(16),
+          },
+        },
+      ]);
+  });
+
+  it('adds up two lines of one tier against its quantity', () => {
+    spec
+      .given([ticketStock('tk_a', null), tierStock('tk_a', 'early', 3)])
+      .when(place('h1', [line('tk_a', 2, 'early'), line('tk_a', 2, 'early')]))
+      .thenRefused('sold_out');
+  });
+
+  it('counts held and used promo code uses against its maximum', () => {
+    const given = [
+      ticketStock('tk_a', null),
+      promoCap('pc_1', 2),
+      held('h1', [line('tk_a', 1)], 0, 15, 'pc_1'),
+    ];
+    spec
+      .given([...given, converted('h1'), held('h2', [line('tk_a', 1)], 1, 15, 'pc_1')])
+      .when(place('h3', [line('tk_a', 1)], { promoCodeId: 'pc_1' }))
+      .thenRefused('promo_code_exhausted');
+    spec
+      .given([...given, held('h2', [line('tk_a', 1)], 1, 15, 'pc_1')])
+      .when(place('h3', [line('tk_a', 1)], { promoCodeId: null }))
+      .then([
+        {
+          type: 'HoldPlaced',
+          data: {
+            eventId,
+            holdId: 'h3',
+            orderId: 'or_h3',
+            lines: [line('tk_a', 1)],
+            promoCodeId: null,
+            placedAt: at(1),
+            expiresAt: at(16),
+          },
+        },
+      ]);
+  });
+
+  it('enforces each ticket’s minimum and maximum per order, across its tiers', () => {
+    const given = [ticketStock('tk_a', null), tierStock('tk_a', 'x', null), tierStock('tk_a', 'y', null)];
+    spec
+      .given(given)
+      .when(
+        place('h1', [line('tk_a', 3, 'x'), line('tk_a', 3, 'y')], {
+          perOrderLimits: { tk_a: { min: 1, max: 5 } },
+        }),
+      )
+      .thenRefused('max_per_order_exceeded');
+    spec
+      .given(given)
+      .when(place('h1', [line('tk_a', 1, 'x')], { perOrderLimits: { tk_a: { min: 2, max: null } } }))
+      .thenRefused('min_per_order_not_met');
+  });
+
+  it('refuses unknown tickets and tiers, and bad quantities', () => {
+    const given = [ticketStock('tk_a', 5), tierStock('tk_t', 'x', 5)];
+    spec
+      .given(given)
+      .when(place('h1', [line('tk_z', 1)]))
+      .thenRefused('ticket_not_found');
+    spec
+      .given(given)
+      .when(place('h1', [line('tk_a', 1, 'x')]))
+      .thenRefused('tier_not_found');
+    spec
+      .given(given)
+      .when(place('h1', [line('tk_t', 1)]))
+      .thenRefused('tier_not_found');
+    spec
+      .given(given)
+      .when(place('h1', [line('tk_a', 0)]))
+      .thenRefused('validation_failed', ['lines.0.quantity']);
+    spec
+      .given(given)
+      .when(place('h1', [line('tk_a', -2)]))
+      .thenRefused('validation_failed', ['lines.0.quantity']);
+    spec
+      .given(given)
+      .when(place('h1', [line('tk_a', 1.5)]))
+      .thenRefused('validation_failed', ['lines.0.quantity']);
+    spec.given(given).when(place('h1', [])).thenRefused('validation_failed', ['lines']);
+  });
+
+  it('stays quiet when a buyer retries with the same hold id', () => {
+    spec
+      .given([ticketStock('tk_a', 3), held('h1', [line('tk_a', 3)])])
+      .when(place('h1', [line('tk_a', 3)]))
+      .thenNothingHappened();
+  });
+});
+
+describe('ExtendHold and ReleaseHold', () => {
+  const given = [ticketStock('tk_a', 3), held('h1', [line('tk_a', 3)])];
+  it('extends an unexpired hold, and refuses an expired one', () => {
+    spec
+      .given(given)
+      .when({ type: 'ExtendHold', eventId, holdId: 'h1', expiresAt: minutes(25), now: minutes(14) })
+      .then([
+        { type: 'HoldExtended', data: { eventId, holdId: 'h1', expiresAt: at(25), extendedAt: at(14) } },
+      ]);
+    spec
+      .given(given)
+      .when({ type: 'ExtendHold', eventId, holdId: 'h1', expiresAt: minutes(25), now: minutes(15) })
+      .thenRefused('hold_expired');
+    spec
+      .given(given)
+      .when({ type: 'ExtendHold', eventId, holdId: 'hx', expiresAt: minutes(25), now: minutes(1) })
+      .thenRefused('hold_not_found');
+  });
+
+  it('releases a hold once; releasing a sold hold changes nothing', () => {
+    const release = { type: 'ReleaseHold' as const, eventId, holdId: 'h1', now: minutes(2) };
+    spec
+      .given(given)
+      .when(release)
+      .then([{ type: 'HoldReleased', data: { eventId, holdId: 'h1', releasedAt: at(2) } }]);
+    spec
+      .given([...given, { type: 'HoldReleased', data: { eventId, holdId: 'h1', releasedAt: at(2) } }])
+      .when(release)
+      .thenNothingHappened();
+    spec
+      .given([...given, converted('h1')])
+      .when(release)
+      .thenNothingHappened();
+  });
+});
+
+describe('ConvertHold', () => {
+  const convert = (now: Date) => ({
+    type: 'ConvertHold' as const,
+    eventId,
+    holdId: 'h1',
+    orderId: 'or_h1',
+    now,
+  });
+  const given = [ticketStock('tk_a', 3), held('h1', [line('tk_a', 3)])];
+
+  it('sells a held hold, once', () => {
+    spec
+      .given(given)
+      .when(convert(minutes(5)))
+      .then([converted('h1', 5)]);
+    spec
+      .given([...given, converted('h1', 5)])
+      .when(convert(minutes(6)))
+      .thenNothingHappened();
+  });
+
+  it('sells an expired hold late only while its units are still free', () => {
+    spec
+      .given(given)
+      .when(convert(minutes(20)))
+      .then([converted('h1', 20, true)]);
+    spec
+      .given([...given, held('h2', [line('tk_a', 1)], 16, 31)])
+      .when(convert(minutes(20)))
+      .thenRefused('sold_out');
+  });
+
+  it('refuses a released hold, an unknown one and another order’s', () => {
+    spec
+      .given([...given, { type: 'HoldReleased', data: { eventId, holdId: 'h1', releasedAt: at(2) } }])
+      .when(convert(minutes(3)))
+      .thenRefused('hold_expired');
+    spec
+      .given([ticketStock('tk_a', 3)])
+      .when(convert(minutes(3)))
+      .thenRefused('hold_not_found');
+    spec
+      .given(given)
+      .when({ type: 'ConvertHold', eventId, holdId: 'h1', orderId: 'or_other', now: minutes(3) })
+      .thenRefused('hold_not_found');
+  });
+});
+
+describe('ReturnStock', () => {
+  const given = [ticketStock('tk_a', 3), held('h1', [line('tk_a', 3)]), converted('h1')];
+  const returnStock = (returnId: string, lines?: HoldLine[]) => ({
+    type: 'ReturnStock' as const,
+    eventId,
+    holdId: 'h1',
+    returnId,
+    ...(lines ? { lines } : {}),
+    now: minutes(30),
+  });
+
+  it('brings sold units back, once per return id, never more than were sold', () => {
+    spec
+      .given(given)
+      .when(returnStock('r1', [line('tk_a', 2)]))
+      .then([
+        {
+          type: 'StockReturned',
+          data: { eventId, holdId: 'h1', returnId: 'r1', lines: [line('tk_a', 2)], returnedAt: at(30) },
+        },
+      ]);
+    const returned: InventoryEvent = {
+      type: 'StockReturned',
+      data: { eventId, holdId: 'h1', returnId: 'r1', lines: [line('tk_a', 2)], returnedAt: at(30) },
+    };
+    spec
+      .given([...given, returned])
+      .when(returnStock('r1', [line('tk_a', 2)]))
+      .thenNothingHappened();
+    spec
+      .given([...given, returned])
+      .when(returnStock('r2', [line('tk_a', 2)]))
+      .thenRefused('validation_failed', ['lines.0.quantity']);
+    spec
+      .given([...given, returned])
+      .when(returnStock('r2'))
+      .then([
+        {
+          type: 'StockReturned',
+          data: { eventId, holdId: 'h1', returnId: 'r2', lines: [line('tk_a', 1)], returnedAt: at(30) },
+        },
+      ]);
+    const state = fold(inventoryDecider, inventoryDecider.initialState(), [...given, returned]);
+    expect(remainingAt(state, minutes(31)).tickets.tk_a).toBe(2);
+  });
+
+  it('refuses to return a hold that was never sold', () => {
+    spec
+      .given([ticketStock('tk_a', 3), held('h1', [line('tk_a', 3)])])
+      .when(returnStock('r1'))
+      .thenRefused('hold_not_sold');
+  });
+});
+
+describe('stock definitions', () => {
+  it('refuses to set a limit below what is sold or held', () => {
+    const given = [ticketStock('tk_a', 10), held('h1', [line('tk_a', 6)])];
+    spec
+      .given(given)
+      .when({ type: 'DefineTicketStock', eventId, ticketId: 'tk_a', quantity: 5, now: minutes(1) })
+      .thenRefused('quantity_below_sold', ['quantity']);
+    spec
+      .given(given)
+      .when({
+        type: 'DefineCapacity',
+        eventId,
+        capacityAssignmentId: 'cap',
+        capacity: 5,
+        ticketIds: ['tk_a'],
+        enabled: true,
+        now: minutes(1),
+      })
+      .thenRefused('quantity_below_sold', ['capacity']);
+    spec
+      .given(given)
+      .when({ type: 'DefineTicketStock', eventId, ticketId: 'tk_a', quantity: 5, now: minutes(16) })
+      .then(
+        [ticketStock('tk_a', 5)].map((e) => ({
+          ...e,
+          data: { ...e.data, definedAt: at(16) },
+        })) as InventoryEvent[],
+      );
+  });
+
+  it('refuses negative or fractional limits and is quiet on an unchanged definition', () => {
+    spec
+      .given([])
+      .when({ type: 'DefineTicketStock', eventId, ticketId: 'tk_a', quantity: -1, now: t0 })
+      .thenRefused('validation_failed', ['quantity']);
+    spec
+      .given([])
+      .when({ type: 'DefinePromoCap', eventId, promoCodeId: 'pc', maxUses: 2.5, now: t0 })
+      .thenRefused('validation_failed', ['max_uses']);
+    spec
+      .given([ticketStock('tk_a', 4)])
+      .when({ type: 'DefineTicketStock', eventId, ticketId: 'tk_a', quantity: 4, now: t0 })
+      .thenNothingHappened();
+  });
+});
+
+describe('remainingAt', () => {
+  it('answers what is left per ticket and tier with every limit applied, counting only unexpired holds', () => {
+    const state = fold(inventoryDecider, inventoryDecider.initialState(), [
+      ticketStock('tk_a', 10),
+      tierStock('tk_a', 'x', 4),
+      tierStock('tk_a', 'y', null),
+      ticketStock('tk_b', null),
+      capacity('cap', 12, ['tk_a', 'tk_b']),
+      held('h1', [line('tk_a', 3, 'x')], 0, 15),
+      converted('h1'),
+      held('h2', [line('tk_b', 5)], 0, 10),
+    ]);
+    expect(remainingAt(state, minutes(5))).toEqual({
+      tickets: { tk_a: 4, tk_b: 4 },
+      tiers: { tk_a: { x: 1, y: 4 }, tk_b: {} },
+    });
+    expect(remainingAt(state, minutes(10)).tickets).toEqual({ tk_a: 7, tk_b: 9 });
+  });
+});
+
+describe('never oversell (property)', () => {
+  const tickets = ['tk_a', 'tk_b', 'tk_c'];
+  const definitions: InventoryEvent[] = [
+    ticketStock('tk_a', 6),
+    tierStock('tk_a', 'x', 4),
+    tierStock('tk_a', 'y', null),
+    ticketStock('tk_b', 5),
+    ticketStock('tk_c', null),
+    capacity('cap', 9, ['tk_b', 'tk_c']),
+    promoCap('pc', 3),
+  ];
+
+  const lineArb = fc.record({
+    ticket: fc.constantFrom(...tickets),
+    tier: fc.constantFrom('x', 'y'),
+    quantity: fc.integer({ min: 1, max: 4 }),
+  });
+  const stepArb = fc.oneof(
+    fc.record({
+      kind: fc.constant('place' as const),
+      lines: fc.array(lineArb, { minLength: 1, maxLength: 3 }),
+      promo: fc.boolean(),
+      ttl: fc.integer({ min: 1, max: 20 }),
+    }),
+    fc.record({
+      kind: fc.constantFrom('release' as const, 'convert' as const, 'return' as const, 'extend' as const),
+      hold: fc.nat(30),
+    }),
+  );
+  const stepsArb = fc.array(fc.tuple(stepArb, fc.integer({ min: 0, max: 4 })), { maxLength: 60 });
+
+  function checkInvariant(state: InventoryState, now: Date) {
+    const taken = takenAt(state, now.getTime());
+    for (const [ticketId, ticket] of Object.entries(state.tickets)) {
+      if (ticket.quantity !== null)
+        expect(taken.tickets.get(ticketId) ?? 0).toBeLessThanOrEqual(ticket.quantity);
+      for (const [tierId, tier] of Object.entries(ticket.tiers))
+        if (tier.quantity !== null)
+          expect(taken.tiers.get(`${ticketId}\u0000${tierId}`) ?? 0).toBeLessThanOrEqual(tier.quantity);
+      expect(ticket.sold).toBeGreaterThanOrEqual(0);
+    }
+    for (const capacity of Object.values(state.capacities)) {
+      const used = capacity.ticketIds.reduce((sum, id) => sum + (taken.tickets.get(id) ?? 0), 0);
+      if (capacity.enabled) expect(used).toBeLessThanOrEqual(capacity.capacity);
+    }
+    for (const [promoCodeId, cap] of Object.entries(state.promoCaps))
+      if (cap.maxUses !== null)
+        expect(taken.promoCodes.get(promoCodeId) ?? 0).toBeLessThanOrEqual(cap.maxUses);
+    // Sold units alone never exceed a limit, whatever the clock says.
+    const sold = takenAt(state, Number.POSITIVE_INFINITY);
+    for (const [ticketId, ticket] of Object.entries(state.tickets))
+      if (ticket.quantity !== null)
+        expect(sold.tickets.get(ticketId) ?? 0).toBeLessThanOrEqual(ticket.quantity);
+  }
+
+  it('sold plus unexpired held never exceeds any quantity, tier, capacity or promo cap', () => {
+    fc.assert(
+      fc.property(stepsArb, (steps) => {
+        let state = fold(inventoryDecider, inventoryDecider.initialState(), definitions);
+        let clock = 0;
+        steps.forEach(([step, advance], index) => {
+          clock += advance;
+          const now = minutes(clock);
+          const holdId = step.kind === 'place' ? `h${index}` : `h${step.hold}`;
+          const command: InventoryCommand =
+            step.kind === 'place'
+              ? place(
+                  holdId,
+                  step.lines.map((l) => line(l.ticket, l.quantity, l.ticket === 'tk_a' ? l.tier : null)),
+                  {
+                    now,
+                    expiresAt: minutes(clock + step.ttl),
+                    promoCodeId: step.promo ? 'pc' : null,
+                    perOrderLimits: { tk_c: { min: 1, max: 6 } },
+                  },
+                )
+              : step.kind === 'release'
+                ? { type: 'ReleaseHold', eventId, holdId, now }
+                : step.kind === 'convert'
+                  ? { type: 'ConvertHold', eventId, holdId, orderId: `or_${holdId}`, now }
+                  : step.kind === 'extend'
+                    ? { type: 'ExtendHold', eventId, holdId, now, expiresAt: minutes(clock + 10) }
+                    : { type: 'ReturnStock', eventId, holdId, returnId: `r${index}`, now };
+          try {
+            state = fold(inventoryDecider, state, inventoryDecider.decide(command, state));
+          } catch (error) {
+            if (!isRefusal(error)) throw error;
+          }
+          checkInvariant(state, now);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

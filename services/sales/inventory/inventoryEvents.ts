@@ -1,0 +1,99 @@
+/**
+ * The event's inventory: ONE stream per event holding every exact limit of what it sells (docs/sales.md,
+ * docs/decisions/cross-module-facts.md section 2). These are the recorded shapes; changing one is a migration.
+ */
+
+export const inventoryStream = (eventId: string): string => `inventory-${eventId}`;
+
+/** One line of a hold: units of a ticket, and of one of its price tiers when the ticket is tiered. */
+export interface HoldLine {
+  ticketId: string;
+  tierId: string | null;
+  quantity: number;
+}
+
+/** A per-ticket limit of one order, as the catalogue defines it when the hold is placed. */
+export interface PerOrderLimit {
+  min: number;
+  /** null: no maximum. */
+  max: number | null;
+}
+
+/** Mirrors of the catalogue's definitions (null quantity: unlimited). */
+export type TicketStockDefined = {
+  type: 'TicketStockDefined';
+  data: { eventId: string; ticketId: string; quantity: number | null; definedAt: string };
+};
+export type TierStockDefined = {
+  type: 'TierStockDefined';
+  data: { eventId: string; ticketId: string; tierId: string; quantity: number | null; definedAt: string };
+};
+export type CapacityDefined = {
+  type: 'CapacityDefined';
+  data: {
+    eventId: string;
+    capacityAssignmentId: string;
+    capacity: number;
+    ticketIds: string[];
+    enabled: boolean;
+    definedAt: string;
+  };
+};
+export type PromoCapDefined = {
+  type: 'PromoCapDefined';
+  data: { eventId: string; promoCodeId: string; maxUses: number | null; definedAt: string };
+};
+
+export type HoldPlaced = {
+  type: 'HoldPlaced';
+  data: {
+    eventId: string;
+    holdId: string;
+    orderId: string;
+    lines: HoldLine[];
+    promoCodeId: string | null;
+    placedAt: string;
+    expiresAt: string;
+  };
+};
+export type HoldExtended = {
+  type: 'HoldExtended';
+  data: { eventId: string; holdId: string; expiresAt: string; extendedAt: string };
+};
+export type HoldReleased = {
+  type: 'HoldReleased';
+  data: { eventId: string; holdId: string; releasedAt: string };
+};
+/** The order was completed: the held units are sold. `afterExpiry` records a late conversion (issue 13). */
+export type HoldConverted = {
+  type: 'HoldConverted';
+  data: { eventId: string; holdId: string; orderId: string; afterExpiry: boolean; convertedAt: string };
+};
+/** A cancellation or refund: sold units of a converted hold come back. */
+export type StockReturned = {
+  type: 'StockReturned';
+  data: { eventId: string; holdId: string; returnId: string; lines: HoldLine[]; returnedAt: string };
+};
+
+export type InventoryEvent =
+  | TicketStockDefined
+  | TierStockDefined
+  | CapacityDefined
+  | PromoCapDefined
+  | HoldPlaced
+  | HoldExtended
+  | HoldReleased
+  | HoldConverted
+  | StockReturned;
+
+export const inventoryEventTypes: readonly InventoryEvent['type'][] = [
+  'TicketStockDefined',
+  'TierStockDefined',
+  'CapacityDefined',
+  'PromoCapDefined',
+  'HoldPlaced',
+  'HoldExtended',
+  'HoldReleased',
+  'HoldConverted',
+  'StockReturned',
+];
