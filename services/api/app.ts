@@ -6,7 +6,7 @@ import { errorMiddleware } from '../kit/http/problem';
 import { idempotency } from '../kit/http/idempotency';
 import { Refusal } from '../kit/refusal';
 import type { AppConfig } from '../kit/config';
-import type { AppState, Services } from './context';
+import type { AppState, Services } from '../kit/http/context';
 import { authenticate } from '../identity/auth';
 import { authRoutes } from '../identity/authRoutes';
 import { userRoutes } from '../identity/userRoutes';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Services } from '../api/context';
+import type { Services } from '../kit/http/context';
 import type { CommandContext } from '../kit/commandHandler';
 import { Refusal } from '../kit/refusal';
 import { countUsers } from '../../projections/identity';

@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { Services } from '../../api/context';
-import { commandContext, readYourWrite, requireAuth, setPosition } from '../../api/context';
+import type { Services } from '../../kit/http/context';
+import { execute, loadOwned, requireAuth } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, parse, pathParam, singleLineText } from '../../kit/http/validate';
 import { parseListQuery, runListQuery } from '../../kit/listQuery';
@@ -11,6 +11,7 @@ import { Refusal } from '../../kit/refusal';
 import type { PublicEventCache } from '../../../projections/events/publicEventCache';
 import {
   eventListSpec,
+  eventsProjection,
   findAccountEvent,
   findLiveEvent,
   listAccountEvents,
@@ -19,6 +20,7 @@ import {
 } from '../../../projections/events';
 import { presentEventDetail } from '../../../projections/events/detail';
 import {
+  eventPagesProjection,
   findEventPage,
   listEventImages,
   presentEventImage,
@@ -26,7 +28,7 @@ import {
 } from '../../../projections/events/pages';
 import { findEventDefaults } from '../../../projections/eventDefaults';
 import { findUser } from '../../../projections/identity';
-import { findAccountOrganizer } from '../../../projections/organizers';
+import { findAccountOrganizer, organizersProjection } from '../../../projections/organizers';
 import { settingsFromDefaults } from '../eventDefaults/eventDefaultsDecider';
 import { receiveImage, type ReceivedImage } from '../images/receiveImage';
 import { fileStorageFor } from '../images/storage';
@@ -215,8 +217,12 @@ export function eventRoutes(services: Services) {
   async function ownedEvent(ctx: Context) {
     const auth = requireAuth(ctx);
     const eventId = eventIdOrNotFound(pathParam(ctx, 'id'));
-    const { state } = await services.commands.load(eventDecider, eventStream(eventId));
-    if (!state.exists || state.accountId !== auth.accountId) throw new Refusal('event_not_found');
+    const state = await loadOwned(services, {
+      decider: eventDecider,
+      stream: eventStream(eventId),
+      accountId: auth.accountId,
+      notFound: 'event_not_found',
+    });
     return { eventId, state };
   }
 
@@ -228,16 +234,22 @@ export function eventRoutes(services: Services) {
     }
   }
 
-  async function handle(ctx: Context, eventId: string, command: EventCommand) {
-    const result = await services.commands.handle(
-      eventDecider,
-      eventStream(eventId),
+  /** The event's detail reads the events, pages and organizers read models; settings and images the pages. */
+  const detailReadModels = [eventsProjection.name, eventPagesProjection.name, organizersProjection.name];
+  const pageReadModels = [eventPagesProjection.name];
+
+  async function handle(
+    ctx: Context,
+    eventId: string,
+    command: EventCommand,
+    readModels: readonly string[] = detailReadModels,
+  ) {
+    return execute(ctx, services, {
+      decider: eventDecider,
+      stream: eventStream(eventId),
       command,
-      commandContext(ctx),
-    );
-    setPosition(ctx, result.position);
-    await readYourWrite(services, result.position);
-    return result;
+      readModels,
+    });
   }
 
   async function detail(ctx: Context, eventId: string) {
@@ -355,7 +367,9 @@ export function eventRoutes(services: Services) {
   router.delete('/events/:id', allow('events.delete'), async (ctx) => {
     const { eventId } = await ownedEvent(ctx);
     const orderCount = await countEventOrders(services.db, eventId);
-    await handle(ctx, eventId, { type: 'DeleteEvent', eventId, orderCount, now: services.clock.now() });
+    await handle(ctx, eventId, { type: 'DeleteEvent', eventId, orderCount, now: services.clock.now() }, [
+      eventsProjection.name,
+    ]);
     ctx.status = 204;
   });
 
@@ -412,12 +426,12 @@ export function eventRoutes(services: Services) {
   router.put('/events/:id/settings', async (ctx) => {
     const input = body(ctx, settingsSchema);
     const { eventId } = await ownedEvent(ctx);
-    await handle(ctx, eventId, {
-      type: 'UpdateEventSettings',
+    await handle(
+      ctx,
       eventId,
-      changes: toSettingsChanges(input),
-      now: services.clock.now(),
-    });
+      { type: 'UpdateEventSettings', eventId, changes: toSettingsChanges(input), now: services.clock.now() },
+      pageReadModels,
+    );
     const page = await findEventPage(services.db, eventId);
     if (!page) throw new Refusal('event_deleted');
     ctx.body = { data: presentSettings(page) };
@@ -439,7 +453,7 @@ export function eventRoutes(services: Services) {
     });
     await receiveImage(ctx, storage, ['EVENT_COVER'] as const, {
       decide: (image) => eventDecider.decide(upload(image), state),
-      record: (image) => handle(ctx, eventId, upload(image)),
+      record: (image) => handle(ctx, eventId, upload(image), pageReadModels),
     });
     const stored = (await listEventImages(services.db, eventId)).find((row) => row.id === imageId);
     if (!stored) {
@@ -454,12 +468,12 @@ export function eventRoutes(services: Services) {
     const { eventId } = await ownedEvent(ctx);
     const imageId = entityId.safeParse(pathParam(ctx, 'imageId'));
     if (!imageId.success) throw new Refusal('image_not_found');
-    await handle(ctx, eventId, {
-      type: 'RemoveEventImage',
+    await handle(
+      ctx,
       eventId,
-      imageId: imageId.data,
-      now: services.clock.now(),
-    });
+      { type: 'RemoveEventImage', eventId, imageId: imageId.data, now: services.clock.now() },
+      pageReadModels,
+    );
     ctx.status = 204;
   });
 
