@@ -46,5 +46,75 @@ export default tseslint.config(
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' },
     },
   },
+  // Module boundaries (docs/adding-a-feature.md). Tests compose the whole platform, so specs are exempt.
+  {
+    files: ['services/**/*.ts'],
+    ignores: ['services/api/**', 'services/main.ts', 'services/tools/**', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)api(/|$)',
+              message:
+                'Features do not import the composition root (services/api/): use services/kit/http/context.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Projections read the kit, the event-store port and event contracts (`*Events.ts`). Until every feature
+    // has its `*Events.ts`, the decider modules that still hold event types are allowed, with the few pure
+    // helpers the read models share (settings defaults, rich-text sanitising, the uploads path). The runner's
+    // CLIs and test helpers open stores, and migrations create reactors' tables: they compose, they are exempt.
+    files: ['projections/**/*.ts'],
+    ignores: [
+      '**/*.spec.ts',
+      'projections/runner/*-cli.ts',
+      'projections/runner/testing*.ts',
+      'projections/migrations/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(\\.\\./)+services/(?!kit/|eventstore/port$|eventstore/contract$|eventstore$|.*Events$|.*Decider$|catalog/events/eventSettings$|catalog/richText$|catalog/images/storage$)',
+              message:
+                'Projections import only the kit, the event-store port and event contract files (*Events.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web is its own program: nothing from outside web/ except the shared contracts, as types only.
+    files: ['web/**/*.ts', 'web/**/*.tsx'],
+    ignores: ['**/*.e2e.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+services/kit/contracts/',
+              allowTypeImports: true,
+              message: 'The web imports the shared contracts as types only (import type).',
+            },
+            {
+              regex: '^(\\.\\./)+(?!web/)(services|projections|loadtests)/(?!kit/contracts/)',
+              message: 'The web imports nothing outside web/ but the contract types.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CommandHandler, type CommandContext } from '../../services/kit/commandHandler';
 import { ManualClock } from '../../services/kit/clock';
-import {
-  eventDecider,
-  eventStream,
-  type EventCommand,
-  type EventDetails,
-} from '../../services/catalog/events/eventDecider';
+import { eventDecider, type EventCommand } from '../../services/catalog/events/eventDecider';
+import { eventStream, type EventDetails } from '../../services/catalog/events/eventEvents';
 import { defaultEventSettings } from '../../services/catalog/events/eventSettings';
 import { ProjectionRunner } from '../runner/runner';
 import { rebuildProjection } from '../runner/rebuild';

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Projection, ReadModelTable } from '../runner/types';
 import type { RecordedEvent } from '../../services/eventstore/port';
-import type { EventEvent, EventLocation, EventStatus } from '../../services/catalog/events/eventDecider';
-import { eventEventTypes } from '../../services/catalog/events/eventDecider';
+import type { EventEvent, EventLocation, EventStatus } from '../../services/catalog/events/eventEvents';
+import { eventEventTypes } from '../../services/catalog/events/eventEvents';
 import { runListQuery, type ListQuery, type ListSpec } from '../../services/kit/listQuery';
 import { sanitizeOptionalRichText } from '../../services/catalog/richText';
 

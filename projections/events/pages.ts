@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Projection, ReadModelTable } from '../runner/types';
 import type { RecordedEvent } from '../../services/eventstore/port';
-import type { EventEvent } from '../../services/catalog/events/eventDecider';
+import type { EventEvent } from '../../services/catalog/events/eventEvents';
 import { defaultEventSettings, type EventSettings } from '../../services/catalog/events/eventSettings';
 import { uploadsPath } from '../../services/catalog/images/storage';
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CommandHandler, type CommandContext } from '../../services/kit/commandHandler';
-import { eventDecider, eventStream } from '../../services/catalog/events/eventDecider';
+import { eventDecider } from '../../services/catalog/events/eventDecider';
+import { eventStream } from '../../services/catalog/events/eventEvents';
 import { defaultEventSettings } from '../../services/catalog/events/eventSettings';
 import { ProjectionRunner } from '../runner/runner';
 import { describeEachStorage, recordingLogger, type TestStorage } from '../runner/testing';

@@ -13,8 +13,8 @@ import { allProjections } from '../../projections';
 import { migrateReadModels } from '../../projections/migrations';
 import { openReadModelDb, ProjectionRunner, type StorageConfig } from '../../projections/runner';
 import { createApp } from './app';
-import type { Services } from './context';
-import { createMetrics, streamCategory } from './metrics';
+import type { Services } from '../kit/http/context';
+import { createMetrics, streamCategory } from '../kit/metrics';
 import { attachRealtime } from './realtime';
 import { startWorker, type Worker } from '../worker';
 

@@ -8,7 +8,7 @@ import {
   duplicateSchema,
   eventStatusSchema,
   settingsSchema,
-} from '../catalog/events/routes';
+} from '../catalog/events/eventSchemas';
 import { createOrganizerSchema } from '../catalog/organizers/routes';
 import { accountSettingsSchema } from '../identity/accountRoutes';
 import { joinSchema, loginSchema, registerSchema, resetPasswordSchema } from '../identity/authRoutes';

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import type { Services } from './context';
+import type { Services } from '../kit/http/context';
 import { hashToken } from '../identity/auth';
 import { findActiveSession, findActiveSessionIds, type ActiveSession } from '../../projections/identity';
 import { identityProjection } from '../../projections/identity';

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Next } from 'koa';
-import type { Services } from './context';
+import type { Services } from '../kit/http/context';
 import { firstLiveEvent } from '../../projections/events';
 import { eventHead, injectHead, publicEventPath, sitemapXml } from '../catalog/seo/eventHead';
 import { fileStorageFor, storageKeyPattern, uploadsPath } from '../catalog/images/storage';

@@ -9,7 +9,7 @@ import { eventDefaultsProjection } from '../../projections/eventDefaults';
 import { organizersProjection } from '../../projections/organizers';
 import { rebuildProjection } from '../../projections/runner/rebuild';
 import { dumpTable, recordingLogger } from '../../projections/runner/testing';
-import { eventStream } from './events/eventDecider';
+import { eventStream } from './events/eventEvents';
 import { pngImage } from './images/testing';
 
 type Problem = { status: number; reason: string; errors?: Record<string, string[]>; detail?: string };

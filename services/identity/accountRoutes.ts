@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { Services } from '../api/context';
-import { commandContext, readYourWrite, requireAuth, setPosition } from '../api/context';
+import type { Services } from '../kit/http/context';
+import { execute, requireAuth } from '../kit/http/context';
 import { body, singleLineText } from '../kit/http/validate';
 import { Refusal } from '../kit/refusal';
-import { findAccount, presentAccount } from '../../projections/identity';
+import { findAccount, identityProjection, presentAccount } from '../../projections/identity';
 import { accountDecider, accountStream, maxAccountNameLength } from './accountDecider';
 import { allow } from './policy';
 
@@ -38,14 +38,12 @@ export function accountRoutes(services: Services) {
   router.put('/account', async (ctx) => {
     const auth = requireAuth(ctx);
     const input = body(ctx, accountSettingsSchema);
-    const result = await services.commands.handle(
-      accountDecider,
-      accountStream(auth.accountId),
-      { type: 'UpdateAccountSettings', changes: input, now: services.clock.now() },
-      commandContext(ctx),
-    );
-    setPosition(ctx, result.position);
-    await readYourWrite(services, result.position);
+    await execute(ctx, services, {
+      decider: accountDecider,
+      stream: accountStream(auth.accountId),
+      command: { type: 'UpdateAccountSettings', changes: input, now: services.clock.now() },
+      readModels: [identityProjection.name],
+    });
     const account = await findAccount(services.db, auth.accountId);
     if (!account) throw new Refusal('account_not_found');
     ctx.body = { data: presentAccount(account) };

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import type { AppState, Services } from '../api/context';
-import { commandContext, readYourWrite } from '../api/context';
+import type { AppState, Services } from '../kit/http/context';
+import { commandContext, readYourWrite } from '../kit/http/context';
+import { identityReadModels } from './readModels';
 import { Refusal } from '../kit/refusal';
 import {
   findActiveSession,
@@ -111,7 +112,7 @@ export async function startSession(
     },
     commandContext(ctx, userId),
   );
-  await readYourWrite(services, result.position);
+  await readYourWrite(services, result.position, identityReadModels);
   return { token, expiresAt, position: result.position };
 }
 

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { Services } from '../api/context';
-import { commandContext, readYourWrite, requireAuth, setPosition } from '../api/context';
+import type { Services } from '../kit/http/context';
+import { commandContext, execute, readYourWrite, requireAuth, setPosition } from '../kit/http/context';
+import { identityReadModels } from './readModels';
 import { body, pathParam, singleLineText } from '../kit/http/validate';
 import { Refusal } from '../kit/refusal';
 import { findUserByEmail } from '../../projections/identity';
@@ -114,7 +115,7 @@ export function authRoutes(services: Services) {
       },
       commandContext(ctx, 'public'),
     );
-    await readYourWrite(services, owner.position);
+    await readYourWrite(services, owner.position, identityReadModels);
     const session = await startSession(services, ctx, owner.userId, owner.accountId);
     setPosition(ctx, session.position);
     ctx.set('X-Auth-Token', session.token);
@@ -151,15 +152,13 @@ export function authRoutes(services: Services) {
 
   router.post('/auth/logout', requireSession, async (ctx) => {
     const auth = requireAuth(ctx);
-    const result = await services.commands.handle(
-      userDecider,
-      userStream(auth.userId),
-      { type: 'EndSession', sessionId: auth.sessionId, now: services.clock.now() },
-      commandContext(ctx),
-    );
     // The token must stop working for the very next request.
-    await readYourWrite(services, result.position);
-    setPosition(ctx, result.position);
+    await execute(ctx, services, {
+      decider: userDecider,
+      stream: userStream(auth.userId),
+      command: { type: 'EndSession', sessionId: auth.sessionId, now: services.clock.now() },
+      readModels: identityReadModels,
+    });
     ctx.status = 204;
   });
 
@@ -208,19 +207,18 @@ export function authRoutes(services: Services) {
   router.post('/auth/reset-password/:token', async (ctx) => {
     const { password } = body(ctx, resetPasswordSchema);
     const link = await openPasswordReset(ctx);
-    const result = await services.commands.handle(
-      userDecider,
-      userStream(link.user_id),
-      {
+    await execute(ctx, services, {
+      decider: userDecider,
+      stream: userStream(link.user_id),
+      command: {
         type: 'ResetPassword',
         requestId: link.request_id,
         passwordHash: await hashPassword(password),
         now: services.clock.now(),
       },
-      commandContext(ctx, link.user_id),
-    );
-    await readYourWrite(services, result.position);
-    setPosition(ctx, result.position);
+      actor: link.user_id,
+      readModels: identityReadModels,
+    });
     ctx.body = { message: 'Your password was changed. Log in with the new one.' };
   });
 
@@ -303,7 +301,7 @@ export function authRoutes(services: Services) {
       );
       last = joined.position;
     }
-    await readYourWrite(services, last);
+    await readYourWrite(services, last, identityReadModels);
     setPosition(ctx, last);
     ctx.body = { data: { email: user.email, account_id: account.accountId, account_name: account.name } };
   });

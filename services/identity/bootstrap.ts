@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Services } from '../api/context';
+import type { Services } from '../kit/http/context';
 import type { CommandContext } from '../kit/commandHandler';
 import { Refusal } from '../kit/refusal';
 import { countUsers } from '../../projections/identity';
 import { createVerifiedOwner, type AccountOwner } from './owners';
-import { eventDecider, eventStream } from '../catalog/events/eventDecider';
+import { eventDecider } from '../catalog/events/eventDecider';
+import { eventStream } from '../catalog/events/eventEvents';
 import { defaultEventSettings } from '../catalog/events/eventSettings';
 import { organizerDecider, organizerStream } from '../catalog/organizers/organizerDecider';
 
@@ -117,7 +118,7 @@ async function seedSampleEvent(services: Services, accountId: string, context: C
   return commands.handle(
     eventDecider,
     eventStream(eventId),
-    { type: 'PublishEvent', eventId, emailVerified: true, ticketCount: null, now },
+    { type: 'ChangeEventStatus', eventId, to: 'LIVE', emailVerified: true, ticketCount: null, now },
     context,
   );
 }

@@ -1,4 +1,4 @@
-import type { Services } from '../api/context';
+import type { Services } from '../kit/http/context';
 import type { CommandContext } from '../kit/commandHandler';
 import { accountDecider, accountStream } from './accountDecider';
 import { emailClaimDecider, emailClaimStream } from './emailClaims';

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import type { AppState } from '../api/context';
+import type { AppState } from '../kit/http/context';
 import { Refusal } from '../kit/refusal';
 import type { Role } from './accountDecider';
 

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { Services } from '../api/context';
-import { commandContext, readYourWrite, requireAuth, setPosition } from '../api/context';
+import type { Services } from '../kit/http/context';
+import { commandContext, readYourWrite, requireAuth, setPosition } from '../kit/http/context';
+import { identityReadModels } from './readModels';
 import type { CommandContext } from '../kit/commandHandler';
 import { body, pathParam, singleLineText } from '../kit/http/validate';
 import { parseListQuery } from '../kit/listQuery';
@@ -82,7 +83,7 @@ export function userRoutes(services: Services) {
   async function respondWithMe(ctx: Context, position: bigint | null) {
     if (position !== null) {
       setPosition(ctx, position);
-      await readYourWrite(services, position);
+      await readYourWrite(services, position, identityReadModels);
     }
     ctx.body = { data: await loadCurrentUser(services.db, requireAuth(ctx)) };
   }
@@ -270,7 +271,7 @@ export function userRoutes(services: Services) {
   async function respondWithMember(ctx: Context, userId: string, position: bigint | null) {
     if (position !== null) {
       setPosition(ctx, position);
-      await readYourWrite(services, position);
+      await readYourWrite(services, position, identityReadModels);
     }
     const row = await findUser(services.db, requireAuth(ctx).accountId, userId);
     if (!row) throw new Refusal('user_not_found');

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import type { Services } from '../api/context';
-import { requireAuth } from '../api/context';
+import type { Services } from '../kit/http/context';
+import { requireAuth } from '../kit/http/context';
 import { pathParam } from '../kit/http/validate';
 import { parseListQuery } from '../kit/listQuery';
 import { Refusal } from '../kit/refusal';

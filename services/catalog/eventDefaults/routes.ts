@@ -1,11 +1,15 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { Services } from '../../api/context';
-import { commandContext, readYourWrite, requireAuth, setPosition } from '../../api/context';
+import type { Services } from '../../kit/http/context';
+import { execute, requireAuth } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, singleLineText } from '../../kit/http/validate';
-import { findEventDefaults, presentEventDefaults } from '../../../projections/eventDefaults';
-import { findAccountDefaults } from '../../../projections/identity';
+import {
+  eventDefaultsProjection,
+  findEventDefaults,
+  presentEventDefaults,
+} from '../../../projections/eventDefaults';
+import { findAccountDefaults, identityProjection } from '../../../projections/identity';
 import {
   maxContinueButtonTextLength,
   maxOrderTimeoutMinutes,
@@ -69,14 +73,12 @@ export function eventDefaultsRoutes(services: Services) {
     if (input.support_email !== undefined) changes.supportEmail = input.support_email as string | null;
     if (input.continue_button_text !== undefined)
       changes.continueButtonText = input.continue_button_text as string | null;
-    const result = await services.commands.handle(
-      eventDefaultsDecider,
-      eventDefaultsStream(auth.accountId),
-      { type: 'UpdateEventDefaults', accountId: auth.accountId, changes, now: services.clock.now() },
-      commandContext(ctx),
-    );
-    setPosition(ctx, result.position);
-    await readYourWrite(services, result.position);
+    await execute(ctx, services, {
+      decider: eventDefaultsDecider,
+      stream: eventDefaultsStream(auth.accountId),
+      command: { type: 'UpdateEventDefaults', accountId: auth.accountId, changes, now: services.clock.now() },
+      readModels: [eventDefaultsProjection.name, identityProjection.name],
+    });
     ctx.body = { data: await present(auth.accountId) };
   });
 

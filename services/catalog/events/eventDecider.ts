@@ -1,127 +1,10 @@
 import type { Decider } from '../../kit/decider';
 import { refuse, type FieldErrors } from '../../kit/refusal';
-import { replacingSameKind, type StoredImage } from '../images/storedImage';
+import { replacingSameKind } from '../images/storedImage';
+import type { DuplicateOptions, EventDetails, EventEvent, EventImage, EventStatus } from './eventEvents';
 import { checkSettings, defaultEventSettings, type EventSettings } from './eventSettings';
 
-/** The event people attend (not to be confused with the event-sourcing events it is made of). */
-
-export type EventStatus = 'DRAFT' | 'LIVE' | 'ARCHIVED';
-
-export interface EventLocation {
-  venueName: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  stateOrRegion: string | null;
-  zipOrPostalCode: string | null;
-  country: string | null;
-}
-
-export interface EventDetails {
-  title: string;
-  /** Sanitised HTML (the route sanitises before the command). */
-  description: string | null;
-  /** UTC instants as ISO strings; shown in the event's time zone. */
-  startDate: string;
-  endDate: string | null;
-  timezone: string;
-  currency: string;
-  isOnline: boolean;
-  location: EventLocation | null;
-  /** How online attendees join (sanitised HTML); recorded only since organizers arrived, so optional in old events. */
-  onlineConnectionDetails?: string | null;
-  /** A custom map link shown with the location. */
-  mapUrl?: string | null;
-}
-
-export type EventImageType = 'EVENT_COVER';
-
-export type EventImage = StoredImage<EventImageType>;
-
-/** What a duplicate copies; tickets and the rest are recorded as asked until those features exist. */
-export interface DuplicateOptions {
-  tickets: boolean;
-  questions: boolean;
-  promoCodes: boolean;
-  capacityAssignments: boolean;
-  checkInLists: boolean;
-  settings: boolean;
-  images: boolean;
-}
-
-export const eventStream = (eventId: string): string => `event-${eventId}`;
-
-// ---------- events
-
-export type EventCreated = {
-  type: 'EventCreated';
-  data: EventDetails & {
-    eventId: string;
-    accountId: string;
-    organizerId: string | null;
-    slug: string;
-    createdAt: string;
-    /** Absent in events recorded before settings existed: those read as the defaults. */
-    settings?: EventSettings;
-    duplicatedFrom?: { eventId: string; requested: DuplicateOptions };
-  };
-};
-export type EventDetailsUpdated = {
-  type: 'EventDetailsUpdated';
-  data: {
-    eventId: string;
-    changes: Partial<EventDetails> & { slug?: string; organizerId?: string };
-    updatedAt: string;
-  };
-};
-export type EventSettingsUpdated = {
-  type: 'EventSettingsUpdated';
-  data: { eventId: string; changes: Partial<EventSettings>; updatedAt: string };
-};
-export type EventImageUploaded = {
-  type: 'EventImageUploaded';
-  data: { eventId: string; image: EventImage; replacedImageId: string | null };
-};
-export type EventImageRemoved = {
-  type: 'EventImageRemoved';
-  data: { eventId: string; imageId: string; removedAt: string };
-};
-export type EventPublished = { type: 'EventPublished'; data: { eventId: string; publishedAt: string } };
-export type EventMovedToDraft = { type: 'EventMovedToDraft'; data: { eventId: string; movedAt: string } };
-export type EventArchived = {
-  type: 'EventArchived';
-  data: { eventId: string; previousStatus: EventStatus; archivedAt: string };
-};
-export type EventRestored = { type: 'EventRestored'; data: { eventId: string; restoredAt: string } };
-export type EventDeleted = {
-  type: 'EventDeleted';
-  data: { eventId: string; accountId: string; deletedAt: string };
-};
-
-export type EventEvent =
-  | EventCreated
-  | EventDetailsUpdated
-  | EventSettingsUpdated
-  | EventImageUploaded
-  | EventImageRemoved
-  | EventPublished
-  | EventMovedToDraft
-  | EventArchived
-  | EventRestored
-  | EventDeleted;
-
-export const eventEventTypes: readonly EventEvent['type'][] = [
-  'EventCreated',
-  'EventDetailsUpdated',
-  'EventSettingsUpdated',
-  'EventImageUploaded',
-  'EventImageRemoved',
-  'EventPublished',
-  'EventMovedToDraft',
-  'EventArchived',
-  'EventRestored',
-  'EventDeleted',
-];
+/** Decisions of the events module: commands, the state they are decided on, and the status machine. */
 
 // ---------- commands
 
@@ -176,15 +59,25 @@ export type UploadEventImage = {
   now: Date;
 };
 export type RemoveEventImage = { type: 'RemoveEventImage'; eventId: string; imageId: string; now: Date };
-export type PublishEvent = {
-  type: 'PublishEvent';
-  eventId: string;
+/** What publishing needs to know besides the event: advisory facts the route reads and passes in. */
+export interface PublishFacts {
   /** Whether the acting user's email address is verified. */
   emailVerified: boolean;
   /** The event's ticket count, or null while the platform has no tickets feature to count them in. */
   ticketCount: number | null;
+}
+/** The one status command: the decider picks publish, draft, archive or restore from the current status. */
+export type ChangeEventStatus = PublishFacts & {
+  type: 'ChangeEventStatus';
+  eventId: string;
+  to: EventStatus;
   now: Date;
 };
+/**
+ * The earlier one-way commands, kept only because projection tests (projections/events) still build their
+ * histories with them; they are decided by the same status machine. New code sends ChangeEventStatus.
+ */
+export type PublishEvent = PublishFacts & { type: 'PublishEvent'; eventId: string; now: Date };
 export type MoveEventToDraft = { type: 'MoveEventToDraft'; eventId: string; now: Date };
 export type ArchiveEvent = { type: 'ArchiveEvent'; eventId: string; now: Date };
 export type RestoreEvent = { type: 'RestoreEvent'; eventId: string; now: Date };
@@ -197,6 +90,7 @@ export type EventCommand =
   | UpdateEventSettings
   | UploadEventImage
   | RemoveEventImage
+  | ChangeEventStatus
   | PublishEvent
   | MoveEventToDraft
   | ArchiveEvent
@@ -336,30 +230,21 @@ export const eventDecider: Decider<EventCommand, EventEvent, EventState> = {
             data: { eventId: command.eventId, imageId: command.imageId, removedAt: at },
           },
         ];
+      case 'ChangeEventStatus':
+        return changeStatus(state, command.eventId, command.to, command, at);
       case 'PublishEvent':
-        if (state.status === 'LIVE') return [];
-        if (state.status === 'ARCHIVED')
-          refuse('invalid_status_transition', 'Restore an archived event before publishing it');
-        if (!command.emailVerified) refuse('email_not_verified');
-        if (command.ticketCount !== null && command.ticketCount < 1) refuse('no_tickets');
-        return [{ type: 'EventPublished', data: { eventId: command.eventId, publishedAt: at } }];
+        return changeStatus(state, command.eventId, 'LIVE', command, at);
       case 'MoveEventToDraft':
-        if (state.status === 'DRAFT') return [];
+        // Only ever from a draft or a live event: an archived one is restored, not moved.
         if (state.status === 'ARCHIVED')
           refuse('invalid_status_transition', 'Restore an archived event to make it a draft');
-        return [{ type: 'EventMovedToDraft', data: { eventId: command.eventId, movedAt: at } }];
+        return changeStatus(state, command.eventId, 'DRAFT', noFacts, at);
       case 'ArchiveEvent':
-        if (state.status === 'ARCHIVED') return [];
-        return [
-          {
-            type: 'EventArchived',
-            data: { eventId: command.eventId, previousStatus: state.status, archivedAt: at },
-          },
-        ];
+        return changeStatus(state, command.eventId, 'ARCHIVED', noFacts, at);
       case 'RestoreEvent':
         if (state.status !== 'ARCHIVED')
           refuse('invalid_status_transition', 'Only an archived event can be restored');
-        return [{ type: 'EventRestored', data: { eventId: command.eventId, restoredAt: at } }];
+        return changeStatus(state, command.eventId, 'DRAFT', noFacts, at);
       case 'DeleteEvent':
         if (command.orderCount > 0) refuse('event_has_orders');
         if (state.status !== 'DRAFT') refuse('event_not_draft');
@@ -372,6 +257,36 @@ export const eventDecider: Decider<EventCommand, EventEvent, EventState> = {
     }
   },
 };
+
+const noFacts: PublishFacts = { emailVerified: false, ticketCount: null };
+
+/**
+ * The status machine. DRAFT ⇄ LIVE, either → ARCHIVED, ARCHIVED → DRAFT (a restore); an archived event is
+ * restored before it is published. Asking for the current status changes nothing.
+ */
+function changeStatus(
+  state: ExistingEvent,
+  eventId: string,
+  to: EventStatus,
+  facts: PublishFacts,
+  at: string,
+): EventEvent[] {
+  if (state.status === to) return [];
+  switch (to) {
+    case 'LIVE':
+      if (state.status === 'ARCHIVED')
+        refuse('invalid_status_transition', 'Restore an archived event before publishing it');
+      if (!facts.emailVerified) refuse('email_not_verified');
+      if (facts.ticketCount !== null && facts.ticketCount < 1) refuse('no_tickets');
+      return [{ type: 'EventPublished', data: { eventId, publishedAt: at } }];
+    case 'DRAFT':
+      return state.status === 'ARCHIVED'
+        ? [{ type: 'EventRestored', data: { eventId, restoredAt: at } }]
+        : [{ type: 'EventMovedToDraft', data: { eventId, movedAt: at } }];
+    case 'ARCHIVED':
+      return [{ type: 'EventArchived', data: { eventId, previousStatus: state.status, archivedAt: at } }];
+  }
+}
 
 function create(command: CreateEvent): EventEvent[] {
   const details = withDetailDefaults(command.details);

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../kit/deciderSpec';
-import {
-  eventDecider,
-  slugify,
-  type DuplicateOptions,
-  type EventCreated,
-  type EventDetails,
-  type EventEvent,
-  type EventImage,
-} from './eventDecider';
+import { eventDecider, slugify } from './eventDecider';
+import type { DuplicateOptions, EventCreated, EventDetails, EventEvent, EventImage } from './eventEvents';
 import { defaultEventSettings } from './eventSettings';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
@@ -327,14 +320,16 @@ describe('images', () => {
   });
 });
 
-describe('status', () => {
-  const publish = {
-    type: 'PublishEvent' as const,
+describe('status (ChangeEventStatus)', () => {
+  const to = (status: 'DRAFT' | 'LIVE' | 'ARCHIVED') => ({
+    type: 'ChangeEventStatus' as const,
     eventId: 'ev_1',
+    to: status,
     emailVerified: true,
     ticketCount: null,
     now,
-  };
+  });
+  const publish = to('LIVE');
 
   it('publishes a draft when the acting user has verified their email', () => {
     spec.given([created()]).when(publish).then([published]);
@@ -358,8 +353,10 @@ describe('status', () => {
       .then([published]);
   });
 
-  it('publishing a live event changes nothing', () => {
+  it('asking for the current status changes nothing', () => {
     spec.given([created(), published]).when(publish).thenNothingHappened();
+    spec.given([created()]).when(to('DRAFT')).thenNothingHappened();
+    spec.given([created(), archived]).when(to('ARCHIVED')).thenNothingHappened();
   });
 
   it('refuses to publish an archived event', () => {
@@ -369,28 +366,60 @@ describe('status', () => {
   it('moves a live event back to draft', () => {
     spec
       .given([created(), published])
-      .when({ type: 'MoveEventToDraft', eventId: 'ev_1', now })
+      .when(to('DRAFT'))
       .then([{ type: 'EventMovedToDraft', data: { eventId: 'ev_1', movedAt: at } }]);
   });
 
   it('archives a live event, remembering it was live', () => {
     spec
       .given([created(), published])
-      .when({ type: 'ArchiveEvent', eventId: 'ev_1', now })
+      .when(to('ARCHIVED'))
       .then([{ type: 'EventArchived', data: { eventId: 'ev_1', previousStatus: 'LIVE', archivedAt: at } }]);
   });
 
   it('restores an archived event to draft', () => {
     spec
       .given([created(), archived])
+      .when(to('DRAFT'))
+      .then([{ type: 'EventRestored', data: { eventId: 'ev_1', restoredAt: at } }]);
+  });
+
+  it('does not publish without the verified-email fact when only archiving or drafting', () => {
+    spec
+      .given([created(), published])
+      .when({ ...to('ARCHIVED'), emailVerified: false })
+      .then([{ type: 'EventArchived', data: { eventId: 'ev_1', previousStatus: 'LIVE', archivedAt: at } }]);
+  });
+});
+
+describe('status (the earlier one-way commands, kept for projection tests)', () => {
+  it('decides them with the same machine', () => {
+    spec
+      .given([created()])
+      .when({ type: 'PublishEvent', eventId: 'ev_1', emailVerified: true, ticketCount: null, now })
+      .then([published]);
+    spec
+      .given([created(), published])
+      .when({ type: 'MoveEventToDraft', eventId: 'ev_1', now })
+      .then([{ type: 'EventMovedToDraft', data: { eventId: 'ev_1', movedAt: at } }]);
+    spec
+      .given([created(), published])
+      .when({ type: 'ArchiveEvent', eventId: 'ev_1', now })
+      .then([{ type: 'EventArchived', data: { eventId: 'ev_1', previousStatus: 'LIVE', archivedAt: at } }]);
+    spec
+      .given([created(), archived])
       .when({ type: 'RestoreEvent', eventId: 'ev_1', now })
       .then([{ type: 'EventRestored', data: { eventId: 'ev_1', restoredAt: at } }]);
   });
 
-  it('refuses to restore an event that is not archived', () => {
+  it('refuses to restore an event that is not archived, or to draft an archived one', () => {
     spec
       .given([created()])
       .when({ type: 'RestoreEvent', eventId: 'ev_1', now })
+      .thenRefused('invalid_status_transition');
+    spec
+      .given([created(), archived])
+      .when({ type: 'MoveEventToDraft', eventId: 'ev_1', now })
       .thenRefused('invalid_status_transition');
   });
 });

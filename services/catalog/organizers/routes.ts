@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { Services } from '../../api/context';
-import { commandContext, readYourWrite, requireAuth, setPosition } from '../../api/context';
+import type { Services } from '../../kit/http/context';
+import { execute, loadOwned, requireAuth } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, pathParam, singleLineText } from '../../kit/http/validate';
 import { parseListQuery } from '../../kit/listQuery';
@@ -14,6 +14,7 @@ import {
   organizerListSpec,
   presentOrganizer,
   presentOrganizerImage,
+  organizersProjection,
 } from '../../../projections/organizers';
 import { receiveImage, type ReceivedImage } from '../images/receiveImage';
 import { fileStorageFor } from '../images/storage';
@@ -65,20 +66,22 @@ export function organizerRoutes(services: Services) {
     const auth = requireAuth(ctx);
     const parsed = organizerId.safeParse(pathParam(ctx, 'id'));
     if (!parsed.success) throw new Refusal('organizer_not_found');
-    const { state } = await services.commands.load(organizerDecider, organizerStream(parsed.data));
-    if (!state.exists || state.accountId !== auth.accountId) throw new Refusal('organizer_not_found');
+    const state = await loadOwned(services, {
+      decider: organizerDecider,
+      stream: organizerStream(parsed.data),
+      accountId: auth.accountId,
+      notFound: 'organizer_not_found',
+    });
     return { id: parsed.data, state };
   }
 
   async function run(ctx: Context, id: string, command: OrganizerCommand) {
-    const result = await services.commands.handle(
-      organizerDecider,
-      organizerStream(id),
+    await execute(ctx, services, {
+      decider: organizerDecider,
+      stream: organizerStream(id),
       command,
-      commandContext(ctx),
-    );
-    setPosition(ctx, result.position);
-    await readYourWrite(services, result.position);
+      readModels: [organizersProjection.name],
+    });
     const row = await findAccountOrganizer(services.db, requireAuth(ctx).accountId, id);
     if (!row) throw new Refusal('organizer_not_found');
     return row;

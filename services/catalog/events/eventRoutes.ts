@@ -1,0 +1,286 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import type { Services } from '../../kit/http/context';
+import { execute, loadOwned, requireAuth } from '../../kit/http/context';
+import { allow } from '../../identity/policy';
+import { body, pathParam } from '../../kit/http/validate';
+import { parseListQuery } from '../../kit/listQuery';
+import { Refusal } from '../../kit/refusal';
+import {
+  eventListSpec,
+  eventsProjection,
+  findAccountEvent,
+  listAccountEvents,
+  presentEvent,
+} from '../../../projections/events';
+import { presentEventDetail } from '../../../projections/events/detail';
+import {
+  eventPagesProjection,
+  findEventPage,
+  listEventImages,
+  presentEventImage,
+  presentSettings,
+} from '../../../projections/events/pages';
+import { findEventDefaults } from '../../../projections/eventDefaults';
+import { findUser } from '../../../projections/identity';
+import { findAccountOrganizer, organizersProjection } from '../../../projections/organizers';
+import { settingsFromDefaults } from '../eventDefaults/eventDefaultsDecider';
+import { receiveImage, type ReceivedImage } from '../images/receiveImage';
+import { fileStorageFor } from '../images/storage';
+import { eventDecider, type EventCommand } from './eventDecider';
+import { eventStream } from './eventEvents';
+import {
+  createEventSchema,
+  duplicateSchema,
+  entityId,
+  eventIdOrNotFound,
+  eventStatusSchema,
+  instant,
+  settingsSchema,
+  toDetailChanges,
+  toDetails,
+  toDuplicateOptions,
+  toSettingsChanges,
+  updateEventSchema,
+} from './eventSchemas';
+
+/** The organizer's side of events (`/api/events`): thin routes, rules in eventDecider, shapes in eventSchemas. */
+
+/** Orders arrive with the sales feature; until its read model exists, no event has any. */
+async function countEventOrders(db: Knex, eventId: string): Promise<number> {
+  if (!(await db.schema.hasTable('orders'))) return 0;
+  const row = (await db('orders').where({ event_id: eventId }).count({ n: '*' }).first()) as
+    { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+export function eventRoutes(services: Services) {
+  const router = new Router();
+  const storage = fileStorageFor(services.config.dataDir);
+  router.use('/events', allow('events.manage'));
+
+  /** Loads the aggregate and hides another account's events behind a 404. */
+  async function ownedEvent(ctx: Context) {
+    const auth = requireAuth(ctx);
+    const eventId = eventIdOrNotFound(pathParam(ctx, 'id'));
+    const state = await loadOwned(services, {
+      decider: eventDecider,
+      stream: eventStream(eventId),
+      accountId: auth.accountId,
+      notFound: 'event_not_found',
+    });
+    return { eventId, state };
+  }
+
+  async function ownOrganizer(accountId: string, organizerId: string): Promise<void> {
+    if (!(await findAccountOrganizer(services.db, accountId, organizerId))) {
+      throw new Refusal('organizer_not_found', undefined, {
+        organizer_id: ['Choose one of your organizers'],
+      });
+    }
+  }
+
+  /** The event's detail reads the events, pages and organizers read models; settings and images the pages. */
+  const detailReadModels = [eventsProjection.name, eventPagesProjection.name, organizersProjection.name];
+  const pageReadModels = [eventPagesProjection.name];
+
+  async function handle(
+    ctx: Context,
+    eventId: string,
+    command: EventCommand,
+    readModels: readonly string[] = detailReadModels,
+  ) {
+    return execute(ctx, services, {
+      decider: eventDecider,
+      stream: eventStream(eventId),
+      command,
+      readModels,
+    });
+  }
+
+  async function detail(ctx: Context, eventId: string) {
+    const row = await findAccountEvent(services.db, requireAuth(ctx).accountId, eventId);
+    if (!row) throw new Refusal('event_not_found');
+    return presentEventDetail(services.db, row, services.clock.now());
+  }
+
+  /** Runs the command and answers with the event as it now is. */
+  async function run(ctx: Context, eventId: string, command: EventCommand) {
+    await handle(ctx, eventId, command);
+    const row = await findAccountEvent(services.db, requireAuth(ctx).accountId, eventId);
+    // The command was accepted, so the event existed; a delete committed right after it removed the row.
+    if (!row) throw new Refusal('event_deleted');
+    return presentEventDetail(services.db, row, services.clock.now());
+  }
+
+  router.get('/events', async (ctx) => {
+    const auth = requireAuth(ctx);
+    const now = () => services.clock.now();
+    const list = parseListQuery(ctx.query, eventListSpec(now));
+    const { rows, meta } = await listAccountEvents(services.db, auth.accountId, list, now);
+    ctx.body = { data: rows.map((row) => presentEvent(row, now())), meta };
+  });
+
+  router.post('/events', async (ctx) => {
+    const auth = requireAuth(ctx);
+    const input = body(ctx, createEventSchema);
+    await ownOrganizer(auth.accountId, input.organizer_id);
+    const eventId = services.ids.entity('ev');
+    const settings = settingsFromDefaults(await findEventDefaults(services.db, auth.accountId));
+    const data = await run(ctx, eventId, {
+      type: 'CreateEvent',
+      eventId,
+      accountId: auth.accountId,
+      organizerId: input.organizer_id,
+      details: toDetails(input),
+      settings,
+      now: services.clock.now(),
+    });
+    ctx.status = 201;
+    ctx.set('Location', `/api/events/${eventId}`);
+    ctx.body = { data };
+  });
+
+  router.get('/events/:id', async (ctx) => {
+    ctx.body = { data: await detail(ctx, eventIdOrNotFound(pathParam(ctx, 'id'))) };
+  });
+
+  router.put('/events/:id', async (ctx) => {
+    const input = body(ctx, updateEventSchema);
+    const { eventId, state } = await ownedEvent(ctx);
+    if (input.organizer_id !== undefined) await ownOrganizer(state.accountId, input.organizer_id);
+    ctx.body = {
+      data: await run(ctx, eventId, {
+        type: 'UpdateEventDetails',
+        eventId,
+        changes: toDetailChanges(input),
+        now: services.clock.now(),
+      }),
+    };
+  });
+
+  router.put('/events/:id/status', async (ctx) => {
+    const auth = requireAuth(ctx);
+    const { status } = body(ctx, eventStatusSchema);
+    const { eventId } = await ownedEvent(ctx);
+    // Whether the member's email is verified is an advisory fact: read here, decided in the decider.
+    const user = await findUser(services.db, auth.accountId, auth.userId);
+    const command: EventCommand = {
+      type: 'ChangeEventStatus',
+      eventId,
+      to: status,
+      emailVerified: Boolean(user?.email_verified),
+      // Tickets arrive with their own feature; until then there is nothing to count (null), not zero tickets.
+      ticketCount: null,
+      now: services.clock.now(),
+    };
+    ctx.body = { data: await run(ctx, eventId, command) };
+  });
+
+  router.delete('/events/:id', allow('events.delete'), async (ctx) => {
+    const { eventId } = await ownedEvent(ctx);
+    const orderCount = await countEventOrders(services.db, eventId);
+    await handle(ctx, eventId, { type: 'DeleteEvent', eventId, orderCount, now: services.clock.now() }, [
+      eventsProjection.name,
+    ]);
+    ctx.status = 204;
+  });
+
+  router.post('/events/:id/duplicate', async (ctx) => {
+    const auth = requireAuth(ctx);
+    const input = body(ctx, duplicateSchema);
+    const { eventId: sourceId, state } = await ownedEvent(ctx);
+    const eventId = services.ids.entity('ev');
+    const startDate = input.start_date ? instant(input.start_date) : state.details.startDate;
+    const endDate =
+      input.end_date === undefined
+        ? input.start_date
+          ? null
+          : state.details.endDate
+        : input.end_date && instant(input.end_date);
+    await handle(ctx, eventId, {
+      type: 'DuplicateEvent',
+      eventId,
+      accountId: auth.accountId,
+      source: {
+        eventId: sourceId,
+        organizerId: state.organizerId,
+        details: state.details,
+        settings: state.settings,
+        images: state.images,
+      },
+      title: input.title ?? `${state.details.title.slice(0, 140)} (copy)`,
+      startDate,
+      endDate,
+      copy: toDuplicateOptions(input.copy),
+      defaultSettings: settingsFromDefaults(await findEventDefaults(services.db, auth.accountId)),
+      imageIds: state.images.map(() => services.ids.entity('im')),
+      now: services.clock.now(),
+    });
+    ctx.status = 201;
+    ctx.set('Location', `/api/events/${eventId}`);
+    ctx.body = { data: await detail(ctx, eventId) };
+  });
+
+  router.get('/events/:id/settings', async (ctx) => {
+    const { eventId } = await ownedEvent(ctx);
+    ctx.body = { data: presentSettings(await findEventPage(services.db, eventId)) };
+  });
+
+  router.put('/events/:id/settings', async (ctx) => {
+    const input = body(ctx, settingsSchema);
+    const { eventId } = await ownedEvent(ctx);
+    await handle(
+      ctx,
+      eventId,
+      { type: 'UpdateEventSettings', eventId, changes: toSettingsChanges(input), now: services.clock.now() },
+      pageReadModels,
+    );
+    const page = await findEventPage(services.db, eventId);
+    if (!page) throw new Refusal('event_deleted');
+    ctx.body = { data: presentSettings(page) };
+  });
+
+  router.get('/events/:id/images', async (ctx) => {
+    const { eventId } = await ownedEvent(ctx);
+    ctx.body = { data: (await listEventImages(services.db, eventId)).map(presentEventImage) };
+  });
+
+  router.post('/events/:id/images', async (ctx) => {
+    const { eventId, state } = await ownedEvent(ctx);
+    const imageId = services.ids.entity('im');
+    const upload = (image: ReceivedImage<'EVENT_COVER'>): EventCommand => ({
+      type: 'UploadEventImage',
+      eventId,
+      image: { imageId, ...image },
+      now: services.clock.now(),
+    });
+    await receiveImage(ctx, storage, ['EVENT_COVER'] as const, {
+      decide: (image) => eventDecider.decide(upload(image), state),
+      record: (image) => handle(ctx, eventId, upload(image), pageReadModels),
+    });
+    const stored = (await listEventImages(services.db, eventId)).find((row) => row.id === imageId);
+    if (!stored) {
+      const stillThere = await findAccountEvent(services.db, state.accountId, eventId);
+      throw new Refusal(stillThere ? 'image_not_found' : 'event_deleted');
+    }
+    ctx.status = 201;
+    ctx.body = { data: presentEventImage(stored) };
+  });
+
+  router.delete('/events/:id/images/:imageId', async (ctx) => {
+    const { eventId } = await ownedEvent(ctx);
+    const imageId = entityId.safeParse(pathParam(ctx, 'imageId'));
+    if (!imageId.success) throw new Refusal('image_not_found');
+    await handle(
+      ctx,
+      eventId,
+      { type: 'RemoveEventImage', eventId, imageId: imageId.data, now: services.clock.now() },
+      pageReadModels,
+    );
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { singleLineText } from '../../kit/http/validate';
+import { Refusal } from '../../kit/refusal';
+import { sanitizeOptionalRichText } from '../richText';
+import { maxDescriptionLength, maxTitleLength } from './eventDecider';
+import type { DuplicateOptions, EventDetails, EventLocation } from './eventEvents';
+import {
+  hexColour,
+  maxContinueButtonTextLength,
+  maxMessageLength,
+  maxOrderTimeoutMinutes,
+  maxSeoDescriptionLength,
+  maxSeoKeywordsLength,
+  maxSeoTitleLength,
+  minOrderTimeoutMinutes,
+  type EventSettings,
+} from './eventSettings';
+
+/** The events API's requests (zod), and how each becomes a command. */
+
+const isoInstant = z.iso.datetime({
+  offset: true,
+  message: 'Enter a date and time (ISO 8601, with a time zone offset)',
+});
+const optionalText = (max: number) => singleLineText().trim().max(max).nullable().optional();
+const httpUrl = singleLineText()
+  .trim()
+  .max(2000)
+  .refine(
+    (value) => /^https?:\/\/[^\s]+$/i.test(value),
+    'Enter a web address starting with http:// or https://',
+  );
+export const entityId = z.string().regex(/^[a-z]{2,4}_[0-9a-z]{4,40}$/, 'Not a valid id');
+
+const locationSchema = z
+  .object({
+    venue_name: optionalText(200),
+    address_line_1: optionalText(200),
+    address_line_2: optionalText(200),
+    city: optionalText(100),
+    state_or_region: optionalText(100),
+    zip_or_postal_code: optionalText(20),
+    country: optionalText(100),
+  })
+  .strict();
+
+const detailFields = {
+  title: singleLineText()
+    .trim()
+    .min(1, 'The title is required')
+    .max(maxTitleLength, `The title must be under ${maxTitleLength + 1} characters`),
+  description: z.string().max(maxDescriptionLength).nullable().optional(),
+  start_date: isoInstant,
+  end_date: isoInstant.nullable().optional(),
+  timezone: singleLineText().min(1).max(64),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code')
+    .transform((code) => code.toUpperCase()),
+  is_online: z.boolean().optional(),
+  online_connection_details: z.string().max(maxDescriptionLength).nullable().optional(),
+  location: locationSchema.nullable().optional(),
+  map_url: httpUrl.nullable().optional(),
+  organizer_id: entityId,
+};
+
+export const createEventSchema = z.object(detailFields).strict();
+export const updateEventSchema = z.object(detailFields).partial().strict();
+export const eventStatusSchema = z.object({ status: z.enum(['DRAFT', 'LIVE', 'ARCHIVED']) }).strict();
+
+const colour = z.string().regex(hexColour, 'Enter a hex colour such as #ffffff');
+const message = z.string().max(maxMessageLength).nullable();
+const email = singleLineText().trim().email('Enter a valid email address').max(320).nullable();
+export const settingsSchema = z
+  .object({
+    support_email: email,
+    reply_to_email: email,
+    email_footer_message: message,
+    seo_title: singleLineText().trim().max(maxSeoTitleLength).nullable(),
+    seo_description: singleLineText().trim().max(maxSeoDescriptionLength).nullable(),
+    seo_keywords: singleLineText().trim().max(maxSeoKeywordsLength).nullable(),
+    allow_search_engine_indexing: z.boolean(),
+    order_timeout_minutes: z.number().int().min(minOrderTimeoutMinutes).max(maxOrderTimeoutMinutes),
+    price_display_mode: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
+    show_available_quantity: z.boolean(),
+    hide_homepage_from_sidebar: z.boolean(),
+    pre_checkout_message: message,
+    post_checkout_message: message,
+    continue_button_text: singleLineText().trim().max(maxContinueButtonTextLength).nullable(),
+    homepage_background_type: z.enum(['COLOR', 'COVER_IMAGE']),
+    homepage_background_color: colour,
+    homepage_content_background_color: colour,
+    homepage_primary_color: colour,
+    homepage_secondary_color: colour,
+    homepage_text_color: colour,
+    homepage_button_color: colour,
+    homepage_link_color: colour,
+    widget_background_color: colour,
+    widget_text_color: colour,
+  })
+  .partial()
+  .strict();
+
+const copyFlag = z.boolean().default(true);
+export const duplicateSchema = z
+  .object({
+    title: detailFields.title.optional(),
+    start_date: isoInstant.optional(),
+    end_date: isoInstant.nullable().optional(),
+    copy: z
+      .object({
+        tickets: copyFlag,
+        questions: copyFlag,
+        promo_codes: copyFlag,
+        capacity_assignments: copyFlag,
+        check_in_lists: copyFlag,
+        settings: copyFlag,
+        images: copyFlag,
+      })
+      .strict()
+      .default({
+        tickets: true,
+        questions: true,
+        promo_codes: true,
+        capacity_assignments: true,
+        check_in_lists: true,
+        settings: true,
+        images: true,
+      }),
+  })
+  .strict();
+
+const richTextSettings = ['email_footer_message', 'pre_checkout_message', 'post_checkout_message'] as const;
+const camel = (key: string) => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+export function toSettingsChanges(input: z.infer<typeof settingsSchema>): Partial<EventSettings> {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    const rich = (richTextSettings as readonly string[]).includes(key);
+    changes[camel(key)] = rich ? sanitizeOptionalRichText(value as string | null) : blankToNull(value);
+  }
+  return changes;
+}
+
+function toLocation(
+  input: z.infer<typeof locationSchema> | null | undefined,
+): EventLocation | null | undefined {
+  if (input === undefined) return undefined;
+  if (input === null) return null;
+  return {
+    venueName: input.venue_name ?? null,
+    addressLine1: input.address_line_1 ?? null,
+    addressLine2: input.address_line_2 ?? null,
+    city: input.city ?? null,
+    stateOrRegion: input.state_or_region ?? null,
+    zipOrPostalCode: input.zip_or_postal_code ?? null,
+    country: input.country ?? null,
+  };
+}
+
+export function instant(value: string): string {
+  return new Date(value).toISOString();
+}
+
+/** The create request as the decider's details (rich text sanitised, instants normalised to UTC). */
+export function toDetails(input: z.infer<typeof createEventSchema>): EventDetails {
+  return {
+    title: input.title,
+    description: sanitizeOptionalRichText(input.description) ?? null,
+    startDate: instant(input.start_date),
+    endDate: input.end_date ? instant(input.end_date) : null,
+    timezone: input.timezone,
+    currency: input.currency,
+    isOnline: input.is_online ?? false,
+    onlineConnectionDetails: sanitizeOptionalRichText(input.online_connection_details) ?? null,
+    location: toLocation(input.location) ?? null,
+    mapUrl: input.map_url ?? null,
+  };
+}
+
+/** The fields an update request names, as the decider's changes. */
+export function toDetailChanges(
+  input: z.infer<typeof updateEventSchema>,
+): Partial<EventDetails> & { organizerId?: string } {
+  const changes: Partial<EventDetails> & { organizerId?: string } = {};
+  if (input.organizer_id !== undefined) changes.organizerId = input.organizer_id;
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.description !== undefined)
+    changes.description = sanitizeOptionalRichText(input.description) ?? null;
+  if (input.start_date !== undefined) changes.startDate = instant(input.start_date);
+  if (input.end_date !== undefined)
+    changes.endDate = input.end_date === null ? null : instant(input.end_date);
+  if (input.timezone !== undefined) changes.timezone = input.timezone;
+  if (input.currency !== undefined) changes.currency = input.currency;
+  if (input.is_online !== undefined) changes.isOnline = input.is_online;
+  if (input.online_connection_details !== undefined) {
+    changes.onlineConnectionDetails = sanitizeOptionalRichText(input.online_connection_details) ?? null;
+  }
+  if (input.map_url !== undefined) changes.mapUrl = input.map_url;
+  const location = toLocation(input.location);
+  if (location !== undefined) changes.location = location;
+  return changes;
+}
+
+/** What a duplicate copies, as the decider names it. */
+export function toDuplicateOptions(copy: z.infer<typeof duplicateSchema>['copy']): DuplicateOptions {
+  return {
+    tickets: copy.tickets,
+    questions: copy.questions,
+    promoCodes: copy.promo_codes,
+    capacityAssignments: copy.capacity_assignments,
+    checkInLists: copy.check_in_lists,
+    settings: copy.settings,
+    images: copy.images,
+  };
+}
+
+/** An `:id` that is not an event id is an unknown event, never a validation error. */
+export function eventIdOrNotFound(value: string | undefined): string {
+  const parsed = entityId.safeParse(value);
+  if (!parsed.success) throw new Refusal('event_not_found');
+  return parsed.data;
+}
