@@ -54,6 +54,20 @@ export const reasonCatalog = {
   image_too_large: { status: 413, title: 'The image must be smaller than 5 MB' },
   unsupported_image_type: { status: 415, title: 'Upload a PNG, JPEG, WebP or GIF image' },
   image_dimensions_invalid: { status: 422, title: 'The image is too small or too large' },
+  // catalogue: promo codes and questions
+  promo_code_taken: { status: 409, title: 'This promo code is already used in this event' },
+  promo_code_not_found: { status: 404, title: 'Promo code not found' },
+  promo_code_already_exists: { status: 409, title: 'This promo code already exists' },
+  question_not_found: { status: 404, title: 'Question not found' },
+  question_already_exists: { status: 409, title: 'This question already exists' },
+  default_question_locked: {
+    status: 409,
+    title: 'First name, last name and email are default questions and cannot be edited or deleted',
+  },
+  question_sort_failed: {
+    status: 409,
+    title: 'Failed to sort the questions: the list changed meanwhile; reload and try again',
+  },
   // identity
   email_taken: { status: 409, title: 'This email address is already in use' },
   user_inactive: { status: 401, title: 'This user is not active' },
