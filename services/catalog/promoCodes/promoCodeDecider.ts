@@ -23,10 +23,13 @@ export type PromoCodeCommand = CreatePromoCode | UpdatePromoCode | DeletePromoCo
 
 export type ExistingPromoCode = PromoCodeDefinition & {
   exists: true;
+  deleted: false;
   promoCodeId: string;
   eventId: string;
 };
-export type PromoCodeState = { exists: false; deleted: boolean } | ExistingPromoCode;
+/** A deleted code keeps its event and spelling, so a repeated delete can still release its claim. */
+export type DeletedPromoCode = { exists: false; deleted: true; eventId: string; code: string };
+export type PromoCodeState = { exists: false; deleted: false } | DeletedPromoCode | ExistingPromoCode;
 
 export const promoCodeDecider: Decider<PromoCodeCommand, PromoCodeEvent, PromoCodeState> = {
   initialState: () => ({ exists: false, deleted: false }),
@@ -35,12 +38,12 @@ export const promoCodeDecider: Decider<PromoCodeCommand, PromoCodeEvent, PromoCo
     switch (event.type) {
       case 'PromoCodeCreated': {
         const { createdAt: _createdAt, ...definition } = event.data;
-        return { exists: true, ...definition };
+        return { exists: true, deleted: false, ...definition };
       }
       case 'PromoCodeUpdated':
         return state.exists ? { ...state, ...event.data.changes } : state;
       case 'PromoCodeDeleted':
-        return { exists: false, deleted: true };
+        return { exists: false, deleted: true, eventId: event.data.eventId, code: event.data.code };
     }
   },
 
@@ -88,11 +91,8 @@ export const promoCodeDecider: Decider<PromoCodeCommand, PromoCodeEvent, PromoCo
         ];
       }
       case 'DeletePromoCode':
-        if (state.exists && state.eventId !== command.eventId) refuse('promo_code_not_found');
-        if (!state.exists) {
-          if (state.deleted) return [];
-          refuse('promo_code_not_found');
-        }
+        if (state.deleted && state.eventId === command.eventId) return [];
+        if (!state.exists || state.eventId !== command.eventId) refuse('promo_code_not_found');
         return [
           {
             type: 'PromoCodeDeleted',
@@ -187,7 +187,13 @@ export function promoCodeApplies(code: PromoCodeTerms, at: { ticketId: string; n
 }
 
 function definitionOf(state: ExistingPromoCode): PromoCodeDefinition {
-  const { exists: _exists, promoCodeId: _promoCodeId, eventId: _eventId, ...definition } = state;
+  const {
+    exists: _exists,
+    deleted: _deleted,
+    promoCodeId: _promoCodeId,
+    eventId: _eventId,
+    ...definition
+  } = state;
   return definition;
 }
 
