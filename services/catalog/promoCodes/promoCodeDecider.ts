@@ -134,7 +134,8 @@ export function checkPromoCode(definition: PromoCodeDefinition): PromoCodeDefini
     errors.discount = ['Enter the discount'];
   } else if (discountType === 'PERCENT') {
     if (discount <= 0 || discount > 100) errors.discount = ['A percentage must be above 0 and at most 100'];
-    else if (Math.round(discount * 100) !== discount * 100)
+    // 0.29 * 100 is 28.999999999999996 in binary floating point: compare with a tolerance, not exactly.
+    else if (Math.abs(discount * 100 - Math.round(discount * 100)) > 1e-6)
       errors.discount = ['A percentage has at most two decimals'];
   } else if (!Number.isSafeInteger(discount) || discount < 0) {
     errors.discount = ['A fixed discount is a whole, non-negative amount in minor units'];

@@ -137,6 +137,10 @@ describe('CreatePromoCode', () => {
     expect(() => checkPromoCode(definition({ discount: 100 }))).not.toThrow();
     expect(() => checkPromoCode(definition({ discount: 0.01 }))).not.toThrow();
   });
+  it('accepts every percentage with two decimals, whatever its binary rounding', () => {
+    for (const discount of [0.07, 0.29, 1.15, 19.99, 33.33, 99.99])
+      expect(checkPromoCode(definition({ discount })).discount, String(discount)).toBe(discount);
+  });
 });
 
 describe('UpdatePromoCode', () => {
