@@ -53,7 +53,9 @@ export const promoCodeDecider: Decider<PromoCodeCommand, PromoCodeEvent, PromoCo
       case 'CreatePromoCode': {
         const definition = checkPromoCode(command.definition);
         if (state.exists) {
-          const repeat = state.eventId === command.eventId && sameDefinition(definitionOf(state), definition);
+          const repeat =
+            state.eventId === command.eventId &&
+            Object.keys(changedFields(definitionOf(state), definition)).length === 0;
           if (repeat) return [];
           refuse('promo_code_already_exists');
         }
@@ -198,14 +200,11 @@ function definitionOf(state: ExistingPromoCode): PromoCodeDefinition {
   return definition;
 }
 
-function sameDefinition(a: PromoCodeDefinition, b: PromoCodeDefinition): boolean {
-  return JSON.stringify(a) === JSON.stringify({ ...a, ...b });
-}
-
 function definedOnly<T extends object>(changes: Partial<T>): Partial<T> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+/** The fields of `next` that differ from `current`, compared by value (key order of stored JSON aside). */
 function changedFields(
   current: PromoCodeDefinition,
   next: PromoCodeDefinition,

@@ -64,7 +64,7 @@ export const questionDecider: Decider<QuestionCommand, QuestionEvent, QuestionSt
         if (state.exists) {
           const repeat =
             state.eventId === command.eventId &&
-            JSON.stringify(definitionOf(state)) === JSON.stringify(definition);
+            Object.keys(changedFields(definitionOf(state), definition)).length === 0;
           if (repeat) return [];
           refuse('question_already_exists');
         }
@@ -82,12 +82,7 @@ export const questionDecider: Decider<QuestionCommand, QuestionEvent, QuestionSt
         const requested = Object.fromEntries(
           Object.entries(command.changes).filter(([, value]) => value !== undefined),
         );
-        const next = checkQuestion({ ...current, ...requested });
-        const changes: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(next)) {
-          if (JSON.stringify(current[key as keyof QuestionDefinition]) !== JSON.stringify(value))
-            changes[key] = value;
-        }
+        const changes = changedFields(current, checkQuestion({ ...current, ...requested }));
         if (Object.keys(changes).length === 0) return [];
         return [
           {
@@ -179,4 +174,14 @@ function definitionOf(state: ExistingQuestion): QuestionDefinition {
     ...definition
   } = state;
   return definition;
+}
+
+/** The fields of `next` that differ from `current`, compared by value (key order of stored JSON aside). */
+function changedFields(current: QuestionDefinition, next: QuestionDefinition): Partial<QuestionDefinition> {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) {
+    if (JSON.stringify(current[key as keyof QuestionDefinition]) !== JSON.stringify(value))
+      changes[key] = value;
+  }
+  return changes;
 }
