@@ -74,7 +74,7 @@ function checkSheet(
 ): void {
   const askedIds = new Set(asked.map((question) => question.questionId));
   for (const [questionId, answer] of Object.entries(sheet)) {
-    if (answer === undefined || askedIds.has(questionId)) continue;
+    if (answer === undefined || answer === null || askedIds.has(questionId)) continue;
     errors[`${prefix}${questionId}`] = [
       byId.has(questionId) ? 'This question is not asked here' : 'There is no such question',
     ];

@@ -158,6 +158,15 @@ describe('validating answers', () => {
     });
   });
 
+  it('reads a null answer as no answer', () => {
+    expect(
+      validate({ ...complete, order: { ...complete.order, qu_notes: null, qu_internal: null } }),
+    ).toEqual({});
+    expect(validate({ ...complete, order: { ...complete.order, qu_company: null } })).toEqual({
+      qu_company: ['This question requires an answer'],
+    });
+  });
+
   it('refuses answers for attendees the order does not have', () => {
     expect(validate({ ...complete, attendees: [...complete.attendees, {}] })).toEqual({
       'attendees.2': ['There is no such attendee in the order'],
