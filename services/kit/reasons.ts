@@ -85,6 +85,20 @@ export const reasonCatalog = {
     status: 409,
     title: 'The limit cannot be lower than what is already sold or reserved',
   },
+  // catalogue: promo codes and questions
+  promo_code_taken: { status: 409, title: 'This promo code is already used in this event' },
+  promo_code_not_found: { status: 404, title: 'Promo code not found' },
+  promo_code_already_exists: { status: 409, title: 'This promo code already exists' },
+  question_not_found: { status: 404, title: 'Question not found' },
+  question_already_exists: { status: 409, title: 'This question already exists' },
+  default_question_locked: {
+    status: 409,
+    title: 'First name, last name and email are default questions and cannot be edited or deleted',
+  },
+  question_sort_failed: {
+    status: 409,
+    title: 'Failed to sort the questions: the list changed meanwhile; reload and try again',
+  },
   // identity
   email_taken: { status: 409, title: 'This email address is already in use' },
   user_inactive: { status: 401, title: 'This user is not active' },

@@ -1,0 +1,206 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeEachStorage, type TestStorage } from '../../../projections/runner/testing';
+import type { EventStore, ExpectedRevision, NewEvent, RecordedEvent } from '../../eventstore/port';
+import { ManualClock, randomIds, type IdSource } from '../../kit/clock';
+import { CommandHandler, type CommandContext } from '../../kit/commandHandler';
+import { isRefusal } from '../../kit/refusal';
+import { promoCodeClaimStream } from './promoCodeClaims';
+import {
+  createPromoCode,
+  deletePromoCode,
+  updatePromoCode,
+  type PromoCodeServices,
+} from './promoCodeCommands';
+import type { PromoCodeDefinition } from './promoCodeEvents';
+
+const context: CommandContext = { correlationId: 'corr-promo', actor: 'us_1' };
+
+const definition = (code: string): PromoCodeDefinition => ({
+  code,
+  discountType: 'PERCENT',
+  discount: 10,
+  expiresAt: null,
+  maxUsages: 50,
+  applicableTicketIds: [],
+});
+
+/**
+ * What "the guard off" means: every append ignores the expected revision. Only for proving the race test
+ * bites. Both racers read the claim stream before either appends (a barrier), as they may in production.
+ */
+function withoutRevisionGuard(store: EventStore, racers: number): EventStore {
+  let arrived = 0;
+  let allArrived!: () => void;
+  const barrier = new Promise<void>((resolve) => (allArrived = resolve));
+  return {
+    ...store,
+    append: (stream: string, events: readonly NewEvent[], _options: { expected: ExpectedRevision }) =>
+      store.append(stream, events, { expected: 'any' }),
+    async *readStream(stream, options) {
+      const events: RecordedEvent[] = [];
+      for await (const event of store.readStream(stream, options)) events.push(event);
+      if (stream.startsWith('promo-code-claim-')) {
+        if (++arrived === racers) allArrived();
+        await barrier;
+      }
+      yield* events;
+    },
+  };
+}
+
+async function typesIn(store: EventStore, stream: string): Promise<string[]> {
+  const types: string[] = [];
+  for await (const event of store.readStream(stream)) types.push(event.type);
+  return types;
+}
+
+async function promoCodesCreated(store: EventStore): Promise<string[]> {
+  const codes: string[] = [];
+  for await (const event of store.readAll())
+    if (event.type === 'PromoCodeCreated') codes.push((event.data as { code: string }).code);
+  return codes;
+}
+
+describeEachStorage('promo code workflows', (open) => {
+  let storage: TestStorage;
+  const clock = new ManualClock(new Date('2026-11-22T10:00:00.000Z'));
+  /** One API process: its own command handler (own queue and cache) over the shared store. */
+  const process = (store: EventStore, ids: IdSource = randomIds): PromoCodeServices => ({
+    commands: new CommandHandler(store),
+    clock,
+    ids,
+  });
+  beforeEach(async () => {
+    storage = await open();
+  });
+  afterEach(async () => {
+    await storage?.close();
+  });
+
+  async function race(first: PromoCodeServices, second: PromoCodeServices) {
+    return Promise.allSettled([
+      createPromoCode(first, { eventId: 'ev_1', definition: definition('SUMMER') }, context),
+      createPromoCode(second, { eventId: 'ev_1', definition: definition('summer') }, context),
+    ]);
+  }
+
+  it('lets exactly one of two processes create SUMMER and summer in one event at the same moment', async () => {
+    const outcomes = await race(process(storage.store), process(storage.store));
+    const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const lost = outcomes.filter(
+      (outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected',
+    );
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    const reason: unknown = lost[0]!.reason;
+    expect(isRefusal(reason) && reason.reason).toBe('promo_code_taken');
+    expect(isRefusal(reason) && reason.fieldErrors).toEqual({
+      code: ['This code is already used in this event'],
+    });
+    expect(await promoCodesCreated(storage.store)).toHaveLength(1);
+    expect(await typesIn(storage.store, promoCodeClaimStream('ev_1', 'SUMMER'))).toEqual([
+      'PromoCodeClaimed',
+    ]);
+  });
+
+  it('lets exactly one through within one process too', async () => {
+    const one = process(storage.store);
+    const outcomes = await race(one, one);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await promoCodesCreated(storage.store)).toHaveLength(1);
+  });
+
+  it('creates both with the revision guard off (the race test above would catch it)', async () => {
+    const unguarded = withoutRevisionGuard(storage.store, 2);
+    const outcomes = await race(process(unguarded), process(unguarded));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect((await promoCodesCreated(storage.store)).sort()).toEqual(['SUMMER', 'summer']);
+  });
+
+  it('keeps the same code apart in different events', async () => {
+    const api = process(storage.store);
+    await createPromoCode(api, { eventId: 'ev_1', definition: definition('SUMMER') }, context);
+    await createPromoCode(api, { eventId: 'ev_2', definition: definition('SUMMER') }, context);
+    expect(await promoCodesCreated(storage.store)).toEqual(['SUMMER', 'SUMMER']);
+  });
+
+  it('refuses bad input before claiming anything', async () => {
+    const api = process(storage.store);
+    await expect(
+      createPromoCode(
+        api,
+        { eventId: 'ev_1', definition: { ...definition('SUMMER'), discount: 101 } },
+        context,
+      ),
+    ).rejects.toMatchObject({
+      reason: 'validation_failed',
+      fieldErrors: { discount: ['A percentage must be above 0 and at most 100'] },
+    });
+    expect(await typesIn(storage.store, promoCodeClaimStream('ev_1', 'SUMMER'))).toEqual([]);
+  });
+
+  it('releases the claim when the creation is refused after it', async () => {
+    // The same id twice: the second creation claims its code, then its promo code stream refuses it.
+    const sameId: IdSource = { uuid: () => randomIds.uuid(), entity: () => 'pc_fixed' };
+    const api = process(storage.store, sameId);
+    await createPromoCode(api, { eventId: 'ev_1', definition: definition('ALPHA') }, context);
+    await expect(
+      createPromoCode(api, { eventId: 'ev_1', definition: definition('BETA') }, context),
+    ).rejects.toMatchObject({ reason: 'promo_code_already_exists' });
+    expect(await typesIn(storage.store, promoCodeClaimStream('ev_1', 'BETA'))).toEqual([
+      'PromoCodeClaimed',
+      'PromoCodeReleased',
+    ]);
+    await createPromoCode(
+      process(storage.store),
+      { eventId: 'ev_1', definition: definition('beta') },
+      context,
+    );
+  });
+
+  it('moves the claim when a code is renamed, and frees it when the code is deleted', async () => {
+    const api = process(storage.store);
+    const summer = await createPromoCode(api, { eventId: 'ev_1', definition: definition('SUMMER') }, context);
+    await updatePromoCode(
+      api,
+      { eventId: 'ev_1', promoCodeId: summer.promoCodeId, changes: { code: 'WINTER' } },
+      context,
+    );
+    await expect(
+      createPromoCode(api, { eventId: 'ev_1', definition: definition('winter') }, context),
+    ).rejects.toMatchObject({ reason: 'promo_code_taken' });
+    await createPromoCode(api, { eventId: 'ev_1', definition: definition('summer') }, context);
+
+    await deletePromoCode(api, { eventId: 'ev_1', promoCodeId: summer.promoCodeId }, context);
+    await createPromoCode(api, { eventId: 'ev_1', definition: definition('Winter') }, context);
+  });
+
+  it('refuses a rename to a code another promo code holds, and keeps its own', async () => {
+    const api = process(storage.store);
+    const first = await createPromoCode(api, { eventId: 'ev_1', definition: definition('SUMMER') }, context);
+    await createPromoCode(api, { eventId: 'ev_1', definition: definition('WINTER') }, context);
+    await expect(
+      updatePromoCode(
+        api,
+        { eventId: 'ev_1', promoCodeId: first.promoCodeId, changes: { code: 'winter' } },
+        context,
+      ),
+    ).rejects.toMatchObject({ reason: 'promo_code_taken' });
+    await expect(
+      createPromoCode(api, { eventId: 'ev_1', definition: definition('summer') }, context),
+    ).rejects.toMatchObject({ reason: 'promo_code_taken' });
+  });
+
+  it('keeps the claim when only the case of the code changes', async () => {
+    const api = process(storage.store);
+    const code = await createPromoCode(api, { eventId: 'ev_1', definition: definition('SUMMER') }, context);
+    await updatePromoCode(
+      api,
+      { eventId: 'ev_1', promoCodeId: code.promoCodeId, changes: { code: 'Summer' } },
+      context,
+    );
+    expect(await typesIn(storage.store, promoCodeClaimStream('ev_1', 'summer'))).toEqual([
+      'PromoCodeClaimed',
+    ]);
+  });
+});
