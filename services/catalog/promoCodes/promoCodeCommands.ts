@@ -1,4 +1,4 @@
-import type { Services } from '../../api/context';
+import type { Services } from '../../kit/http/context';
 import type { CommandContext } from '../../kit/commandHandler';
 import { isRefusal } from '../../kit/refusal';
 import { normalisePromoCode, promoCodeClaimDecider, promoCodeClaimStream } from './promoCodeClaims';
