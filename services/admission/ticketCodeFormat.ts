@@ -6,8 +6,8 @@
  * A code is a string of digits: `1` (the format version), then the packed fields followed by their 64-byte
  * Ed25519 signature, 7 bytes to 17 digits. Digits because a QR code stores them most densely (numeric mode,
  * 3.3 bits a character, against 5.5 for upper-case letters and 8 for base64): a typical code is 249 digits,
- * which fits QR version 6 at error-correction level M, where base64 text would need version 10. Digits are
- * also URL-safe and survive any keyboard layout a hardware scanner types with.
+ * which fits QR version 6 at error-correction level M, where the same bytes as base64 text would need
+ * version 8. Digits are also URL-safe and survive any keyboard layout a hardware scanner types with.
  */
 
 export const ticketCodeVersion = '1';
