@@ -171,7 +171,10 @@ export async function verifyTicketCode(code: string, keys: TicketVerificationKey
 }
 
 function subtle(): SubtleCrypto {
-  return globalThis.crypto.subtle;
+  // Browsers offer Web Crypto only in secure contexts (HTTPS or localhost), as they do the camera.
+  const subtle = globalThis.crypto?.subtle as SubtleCrypto | undefined;
+  if (!subtle) throw new Error('Verifying ticket codes needs Web Crypto: serve the page over HTTPS');
+  return subtle;
 }
 
 function writeEntityId(bits: BitWriter, id: string): void {
