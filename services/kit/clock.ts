@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomShortId, sequentialShortId } from './shortIds';
 
 export interface Clock {
   now(): Date;
@@ -25,6 +26,8 @@ export interface IdSource {
   uuid(): string;
   /** A short, URL-friendly, prefixed entity id such as `ev_k3v9x2m4q8r1`. */
   entity(prefix: string): string;
+  /** An unguessable id for public URLs (order, attendee, check-in list link): see shortIds.ts. */
+  shortId(): string;
 }
 
 const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -38,9 +41,10 @@ function base32(bytes: Buffer, length: number): string {
 export const randomIds: IdSource = {
   uuid: () => randomUUID(),
   entity: (prefix) => `${prefix}_${base32(randomBytes(16), 14)}`,
+  shortId: randomShortId,
 };
 
-/** Predictable ids for tests: `ev_0001`, … and UUIDs derived from a counter. */
+/** Predictable ids for tests: `ev_0001`, short ids `00000000000000000002`, … and UUIDs derived from a counter. */
 export class SequentialIds implements IdSource {
   private counter = 0;
   uuid(): string {
@@ -48,6 +52,9 @@ export class SequentialIds implements IdSource {
   }
   entity(prefix: string): string {
     return `${prefix}_${String(++this.counter).padStart(4, '0')}`;
+  }
+  shortId(): string {
+    return sequentialShortId(++this.counter);
   }
 }
 

@@ -29,6 +29,8 @@ export interface AppConfig {
   emailClaimGraceSeconds: number;
   /** When set, `/metrics` and the detail of `/readyz` need `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** Ed25519 keys that sign ticket codes (PEM or base64, comma-separated, first signs); else `DATA_DIR/keys`. */
+  ticketSigningKey: string | undefined;
 }
 
 export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -56,6 +58,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'PROJECTION_ON_ERROR',
     ),
     metricsToken: env.METRICS_TOKEN || undefined,
+    ticketSigningKey: env.TICKET_SIGNING_KEY || undefined,
     emailClaimGraceSeconds: integer(env.EMAIL_CLAIM_GRACE_SECONDS, 600, 'EMAIL_CLAIM_GRACE_SECONDS'),
   };
 }
