@@ -141,7 +141,7 @@ describeEachStorage('promo code workflows', (open) => {
 
   it('releases the claim when the creation is refused after it', async () => {
     // The same id twice: the second creation claims its code, then its promo code stream refuses it.
-    const sameId: IdSource = { uuid: () => randomIds.uuid(), entity: () => 'pc_fixed' };
+    const sameId: IdSource = { ...randomIds, entity: () => 'pc_fixed' };
     const api = process(storage.store, sameId);
     await createPromoCode(api, { eventId: 'ev_1', definition: definition('ALPHA') }, context);
     await expect(
