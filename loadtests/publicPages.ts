@@ -21,17 +21,19 @@ import { firstLiveEvent } from '../projections/events';
  */
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.LOADTEST_SECONDS ?? 8);
+/** Turns the bare route and /healthz take, sharing SECONDS each. */
+const ROUNDS = 3;
 
 interface Scenario {
   name: string;
   path: string;
 }
 
-async function run(url: string, scenario: Scenario) {
+async function run(url: string, scenario: Scenario, seconds = SECONDS) {
   const result = await autocannon({
     url: `${url}${scenario.path}`,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     pipelining: 1,
     // The load comes from a worker thread so it does not share the server's event loop.
     workers: 1,
@@ -60,6 +62,10 @@ async function startBareKoa(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
+function median<T extends { requestsPerSecond: number }>(runs: readonly T[]): T {
+  return [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
+}
+
 export async function benchPublicPages(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'loadtest-'));
   const config = { ...readAppConfig({}), port: 0, host: '127.0.0.1', dataDir, logLevel: 'error' as const };
@@ -78,22 +84,42 @@ export async function benchPublicPages(): Promise<void> {
     const url = `http://127.0.0.1:${port}`;
     const sample = await firstLiveEvent(platform.services.db);
     if (!sample) throw new Error('no live sample event to load');
+    // The bare route and /healthz take turns, after a warm-up, and the median of the rounds' ratios is
+    // reported: on a shared machine one long run of each mostly measures what else ran at the time.
     const bare = await startBareKoa();
-    const floor = await run(bare.url, { name: 'bare Koa route (no middleware)', path: '/' }).finally(
-      () => new Promise((resolve) => bare.server.close(resolve)),
-    );
+    const healthz: Scenario = { name: 'ceiling: GET /healthz', path: '/healthz' };
+    const bareRoute: Scenario = { name: 'bare Koa route (no middleware)', path: '/' };
+    const ratios: number[] = [];
+    const bareRuns: Awaited<ReturnType<typeof run>>[] = [];
+    const healthzRuns: Awaited<ReturnType<typeof run>>[] = [];
+    try {
+      await run(bare.url, bareRoute, 1);
+      await run(url, healthz, 1);
+      for (let round = 0; round < ROUNDS; round++) {
+        const floorRun = await run(bare.url, bareRoute, SECONDS / ROUNDS);
+        const ceilingRun = await run(url, healthz, SECONDS / ROUNDS);
+        bareRuns.push(floorRun);
+        healthzRuns.push(ceilingRun);
+        ratios.push(ceilingRun.requestsPerSecond / floorRun.requestsPerSecond);
+      }
+    } finally {
+      await new Promise((resolve) => bare.server.close(resolve));
+    }
+    const floor = median(bareRuns);
     const scenarios: Scenario[] = [
-      { name: 'ceiling: GET /healthz', path: '/healthz' },
       { name: 'public event API', path: `/api/public/events/${sample.id}` },
       { name: 'public event page (HTML with SEO head)', path: `/event/${sample.id}/${sample.slug}` },
       { name: 'live events list API', path: '/api/public/events?per_page=20' },
     ];
-    const rows = [floor];
+    const rows = [floor, median(healthzRuns)];
     for (const scenario of scenarios) rows.push(await run(url, scenario));
     const ceiling = rows[1]!.requestsPerSecond;
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, loopback, one process on SQLite`);
     console.log(
-      `/healthz reaches ${(ceiling / floor.requestsPerSecond).toFixed(2)} of the bare Koa route (target: at least 0.6)`,
+      `\n${CONNECTIONS} connections, ${SECONDS} s each (the bare route and /healthz in ${ROUNDS} alternating rounds), loopback, one process on SQLite`,
+    );
+    const ratio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+    console.log(
+      `/healthz reaches ${ratio.toFixed(2)} of the bare Koa route (target: at least 0.6); rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
     );
     console.table(
       rows.map((row) => ({

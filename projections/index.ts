@@ -1,6 +1,6 @@
 import type { Projection } from './runner/types';
 import { eventsProjection } from './events';
-import { identityProjection } from './identity';
+import { identityProjection, sessionsProjection } from './identity';
 import { eventPagesProjection } from './events/pages';
 import { organizersProjection } from './organizers';
 import { eventDefaultsProjection } from './eventDefaults';
@@ -9,6 +9,7 @@ import { eventDefaultsProjection } from './eventDefaults';
 export const allProjections: Projection[] = [
   eventsProjection,
   identityProjection,
+  sessionsProjection,
   eventPagesProjection,
   organizersProjection,
   eventDefaultsProjection,

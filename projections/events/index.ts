@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Projection, ReadModelTable } from '../runner/types';
-import type { RecordedEvent } from '../../services/eventstore/port';
+import { defineProjection } from '../runner/define';
+import type { ReadModelTable } from '../runner/types';
 import type { EventEvent, EventLocation, EventStatus } from '../../services/catalog/events/eventEvents';
 import { eventEventTypes } from '../../services/catalog/events/eventEvents';
 import { runListQuery, type ListQuery, type ListSpec } from '../../services/kit/listQuery';
@@ -53,14 +53,13 @@ export interface EventRow {
   revision: number;
 }
 
-export const eventsProjection: Projection = {
+export const eventsProjection = defineProjection<EventEvent>({
   name: 'events',
   tables: [eventsTable],
   handles: eventEventTypes,
-  async apply(trx, recorded, ctx) {
+  async apply(trx, event, ctx) {
     const table = ctx.table('events');
-    const event = recorded as unknown as RecordedEvent & EventEvent;
-    const revision = Number(recorded.revision);
+    const revision = Number(event.revision);
     const touched = (accountId: string) => [`event:${event.data.eventId}`, `account:${accountId}`];
     if (event.type === 'EventCreated') {
       const d = event.data;
@@ -103,7 +102,7 @@ export const eventsProjection: Projection = {
       .update({ ...update, revision });
     return update.updated_at === undefined ? [] : touched(row.account_id);
   },
-};
+});
 
 /** The row's new values; settings and images live in the event page read model (`pages.ts`). */
 function rowChanges(

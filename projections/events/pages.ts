@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Projection, ReadModelTable } from '../runner/types';
-import type { RecordedEvent } from '../../services/eventstore/port';
+import { defineProjection } from '../runner/define';
+import type { ReadModelTable } from '../runner/types';
 import type { EventEvent } from '../../services/catalog/events/eventEvents';
 import { defaultEventSettings, type EventSettings } from '../../services/catalog/events/eventSettings';
 import { uploadsPath } from '../../services/catalog/images/storage';
@@ -64,7 +64,7 @@ export interface EventImageRow {
   uploaded_at: string;
 }
 
-export const eventPagesProjection: Projection = {
+export const eventPagesProjection = defineProjection<EventEvent>({
   name: 'eventPages',
   tables: [eventPagesTable, eventImagesTable],
   handles: [
@@ -75,11 +75,10 @@ export const eventPagesProjection: Projection = {
     'EventImageRemoved',
     'EventDeleted',
   ],
-  async apply(trx, recorded, ctx) {
+  async apply(trx, event, ctx) {
     const pages = ctx.table('event_pages');
     const images = ctx.table('event_images');
-    const event = recorded as unknown as RecordedEvent & EventEvent;
-    const revision = Number(recorded.revision);
+    const revision = Number(event.revision);
     const keys = (accountId: string) => [`event:${event.data.eventId}`, `account:${accountId}`];
     if (event.type === 'EventCreated') {
       const d = event.data;
@@ -154,7 +153,7 @@ export const eventPagesProjection: Projection = {
     await trx(pages).where({ event_id: event.data.eventId }).update(update);
     return keys(page.account_id);
   },
-};
+});
 
 // ---------- queries
 

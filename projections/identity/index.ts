@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Projection, ReadModelTable } from '../runner/types';
+import { defineProjection } from '../runner/define';
+import type { ReadModelTable } from '../runner/types';
 import type { ListQuery, ListSpec } from '../../services/kit/listQuery';
 import { runListQuery } from '../../services/kit/listQuery';
 import type {
@@ -9,13 +10,16 @@ import type {
   Role,
 } from '../../services/identity/accountDecider';
 import { accountEventTypes } from '../../services/identity/accountDecider';
-import type { UserEvent } from '../../services/identity/userDecider';
+import type { SessionEnded, UserEvent } from '../../services/identity/userDecider';
 import { userEventTypes } from '../../services/identity/userDecider';
 
 /**
  * Accounts, users, memberships and sessions: what login, the auth middleware, the profile and the team
  * screens read. A user may belong to several accounts (`account_users`), each with its own role and status.
+ * Sessions are a projection of their own (`sessions.ts`), re-exported here with the queries that read them.
  */
+
+export { sessionsProjection, sessionsTable } from './sessions';
 
 export const accountsTable: ReadModelTable = {
   name: 'accounts',
@@ -69,33 +73,21 @@ export const accountUsersTable: ReadModelTable = {
   },
 };
 
-export const sessionsTable: ReadModelTable = {
-  name: 'auth_sessions',
-  define(table, tableName) {
-    table.string('id', 40).primary();
-    table.string('token_hash', 64).notNullable();
-    table.string('user_id', 40).notNullable();
-    table.string('account_id', 40).notNullable();
-    table.string('started_at', 30).notNullable();
-    table.string('expires_at', 30).notNullable();
-    table.string('ended_at', 30).nullable();
-    table.unique(['token_hash'], { indexName: `${tableName}_token_unique` });
-    table.index(['user_id'], `${tableName}_user_idx`);
-  },
-};
+/** Sessions are `sessions.ts`'s; a login still shows here as the member's last login. */
+type MembersEvent = AccountEvent | Exclude<UserEvent, SessionEnded>;
 
-type IdentityEvent = AccountEvent | UserEvent;
-
-export const identityProjection: Projection = {
+/**
+ * The member list: accounts, users and memberships. Its checkpoint keeps the name `identity` it had when it held
+ * the sessions too.
+ */
+export const identityProjection = defineProjection<MembersEvent>({
   name: 'identity',
-  tables: [accountsTable, usersTable, accountUsersTable, sessionsTable],
-  handles: [...accountEventTypes, ...userEventTypes],
-  async apply(trx, recorded, ctx) {
-    const event = recorded as unknown as IdentityEvent;
+  tables: [accountsTable, usersTable, accountUsersTable],
+  handles: [...accountEventTypes, ...userEventTypes.filter((type) => type !== 'SessionEnded')],
+  async apply(trx, event, ctx) {
     const accounts = ctx.table('accounts');
     const users = ctx.table('users');
     const members = ctx.table('account_users');
-    const sessions = ctx.table('auth_sessions');
     const member = (accountId: string, userId: string) =>
       trx(members).where({ account_id: accountId, user_id: userId });
     switch (event.type) {
@@ -290,35 +282,15 @@ export const identityProjection: Projection = {
           updated_at: event.data.changedAt,
         });
         return [];
-      case 'SessionStarted': {
-        const d = event.data;
-        await trx(sessions)
-          .insert({
-            id: d.sessionId,
-            token_hash: d.tokenHash,
-            user_id: d.userId,
-            account_id: d.accountId,
-            started_at: d.startedAt,
-            expires_at: d.expiresAt,
-            ended_at: null,
-          })
-          .onConflict('id')
-          .ignore();
-        await member(d.accountId, d.userId).update({ last_login_at: d.startedAt });
-        return [`account:${d.accountId}`];
-      }
-      case 'SessionEnded':
-        await trx(sessions)
-          .where({ id: event.data.sessionId })
-          .whereNull('ended_at')
-          .update({ ended_at: event.data.endedAt });
-        return [];
+      case 'SessionStarted':
+        await member(event.data.accountId, event.data.userId).update({ last_login_at: event.data.startedAt });
+        return [`account:${event.data.accountId}`];
       case 'EmailConfirmationRequested':
       case 'PasswordResetRequested':
         return [];
     }
   },
-};
+});
 
 function defined(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));

@@ -69,7 +69,14 @@ function apiSuite(kind: StorageKind) {
       );
       expect(ready.status).toBe(200);
       expect(ready.body.projections.map((p) => p.projection)).toEqual(
-        expect.arrayContaining(['events', 'identity', 'eventPages', 'organizers', 'eventDefaults']),
+        expect.arrayContaining([
+          'events',
+          'identity',
+          'sessions',
+          'eventPages',
+          'organizers',
+          'eventDefaults',
+        ]),
       );
       const metrics = await api<string>('GET', '/metrics');
       expect(metrics.body).toContain('http_request_duration_seconds_bucket');

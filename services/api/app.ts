@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import Koa, { type Context, type Next } from 'koa';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { errorMiddleware } from '../kit/http/problem';
@@ -29,6 +29,9 @@ export function createApp(services: Services): Koa {
   app.use(requestContext(services));
   app.use(securityHeaders(services.config));
   app.use(errorMiddleware(services.logger));
+  // Load balancers and scrapers call these many times a second; they need no cookie, body or session, so
+  // they are answered before that middleware (every answer still carries the security headers above).
+  app.use(systemRoutes(services));
   app.use(xsrf);
   app.use(requireJsonBody);
   app.use(
@@ -47,15 +50,37 @@ export function createApp(services: Services): Koa {
   app.use(readAfterWrite(services));
   app.use(idempotency({ db: services.db, clock: services.clock, logger: services.logger }));
 
-  const system = new Router();
-  system.get('/healthz', (ctx) => {
-    ctx.body = { status: 'ok' };
+  const api = new Router({ prefix: '/api' });
+  api.use(authRoutes(services).routes());
+  api.use(userRoutes(services).routes());
+  api.use(accountRoutes(services).routes());
+  api.use(outboxRoutes(services).routes());
+  api.use(eventRoutes(services).routes());
+  api.use(organizerRoutes(services).routes());
+  api.use(eventDefaultsRoutes(services).routes());
+  api.use(publicEventRoutes(services, publicEvents).routes());
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: true }));
+
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/'))
+      throw new Refusal('route_not_found', `No route for ${ctx.method} ${ctx.path}`);
+    await next();
   });
+  app.use(serveWeb(services, publicEvents));
+  return app;
+}
+
+/** `/healthz`, `/readyz` and `/metrics`: for load balancers, orchestrators and scrapers. */
+function systemRoutes(services: Services): Middleware {
+  const healthz = (ctx: Context) => {
+    ctx.body = { status: 'ok' };
+  };
   // Ready while the store answers: a failed projection or a parked event makes the platform degraded (named
   // here, in the metrics and in `npm run projections:parked`), not unready, because everything else works.
   // Parked events' errors stay out of this public answer: they quote the event's data.
   const operatorOnly = operatorAccess(services.config);
-  system.get('/readyz', operatorOnly.detail, async (ctx) => {
+  const readyz = async (ctx: Context) => {
     const lags = await services.readSide.lag();
     await services.store.head();
     const failed = lags.filter((lag) => lag.status === 'failed').map((lag) => lag.projection);
@@ -86,8 +111,8 @@ export function createApp(services: Services): Koa {
           }
         : {}),
     };
-  });
-  system.get('/metrics', operatorOnly.require, async (ctx) => {
+  };
+  const metrics = async (ctx: Context) => {
     const lags = await services.readSide.lag();
     services.metrics.observeLag(lags);
     services.metrics.observeParked(
@@ -96,36 +121,30 @@ export function createApp(services: Services): Koa {
     );
     ctx.type = services.metrics.registry.contentType;
     ctx.body = await services.metrics.registry.metrics();
-  });
-  app.use(system.routes());
-
-  const api = new Router({ prefix: '/api' });
-  api.use(authRoutes(services).routes());
-  api.use(userRoutes(services).routes());
-  api.use(accountRoutes(services).routes());
-  api.use(outboxRoutes(services).routes());
-  api.use(eventRoutes(services).routes());
-  api.use(organizerRoutes(services).routes());
-  api.use(eventDefaultsRoutes(services).routes());
-  api.use(publicEventRoutes(services, publicEvents).routes());
-  app.use(api.routes());
-  app.use(api.allowedMethods({ throw: true }));
-
-  app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/'))
-      throw new Refusal('route_not_found', `No route for ${ctx.method} ${ctx.path}`);
-    await next();
-  });
-  app.use(serveWeb(services, publicEvents));
-  return app;
+  };
+  // A map instead of a router: these are matched first on every request, and a router composes a chain per
+  // request.
+  const routes = new Map<string, (ctx: Context) => Promise<void> | void>([
+    ['/healthz', healthz],
+    ['/readyz', (ctx) => operatorOnly.detail(ctx, () => readyz(ctx))],
+    ['/metrics', (ctx) => operatorOnly.require(ctx, () => metrics(ctx))],
+  ]);
+  return (ctx, next) => {
+    const route = routes.get(ctx.path);
+    if (!route || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    (ctx as Context & { _matchedRoute?: string })._matchedRoute = ctx.path;
+    return route(ctx);
+  };
 }
 
 function requestContext(services: Services) {
+  const { requestDuration } = services.metrics;
+  const logsRequests = services.config.logLevel === 'debug';
   return async (ctx: Context, next: Next) => {
     const incoming = ctx.get('X-Request-Id');
-    const requestId = /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = incoming !== '' && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     (ctx.state as AppState).requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
+    ctx.res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     try {
       await next();
@@ -134,49 +153,55 @@ function requestContext(services: Services) {
       const route =
         (ctx as Context & { _matchedRoute?: string })._matchedRoute ??
         (ctx.path.startsWith('/api') ? 'unmatched' : 'web');
-      services.metrics.requestDuration.observe(
+      requestDuration.observe(
         { method: ctx.method, route: String(route), status: String(ctx.status) },
         seconds,
       );
-      services.logger.debug('request', {
-        requestId,
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        ms: Math.round(seconds * 1000),
-      });
+      if (logsRequests)
+        services.logger.debug('request', {
+          requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(seconds * 1000),
+        });
     }
   };
 }
 
 function securityHeaders(config: Pick<AppConfig, 'publicUrl'>) {
   const https = config.publicUrl.startsWith('https:');
+  // Built once: only the Socket.IO origin and the framing rule differ between answers.
+  const cspBefore = [
+    "default-src 'self'",
+    // Event descriptions are organizers' rich text, which may show images from any https address.
+    "img-src 'self' data: blob: https:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    "connect-src 'self' ",
+  ].join('; ');
+  const cspAfter = `; ${[
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    'frame-ancestors ',
+  ].join('; ')}`;
   return async (ctx: Context, next: Next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    ctx.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
-    if (https) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const res = ctx.res;
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // The widget is made to be embedded in organizers' sites; every other page refuses framing.
-    const frameAncestors = ctx.path.startsWith('/widget/') ? '*' : "'none'";
-    if (!ctx.path.startsWith('/widget/')) ctx.set('X-Frame-Options', 'DENY');
+    const widget = ctx.path.startsWith('/widget/');
+    if (!widget) res.setHeader('X-Frame-Options', 'DENY');
     // Socket.IO connects to this origin only; older Safari does not count ws(s) as 'self', so it is named.
     const socketOrigin = `${ctx.protocol === 'https' ? 'wss' : 'ws'}://${ctx.host}`;
-    ctx.set(
+    res.setHeader(
       'Content-Security-Policy',
-      [
-        "default-src 'self'",
-        // Event descriptions are organizers' rich text, which may show images from any https address.
-        "img-src 'self' data: blob: https:",
-        "style-src 'self' 'unsafe-inline'",
-        "script-src 'self'",
-        `connect-src 'self' ${socketOrigin}`,
-        "font-src 'self' data:",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        `frame-ancestors ${frameAncestors}`,
-      ].join('; '),
+      `${cspBefore}${socketOrigin}${cspAfter}${widget ? '*' : "'none'"}`,
     );
     await next();
   };

@@ -3,7 +3,7 @@ import { Server } from 'socket.io';
 import type { Services } from '../kit/http/context';
 import { hashToken } from '../identity/auth';
 import { findActiveSession, findActiveSessionIds, type ActiveSession } from '../../projections/identity';
-import { identityProjection } from '../../projections/identity';
+import { identityProjection, sessionsProjection } from '../../projections/identity';
 import { findAccountEvent } from '../../projections/events';
 import type {
   ClientToServerEvents,
@@ -101,7 +101,9 @@ export function attachRealtime(
   expiryTimer.unref();
 
   const unsubscribe = services.readSide.onNotice((notice) => {
-    if (notice.projection === identityProjection.name) disconnectEnded();
+    // A logout (sessions) or a deactivated member (identity) ends the session's live connections.
+    if (notice.projection === sessionsProjection.name || notice.projection === identityProjection.name)
+      disconnectEnded();
     if (notice.keys.length === 0) return;
     const message: ReadModelChanged = {
       readModel: notice.projection,

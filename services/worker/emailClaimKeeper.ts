@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { defineProjection } from '../../projections/runner/define';
 import type { Projection, ReadModelTable } from '../../projections/runner/types';
 import type { CommandHandler } from '../kit/commandHandler';
 import type { Clock } from '../kit/clock';
@@ -40,12 +41,11 @@ export const emailClaimKeeperName = 'email-claim-keeper';
 type Handled = EmailClaimEvent | EmailChanged;
 
 export function emailClaimKeeper(): Projection {
-  return {
+  return defineProjection<Handled>({
     name: emailClaimKeeperName,
     tables: [openEmailClaimsTable],
-    handles: ['EmailClaimed', 'EmailReleased', 'EmailChanged'] satisfies Handled['type'][],
-    async apply(trx, recorded, ctx) {
-      const event = recorded as unknown as Handled;
+    handles: ['EmailClaimed', 'EmailReleased', 'EmailChanged'],
+    async apply(trx, event, ctx) {
       const claims = ctx.table(openEmailClaimsTable.name);
       switch (event.type) {
         case 'EmailClaimed':
@@ -70,7 +70,7 @@ export function emailClaimKeeper(): Projection {
           return [];
       }
     },
-  };
+  });
 }
 
 interface OpenClaim {

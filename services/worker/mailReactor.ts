@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { defineProjection } from '../../projections/runner/define';
 import type { Projection, ProjectionContext, ReadModelTable } from '../../projections/runner/types';
 import type { RecordedEvent } from '../eventstore/port';
 import type { AccountEvent } from '../identity/accountDecider';
@@ -82,13 +83,12 @@ const linkPaths: Record<LinkPurpose, string> = {
 export const mailReactorName = 'mail-reactor';
 
 export function mailReactor(settings: { publicUrl: string }): Projection {
-  return {
+  return defineProjection<Handled>({
     name: mailReactorName,
     tables: mailReactorTables,
     handles,
-    async apply(trx, recorded, ctx) {
-      const event = recorded as unknown as Handled;
-      const mails = new Mailer(trx, ctx, recorded, settings.publicUrl);
+    async apply(trx, event, ctx) {
+      const mails = new Mailer(trx, ctx, event, settings.publicUrl);
       const contacts = ctx.table('mail_contacts');
       const accounts = ctx.table('mail_accounts');
       switch (event.type) {
@@ -158,7 +158,7 @@ export function mailReactor(settings: { publicUrl: string }): Projection {
           if (!contact) return [];
           await mails.send('password_changed', {
             aggregateId: event.data.userId,
-            occurrence: recorded.id,
+            occurrence: event.id,
             accountId: null,
             recipient: { userId: contact.user_id, to: contact.email, locale: contact.locale },
             values: () => ({
@@ -208,7 +208,7 @@ export function mailReactor(settings: { publicUrl: string }): Projection {
           return [];
       }
     },
-  };
+  });
 }
 
 interface MailRequest<T extends MailTemplate> {
