@@ -4,6 +4,8 @@ import { identityProjection, sessionsProjection } from './identity';
 import { eventPagesProjection } from './events/pages';
 import { organizersProjection } from './organizers';
 import { eventDefaultsProjection } from './eventDefaults';
+import { promoCodesProjection } from './promoCodes';
+import { questionsProjection } from './questions';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -13,4 +15,6 @@ export const allProjections: Projection[] = [
   eventPagesProjection,
   organizersProjection,
   eventDefaultsProjection,
+  promoCodesProjection,
+  questionsProjection,
 ];

@@ -16,6 +16,8 @@ import { eventRoutes } from '../catalog/events/eventRoutes';
 import { publicEventRoutes } from '../catalog/events/publicEventRoutes';
 import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
+import { promoCodeRoutes } from '../catalog/promoCodes/promoCodeRoutes';
+import { questionRoutes } from '../catalog/questions/questionRoutes';
 import { serveWeb } from './web';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { countParked, listParked } from '../../projections/runner/parked';
@@ -58,6 +60,8 @@ export function createApp(services: Services): Koa {
   api.use(eventRoutes(services).routes());
   api.use(organizerRoutes(services).routes());
   api.use(eventDefaultsRoutes(services).routes());
+  api.use(promoCodeRoutes(services).routes());
+  api.use(questionRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));

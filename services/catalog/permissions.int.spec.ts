@@ -144,6 +144,12 @@ function permissionsSuite(kind: StorageKind) {
       ['POST', '/api/events/ev_abcd1234/duplicate'],
       ['GET', '/api/events/ev_abcd1234/settings'],
       ['DELETE', '/api/events/ev_abcd1234'],
+      ['GET', '/api/events/ev_abcd1234/promo-codes'],
+      ['POST', '/api/events/ev_abcd1234/promo-codes'],
+      ['DELETE', '/api/events/ev_abcd1234/promo-codes/pc_abcd1234'],
+      ['GET', '/api/events/ev_abcd1234/questions'],
+      ['PUT', '/api/events/ev_abcd1234/questions/sort'],
+      ['DELETE', '/api/events/ev_abcd1234/questions/qu_abcd1234'],
     ] as const) {
       expectStatus(
         await t.client()(method, path, method === 'GET' || method === 'DELETE' ? {} : { json: {} }),

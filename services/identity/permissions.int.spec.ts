@@ -38,6 +38,7 @@ interface Entry {
 const fakeToken = 'x'.repeat(43);
 let unique = 0;
 const event = (f: Fixtures) => ({ id: f.eventId });
+const eventId = (f: Fixtures) => ({ eventId: f.eventId });
 /** Self-service routes: the caller's own id; another account's admin tries this account's member. */
 const self = (f: Fixtures, principal: Principal) => ({
   id: principal === 'organizer' || principal === 'admin' ? f.ownIds[principal] : f.memberId,
@@ -125,6 +126,59 @@ const permissionMatrix: Record<string, Entry> = {
     access: 'events',
     owned: true,
     params: (f) => ({ id: f.eventId, imageId: 'im_00000000' }),
+  },
+
+  'GET /api/events/:eventId/promo-codes': { access: 'events', owned: true, params: eventId },
+  'POST /api/events/:eventId/promo-codes': {
+    access: 'events',
+    owned: true,
+    params: eventId,
+    body: () => ({ code: `MATRIX${++unique}`, discount_type: 'PERCENT', discount: 10 }),
+  },
+  'GET /api/events/:eventId/promo-codes/:promoCodeId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, promoCodeId: 'pc_00000000' }),
+  },
+  'PUT /api/events/:eventId/promo-codes/:promoCodeId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, promoCodeId: 'pc_00000000' }),
+    body: () => ({ discount: 20 }),
+  },
+  'DELETE /api/events/:eventId/promo-codes/:promoCodeId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, promoCodeId: 'pc_00000000' }),
+  },
+  'GET /api/events/:eventId/questions': { access: 'events', owned: true, params: eventId },
+  'POST /api/events/:eventId/questions': {
+    access: 'events',
+    owned: true,
+    params: eventId,
+    body: () => ({ title: 'Matrix question', type: 'SINGLE_LINE_TEXT' }),
+  },
+  'PUT /api/events/:eventId/questions/sort': {
+    access: 'events',
+    owned: true,
+    params: eventId,
+    body: () => ({ question_ids: [] }),
+  },
+  'GET /api/events/:eventId/questions/:questionId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, questionId: 'qu_00000000' }),
+  },
+  'PUT /api/events/:eventId/questions/:questionId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, questionId: 'qu_00000000' }),
+    body: () => ({ title: 'Renamed' }),
+  },
+  'DELETE /api/events/:eventId/questions/:questionId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, questionId: 'qu_00000000' }),
   },
 
   'GET /api/organizers': { access: 'events' },

@@ -7,6 +7,7 @@ import { Refusal } from '../../kit/refusal';
 import type { PublicEventCache } from '../../../projections/events/publicEventCache';
 import type { presentEvent } from '../../../projections/events';
 import { eventListSpec, findLiveEvent, presentPublicListEvent } from '../../../projections/events';
+import { findValidPromoCode } from '../promoCodes/validPromoCode';
 import { eventIdOrNotFound } from './eventSchemas';
 
 /** What buyers and search engines read (`/api/public/events`): live events only, no login. */
@@ -32,12 +33,15 @@ export function publicEventRoutes(services: Services, publicEvents: PublicEventC
     ctx.body = { data: event };
   });
 
-  // Promo codes arrive with their own feature; until then no event has any, so every code is unknown.
+  /** Whether a buyer's code would apply now (case-insensitive); the inventory still counts its uses at order time. */
   router.get('/events/:id/promo-codes/:code', async (ctx) => {
-    const row = await findLiveEvent(services.db, eventIdOrNotFound(pathParam(ctx, 'id')));
+    const eventId = eventIdOrNotFound(pathParam(ctx, 'id'));
+    const row = await findLiveEvent(services.db, eventId);
     if (!row) throw new Refusal('event_not_found');
-    parse(z.string().min(1).max(50), pathParam(ctx, 'code'));
-    ctx.body = { valid: false };
+    const code = parse(z.string().min(1).max(50), pathParam(ctx, 'code'));
+    ctx.body = {
+      valid: Boolean(await findValidPromoCode(services.db, eventId, code, services.clock.now())),
+    };
   });
 
   return router;

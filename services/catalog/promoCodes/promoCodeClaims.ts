@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Decider } from '../../kit/decider';
 import { refuse } from '../../kit/refusal';
+import { normalisePromoCode } from './promoCodeEvents';
 
 /**
  * Promo code uniqueness within an event: one stream per event and normalised code. Whoever appends the claim
@@ -10,10 +11,7 @@ import { refuse } from '../../kit/refusal';
 export const promoCodeClaimStream = (eventId: string, code: string): string =>
   `promo-code-claim-${eventId}-${createHash('sha256').update(normalisePromoCode(code)).digest('hex')}`;
 
-/** Codes compare trimmed and case-insensitively: `SUMMER`, `summer` and ` Summer ` are one code. */
-export function normalisePromoCode(code: string): string {
-  return code.trim().toUpperCase();
-}
+export { normalisePromoCode };
 
 export type PromoCodeClaimed = {
   type: 'PromoCodeClaimed';

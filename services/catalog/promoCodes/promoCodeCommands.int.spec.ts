@@ -4,6 +4,8 @@ import type { EventStore, ExpectedRevision, NewEvent, RecordedEvent } from '../.
 import { ManualClock, randomIds, type IdSource } from '../../kit/clock';
 import { CommandHandler, type CommandContext } from '../../kit/commandHandler';
 import { isRefusal } from '../../kit/refusal';
+import { inventoryDecider } from '../../sales/inventory/inventoryDecider';
+import { inventoryStream } from '../../sales/inventory/inventoryEvents';
 import { promoCodeClaimStream } from './promoCodeClaims';
 import {
   createPromoCode,
@@ -11,7 +13,8 @@ import {
   updatePromoCode,
   type PromoCodeServices,
 } from './promoCodeCommands';
-import type { PromoCodeDefinition } from './promoCodeEvents';
+import { promoCodeDecider } from './promoCodeDecider';
+import { promoCodeStream, type PromoCodeDefinition } from './promoCodeEvents';
 
 const context: CommandContext = { correlationId: 'corr-promo', actor: 'us_1' };
 
@@ -202,5 +205,51 @@ describeEachStorage('promo code workflows', (open) => {
     expect(await typesIn(storage.store, promoCodeClaimStream('ev_1', 'summer'))).toEqual([
       'PromoCodeClaimed',
     ]);
+  });
+
+  it("mirrors the maximum uses into the event's inventory, and refuses a cap below the uses taken", async () => {
+    const api = process(storage.store);
+    const caps = async () => {
+      const caps: unknown[] = [];
+      for await (const event of storage.store.readStream(inventoryStream('ev_1')))
+        if (event.type === 'PromoCapDefined') caps.push((event.data as { maxUses: number | null }).maxUses);
+      return caps;
+    };
+    const code = await createPromoCode(api, { eventId: 'ev_1', definition: definition('SUMMER') }, context);
+    expect(await caps()).toEqual([50]);
+    const { promoCodeId } = code;
+    await updatePromoCode(api, { eventId: 'ev_1', promoCodeId, changes: { maxUsages: 3 } }, context);
+    expect(await caps()).toEqual([50, 3]);
+
+    const inventory = (command: Parameters<typeof inventoryDecider.decide>[0]) =>
+      api.commands.handle(inventoryDecider, inventoryStream('ev_1'), command, context);
+    await inventory({
+      type: 'DefineTicketStock',
+      eventId: 'ev_1',
+      ticketId: 'tk_1',
+      quantity: null,
+      now: clock.now(),
+    });
+    for (const holdId of ['ho_1', 'ho_2'])
+      await inventory({
+        type: 'PlaceHold',
+        eventId: 'ev_1',
+        holdId,
+        orderId: `or_${holdId}`,
+        lines: [{ ticketId: 'tk_1', tierId: null, quantity: 1 }],
+        promoCodeId,
+        now: clock.now(),
+        expiresAt: new Date(clock.now().getTime() + 600_000),
+        perOrderLimits: {},
+      });
+    await expect(
+      updatePromoCode(api, { eventId: 'ev_1', promoCodeId, changes: { maxUsages: 1 } }, context),
+    ).rejects.toMatchObject({ reason: 'quantity_below_sold' });
+    const { state } = await api.commands.load(promoCodeDecider, promoCodeStream(promoCodeId));
+    expect(state.exists && state.maxUsages).toBe(3);
+    expect(await caps()).toEqual([50, 3]);
+    // An unchanged update mirrors again: a workflow cut off after the promo code's change completes on retry.
+    await updatePromoCode(api, { eventId: 'ev_1', promoCodeId, changes: { maxUsages: null } }, context);
+    expect(await caps()).toEqual([50, 3, null]);
   });
 });

@@ -1,6 +1,8 @@
 import type { Services } from '../../kit/http/context';
 import type { CommandContext } from '../../kit/commandHandler';
 import { isRefusal } from '../../kit/refusal';
+import { inventoryDecider } from '../../sales/inventory/inventoryDecider';
+import { inventoryStream } from '../../sales/inventory/inventoryEvents';
 import { normalisePromoCode, promoCodeClaimDecider, promoCodeClaimStream } from './promoCodeClaims';
 import { checkPromoCode, promoCodeDecider } from './promoCodeDecider';
 import { promoCodeStream, type PromoCodeDefinition } from './promoCodeEvents';
@@ -30,18 +32,20 @@ export async function createPromoCode(
   const promoCodeId = ids.entity('pc');
   const claim = { eventId: input.eventId, code: definition.code, promoCodeId };
   await claimCode(services, claim, context);
+  let created;
   try {
-    const created = await commands.handle(
+    created = await commands.handle(
       promoCodeDecider,
       promoCodeStream(promoCodeId),
       { type: 'CreatePromoCode', promoCodeId, eventId: input.eventId, definition, now: clock.now() },
       context,
     );
-    return { promoCodeId, position: created.position };
   } catch (error) {
     if (isRefusal(error)) await releaseCode(services, claim, context);
     throw error;
   }
+  const mirrored = await mirrorCap(services, { eventId: input.eventId, promoCodeId }, context);
+  return { promoCodeId, position: mirrored ?? created.position };
 }
 
 /**
@@ -63,13 +67,19 @@ export async function updatePromoCode(
       context,
     );
   const { state } = await commands.load(promoCodeDecider, promoCodeStream(promoCodeId));
+  if (state.exists && state.eventId === eventId && input.changes.maxUsages !== undefined)
+    await checkCap(services, { eventId, promoCodeId, maxUses: input.changes.maxUsages });
+  const mirrored = async (written: { position: bigint }): Promise<PromoCodeWritten> => ({
+    promoCodeId,
+    position: (await mirrorCap(services, { eventId, promoCodeId }, context)) ?? written.position,
+  });
   const newCode = input.changes.code;
   const renamed =
     state.exists &&
     state.eventId === eventId &&
     newCode !== undefined &&
     normalisePromoCode(newCode) !== normalisePromoCode(state.code);
-  if (!renamed) return { promoCodeId, position: (await update()).position };
+  if (!renamed) return mirrored(await update());
 
   const { exists: _exists, deleted: _deleted, promoCodeId: _id, eventId: _eventId, ...current } = state;
   const requested = Object.entries(input.changes).filter(([, value]) => value !== undefined);
@@ -84,7 +94,7 @@ export async function updatePromoCode(
     throw error;
   }
   await releaseCode(services, { eventId, code: state.code, promoCodeId }, context);
-  return { promoCodeId, position: updated.position };
+  return mirrored(updated);
 }
 
 /** Deletes a promo code and frees its code; repeating it finishes a delete whose release did not happen. */
@@ -124,4 +134,38 @@ async function releaseCode({ commands, clock }: PromoCodeServices, claim: Claim,
     { type: 'ReleasePromoCode', ...claim, now: clock.now() },
     context,
   );
+}
+
+/**
+ * A cap below the uses already held or sold would be refused by the inventory after the promo code changed
+ * (the catalogue then saying 5 and the inventory 10): the inventory's own rule is asked first, from its state.
+ */
+async function checkCap(
+  { commands, clock }: PromoCodeServices,
+  cap: { eventId: string; promoCodeId: string; maxUses: number | null },
+): Promise<void> {
+  const { state } = await commands.load(inventoryDecider, inventoryStream(cap.eventId));
+  inventoryDecider.decide({ type: 'DefinePromoCap', ...cap, now: clock.now() }, state);
+}
+
+/**
+ * Mirrors the promo code's maximum uses into the event's inventory stream, where they are enforced
+ * (docs/decisions/cross-module-facts.md section 2). It reads the cap from the promo code's own stream, so
+ * repeating a request whose mirror was cut off (a crash after the promo code's change) completes it; an
+ * unchanged cap is quiet. Answers the inventory event's position when it appended one.
+ */
+async function mirrorCap(
+  { commands, clock }: PromoCodeServices,
+  target: { eventId: string; promoCodeId: string },
+  context: CommandContext,
+): Promise<bigint | null> {
+  const { state } = await commands.load(promoCodeDecider, promoCodeStream(target.promoCodeId));
+  if (!state.exists || state.eventId !== target.eventId) return null;
+  const defined = await commands.handle(
+    inventoryDecider,
+    inventoryStream(target.eventId),
+    { type: 'DefinePromoCap', ...target, maxUses: state.maxUsages, now: clock.now() },
+    context,
+  );
+  return defined.events.length > 0 ? defined.position : null;
 }

@@ -18,6 +18,11 @@ export interface PromoCodeDefinition {
   applicableTicketIds: readonly string[];
 }
 
+/** Codes compare trimmed and case-insensitively: `SUMMER`, `summer` and ` Summer ` are one code. */
+export function normalisePromoCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
 export const promoCodeStream = (promoCodeId: string): string => `promo-code-${promoCodeId}`;
 
 export type PromoCodeCreated = {

@@ -1,0 +1,4 @@
+import { promoCodesProjection } from '../promoCodes';
+import { readModelTablesMigration } from './migration';
+
+export const promoCodesReadModel = readModelTablesMigration('0040_promo_codes', promoCodesProjection.tables);
