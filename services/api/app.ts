@@ -9,7 +9,8 @@ import type { AppConfig } from '../kit/config';
 import type { AppState, Services } from '../kit/http/context';
 import { authenticate } from '../identity/auth';
 import { authRoutes } from '../identity/authRoutes';
-import { userRoutes } from '../identity/userRoutes';
+import { profileRoutes } from '../identity/profileRoutes';
+import { memberRoutes } from '../identity/memberRoutes';
 import { accountRoutes } from '../identity/accountRoutes';
 import { outboxRoutes } from '../messaging/outboxRoutes';
 import { eventRoutes } from '../catalog/events/eventRoutes';
@@ -101,7 +102,9 @@ export function createApp(services: Services): Koa {
 
   const api = new Router({ prefix: '/api' });
   api.use(authRoutes(services).routes());
-  api.use(userRoutes(services).routes());
+  // Self-service first: `/users/me` is matched before member administration's `/users/:id`.
+  api.use(profileRoutes(services).routes());
+  api.use(memberRoutes(services).routes());
   api.use(accountRoutes(services).routes());
   api.use(outboxRoutes(services).routes());
   api.use(eventRoutes(services).routes());
