@@ -18,6 +18,7 @@ import { publicEventRoutes } from '../catalog/events/publicEventRoutes';
 import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { serveWeb } from './web';
+import { apiDocument } from './contract';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { countParked, listParked } from '../../projections/runner/parked';
 
@@ -101,6 +102,12 @@ export function createApp(services: Services): Koa {
   app.use(system.routes());
 
   const api = new Router({ prefix: '/api' });
+  const openApi = JSON.stringify(apiDocument());
+  api.get('/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.type = 'application/json';
+    ctx.body = openApi;
+  });
   api.use(authRoutes(services).routes());
   // Self-service first: `/users/me` is matched before member administration's `/users/:id`.
   api.use(profileRoutes(services).routes());

@@ -20,6 +20,7 @@ import { emailClaimDecider, emailClaimStream, normaliseEmail } from './emailClai
 import { allow } from './policy';
 import { emailField, entityId, firstNameField, lastNameField, roleField } from './schemas';
 import { userDecider, userStream } from './userDecider';
+import { route } from '../kit/http/routeContract';
 
 export const inviteSchema = z
   .object({
@@ -236,3 +237,17 @@ async function userForInvitation(
   }
   return userId;
 }
+
+export const memberRouteContracts = [
+  route({ method: 'get', path: '/users', summary: "The account's members (list query)" }),
+  route({ method: 'post', path: '/users', summary: 'Invite a member', body: inviteSchema, status: 201 }),
+  route({ method: 'get', path: '/users/:id', summary: 'A member' }),
+  route({
+    method: 'put',
+    path: '/users/:id',
+    summary: "Change a member's role, status or name",
+    body: updateMemberSchema,
+  }),
+  route({ method: 'post', path: '/users/:id/invitation', summary: 'Resend an invitation' }),
+  route({ method: 'delete', path: '/users/:id/invitation', summary: 'Revoke an invitation' }),
+];

@@ -26,6 +26,7 @@ import {
   timezoneField,
 } from './schemas';
 import { isUsableRequest, userDecider, userStream, type Profile } from './userDecider';
+import { route } from '../kit/http/routeContract';
 
 /** `PUT /users/me`: any subset of the profile; a new email waits for confirmation; a new password needs the current one. */
 export const updateProfileSchema = confirmedPassword(
@@ -259,3 +260,22 @@ async function releaseEmail(
   );
   return result.events.length > 0 ? result.position : null;
 }
+
+export const profileRouteContracts = [
+  route({ method: 'get', path: '/users/me', summary: 'The signed-in member' }),
+  route({
+    method: 'put',
+    path: '/users/me',
+    summary: 'Change your profile, email or password',
+    body: updateProfileSchema,
+  }),
+  route({ method: 'post', path: '/users/:id/confirm-email/:token', summary: 'Confirm your email address' }),
+  route({
+    method: 'post',
+    path: '/users/:id/resend-email-confirmation',
+    summary: 'Mail a new confirmation link',
+    status: 202,
+  }),
+  route({ method: 'post', path: '/users/:id/email-change/:token', summary: 'Confirm a new email address' }),
+  route({ method: 'delete', path: '/users/:id/email-change', summary: 'Cancel an email change' }),
+];
