@@ -9,7 +9,8 @@ import type { AppConfig } from '../kit/config';
 import type { AppState, Services } from '../kit/http/context';
 import { authenticate } from '../identity/auth';
 import { authRoutes } from '../identity/authRoutes';
-import { userRoutes } from '../identity/userRoutes';
+import { profileRoutes } from '../identity/profileRoutes';
+import { memberRoutes } from '../identity/memberRoutes';
 import { accountRoutes } from '../identity/accountRoutes';
 import { outboxRoutes } from '../messaging/outboxRoutes';
 import { eventRoutes } from '../catalog/events/eventRoutes';
@@ -19,6 +20,7 @@ import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { promoCodeRoutes } from '../catalog/promoCodes/promoCodeRoutes';
 import { questionRoutes } from '../catalog/questions/questionRoutes';
 import { serveWeb } from './web';
+import { apiDocument } from './contract';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { countParked, listParked } from '../../projections/runner/parked';
 
@@ -53,8 +55,16 @@ export function createApp(services: Services): Koa {
   app.use(idempotency({ db: services.db, clock: services.clock, logger: services.logger }));
 
   const api = new Router({ prefix: '/api' });
+  const openApi = JSON.stringify(apiDocument());
+  api.get('/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.type = 'application/json';
+    ctx.body = openApi;
+  });
   api.use(authRoutes(services).routes());
-  api.use(userRoutes(services).routes());
+  // Self-service first: `/users/me` is matched before member administration's `/users/:id`.
+  api.use(profileRoutes(services).routes());
+  api.use(memberRoutes(services).routes());
   api.use(accountRoutes(services).routes());
   api.use(outboxRoutes(services).routes());
   api.use(eventRoutes(services).routes());

@@ -12,7 +12,8 @@ import {
 import { createOrganizerSchema } from '../catalog/organizers/routes';
 import { accountSettingsSchema } from '../identity/accountRoutes';
 import { joinSchema, loginSchema, registerSchema, resetPasswordSchema } from '../identity/authRoutes';
-import { inviteSchema, updateMemberSchema, updateProfileSchema } from '../identity/userRoutes';
+import { inviteSchema, updateMemberSchema } from '../identity/memberRoutes';
+import { updateProfileSchema } from '../identity/profileRoutes';
 import { createApp } from './app';
 import { startTestPlatform, type StorageKind, type TestPlatform } from './testing';
 

@@ -7,6 +7,7 @@ import { Refusal } from '../kit/refusal';
 import { findAccount, identityProjection, presentAccount } from '../../projections/identity';
 import { accountDecider, accountStream, maxAccountNameLength } from './accountDecider';
 import { allow } from './policy';
+import { dataOf, route } from '../kit/http/routeContract';
 
 /** `/account/settings`: the account's name and the defaults new events start from. Admins only. */
 export const accountSettingsSchema = z
@@ -51,3 +52,24 @@ export function accountRoutes(services: Services) {
 
   return router;
 }
+
+export const accountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+  owner_user_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const accountRouteContracts = [
+  route({ method: 'get', path: '/account', summary: 'The account', response: dataOf(accountSchema) }),
+  route({
+    method: 'put',
+    path: '/account',
+    summary: "Change the account's name and defaults",
+    body: accountSettingsSchema,
+    response: dataOf(accountSchema),
+  }),
+];

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { AppState, Services } from '../kit/http/context';
 import { commandContext, readYourWrite } from '../kit/http/context';
-import { identityReadModels } from './readModels';
+import { sessionReadModels } from './readModels';
 import { Refusal } from '../kit/refusal';
 import {
   findActiveSession,
@@ -112,7 +112,7 @@ export async function startSession(
     },
     commandContext(ctx, userId),
   );
-  await readYourWrite(services, result.position, identityReadModels);
+  await readYourWrite(services, result.position, sessionReadModels);
   return { token, expiresAt, position: result.position };
 }
 

@@ -26,6 +26,7 @@ import {
   timezoneField,
 } from './schemas';
 import { isUsableRequest, userDecider, userStream } from './userDecider';
+import { route } from '../kit/http/routeContract';
 
 export const loginSchema = z
   .object({
@@ -338,3 +339,45 @@ async function requestPasswordReset(
     context,
   );
 }
+
+export const authRouteContracts = [
+  route({
+    method: 'post',
+    path: '/auth/register',
+    summary: 'Sign up: a new account and its owner',
+    body: registerSchema,
+    status: 201,
+    public: true,
+  }),
+  route({ method: 'post', path: '/auth/login', summary: 'Log in', body: loginSchema, public: true }),
+  route({ method: 'post', path: '/auth/logout', summary: 'End this session' }),
+  route({
+    method: 'post',
+    path: '/auth/forgot-password',
+    summary: 'Mail a password reset link',
+    body: forgotPasswordSchema,
+    status: 202,
+    public: true,
+  }),
+  route({
+    method: 'get',
+    path: '/auth/reset-password/:token',
+    summary: 'Whether a reset link is usable',
+    public: true,
+  }),
+  route({
+    method: 'post',
+    path: '/auth/reset-password/:token',
+    summary: 'Set a new password',
+    body: resetPasswordSchema,
+    public: true,
+  }),
+  route({ method: 'get', path: '/auth/invitation/:token', summary: 'An invitation', public: true }),
+  route({
+    method: 'post',
+    path: '/auth/invitation/:token',
+    summary: 'Accept an invitation (a new member joins, or an existing one with their password)',
+    body: z.union([joinSchema, existingMemberAcceptSchema]),
+    public: true,
+  }),
+];

@@ -768,6 +768,59 @@ function identitySuite(kind: StorageKind) {
       );
     });
 
+    it("lets an admin correct a member's first and last name, and only a member's", async () => {
+      const email = uniqueEmail('misspelt');
+      await invite(email);
+      await acceptInvitation(email, {
+        first_name: 'Jhon',
+        last_name: 'Smiht',
+        password,
+        password_confirmation: password,
+      });
+      const memberToken = await t.login(email, password);
+      const member = (await t.client(memberToken)<{ data: Me }>('GET', '/api/users/me')).body.data;
+      const api = t.client(owner.token);
+      const corrected = await api<{ data: Member }>('PUT', `/api/users/${member.id}`, {
+        json: { first_name: 'John', last_name: 'Smith' },
+      });
+      expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+      expect(corrected.body.data).toMatchObject({
+        first_name: 'John',
+        last_name: 'Smith',
+        role: 'ORGANIZER',
+      });
+      expect(corrected.headers.get('x-position')).toMatch(/^\d+$/);
+      expect((await t.client(memberToken)<{ data: Me }>('GET', '/api/users/me')).body.data).toMatchObject({
+        first_name: 'John',
+        last_name: 'Smith',
+      });
+      expectProblem(
+        await api('PUT', `/api/users/${member.id}`, { json: { first_name: ' ' } }),
+        400,
+        'validation_failed',
+      );
+      // An organizer administers no one, not even to fix a typo.
+      expectProblem(
+        await t.client(memberToken)('PUT', `/api/users/${owner.user.id}`, { json: { first_name: 'X' } }),
+        403,
+        'forbidden',
+      );
+      // Someone with a login of their own keeps their name until they join.
+      const outsider = await register({ first_name: 'Own', last_name: 'Name' });
+      const invitedOutsider = await invite(outsider.email);
+      expectProblem(
+        await api('PUT', `/api/users/${invitedOutsider.id}`, { json: { first_name: 'Renamed' } }),
+        409,
+        'invitation_not_accepted',
+      );
+      // An invitee without a login yet can be named.
+      const newcomer = await invite(uniqueEmail('newcomer'));
+      const named = await api<{ data: Member }>('PUT', `/api/users/${newcomer.id}`, {
+        json: { first_name: 'Nia', last_name: 'New' },
+      });
+      expect(named.body.data).toMatchObject({ first_name: 'Nia', last_name: 'New' });
+    });
+
     it("locks the owner's role and status and never lets an admin lock themselves out", async () => {
       const email = uniqueEmail('second-admin');
       await invite(email, 'ADMIN');

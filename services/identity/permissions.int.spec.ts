@@ -46,6 +46,7 @@ const self = (f: Fixtures, principal: Principal) => ({
 });
 
 const permissionMatrix: Record<string, Entry> = {
+  'GET /api/openapi.json': { access: 'public' },
   'POST /api/auth/register': { access: 'public', body: () => ({ email: 'not valid' }) },
   'POST /api/auth/login': {
     access: 'public',

@@ -169,6 +169,17 @@ export type JoinAsInvitedUser = Timed & Profile & { type: 'JoinAsInvitedUser'; p
 export type RequestEmailConfirmation = Timed & { type: 'RequestEmailConfirmation'; request: LinkRequest };
 export type ConfirmEmail = Timed & { type: 'ConfirmEmail'; requestId: string };
 export type UpdateProfile = Timed & { type: 'UpdateProfile'; changes: Partial<Profile> };
+/**
+ * An admin corrects a member's first and last name (the rest of a profile is the member's own). `joined`:
+ * whether the member has accepted the account's invitation, read by the route; a person with a login of
+ * their own who has not joined keeps the name they chose.
+ */
+export type CorrectName = Timed & {
+  type: 'CorrectName';
+  firstName?: string;
+  lastName?: string;
+  joined: boolean;
+};
 /** The route has checked the current password (argon2 is not pure); other sessions end. */
 export type ChangePassword = Timed & { type: 'ChangePassword'; passwordHash: string; keepSessionId: string };
 export type RequestEmailChange = Timed & {
@@ -197,6 +208,7 @@ export type UserCommand =
   | RequestEmailConfirmation
   | ConfirmEmail
   | UpdateProfile
+  | CorrectName
   | ChangePassword
   | RequestEmailChange
   | ConfirmEmailChange
@@ -330,6 +342,16 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           const value = command.changes[key];
           if (value !== undefined && value !== state.profile[key]) changes[key] = value;
         }
+        if (Object.keys(changes).length === 0) return [];
+        return [{ type: 'ProfileUpdated', data: { userId, changes, updatedAt: at } }];
+      }
+      case 'CorrectName': {
+        if (!command.joined && state.hasPassword) refuse('invitation_not_accepted');
+        const changes: Partial<Profile> = {};
+        if (command.firstName !== undefined && command.firstName !== state.profile.firstName)
+          changes.firstName = command.firstName;
+        if (command.lastName !== undefined && command.lastName !== state.profile.lastName)
+          changes.lastName = command.lastName;
         if (Object.keys(changes).length === 0) return [];
         return [{ type: 'ProfileUpdated', data: { userId, changes, updatedAt: at } }];
       }

@@ -154,6 +154,44 @@ describe('email confirmation', () => {
   });
 });
 
+describe('CorrectName (an admin corrects a member)', () => {
+  it('records the first and last name that change, nothing else', () => {
+    spec
+      .given([registered])
+      .when({ type: 'CorrectName', firstName: 'Ada', lastName: 'King', joined: true, now })
+      .then([
+        { type: 'ProfileUpdated', data: { userId: 'us_1', changes: { lastName: 'King' }, updatedAt: at } },
+      ]);
+    spec
+      .given([registered])
+      .when({ type: 'CorrectName', firstName: 'Ada', joined: true, now })
+      .thenNothingHappened();
+  });
+  it('names an invited user who has no login yet', () => {
+    spec
+      .given([invited])
+      .when({ type: 'CorrectName', firstName: 'Ada', lastName: 'Byron', joined: false, now })
+      .then([
+        {
+          type: 'ProfileUpdated',
+          data: { userId: 'us_1', changes: { firstName: 'Ada', lastName: 'Byron' }, updatedAt: at },
+        },
+      ]);
+  });
+  it('leaves the name of a person with their own login who has not joined the account', () => {
+    spec
+      .given([registered])
+      .when({ type: 'CorrectName', firstName: 'Someone', joined: false, now })
+      .thenRefused('invitation_not_accepted');
+  });
+  it('refuses a user that does not exist', () => {
+    spec
+      .given([])
+      .when({ type: 'CorrectName', firstName: 'A', joined: true, now })
+      .thenRefused('user_not_found');
+  });
+});
+
 describe('profile and password', () => {
   it('records only the fields that change', () => {
     spec

@@ -12,6 +12,7 @@ import {
   presentOutboxMail,
   presentOutboxSummary,
 } from './outbox';
+import { route } from '../kit/http/routeContract';
 
 /**
  * The outbox as admins read it: every mail of their account and every mail to themselves, sent or not. It is
@@ -44,3 +45,8 @@ export function outboxRoutes(services: Services) {
 
   return router;
 }
+
+export const outboxRouteContracts = [
+  route({ method: 'get', path: '/outbox', summary: "The account's sent and queued mails" }),
+  route({ method: 'get', path: '/outbox/:id', summary: 'A mail' }),
+];

@@ -16,6 +16,7 @@ import {
   minOrderTimeoutMinutes,
 } from '../events/eventSettings';
 import { eventDefaultsDecider, eventDefaultsStream, type EventDefaults } from './eventDefaultsDecider';
+import { route } from '../../kit/http/routeContract';
 
 const blankIsNull = (schema: z.ZodType) => z.preprocess((value) => (value === '' ? null : value), schema);
 
@@ -84,3 +85,13 @@ export function eventDefaultsRoutes(services: Services) {
 
   return router;
 }
+
+export const eventDefaultsRouteContracts = [
+  route({ method: 'get', path: '/event-defaults', summary: 'What new events start from' }),
+  route({
+    method: 'put',
+    path: '/event-defaults',
+    summary: 'Change the event defaults',
+    body: eventDefaultsSchema,
+  }),
+];

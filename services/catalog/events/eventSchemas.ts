@@ -15,6 +15,7 @@ import {
   minOrderTimeoutMinutes,
   type EventSettings,
 } from './eventSettings';
+import { route } from '../../kit/http/routeContract';
 
 /** The events API's requests (zod), and how each becomes a command. */
 
@@ -223,3 +224,66 @@ export function eventIdOrNotFound(value: string | undefined): string {
   if (!parsed.success) throw new Refusal('event_not_found');
   return parsed.data;
 }
+
+/** The events API as the contract (`/api/openapi.json`) describes it. */
+export const eventRouteContracts = [
+  route({ method: 'get', path: '/events', summary: "The account's events (list query)" }),
+  route({
+    method: 'post',
+    path: '/events',
+    summary: 'Create an event',
+    body: createEventSchema,
+    status: 201,
+  }),
+  route({ method: 'get', path: '/events/:id', summary: 'An event' }),
+  route({
+    method: 'put',
+    path: '/events/:id',
+    summary: "Change an event's details",
+    body: updateEventSchema,
+  }),
+  route({
+    method: 'put',
+    path: '/events/:id/status',
+    summary: 'Publish, draft, archive or restore',
+    body: eventStatusSchema,
+  }),
+  route({ method: 'delete', path: '/events/:id', summary: 'Delete a draft event without orders' }),
+  route({
+    method: 'post',
+    path: '/events/:id/duplicate',
+    summary: 'Duplicate an event',
+    body: duplicateSchema,
+    status: 201,
+  }),
+  route({ method: 'get', path: '/events/:id/settings', summary: "An event's settings" }),
+  route({
+    method: 'put',
+    path: '/events/:id/settings',
+    summary: "Change an event's settings",
+    body: settingsSchema,
+  }),
+  route({ method: 'get', path: '/events/:id/images', summary: "An event's images" }),
+  route({
+    method: 'post',
+    path: '/events/:id/images',
+    summary: 'Upload a cover image',
+    upload: true,
+    status: 201,
+  }),
+  route({ method: 'delete', path: '/events/:id/images/:imageId', summary: 'Remove an image' }),
+];
+
+export const promoCodeCheckSchema = z.object({ valid: z.boolean() });
+
+export const publicEventRouteContracts = [
+  route({ method: 'get', path: '/public/events', summary: 'Live events', public: true }),
+  route({ method: 'get', path: '/public/events/:id', summary: 'A live event', public: true }),
+  route({
+    method: 'get',
+    path: '/public/events/:id/promo-codes/:code',
+    summary: 'Whether a promo code is valid',
+    response: promoCodeCheckSchema,
+    public: true,
+  }),
+];

@@ -28,6 +28,7 @@ import {
   type OrganizerImageType,
   type OrganizerProfile,
 } from './organizerDecider';
+import { route } from '../../kit/http/routeContract';
 
 const nullableText = (schema: z.ZodString) =>
   z.preprocess(
@@ -190,3 +191,30 @@ export function organizerRoutes(services: Services) {
 
   return router;
 }
+
+export const organizerRouteContracts = [
+  route({ method: 'get', path: '/organizers', summary: "The account's organizers (list query)" }),
+  route({
+    method: 'post',
+    path: '/organizers',
+    summary: 'Create an organizer',
+    body: createOrganizerSchema,
+    status: 201,
+  }),
+  route({ method: 'get', path: '/organizers/:id', summary: 'An organizer' }),
+  route({
+    method: 'put',
+    path: '/organizers/:id',
+    summary: 'Change an organizer',
+    body: updateOrganizerSchema,
+  }),
+  route({ method: 'get', path: '/organizers/:id/images', summary: "An organizer's images" }),
+  route({
+    method: 'post',
+    path: '/organizers/:id/images',
+    summary: 'Upload a logo or cover',
+    upload: true,
+    status: 201,
+  }),
+  route({ method: 'delete', path: '/organizers/:id/images/:imageId', summary: 'Remove an image' }),
+];

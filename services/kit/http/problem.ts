@@ -44,12 +44,19 @@ export function sendProblem(ctx: Context, problem: Problem): void {
 }
 
 export function fieldErrorsFromZod(error: ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  // A Map, so that a field named `__proto__` or `constructor` is a field like any other.
+  const errors = new Map<string, string[]>();
+  const add = (field: string, message: string) => errors.set(field, [...(errors.get(field) ?? []), message]);
   for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
+    const at = issue.path.map(String);
+    // A strict object names its unknown keys in one issue at the object's path: each is its own field.
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...at, key].join('.'), 'Unknown field');
+      continue;
+    }
+    add(at.length > 0 ? at.join('.') : '_', issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /**

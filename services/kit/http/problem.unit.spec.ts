@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { Refusal } from '../refusal';
 import type { ReasonCode } from '../reasons';
-import { errorMiddleware } from './problem';
+import { z } from 'zod';
+import { errorMiddleware, fieldErrorsFromZod } from './problem';
 
 async function answerTo(reason: ReasonCode, preset?: string): Promise<Response> {
   const app = new Koa();
@@ -34,5 +35,24 @@ describe('problem answers', () => {
   it('keep a Retry-After the refusing code chose, and add none to final refusals', async () => {
     expect((await answerTo('too_many_requests', '42')).headers.get('retry-after')).toBe('42');
     expect((await answerTo('event_not_found')).headers.get('retry-after')).toBeNull();
+  });
+});
+
+describe('field errors from zod', () => {
+  it('reports each unknown field under its own name, nested ones with their path', () => {
+    const schema = z.object({ name: z.string(), location: z.object({ city: z.string() }).strict() }).strict();
+    const result = schema.safeParse({
+      name: 'Ann',
+      colour: 'red',
+      extra: 1,
+      location: { city: 'Oslo', zip: '1' },
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrorsFromZod(result.error)).toEqual({
+      colour: ['Unknown field'],
+      extra: ['Unknown field'],
+      'location.zip': ['Unknown field'],
+    });
   });
 });

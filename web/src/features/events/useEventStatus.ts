@@ -38,7 +38,8 @@ const DONE: Record<StatusAction, MessageDescriptor> = {
 function failureMessage(error: unknown): MessageDescriptor {
   if (isApiError(error)) {
     if (error.reason === 'invalid_status_transition') return eventsMessages.invalidTransition;
-    if (error.reason === 'not_found' || error.status === 404) return eventsMessages.eventGone;
+    if (error.reason === 'event_not_found' || error.reason === 'event_deleted')
+      return eventsMessages.eventGone;
     if (error.reason === 'email_not_verified') return eventsMessages.emailNotVerified;
   }
   return eventsMessages.statusUpdateFailed;

@@ -1,3 +1,5 @@
+import type { ReasonCode } from '../../../../services/kit/contracts/reasons';
+
 /** RFC 9457 problem details as the API sends them (`application/problem+json`). */
 export interface ProblemDetails {
   type?: string;
@@ -12,14 +14,17 @@ export interface ProblemDetails {
 /** Reason used when the request never got an HTTP answer (offline, DNS, CORS, aborted). */
 export const NETWORK_ERROR_REASON = 'network_error';
 
+/** What `ApiError.reason` can be: a server reason code, no answer at all, or an answer without a reason. */
+export type ApiReason = ReasonCode | typeof NETWORK_ERROR_REASON | 'unknown';
+
 /**
  * Every failed API call rejects with an ApiError: a non-2xx answer parsed from its problem+json body,
  * or a network failure (status 0, reason `network_error`).
  */
 export class ApiError extends Error {
   readonly status: number;
-  /** Stable reason code from the problem body (`invalid_credentials`, `not_found`, ...); `unknown` if absent. */
-  readonly reason: string;
+  /** Stable reason code from the problem body (`invalid_credentials`, `event_not_found`, ...); `unknown` if absent. */
+  readonly reason: ApiReason;
   readonly title: string;
   readonly detail: string | undefined;
   /** Field name → messages. Always an object, possibly empty. */
@@ -42,7 +47,7 @@ export class ApiError extends Error {
     );
     this.name = 'ApiError';
     this.status = init.status;
-    this.reason = init.reason ?? 'unknown';
+    this.reason = (init.reason ?? 'unknown') as ApiReason;
     this.title = title;
     this.detail = init.detail;
     this.errors = init.errors ?? {};

@@ -5,18 +5,10 @@ import type { Services } from '../kit/http/context';
 import { commandContext, readYourWrite, requireAuth, setPosition } from '../kit/http/context';
 import { identityReadModels } from './readModels';
 import type { CommandContext } from '../kit/commandHandler';
-import { body, pathParam, singleLineText } from '../kit/http/validate';
-import { parseListQuery } from '../kit/listQuery';
-import { Refusal, isRefusal } from '../kit/refusal';
-import {
-  findUser,
-  findUserById,
-  listMembers,
-  memberListSpec,
-  presentMember,
-} from '../../projections/identity';
+import { body, pathParam } from '../kit/http/validate';
+import { Refusal } from '../kit/refusal';
+import { findUserById } from '../../projections/identity';
 import { findLinkToken, type LinkPurpose } from '../messaging/linkTokens';
-import { accountDecider, accountStream, invitationTtlMs } from './accountDecider';
 import { passwordGuesses, rateLimiterFor } from './auth';
 import { emailClaimDecider, emailClaimStream, normaliseEmail } from './emailClaims';
 import { loadCurrentUser } from './me';
@@ -27,15 +19,14 @@ import { limits } from './rateLimit';
 import {
   confirmedPassword,
   emailField,
-  entityId,
   firstNameField,
   lastNameField,
   localeField,
   passwordField,
-  roleField,
   timezoneField,
 } from './schemas';
 import { isUsableRequest, userDecider, userStream, type Profile } from './userDecider';
+import { route } from '../kit/http/routeContract';
 
 /** `PUT /users/me`: any subset of the profile; a new email waits for confirmation; a new password needs the current one. */
 export const updateProfileSchema = confirmedPassword(
@@ -56,26 +47,11 @@ export const updateProfileSchema = confirmedPassword(
   path: ['current_password'],
 });
 
-export const inviteSchema = z
-  .object({
-    email: emailField,
-    role: roleField,
-    first_name: singleLineText().trim().max(50, 'The first name must be at most 50 characters').optional(),
-    last_name: singleLineText().trim().max(50, 'The last name must be at most 50 characters').optional(),
-  })
-  .strict();
-
-export const updateMemberSchema = z
-  .object({
-    role: roleField.optional(),
-    status: z.enum(['ACTIVE', 'INACTIVE'], { message: 'Use ACTIVE or INACTIVE' }).optional(),
-  })
-  .strict();
-
 /** Email change links work for a day. */
 export const emailChangeTtlMs = 24 * 3_600_000;
 
-export function userRoutes(services: Services) {
+/** Self-service: the signed-in member's own profile, email and confirmation links (`/users/me`, `/users/{own id}/...`). */
+export function profileRoutes(services: Services) {
   const router = new Router();
   const limiter = rateLimiterFor(services);
   const now = () => services.clock.now();
@@ -259,125 +235,6 @@ export function userRoutes(services: Services) {
     await respondWithMe(ctx, result.position);
   });
 
-  // ---------- the account's team (admins)
-
-  router.get('/users', allow('users.manage'), async (ctx) => {
-    const auth = requireAuth(ctx);
-    const list = parseListQuery(ctx.query, memberListSpec);
-    const { rows, meta } = await listMembers(services.db, auth.accountId, list);
-    ctx.body = { data: rows.map((row) => presentMember(row, now())), meta };
-  });
-
-  async function respondWithMember(ctx: Context, userId: string, position: bigint | null) {
-    if (position !== null) {
-      setPosition(ctx, position);
-      await readYourWrite(services, position, identityReadModels);
-    }
-    const row = await findUser(services.db, requireAuth(ctx).accountId, userId);
-    if (!row) throw new Refusal('user_not_found');
-    ctx.body = { data: presentMember(row, now()) };
-  }
-
-  router.post('/users', allow('users.manage'), async (ctx) => {
-    const auth = requireAuth(ctx);
-    const input = body(ctx, inviteSchema);
-    const context = commandContext(ctx);
-    const inviter = await findUserById(services.db, auth.userId);
-    const userId = await userForInvitation(services, input, inviter?.locale ?? 'en', context);
-    const result = await services.commands.handle(
-      accountDecider,
-      accountStream(auth.accountId),
-      {
-        type: 'InviteMember',
-        userId,
-        email: normaliseEmail(input.email),
-        role: input.role,
-        invitationId: services.ids.entity('iv'),
-        invitedBy: auth.userId,
-        expiresAt: new Date(now().getTime() + invitationTtlMs),
-        now: now(),
-      },
-      context,
-    );
-    ctx.status = 201;
-    ctx.set('Location', `/api/users/${userId}`);
-    await respondWithMember(ctx, userId, result.position);
-  });
-
-  /** A member of the caller's account named by `:id`; another account's ids are not found. */
-  async function memberId(ctx: Context): Promise<string> {
-    const parsed = entityId.safeParse(pathParam(ctx, 'id'));
-    if (!parsed.success) throw new Refusal('user_not_found');
-    if (!(await findUser(services.db, requireAuth(ctx).accountId, parsed.data)))
-      throw new Refusal('user_not_found');
-    return parsed.data;
-  }
-
-  router.get('/users/:id', allow('users.manage'), async (ctx) => {
-    await respondWithMember(ctx, await memberId(ctx), null);
-  });
-
-  router.put('/users/:id', allow('users.manage'), async (ctx) => {
-    const auth = requireAuth(ctx);
-    const input = body(ctx, updateMemberSchema);
-    const userId = await memberId(ctx);
-    const context = commandContext(ctx);
-    let last: bigint | null = null;
-    const changes: Array<Parameters<typeof accountDecider.decide>[0]> = [];
-    if (input.role !== undefined)
-      changes.push({
-        type: 'ChangeMemberRole',
-        userId,
-        role: input.role,
-        changedBy: auth.userId,
-        now: now(),
-      });
-    if (input.status !== undefined)
-      changes.push({
-        type: 'ChangeMemberStatus',
-        userId,
-        status: input.status,
-        changedBy: auth.userId,
-        now: now(),
-      });
-    for (const command of changes) {
-      last = (await services.commands.handle(accountDecider, accountStream(auth.accountId), command, context))
-        .position;
-    }
-    await respondWithMember(ctx, userId, last);
-  });
-
-  router.post('/users/:id/invitation', allow('users.manage'), async (ctx) => {
-    const auth = requireAuth(ctx);
-    const userId = await memberId(ctx);
-    const result = await services.commands.handle(
-      accountDecider,
-      accountStream(auth.accountId),
-      {
-        type: 'ResendInvitation',
-        userId,
-        invitationId: services.ids.entity('iv'),
-        resentBy: auth.userId,
-        expiresAt: new Date(now().getTime() + invitationTtlMs),
-        now: now(),
-      },
-      commandContext(ctx),
-    );
-    await respondWithMember(ctx, userId, result.position);
-  });
-
-  router.delete('/users/:id/invitation', allow('users.manage'), async (ctx) => {
-    const auth = requireAuth(ctx);
-    const userId = await memberId(ctx);
-    const result = await services.commands.handle(
-      accountDecider,
-      accountStream(auth.accountId),
-      { type: 'RevokeInvitation', userId, revokedBy: auth.userId, now: now() },
-      commandContext(ctx),
-    );
-    await respondWithMember(ctx, userId, result.position);
-  });
-
   return router;
 }
 
@@ -404,57 +261,21 @@ async function releaseEmail(
   return result.events.length > 0 ? result.position : null;
 }
 
-/**
- * The user an invitation is for: whoever holds the address (someone with a login elsewhere, or an earlier
- * invitee), else a new invited user who claims it. Two admins inviting one new address at once end up with
- * the same user: the loser of the claim takes the winner's. A claim whose user was never written (a crash in
- * between) is completed here.
- */
-async function userForInvitation(
-  services: Services,
-  input: { email: string; first_name?: string | undefined; last_name?: string | undefined },
-  locale: string,
-  context: CommandContext,
-): Promise<string> {
-  const email = normaliseEmail(input.email);
-  const stream = emailClaimStream(email);
-  const now = services.clock.now();
-  let userId = (await services.commands.load(emailClaimDecider, stream)).state.claimedBy;
-  if (!userId) {
-    const candidate = services.ids.entity('us');
-    try {
-      await services.commands.handle(
-        emailClaimDecider,
-        stream,
-        { type: 'ClaimEmail', email, userId: candidate, now },
-        context,
-      );
-      userId = candidate;
-    } catch (error) {
-      if (!isRefusal(error) || error.reason !== 'email_taken') throw error;
-      userId = (await services.commands.load(emailClaimDecider, stream)).state.claimedBy;
-      if (!userId) throw error;
-    }
-  }
-  if (!(await services.commands.load(userDecider, userStream(userId))).state.exists) {
-    try {
-      await services.commands.handle(
-        userDecider,
-        userStream(userId),
-        {
-          type: 'InviteUser',
-          userId,
-          email,
-          firstName: input.first_name ?? '',
-          lastName: input.last_name ?? '',
-          locale,
-          now,
-        },
-        context,
-      );
-    } catch (error) {
-      if (!isRefusal(error) || error.reason !== 'user_already_exists') throw error;
-    }
-  }
-  return userId;
-}
+export const profileRouteContracts = [
+  route({ method: 'get', path: '/users/me', summary: 'The signed-in member' }),
+  route({
+    method: 'put',
+    path: '/users/me',
+    summary: 'Change your profile, email or password',
+    body: updateProfileSchema,
+  }),
+  route({ method: 'post', path: '/users/:id/confirm-email/:token', summary: 'Confirm your email address' }),
+  route({
+    method: 'post',
+    path: '/users/:id/resend-email-confirmation',
+    summary: 'Mail a new confirmation link',
+    status: 202,
+  }),
+  route({ method: 'post', path: '/users/:id/email-change/:token', summary: 'Confirm a new email address' }),
+  route({ method: 'delete', path: '/users/:id/email-change', summary: 'Cancel an email change' }),
+];

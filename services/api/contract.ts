@@ -1,0 +1,28 @@
+import { openApiDocument, route, type RouteContract } from '../kit/http/routeContract';
+import { eventRouteContracts, publicEventRouteContracts } from '../catalog/events/eventSchemas';
+import { organizerRouteContracts } from '../catalog/organizers/routes';
+import { eventDefaultsRouteContracts } from '../catalog/eventDefaults/routes';
+import { accountRouteContracts } from '../identity/accountRoutes';
+import { authRouteContracts } from '../identity/authRoutes';
+import { memberRouteContracts } from '../identity/memberRoutes';
+import { profileRouteContracts } from '../identity/profileRoutes';
+import { outboxRouteContracts } from '../messaging/outboxRoutes';
+
+/** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
+export const apiRouteContracts: readonly RouteContract[] = [
+  route({ method: 'get', path: '/openapi.json', summary: 'This document', public: true }),
+  ...authRouteContracts,
+  ...profileRouteContracts,
+  ...memberRouteContracts,
+  ...accountRouteContracts,
+  ...outboxRouteContracts,
+  ...eventRouteContracts,
+  ...organizerRouteContracts,
+  ...eventDefaultsRouteContracts,
+  ...publicEventRouteContracts,
+];
+
+/** `/api/openapi.json`, built once per process. */
+export function apiDocument() {
+  return openApiDocument(apiRouteContracts, { title: 'Ticket Shop API', version: '1' });
+}

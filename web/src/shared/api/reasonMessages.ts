@@ -1,0 +1,157 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { ReasonCode } from '../../../../services/kit/contracts/reasons';
+
+/**
+ * One translated message per reason code the server sends (services/kit/reasons.ts). The type makes a new
+ * server reason a compile error here until it has its message; reasonMessages.unit.spec.ts checks every
+ * catalogue has them.
+ */
+export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessages({
+  validation_failed: { id: 'reason.validation_failed', defaultMessage: 'The request is not valid' },
+  invalid_characters: {
+    id: 'reason.invalid_characters',
+    defaultMessage: 'The text contains control, bidi or other characters that are not allowed',
+  },
+  malformed_json: { id: 'reason.malformed_json', defaultMessage: 'The request body is not valid JSON' },
+  unsupported_sort: {
+    id: 'reason.unsupported_sort',
+    defaultMessage: 'This list cannot be sorted by that field',
+  },
+  unsupported_filter: {
+    id: 'reason.unsupported_filter',
+    defaultMessage: 'This list cannot be filtered that way',
+  },
+  payload_too_large: { id: 'reason.payload_too_large', defaultMessage: 'The request body is too large' },
+  unsupported_media_type: {
+    id: 'reason.unsupported_media_type',
+    defaultMessage: 'The request body has an unsupported content type',
+  },
+  route_not_found: { id: 'reason.route_not_found', defaultMessage: 'There is nothing at this address' },
+  method_not_allowed: { id: 'reason.method_not_allowed', defaultMessage: 'This method is not allowed here' },
+  not_found: { id: 'reason.not_found', defaultMessage: 'Not found' },
+  unauthenticated: { id: 'reason.unauthenticated', defaultMessage: 'Authentication is required' },
+  invalid_credentials: {
+    id: 'reason.invalid_credentials',
+    defaultMessage: 'Please check your email and password and try again',
+  },
+  token_expired: { id: 'reason.token_expired', defaultMessage: 'Your session has expired' },
+  forbidden: { id: 'reason.forbidden', defaultMessage: 'You do not have permission to do this' },
+  xsrf_mismatch: { id: 'reason.xsrf_mismatch', defaultMessage: 'The anti-forgery token is missing or wrong' },
+  try_again: {
+    id: 'reason.try_again',
+    defaultMessage: 'Others changed this at the same moment; please try again',
+  },
+  internal_error: { id: 'reason.internal_error', defaultMessage: 'Something went wrong' },
+  not_ready: { id: 'reason.not_ready', defaultMessage: 'The service is not ready yet' },
+  idempotency_key_reused: {
+    id: 'reason.idempotency_key_reused',
+    defaultMessage: 'This Idempotency-Key was already used for a different request',
+  },
+  idempotency_key_in_use: {
+    id: 'reason.idempotency_key_in_use',
+    defaultMessage: 'A request with this Idempotency-Key is still being processed; retry in a moment',
+  },
+  event_already_exists: { id: 'reason.event_already_exists', defaultMessage: 'This event already exists' },
+  event_not_found: { id: 'reason.event_not_found', defaultMessage: 'Event not found' },
+  event_deleted: {
+    id: 'reason.event_deleted',
+    defaultMessage: 'Your change was saved, but the event was deleted meanwhile',
+  },
+  event_dates_invalid: {
+    id: 'reason.event_dates_invalid',
+    defaultMessage: 'The event must end after it starts',
+  },
+  invalid_timezone: { id: 'reason.invalid_timezone', defaultMessage: 'Unknown time zone' },
+  invalid_currency: { id: 'reason.invalid_currency', defaultMessage: 'Unknown currency' },
+  invalid_status_transition: {
+    id: 'reason.invalid_status_transition',
+    defaultMessage: 'The event cannot move to that status from its current one',
+  },
+  event_archived: {
+    id: 'reason.event_archived',
+    defaultMessage: 'An archived event cannot be changed; restore it first',
+  },
+  email_not_verified: {
+    id: 'reason.email_not_verified',
+    defaultMessage: 'Verify your email address before making an event live',
+  },
+  no_tickets: {
+    id: 'reason.no_tickets',
+    defaultMessage: 'Add at least one ticket before making the event live',
+  },
+  event_not_draft: {
+    id: 'reason.event_not_draft',
+    defaultMessage: 'Only a draft event can be deleted; move it to draft first',
+  },
+  event_has_orders: {
+    id: 'reason.event_has_orders',
+    defaultMessage: 'An event with orders cannot be deleted; archive it instead',
+  },
+  organizer_not_found: { id: 'reason.organizer_not_found', defaultMessage: 'Organizer not found' },
+  image_not_found: { id: 'reason.image_not_found', defaultMessage: 'Image not found' },
+  image_too_large: { id: 'reason.image_too_large', defaultMessage: 'The image must be smaller than 5 MB' },
+  unsupported_image_type: {
+    id: 'reason.unsupported_image_type',
+    defaultMessage: 'Upload a PNG, JPEG, WebP or GIF image',
+  },
+  image_dimensions_invalid: {
+    id: 'reason.image_dimensions_invalid',
+    defaultMessage: 'The image is too small or too large',
+  },
+  email_taken: { id: 'reason.email_taken', defaultMessage: 'This email address is already in use' },
+  user_inactive: { id: 'reason.user_inactive', defaultMessage: 'This user is not active' },
+  account_already_exists: {
+    id: 'reason.account_already_exists',
+    defaultMessage: 'This account already exists',
+  },
+  user_already_exists: { id: 'reason.user_already_exists', defaultMessage: 'This user already exists' },
+  too_many_requests: {
+    id: 'reason.too_many_requests',
+    defaultMessage: 'Too many attempts; please wait a moment and try again',
+  },
+  invalid_token: {
+    id: 'reason.invalid_token',
+    defaultMessage: 'The link you clicked is invalid or has expired',
+  },
+  email_already_verified: {
+    id: 'reason.email_already_verified',
+    defaultMessage: 'This email address is already confirmed',
+  },
+  email_unchanged: { id: 'reason.email_unchanged', defaultMessage: 'This is already your email address' },
+  current_password_incorrect: {
+    id: 'reason.current_password_incorrect',
+    defaultMessage: 'The current password is not correct',
+  },
+  account_not_found: { id: 'reason.account_not_found', defaultMessage: 'Account not found' },
+  user_not_found: { id: 'reason.user_not_found', defaultMessage: 'User not found' },
+  already_a_member: {
+    id: 'reason.already_a_member',
+    defaultMessage: 'This person is already a member of this account',
+  },
+  invitation_not_pending: {
+    id: 'reason.invitation_not_pending',
+    defaultMessage: 'This invitation is no longer pending',
+  },
+  invitation_revoked: {
+    id: 'reason.invitation_revoked',
+    defaultMessage: 'This invitation was revoked; invite the person again',
+  },
+  invitation_not_accepted: {
+    id: 'reason.invitation_not_accepted',
+    defaultMessage: 'The invitation has not been accepted yet',
+  },
+  account_owner_locked: {
+    id: 'reason.account_owner_locked',
+    defaultMessage: "The account owner's role and status cannot be changed",
+  },
+  cannot_lock_yourself_out: {
+    id: 'reason.cannot_lock_yourself_out',
+    defaultMessage: 'You cannot change your own role or status',
+  },
+  mail_not_found: { id: 'reason.mail_not_found', defaultMessage: 'Message not found' },
+});
+
+/** The message for an API error's reason, if it is a server reason (not `network_error` or `unknown`). */
+export function reasonMessage(reason: string): MessageDescriptor | undefined {
+  return Object.hasOwn(reasonMessages, reason) ? reasonMessages[reason as ReasonCode] : undefined;
+}
