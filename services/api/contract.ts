@@ -7,6 +7,8 @@ import { authRouteContracts } from '../identity/authRoutes';
 import { memberRouteContracts } from '../identity/memberRoutes';
 import { profileRouteContracts } from '../identity/profileRoutes';
 import { outboxRouteContracts } from '../messaging/outboxRoutes';
+import { promoCodeRouteContracts } from '../catalog/promoCodes/promoCodeSchemas';
+import { questionRouteContracts } from '../catalog/questions/questionSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -19,6 +21,8 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...eventRouteContracts,
   ...organizerRouteContracts,
   ...eventDefaultsRouteContracts,
+  ...promoCodeRouteContracts,
+  ...questionRouteContracts,
   ...publicEventRouteContracts,
 ];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { route } from '../../kit/http/routeContract';
 import { singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { entityId } from '../events/eventSchemas';
@@ -77,3 +78,39 @@ export function promoCodeIdOrNotFound(value: string | undefined): string {
   if (!parsed.success) throw new Refusal('promo_code_not_found');
   return parsed.data;
 }
+
+export const promoCodeRouteContracts = [
+  route({
+    method: 'get',
+    path: '/events/:eventId/promo-codes',
+    summary: "The event's promo codes",
+    response: promoCodeListResponseSchema,
+  }),
+  route({
+    method: 'post',
+    path: '/events/:eventId/promo-codes',
+    summary: 'Create a promo code (unique within the event, case-insensitively)',
+    body: createPromoCodeSchema,
+    response: promoCodeEnvelopeSchema,
+    status: 201,
+  }),
+  route({
+    method: 'get',
+    path: '/events/:eventId/promo-codes/:promoCodeId',
+    summary: 'A promo code',
+    response: promoCodeEnvelopeSchema,
+  }),
+  route({
+    method: 'put',
+    path: '/events/:eventId/promo-codes/:promoCodeId',
+    summary: 'Change a promo code',
+    body: updatePromoCodeSchema,
+    response: promoCodeEnvelopeSchema,
+  }),
+  route({
+    method: 'delete',
+    path: '/events/:eventId/promo-codes/:promoCodeId',
+    summary: 'Delete a promo code (its code becomes free)',
+    status: 204,
+  }),
+];

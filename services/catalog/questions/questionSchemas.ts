@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { route } from '../../kit/http/routeContract';
 import { Refusal } from '../../kit/refusal';
 import { entityId } from '../events/eventSchemas';
 import { isDefaultQuestion, questionAskedPer, questionTypes } from './questionEvents';
@@ -96,3 +97,46 @@ export function questionIdOrNotFound(value: string | undefined): string {
   if (!parsed.success) throw new Refusal('question_not_found');
   return parsed.data;
 }
+
+export const questionRouteContracts = [
+  route({
+    method: 'get',
+    path: '/events/:eventId/questions',
+    summary: "The event's questions, the three default ones first",
+    response: questionListResponseSchema,
+  }),
+  route({
+    method: 'post',
+    path: '/events/:eventId/questions',
+    summary: 'Ask a question per order or per attendee',
+    body: createQuestionSchema,
+    response: questionEnvelopeSchema,
+    status: 201,
+  }),
+  route({
+    method: 'put',
+    path: '/events/:eventId/questions/sort',
+    summary: 'Save the order of the questions',
+    body: sortQuestionsSchema,
+    response: questionListResponseSchema,
+  }),
+  route({
+    method: 'get',
+    path: '/events/:eventId/questions/:questionId',
+    summary: 'A question',
+    response: questionEnvelopeSchema,
+  }),
+  route({
+    method: 'put',
+    path: '/events/:eventId/questions/:questionId',
+    summary: 'Change a question (not a default one)',
+    body: updateQuestionSchema,
+    response: questionEnvelopeSchema,
+  }),
+  route({
+    method: 'delete',
+    path: '/events/:eventId/questions/:questionId',
+    summary: 'Delete a question (not a default one)',
+    status: 204,
+  }),
+];
