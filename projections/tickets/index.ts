@@ -24,9 +24,11 @@ export const ticketsTable: ReadModelTable = {
     table.text('details').notNullable();
     table.boolean('sales_paused').notNullable();
     table.string('created_at', 30).notNullable();
+    /** The creation's global position: the order of creation, also for tickets created in the same instant. */
+    table.bigInteger('created_position').notNullable();
     table.string('updated_at', 30).notNullable();
     table.integer('revision').notNullable();
-    table.index(['event_id', 'created_at'], `${tableName}_event_created_idx`);
+    table.index(['event_id', 'created_position'], `${tableName}_event_created_idx`);
   },
 };
 
@@ -45,6 +47,7 @@ interface TicketRowData {
   details: string;
   sales_paused: boolean | number;
   created_at: string;
+  created_position: string | number;
   updated_at: string;
   revision: number;
 }
@@ -99,6 +102,7 @@ export const ticketsProjection = defineProjection<TicketEvent | TicketOrderEvent
           details: JSON.stringify(details),
           sales_paused: false,
           created_at: createdAt,
+          created_position: event.position.toString(),
           updated_at: createdAt,
           revision,
         })
@@ -136,12 +140,10 @@ export const ticketsProjection = defineProjection<TicketEvent | TicketOrderEvent
   },
 });
 
-/** An event's tickets in the organizer's order (tickets created since the last sort follow by creation). */
+/** An event's tickets in the organizer's order (tickets created since the last sort follow in creation order). */
 export async function listEventTickets(db: Knex, eventId: string): Promise<TicketRow[]> {
   const [rows, order] = await Promise.all([
-    db<TicketRowData>('tickets')
-      .where({ event_id: eventId })
-      .orderBy([{ column: 'created_at' }, { column: 'id' }]),
+    db<TicketRowData>('tickets').where({ event_id: eventId }).orderBy('created_position'),
     db('ticket_sort_orders')
       .where({ event_id: eventId })
       .first<{ ticket_ids: string } | undefined>('ticket_ids'),
