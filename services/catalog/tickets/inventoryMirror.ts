@@ -18,7 +18,8 @@ export type StockDefinition = DefineTicketStock | DefineTierStock;
 export function stockDefinitions(
   eventId: string,
   ticketId: string,
-  before: TicketDetails | null,
+  /** The tiers mirrored so far (a tier missing from `after` is defined with 0). */
+  before: { tiers: readonly { tierId: string }[] } | null,
   after: TicketDetails | null,
   now: Date,
 ): StockDefinition[] {

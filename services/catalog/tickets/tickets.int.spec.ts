@@ -4,7 +4,10 @@ import { ManualClock } from '../../kit/clock';
 import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from '../../api/testing';
 import { inventoryDecider } from '../../sales/inventory/inventoryDecider';
 import { inventoryStream } from '../../sales/inventory/inventoryEvents';
+import { eventually } from '../../messaging/testing';
 import { createPromoCode } from '../promoCodes/promoCodeCommands';
+import { ticketDecider } from './ticketDecider';
+import { ticketStream } from './ticketEvents';
 import { taxDecider } from '../taxes/taxDecider';
 import { taxStream, type TaxDetails } from '../taxes/taxEvents';
 
@@ -174,6 +177,42 @@ function ticketsSuite(kind: StorageKind) {
     const after = await inventory(eventId);
     expect(after.tickets[tiered.id]?.quantity).toBe(80);
     expect(after.tickets[tiered.id]?.tiers[tiered.tiers[0]!.tier_id]?.quantity).toBe(0);
+  });
+
+  it('finishes a ticket change whose inventory mirror a crash cut short, writing nothing twice', async () => {
+    const eventId = await createEvent();
+    const viaRoute = await createTicket(eventId, {
+      type: 'PAID',
+      title: 'Standing',
+      price: 2500,
+      quantity: 70,
+    });
+    // A process that died after the ticket's own append: only the ticket stream has it.
+    const ticketId = t.platform.services.ids.entity('tk');
+    const created = await createTicket(eventId, { type: 'FREE', title: 'Template' });
+    const { state } = await t.platform.services.commands.load(ticketDecider, ticketStream(created.id));
+    if (!state.exists) throw new Error('the template ticket should exist');
+    await t.platform.services.commands.handle(
+      ticketDecider,
+      ticketStream(ticketId),
+      {
+        type: 'CreateTicket',
+        eventId,
+        ticketId,
+        details: { ...state.details, title: 'Half done', quantity: 25 },
+        now: clock.now(),
+      },
+      context,
+    );
+    await eventually(async () =>
+      (await inventory(eventId)).tickets[ticketId]?.quantity === 25 ? true : undefined,
+    );
+    const definitions: string[] = [];
+    for await (const event of t.platform.services.store.readStream(inventoryStream(eventId)))
+      if (event.type === 'TicketStockDefined')
+        definitions.push((event.data as { ticketId: string }).ticketId);
+    expect(definitions.filter((id) => id === viaRoute.id)).toHaveLength(1);
+    expect(definitions.filter((id) => id === ticketId)).toHaveLength(1);
   });
 
   it('refuses bad input with field errors', async () => {
