@@ -167,7 +167,18 @@ export function toTicketChanges(
     changes.showQuantityRemaining = input.show_quantity_remaining;
   if (input.collapse_on_load !== undefined) changes.collapseOnLoad = input.collapse_on_load;
   if (input.tax_and_fee_ids !== undefined) changes.taxAndFeeIds = input.tax_and_fee_ids;
+  if (input.type !== undefined && input.type !== current.type) clearOtherTypesFields(input.type, changes);
   return changes;
+}
+
+/**
+ * A new type drops what only the old type had, unless the request names it: a free ticket costs 0, only a
+ * paid ticket keeps a price, only a donation a minimum, only a tiered ticket its tiers.
+ */
+function clearOtherTypesFields(type: TicketDetails['type'], changes: Partial<TicketDetails>): void {
+  if (changes.price === undefined && type !== 'PAID') changes.price = type === 'FREE' ? 0 : null;
+  if (changes.minimumPrice === undefined && type !== 'DONATION') changes.minimumPrice = null;
+  if (changes.tiers === undefined && type !== 'TIERED') changes.tiers = [];
 }
 
 /** An `:ticketId` that is not a ticket id is an unknown ticket, never a validation error. */

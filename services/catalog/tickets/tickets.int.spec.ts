@@ -327,6 +327,11 @@ function ticketsSuite(kind: StorageKind) {
     });
     expect(retyped.status, JSON.stringify(retyped.body)).toBe(200);
     expect(retyped.body.data).toMatchObject({ type: 'PAID', price: 900 });
+    const donation = await api()<{ data: Ticket }>('PUT', `/api/events/${eventId}/tickets/${spare.id}`, {
+      json: { type: 'DONATION', minimum_price: 300 },
+    });
+    expect(donation.status, JSON.stringify(donation.body)).toBe(200);
+    expect(donation.body.data).toMatchObject({ type: 'DONATION', price: null });
     expect((await api()('DELETE', `/api/events/${eventId}/tickets/${spare.id}`)).status).toBe(204);
     expect((await inventory(eventId)).tickets[spare.id]?.quantity).toBe(0);
   });
