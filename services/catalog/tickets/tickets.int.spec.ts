@@ -355,6 +355,18 @@ function ticketsSuite(kind: StorageKind) {
     );
   });
 
+  it('seeds the sample event with a paid and a free ticket buyers can see', async () => {
+    const events = await t.client()<{ data: { id: string; title: string }[] }>('GET', '/api/public/events');
+    const sample = events.body.data.find((event) => event.title === 'Open-Air Jazz Evening');
+    expect(sample).toBeDefined();
+    const tickets = await publicEvent(sample!.id);
+    expect(tickets.map((ticket) => [ticket.title, ticket.state, ticket.prices[0]?.amount])).toEqual([
+      ['Standing', 'ON_SALE', 2500],
+      ['Children under 12', 'ON_SALE', 0],
+    ]);
+    expect(tickets[0]?.remaining).toBe(400);
+  });
+
   it('refuses to publish an event without tickets, and publishes it with one', async () => {
     const eventId = await createEvent();
     const status = `/api/events/${eventId}/status`;
