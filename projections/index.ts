@@ -6,6 +6,7 @@ import { organizersProjection } from './organizers';
 import { eventDefaultsProjection } from './eventDefaults';
 import { promoCodesProjection } from './promoCodes';
 import { questionsProjection } from './questions';
+import { ticketsProjection } from './tickets';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -17,4 +18,5 @@ export const allProjections: Projection[] = [
   eventDefaultsProjection,
   promoCodesProjection,
   questionsProjection,
+  ticketsProjection,
 ];

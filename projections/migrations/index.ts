@@ -10,6 +10,7 @@ import { mailOutboxReadModel } from './0011_mail_outbox';
 import { projectionParkedEvents } from './0012_projection_parked_events';
 import { idempotencyKeys } from './0020_idempotency_keys';
 import { openEmailClaimsReadModel } from './0013_open_email_claims';
+import { ticketsReadModel } from './0030_tickets';
 import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
 import type { ReadModelMigration } from './migration';
@@ -30,6 +31,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   projectionParkedEvents,
   idempotencyKeys,
   openEmailClaimsReadModel,
+  ticketsReadModel,
   promoCodesReadModel,
   questionsReadModel,
 ];

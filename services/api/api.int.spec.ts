@@ -311,6 +311,8 @@ function apiSuite(kind: StorageKind) {
       });
       expectProblem(await t.client()('GET', `/api/public/events/${id}`), 404, 'event_not_found');
 
+      // Publishing needs a ticket (`no_tickets` otherwise).
+      await api('POST', `/api/events/${id}/tickets`, { json: { type: 'FREE', title: 'Entry' } });
       expect(
         (await api<EventBody>('PUT', `/api/events/${id}/status`, { json: { status: 'LIVE' } })).body.data
           .status,
@@ -356,6 +358,7 @@ function apiSuite(kind: StorageKind) {
       });
       const id = body.data.id;
       expectProblem(await visitor('GET', `/api/public/events/${id}`), 404, 'event_not_found');
+      await api('POST', `/api/events/${id}/tickets`, { json: { type: 'FREE', title: 'Entry' } });
       await api('PUT', `/api/events/${id}/status`, { json: { status: 'LIVE' } });
       for (let i = 0; i < 3; i++) {
         expect((await visitor<EventBody>('GET', `/api/public/events/${id}`)).body.data.title).toBe(

@@ -14,6 +14,7 @@ import { memberRoutes } from '../identity/memberRoutes';
 import { accountRoutes } from '../identity/accountRoutes';
 import { outboxRoutes } from '../messaging/outboxRoutes';
 import { eventRoutes } from '../catalog/events/eventRoutes';
+import { ticketRoutes } from '../catalog/tickets/ticketRoutes';
 import { publicEventRoutes } from '../catalog/events/publicEventRoutes';
 import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
@@ -68,6 +69,7 @@ export function createApp(services: Services): Koa {
   api.use(accountRoutes(services).routes());
   api.use(outboxRoutes(services).routes());
   api.use(eventRoutes(services).routes());
+  api.use(ticketRoutes(services).routes());
   api.use(organizerRoutes(services).routes());
   api.use(eventDefaultsRoutes(services).routes());
   api.use(promoCodeRoutes(services).routes());

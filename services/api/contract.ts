@@ -9,6 +9,7 @@ import { profileRouteContracts } from '../identity/profileRoutes';
 import { outboxRouteContracts } from '../messaging/outboxRoutes';
 import { promoCodeRouteContracts } from '../catalog/promoCodes/promoCodeSchemas';
 import { questionRouteContracts } from '../catalog/questions/questionSchemas';
+import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -21,6 +22,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...eventRouteContracts,
   ...organizerRouteContracts,
   ...eventDefaultsRouteContracts,
+  ...ticketRouteContracts,
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
   ...publicEventRouteContracts,

@@ -89,6 +89,10 @@ describe('Socket.IO live updates', () => {
       },
     });
     const eventId = created.body.data.id;
+    // Publishing needs a ticket (`no_tickets` otherwise).
+    await t.client(token)('POST', `/api/events/${eventId}/tickets`, {
+      json: { type: 'FREE', title: 'Entry' },
+    });
     const other = await t.otherAccount();
     const stranger = await connect(t.baseUrl, other.token);
     sockets.push(stranger);

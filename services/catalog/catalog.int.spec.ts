@@ -71,6 +71,9 @@ function catalogSuite(kind: StorageKind) {
     currency: 'EUR',
     ...overrides,
   });
+  /** Publishing needs a ticket (`no_tickets` otherwise). */
+  const giveTicket = (eventId: string) =>
+    api()('POST', `/api/events/${eventId}/tickets`, { json: { type: 'FREE', title: 'Entry' } });
   const createEvent = async (overrides: Record<string, unknown> = {}) => {
     const response = await api()<{ data: EventDetail }>('POST', '/api/events', { json: newEvent(overrides) });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -403,6 +406,7 @@ function catalogSuite(kind: StorageKind) {
       await api()('PUT', `/api/events/${event.id}/settings`, {
         json: { homepage_background_color: '#101820', homepage_primary_color: '#fee715' },
       });
+      await giveTicket(event.id);
       const live = await api()<{ data: EventDetail }>('PUT', `/api/events/${event.id}/status`, {
         json: { status: 'LIVE' },
       });
@@ -422,6 +426,7 @@ function catalogSuite(kind: StorageKind) {
       const source = await createEvent({ title: 'Original Night' });
       await api()('PUT', `/api/events/${source.id}/settings`, { json: { seo_title: 'Original SEO' } });
       await upload(`/api/events/${source.id}/images`, pngImage(900, 450));
+      await giveTicket(source.id);
       await api()('PUT', `/api/events/${source.id}/status`, { json: { status: 'LIVE' } });
 
       const copy = await api()<{ data: EventDetail }>('POST', `/api/events/${source.id}/duplicate`, {
@@ -480,6 +485,7 @@ function catalogSuite(kind: StorageKind) {
       expect((await api()('DELETE', `/api/events/${draft.id}`)).status).toBe(204);
       expectProblem(await api()('GET', `/api/events/${draft.id}`), 404, 'event_not_found');
       const live = await createEvent({ title: 'Keep Me' });
+      await giveTicket(live.id);
       await api()('PUT', `/api/events/${live.id}/status`, { json: { status: 'LIVE' } });
       expectProblem(await api()('DELETE', `/api/events/${live.id}`), 409, 'event_not_draft');
     });
@@ -560,11 +566,13 @@ function catalogSuite(kind: StorageKind) {
       await api()('PUT', `/api/events/${event.id}/settings`, {
         json: { seo_title: 'Lantern Parade 2027', seo_keywords: 'lanterns, parade' },
       });
+      await giveTicket(event.id);
       await api()('PUT', `/api/events/${event.id}/status`, { json: { status: 'LIVE' } });
       const hidden = await createEvent({ title: 'Hidden Gathering' });
       await api()('PUT', `/api/events/${hidden.id}/settings`, {
         json: { allow_search_engine_indexing: false },
       });
+      await giveTicket(hidden.id);
       await api()('PUT', `/api/events/${hidden.id}/status`, { json: { status: 'LIVE' } });
 
       for (const path of [`/e/${event.id}/${event.slug}`, `/event/${event.id}/${event.slug}`]) {

@@ -54,6 +54,13 @@ function permissionsSuite(kind: StorageKind) {
       },
     });
     expectStatus(event, 201);
+    // Publishing needs a ticket (`no_tickets` otherwise).
+    expectStatus(
+      await t.client(token)('POST', `/api/events/${event.body.data.id}/tickets`, {
+        json: { type: 'FREE', title: 'Entry' },
+      }),
+      201,
+    );
     return event.body.data.id;
   }
 

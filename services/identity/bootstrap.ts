@@ -8,6 +8,10 @@ import { eventDecider } from '../catalog/events/eventDecider';
 import { eventStream } from '../catalog/events/eventEvents';
 import { defaultEventSettings } from '../catalog/events/eventSettings';
 import { organizerDecider, organizerStream } from '../catalog/organizers/organizerDecider';
+import { ticketDecider } from '../catalog/tickets/ticketDecider';
+import { ticketStream, type TicketDetails } from '../catalog/tickets/ticketEvents';
+import { inventoryMirrorDecider, stockDefinitions } from '../catalog/tickets/inventoryMirror';
+import { inventoryStream } from '../sales/inventory/inventoryEvents';
 
 export interface FirstRun {
   email: string;
@@ -114,11 +118,60 @@ async function seedSampleEvent(services: Services, accountId: string, context: C
     },
     context,
   );
-  // The first admin is created with a verified email; tickets do not exist yet, so there is no count.
+  const tickets = [
+    sampleTicket('PAID', 'Standing', 2500, 400),
+    sampleTicket('FREE', 'Children under 12', null, 100),
+  ];
+  for (const details of tickets) {
+    const ticketId = ids.entity('tk');
+    await commands.handle(
+      ticketDecider,
+      ticketStream(ticketId),
+      { type: 'CreateTicket', eventId, ticketId, details, now },
+      context,
+    );
+    await commands.handle(
+      inventoryMirrorDecider,
+      inventoryStream(eventId),
+      { type: 'MirrorStock', definitions: stockDefinitions(eventId, ticketId, null, details, now) },
+      context,
+    );
+  }
+  // The first admin is created with a verified email.
   return commands.handle(
     eventDecider,
     eventStream(eventId),
-    { type: 'ChangeEventStatus', eventId, to: 'LIVE', emailVerified: true, ticketCount: null, now },
+    { type: 'ChangeEventStatus', eventId, to: 'LIVE', emailVerified: true, ticketCount: tickets.length, now },
     context,
   );
+}
+
+/** A ticket of the sample event: a paid one and a free one, so `/` shows something sellable. */
+function sampleTicket(
+  type: 'PAID' | 'FREE',
+  title: string,
+  price: number | null,
+  quantity: number,
+): TicketDetails {
+  return {
+    type,
+    title,
+    description: null,
+    price: type === 'FREE' ? 0 : price,
+    minimumPrice: null,
+    tiers: [],
+    quantity,
+    minPerOrder: 1,
+    maxPerOrder: 10,
+    saleStart: null,
+    saleEnd: null,
+    hidden: false,
+    hideBeforeSaleStart: false,
+    hideAfterSaleEnd: false,
+    hideWhenSoldOut: false,
+    hiddenUnlessPromoCode: false,
+    showQuantityRemaining: true,
+    collapseOnLoad: false,
+    taxAndFeeIds: [],
+  };
 }

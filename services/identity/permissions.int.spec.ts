@@ -39,6 +39,8 @@ const fakeToken = 'x'.repeat(43);
 let unique = 0;
 const event = (f: Fixtures) => ({ id: f.eventId });
 const eventId = (f: Fixtures) => ({ eventId: f.eventId });
+/** A ticket id nobody has: the owner reaches the ticket lookup (404 ticket_not_found), others the event's 404. */
+const ticket = (f: Fixtures) => ({ id: f.eventId, ticketId: 'tk_nonexistent' });
 /** Self-service routes: the caller's own id; another account's admin tries this account's member. */
 const self = (f: Fixtures, principal: Principal) => ({
   id: principal === 'organizer' || principal === 'admin' ? f.ownIds[principal] : f.memberId,
@@ -182,6 +184,29 @@ const permissionMatrix: Record<string, Entry> = {
     params: (f) => ({ eventId: f.eventId, questionId: 'qu_00000000' }),
   },
 
+  'GET /api/events/:id/tickets': { access: 'events', owned: true, params: event },
+  'POST /api/events/:id/tickets': {
+    access: 'events',
+    owned: true,
+    params: event,
+    body: () => ({ type: 'FREE', title: 'Matrix Pass' }),
+  },
+  'PUT /api/events/:id/tickets/sort': {
+    access: 'events',
+    owned: true,
+    params: event,
+    body: () => ({ ticket_ids: [] }),
+  },
+  'GET /api/events/:id/tickets/:ticketId': { access: 'events', owned: true, params: ticket },
+  'PUT /api/events/:id/tickets/:ticketId': {
+    access: 'events',
+    owned: true,
+    params: ticket,
+    body: () => ({ title: 'Renamed' }),
+  },
+  'DELETE /api/events/:id/tickets/:ticketId': { access: 'events', owned: true, params: ticket },
+  'POST /api/events/:id/tickets/:ticketId/pause': { access: 'events', owned: true, params: ticket },
+  'POST /api/events/:id/tickets/:ticketId/resume': { access: 'events', owned: true, params: ticket },
   'GET /api/organizers': { access: 'events' },
   'POST /api/organizers': { access: 'events', body: () => ({ name: 'Matrix Organizer' }) },
   'GET /api/organizers/:id': { access: 'events', owned: true, params: (f) => ({ id: f.organizerId }) },

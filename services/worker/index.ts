@@ -9,11 +9,13 @@ import { createMailTransport, MailDelivery } from '../messaging/delivery';
 import type { CommandHandler } from '../kit/commandHandler';
 import { EmailClaimKeeper, emailClaimKeeper } from './emailClaimKeeper';
 import { mailReactor } from './mailReactor';
+import { ticketStockMirror } from './ticketStockMirror';
 
 /**
  * Reactors and process managers: side effects of committed events. Today the mail reactor (events → outbox),
- * the delivery loop (outbox → SMTP, or the local outbox without SMTP) and the email claim keeper (releases
- * addresses that a sign-up, invitation or email change cut short left claimed). `npm start` runs it in the API
+ * the delivery loop (outbox → SMTP, or the local outbox without SMTP), the email claim keeper (releases
+ * addresses that a sign-up, invitation or email change cut short left claimed) and the ticket stock mirror
+ * (finishes a ticket change whose inventory mirror a crash cut short). `npm start` runs it in the API
  * process; it can run alone against the same stores, and several workers may run at once (the reactor's
  * checkpoint moves by compare-and-set, deliveries are claimed row by row).
  */
@@ -49,8 +51,13 @@ export async function startWorker({
   const runner = new ProjectionRunner({
     store,
     db,
-    // The claim keeper reads the whole log: claims left behind before it was deployed are recovered too.
-    projections: [reactor, emailClaimKeeper()],
+    // The claim keeper and the stock mirror read the whole log: what was left half-done before they were
+    // deployed is recovered too.
+    projections: [
+      reactor,
+      emailClaimKeeper(),
+      ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
+    ],
     logger: logger.child({ component: 'worker' }),
     clock,
     onHandlerError: config.projectionOnError,

@@ -23,6 +23,7 @@ import {
   presentSettings,
 } from '../../../projections/events/pages';
 import { findEventDefaults } from '../../../projections/eventDefaults';
+import { countEventTickets } from '../../../projections/tickets';
 import { findUser } from '../../../projections/identity';
 import { findAccountOrganizer, organizersProjection } from '../../../projections/organizers';
 import { settingsFromDefaults } from '../eventDefaults/eventDefaultsDecider';
@@ -171,8 +172,8 @@ export function eventRoutes(services: Services) {
       eventId,
       to: status,
       emailVerified: Boolean(user?.email_verified),
-      // Tickets arrive with their own feature; until then there is nothing to count (null), not zero tickets.
-      ticketCount: null,
+      // An advisory fact from the tickets read model (the caller's own last write is waited for by X-Position).
+      ticketCount: await countEventTickets(services.db, eventId),
       now: services.clock.now(),
     };
     ctx.body = { data: await run(ctx, eventId, command) };

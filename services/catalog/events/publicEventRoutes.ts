@@ -7,8 +7,11 @@ import { Refusal } from '../../kit/refusal';
 import type { PublicEventCache } from '../../../projections/events/publicEventCache';
 import type { presentEvent } from '../../../projections/events';
 import { eventListSpec, findLiveEvent, presentPublicListEvent } from '../../../projections/events';
-import { findValidPromoCode } from '../promoCodes/validPromoCode';
 import { eventIdOrNotFound } from './eventSchemas';
+import { findValidPromoCode, publicTickets } from '../tickets/publicCatalogue';
+
+/** `GET /api/public/events/{id}?promo_code=…`: a buyer's promo code shows the tickets it unlocks, at its price. */
+export const publicEventQuerySchema = z.object({ promo_code: z.string().trim().min(1).max(50).optional() });
 
 /** What buyers and search engines read (`/api/public/events`): live events only, no login. */
 export function publicEventRoutes(services: Services, publicEvents: PublicEventCache) {
@@ -26,11 +29,28 @@ export function publicEventRoutes(services: Services, publicEvents: PublicEventC
     ctx.body = { data: rows.map((row) => presentPublicListEvent(row, now())), meta };
   });
 
+  /**
+   * The event with the tickets a buyer may see. The event comes from the cache; the tickets are judged per
+   * request, because visibility depends on the clock (sale windows) and on the buyer's `promo_code`.
+   */
   router.get('/events/:id', async (ctx) => {
-    const event = await publicEvents.get(eventIdOrNotFound(pathParam(ctx, 'id')), services.clock.now());
+    const now = services.clock.now();
+    const event = await publicEvents.get(eventIdOrNotFound(pathParam(ctx, 'id')), now);
     if (!event) throw new Refusal('event_not_found');
-    ctx.set('Cache-Control', 'public, max-age=5');
-    ctx.body = { data: event };
+    const { promo_code: promoCode } = parse(publicEventQuerySchema, ctx.query);
+    const tickets = await publicTickets(
+      services,
+      {
+        id: event.id,
+        currency: event.currency,
+        priceDisplayMode: event.settings.price_display_mode === 'EXCLUSIVE' ? 'EXCLUSIVE' : 'INCLUSIVE',
+        showAvailableQuantity: event.settings.show_available_quantity === true,
+      },
+      { now, promoCode },
+    );
+    // A page opened with a promo code is that buyer's own: no shared cache may keep it.
+    ctx.set('Cache-Control', promoCode ? 'private, no-store' : 'public, max-age=5');
+    ctx.body = { data: { ...event, tickets } };
   });
 
   /** Whether a buyer's code would apply now (case-insensitive); the inventory still counts its uses at order time. */
@@ -39,8 +59,9 @@ export function publicEventRoutes(services: Services, publicEvents: PublicEventC
     const row = await findLiveEvent(services.db, eventId);
     if (!row) throw new Refusal('event_not_found');
     const code = parse(z.string().min(1).max(50), pathParam(ctx, 'code'));
+    ctx.set('Cache-Control', 'private, no-store');
     ctx.body = {
-      valid: Boolean(await findValidPromoCode(services.db, eventId, code, services.clock.now())),
+      valid: (await findValidPromoCode(services, row.id, code, services.clock.now())) !== undefined,
     };
   });
 

@@ -48,6 +48,11 @@ function promoCodeSuite(kind: StorageKind) {
     });
     expect(event.status, JSON.stringify(event.body)).toBe(201);
     eventId = event.body.data.id;
+    // Publishing needs a ticket (`no_tickets` otherwise).
+    const ticket = await api()('POST', `/api/events/${eventId}/tickets`, {
+      json: { type: 'FREE', title: 'Entry' },
+    });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
     const live = await api()('PUT', `/api/events/${eventId}/status`, { json: { status: 'LIVE' } });
     expect(live.status, JSON.stringify(live.body)).toBe(200);
   });

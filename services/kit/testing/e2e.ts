@@ -429,3 +429,27 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     .join('\n');
   throw new Error(`${label}: ${failing.length} serious or critical accessibility violation(s)\n${report}`);
 }
+
+/**
+ * Gives an event a ticket through the API (as the app's admin), for journeys that publish before the tickets
+ * pages exist: publishing an event without tickets is refused with `no_tickets`.
+ */
+export async function createTicketThroughApi(
+  app: RunningApp,
+  eventId: string,
+  ticket: Record<string, unknown> = { type: 'PAID', title: 'General admission', price: 1500, quantity: 100 },
+): Promise<string> {
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const login = await post('/api/auth/login', app.admin);
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const created = await post(`/api/events/${eventId}/tickets`, ticket, token);
+  if (created.status !== 201)
+    throw new Error(`ticket not created: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { data: { id: string } }).data.id;
+}

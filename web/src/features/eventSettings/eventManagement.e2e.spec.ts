@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  createTicketThroughApi,
   dateNextYear,
   describeE2E,
   launchBrowser,
@@ -191,6 +192,8 @@ describeE2E('Event management: organizer, event, cover, colours, SEO, publish, d
     await page.getByRole('link', { name: 'Getting started' }).click();
     await page.waitForURL(/\/getting-started$/);
     await page.getByText('1 of 4 steps done').waitFor();
+    // An event without tickets cannot go live; the tickets pages come later, so the API gives it one.
+    await createTicketThroughApi(app, eventId);
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('“Lantern Festival” is now live.').waitFor();
     await page.getByText('2 of 4 steps done').waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  createTicketThroughApi,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -105,6 +106,8 @@ describeE2E('Events: from the back office to the public page', () => {
     await watcher.getByText('Riverside Poetry Slam').waitFor({ timeout: 10_000 });
     await screenshot(watcher, 'events-list-live-update');
 
+    // An event without tickets cannot go live; the tickets pages come later, so the API gives it one.
+    await createTicketThroughApi(app, eventId!);
     await organizer.getByRole('button', { name: 'Publish' }).click();
     await organizer.getByText('“Riverside Poetry Slam” is now live.').waitFor();
     await screenshot(organizer, 'event-overview-live');

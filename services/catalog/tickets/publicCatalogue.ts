@@ -1,0 +1,179 @@
+import type { Services } from '../../kit/http/context';
+import { listEventTickets, type TicketRow } from '../../../projections/tickets';
+import { inventoryDecider, remainingAt } from '../../sales/inventory/inventoryDecider';
+import { inventoryStream } from '../../sales/inventory/inventoryEvents';
+import { priceForDisplay, type DisplayTicket, type Promo, type TaxOrFee } from '../../sales/pricing/pricing';
+import type { PriceDisplayMode } from '../events/eventSettings';
+import { promoCodeClaimDecider, promoCodeClaimStream } from '../promoCodes/promoCodeClaims';
+import {
+  promoCodeDecider,
+  promoCodeApplies,
+  isPromoCodeValid,
+  type ExistingPromoCode,
+} from '../promoCodes/promoCodeDecider';
+import { promoCodeStream } from '../promoCodes/promoCodeEvents';
+import { taxDecider } from '../taxes/taxDecider';
+import { taxStream } from '../taxes/taxEvents';
+import type { PublicTicket } from './ticketSchemas';
+import { shownToBuyer, ticketState, type TicketAvailability } from './ticketState';
+
+type Reader = Pick<Services, 'db' | 'commands'>;
+
+/**
+ * A buyer's promo code of an event, read from its claim stream and its own stream (the promo codes' read model
+ * does not exist yet; both streams are cached folded by the command handler). Undefined: no such code, or
+ * deleted, or expired.
+ */
+export async function findValidPromoCode(
+  services: Reader,
+  eventId: string,
+  code: string,
+  now: Date,
+): Promise<ExistingPromoCode | undefined> {
+  const claim = await services.commands.load(promoCodeClaimDecider, promoCodeClaimStream(eventId, code));
+  if (claim.state.claimedBy === null) return undefined;
+  const { state } = await services.commands.load(promoCodeDecider, promoCodeStream(claim.state.claimedBy));
+  if (!state.exists || state.eventId !== eventId || !isPromoCodeValid(state, now)) return undefined;
+  return state;
+}
+
+function pricingPromo(code: ExistingPromoCode): Promo {
+  return {
+    discount:
+      code.discountType === 'PERCENT'
+        ? { type: 'PERCENTAGE', percent: code.discount ?? 0 }
+        : code.discountType === 'FIXED'
+          ? { type: 'FIXED', amount: code.discount ?? 0 }
+          : { type: 'NONE' },
+    appliesTo: code.applicableTicketIds.length === 0 ? 'ALL' : code.applicableTicketIds,
+  };
+}
+
+function displayTicket(row: TicketRow): DisplayTicket {
+  const d = row.details;
+  switch (d.type) {
+    case 'PAID':
+      return { id: row.ticketId, type: 'PAID', price: d.price ?? 0 };
+    case 'FREE':
+      return { id: row.ticketId, type: 'FREE' };
+    case 'DONATION':
+      return { id: row.ticketId, type: 'DONATION', minimumPrice: d.minimumPrice ?? 0 };
+    case 'TIERED':
+      return {
+        id: row.ticketId,
+        type: 'TIERED',
+        tiers: d.tiers.filter((tier) => !tier.hidden).map((tier) => ({ id: tier.tierId, price: tier.price })),
+      };
+  }
+}
+
+export interface CatalogueEvent {
+  id: string;
+  currency: string;
+  priceDisplayMode: PriceDisplayMode;
+  /** The event's "show available quantity" setting; a ticket's own flag shows its quantity too. */
+  showAvailableQuantity: boolean;
+}
+
+/**
+ * The tickets a buyer may see (spec section 4 "Ticket"; ticketState.ts `shownToBuyer`), in the organizer's
+ * order, priced by the one engine in the event's display mode with the taxes and fees each ticket applies,
+ * with the remaining quantity where the organizer shows it. Hidden tiers are left out.
+ */
+export async function publicTickets(
+  services: Reader,
+  event: CatalogueEvent,
+  at: { now: Date; promoCode?: string | undefined },
+): Promise<PublicTicket[]> {
+  const rows = await listEventTickets(services.db, event.id);
+  if (rows.length === 0) return [];
+  const { now } = at;
+  const [inventory, promoCode] = await Promise.all([
+    services.commands.load(inventoryDecider, inventoryStream(event.id)),
+    at.promoCode ? findValidPromoCode(services, event.id, at.promoCode, now) : Promise.resolve(undefined),
+  ]);
+  const remaining = remainingAt(inventory.state, now);
+  const taxes = new Map<string, TaxOrFee | null>();
+  const taxOf = async (taxId: string): Promise<TaxOrFee | null> => {
+    if (!taxes.has(taxId)) {
+      const { state } = await services.commands.load(taxDecider, taxStream(taxId));
+      taxes.set(
+        taxId,
+        !state.exists
+          ? null
+          : state.details.charge.calculation === 'PERCENTAGE'
+            ? {
+                name: state.details.name,
+                kind: state.details.kind,
+                calculation: 'PERCENTAGE',
+                percent: state.details.charge.rate,
+              }
+            : {
+                name: state.details.name,
+                kind: state.details.kind,
+                calculation: 'FIXED',
+                amount: state.details.charge.amount,
+              },
+      );
+    }
+    return taxes.get(taxId) ?? null;
+  };
+
+  const shown: PublicTicket[] = [];
+  for (const row of rows) {
+    const d = row.details;
+    const availability: TicketAvailability = {
+      remaining: remaining.tickets[row.ticketId] ?? d.quantity,
+      tiers: remaining.tiers[row.ticketId] ?? {},
+    };
+    const ticket = { ...d, salesPaused: row.salesPaused };
+    const applies = promoCode !== undefined && promoCodeApplies(promoCode, { ticketId: row.ticketId, now });
+    if (!shownToBuyer(ticket, now, availability, applies)) continue;
+    const showQuantity = d.showQuantityRemaining || event.showAvailableQuantity;
+    const taxesAndFees = (await Promise.all(d.taxAndFeeIds.map(taxOf))).filter(
+      (tax): tax is TaxOrFee => tax !== null,
+    );
+    const prices = priceForDisplay({
+      currency: event.currency,
+      displayMode: event.priceDisplayMode,
+      ticket: displayTicket(row),
+      taxesAndFees,
+      promo: promoCode && applies ? pricingPromo(promoCode) : null,
+    });
+    shown.push({
+      id: row.ticketId,
+      type: d.type,
+      title: d.title,
+      description: d.description,
+      state: ticketState(ticket, now, availability),
+      min_per_order: d.minPerOrder,
+      max_per_order: d.maxPerOrder,
+      sale_start: d.saleStart,
+      sale_end: d.saleEnd,
+      collapse_on_load: d.collapseOnLoad,
+      price_display_mode: event.priceDisplayMode,
+      prices: prices.map((price) => {
+        const tierLeft =
+          price.tierId === null ? availability.remaining : (availability.tiers?.[price.tierId] ?? null);
+        return {
+          tier_id: price.tierId,
+          label:
+            price.tierId === null
+              ? null
+              : (d.tiers.find((tier) => tier.tierId === price.tierId)?.label ?? null),
+          amount: price.amount,
+          amount_before_discount: price.amountBeforeDiscount,
+          promo_applied: price.promoApplied,
+          net: price.breakdown.net,
+          taxes: price.breakdown.taxes.map((charge) => ({ name: charge.name, amount: charge.amount })),
+          fees: price.breakdown.fees.map((charge) => ({ name: charge.name, amount: charge.amount })),
+          total: price.breakdown.total,
+          remaining: showQuantity ? tierLeft : null,
+          sold_out: tierLeft === 0,
+        };
+      }),
+      remaining: showQuantity ? availability.remaining : null,
+    });
+  }
+  return shown;
+}
