@@ -98,6 +98,86 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     id: 'reason.image_dimensions_invalid',
     defaultMessage: 'The image is too small or too large',
   },
+  ticket_not_found: { id: 'reason.ticket_not_found', defaultMessage: 'Ticket not found' },
+  ticket_already_exists: { id: 'reason.ticket_already_exists', defaultMessage: 'This ticket already exists' },
+  tier_not_found: { id: 'reason.tier_not_found', defaultMessage: 'Price tier not found' },
+  ticket_type_locked: {
+    id: 'reason.ticket_type_locked',
+    defaultMessage: 'The ticket type cannot change once the ticket has sales or attendees',
+  },
+  tier_has_sales: {
+    id: 'reason.tier_has_sales',
+    defaultMessage: 'A price tier with sales cannot be deleted; hide it instead',
+  },
+  ticket_has_orders: {
+    id: 'reason.ticket_has_orders',
+    defaultMessage: 'A ticket tied to an order cannot be deleted; hide it instead',
+  },
+  ticket_sort_failed: {
+    id: 'reason.ticket_sort_failed',
+    defaultMessage:
+      'The tickets could not be sorted because the list changed meanwhile; reload and try again',
+  },
+  tax_not_found: { id: 'reason.tax_not_found', defaultMessage: 'Tax or fee not found' },
+  tax_already_exists: { id: 'reason.tax_already_exists', defaultMessage: 'This tax or fee already exists' },
+  capacity_assignment_not_found: {
+    id: 'reason.capacity_assignment_not_found',
+    defaultMessage: 'Capacity assignment not found',
+  },
+  capacity_assignment_already_exists: {
+    id: 'reason.capacity_assignment_already_exists',
+    defaultMessage: 'This capacity assignment already exists',
+  },
+  sold_out: { id: 'reason.sold_out', defaultMessage: 'Sorry, not enough tickets are left' },
+  capacity_exceeded: {
+    id: 'reason.capacity_exceeded',
+    defaultMessage: 'Sorry, not enough places are left for these tickets',
+  },
+  promo_code_exhausted: {
+    id: 'reason.promo_code_exhausted',
+    defaultMessage: 'This promo code has reached its usage limit',
+  },
+  max_per_order_exceeded: {
+    id: 'reason.max_per_order_exceeded',
+    defaultMessage: 'You have selected more of this ticket than one order allows',
+  },
+  min_per_order_not_met: {
+    id: 'reason.min_per_order_not_met',
+    defaultMessage: 'You have selected fewer of this ticket than one order requires',
+  },
+  hold_not_found: { id: 'reason.hold_not_found', defaultMessage: 'This reservation does not exist' },
+  hold_expired: {
+    id: 'reason.hold_expired',
+    defaultMessage: 'Sorry, your order has expired. Please start a new order.',
+  },
+  hold_not_sold: { id: 'reason.hold_not_sold', defaultMessage: 'Only sold tickets can be returned' },
+  quantity_below_sold: {
+    id: 'reason.quantity_below_sold',
+    defaultMessage: 'The limit cannot be lower than what is already sold or reserved',
+  },
+  promo_code_taken: {
+    id: 'reason.promo_code_taken',
+    defaultMessage: 'This promo code is already used in this event',
+  },
+  promo_code_not_found: { id: 'reason.promo_code_not_found', defaultMessage: 'Promo code not found' },
+  promo_code_already_exists: {
+    id: 'reason.promo_code_already_exists',
+    defaultMessage: 'This promo code already exists',
+  },
+  question_not_found: { id: 'reason.question_not_found', defaultMessage: 'Question not found' },
+  question_already_exists: {
+    id: 'reason.question_already_exists',
+    defaultMessage: 'This question already exists',
+  },
+  default_question_locked: {
+    id: 'reason.default_question_locked',
+    defaultMessage: 'First name, last name and email are default questions and cannot be edited or deleted',
+  },
+  question_sort_failed: {
+    id: 'reason.question_sort_failed',
+    defaultMessage:
+      'The questions could not be sorted because the list changed meanwhile; reload and try again',
+  },
   email_taken: { id: 'reason.email_taken', defaultMessage: 'This email address is already in use' },
   user_inactive: { id: 'reason.user_inactive', defaultMessage: 'This user is not active' },
   account_already_exists: {
@@ -149,6 +229,18 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     defaultMessage: 'You cannot change your own role or status',
   },
   mail_not_found: { id: 'reason.mail_not_found', defaultMessage: 'Message not found' },
+  invalid_price: {
+    id: 'reason.invalid_price',
+    defaultMessage: 'A price, amount or percentage is not valid for this currency',
+  },
+  donation_below_minimum: {
+    id: 'reason.donation_below_minimum',
+    defaultMessage: 'The amount must be at least the minimum price',
+  },
+  invalid_quantity: {
+    id: 'reason.invalid_quantity',
+    defaultMessage: 'The quantity must be a whole number of at least 1',
+  },
 });
 
 /** The message for an API error's reason, if it is a server reason (not `network_error` or `unknown`). */
