@@ -4,6 +4,7 @@ import { identityProjection } from './identity';
 import { eventPagesProjection } from './events/pages';
 import { organizersProjection } from './organizers';
 import { eventDefaultsProjection } from './eventDefaults';
+import { taxesAndFeesProjection } from './taxes';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -12,4 +13,5 @@ export const allProjections: Projection[] = [
   eventPagesProjection,
   organizersProjection,
   eventDefaultsProjection,
+  taxesAndFeesProjection,
 ];

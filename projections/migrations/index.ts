@@ -10,6 +10,7 @@ import { mailOutboxReadModel } from './0011_mail_outbox';
 import { projectionParkedEvents } from './0012_projection_parked_events';
 import { idempotencyKeys } from './0020_idempotency_keys';
 import { openEmailClaimsReadModel } from './0013_open_email_claims';
+import { taxesAndFeesReadModel } from './0035_taxes_and_fees';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -28,6 +29,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   projectionParkedEvents,
   idempotencyKeys,
   openEmailClaimsReadModel,
+  taxesAndFeesReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -11,6 +11,7 @@ import { authenticate } from '../identity/auth';
 import { authRoutes } from '../identity/authRoutes';
 import { userRoutes } from '../identity/userRoutes';
 import { accountRoutes } from '../identity/accountRoutes';
+import { taxRoutes } from '../catalog/taxes/taxRoutes';
 import { outboxRoutes } from '../messaging/outboxRoutes';
 import { eventRoutes } from '../catalog/events/eventRoutes';
 import { publicEventRoutes } from '../catalog/events/publicEventRoutes';
@@ -107,6 +108,7 @@ export function createApp(services: Services): Koa {
   api.use(eventRoutes(services).routes());
   api.use(organizerRoutes(services).routes());
   api.use(eventDefaultsRoutes(services).routes());
+  api.use(taxRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));

@@ -22,6 +22,7 @@ interface Fixtures {
   organizerId: string;
   memberId: string;
   mailId: string;
+  taxId: string;
   ownIds: Record<'organizer' | 'admin' | 'other', string>;
   adminEmail: string;
   adminPassword: string;
@@ -92,6 +93,24 @@ const permissionMatrix: Record<string, Entry> = {
 
   'GET /api/account': { access: 'admin' },
   'PUT /api/account': { access: 'admin', body: () => ({ timezone: 'Europe/Berlin' }) },
+  'GET /api/account/taxes-and-fees': { access: 'admin' },
+  'POST /api/account/taxes-and-fees': {
+    access: 'admin',
+    body: () => ({ name: 'Matrix fee', type: 'FEE', calculation_type: 'FIXED', amount: 100 }),
+  },
+  'GET /api/account/taxes-and-fees/:id': { access: 'admin', owned: true, params: (f) => ({ id: f.taxId }) },
+  'PUT /api/account/taxes-and-fees/:id': {
+    access: 'admin',
+    owned: true,
+    params: (f) => ({ id: f.taxId }),
+    body: () => ({ name: 'Matrix VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19 }),
+  },
+  // An allowed delete succeeds once; the next principals get 404 from the tax, not from the policy.
+  'DELETE /api/account/taxes-and-fees/:id': {
+    access: 'admin',
+    owned: true,
+    params: (f) => ({ id: f.taxId }),
+  },
   'GET /api/outbox': { access: 'admin' },
   'GET /api/outbox/:id': { access: 'admin', owned: true, params: (f) => ({ id: f.mailId }) },
 
@@ -236,12 +255,17 @@ function matrixSuite(kind: StorageKind) {
     other = { email: otherAccount.email, password: otherAccount.password };
     const events = await t.client(adminToken)<{ data: { id: string }[] }>('GET', '/api/events');
     const organizers = await t.client(adminToken)<{ data: { id: string }[] }>('GET', '/api/organizers');
+    const tax = await t.client(adminToken)<{ data: { id: string } }>('POST', '/api/account/taxes-and-fees', {
+      json: { name: 'Matrix VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19 },
+    });
+    expect(tax.status).toBe(201);
     const me = (token: string) => t.client(token)<{ data: { id: string } }>('GET', '/api/users/me');
     f = {
       eventId: events.body.data[0]!.id,
       organizerId: organizers.body.data[0]!.id,
       memberId: target.userId,
       mailId: target.mailId,
+      taxId: tax.body.data.id,
       ownIds: {
         organizer: organizer.userId,
         admin: (await me(adminToken)).body.data.id,
