@@ -5,6 +5,7 @@ import { eventPagesProjection } from './events/pages';
 import { organizersProjection } from './organizers';
 import { eventDefaultsProjection } from './eventDefaults';
 import { taxesAndFeesProjection } from './taxes';
+import { capacityAssignmentsProjection } from './capacityAssignments';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -14,4 +15,5 @@ export const allProjections: Projection[] = [
   organizersProjection,
   eventDefaultsProjection,
   taxesAndFeesProjection,
+  capacityAssignmentsProjection,
 ];

@@ -11,6 +11,7 @@ import { projectionParkedEvents } from './0012_projection_parked_events';
 import { idempotencyKeys } from './0020_idempotency_keys';
 import { openEmailClaimsReadModel } from './0013_open_email_claims';
 import { taxesAndFeesReadModel } from './0035_taxes_and_fees';
+import { capacityAssignmentsReadModel } from './0036_capacity_assignments';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -30,6 +31,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   idempotencyKeys,
   openEmailClaimsReadModel,
   taxesAndFeesReadModel,
+  capacityAssignmentsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

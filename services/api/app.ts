@@ -12,6 +12,7 @@ import { authRoutes } from '../identity/authRoutes';
 import { userRoutes } from '../identity/userRoutes';
 import { accountRoutes } from '../identity/accountRoutes';
 import { taxRoutes } from '../catalog/taxes/taxRoutes';
+import { capacityAssignmentRoutes } from '../catalog/capacity/capacityRoutes';
 import { outboxRoutes } from '../messaging/outboxRoutes';
 import { eventRoutes } from '../catalog/events/eventRoutes';
 import { publicEventRoutes } from '../catalog/events/publicEventRoutes';
@@ -109,6 +110,7 @@ export function createApp(services: Services): Koa {
   api.use(organizerRoutes(services).routes());
   api.use(eventDefaultsRoutes(services).routes());
   api.use(taxRoutes(services).routes());
+  api.use(capacityAssignmentRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));

@@ -39,6 +39,7 @@ interface Entry {
 const fakeToken = 'x'.repeat(43);
 let unique = 0;
 const event = (f: Fixtures) => ({ id: f.eventId });
+const eventOf = (f: Fixtures) => ({ eventId: f.eventId });
 /** Self-service routes: the caller's own id; another account's admin tries this account's member. */
 const self = (f: Fixtures, principal: Principal) => ({
   id: principal === 'organizer' || principal === 'admin' ? f.ownIds[principal] : f.memberId,
@@ -144,6 +145,30 @@ const permissionMatrix: Record<string, Entry> = {
     access: 'events',
     owned: true,
     params: (f) => ({ id: f.eventId, imageId: 'im_00000000' }),
+  },
+
+  'GET /api/events/:eventId/capacity-assignments': { access: 'events', owned: true, params: eventOf },
+  'POST /api/events/:eventId/capacity-assignments': {
+    access: 'events',
+    owned: true,
+    params: eventOf,
+    body: () => ({ name: 'Matrix hall', capacity: 10, ticket_ids: ['tk_00000000'] }),
+  },
+  'GET /api/events/:eventId/capacity-assignments/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'ca_00000000' }),
+  },
+  'PUT /api/events/:eventId/capacity-assignments/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'ca_00000000' }),
+    body: () => ({ capacity: 5 }),
+  },
+  'DELETE /api/events/:eventId/capacity-assignments/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'ca_00000000' }),
   },
 
   'GET /api/organizers': { access: 'events' },
