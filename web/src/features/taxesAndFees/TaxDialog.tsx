@@ -166,9 +166,11 @@ function TaxForm({
         {...isDefault.controlProps}
         checked={values.is_default === 'true'}
         label={intl.formatMessage(m.isDefault)}
-        onChange={(event) =>
-          setValues((current) => ({ ...current, is_default: event.currentTarget.checked ? 'true' : 'false' }))
-        }
+        onChange={(event) => {
+          // Read now: the updater runs later, when the event's currentTarget is gone.
+          const checked = event.currentTarget.checked;
+          setValues((current) => ({ ...current, is_default: checked ? 'true' : 'false' }));
+        }}
       />
     </DialogForm>
   );

@@ -35,92 +35,105 @@ function TaxesAndFees() {
   const list = useQuery(taxQueries.list());
   const currency = useAccountCurrency();
   const [editing, setEditing] = useState<TaxOrFee | 'new' | null>(null);
+  // Each opening gets a fresh form: reopened during the closing animation, the old one would keep its values.
+  const [opened, setOpened] = useState(0);
+  const edit = (target: TaxOrFee | 'new') => {
+    setOpened((count) => count + 1);
+    setEditing(target);
+  };
   const [deleting, setDeleting] = useState<TaxOrFee | null>(null);
   const taxes = list.data ?? [];
+  // The dialogs live beside the list: ListPage shows `empty` instead of its children when there are none.
   return (
-    <ListPage
-      className="taxes-page"
-      title={[m.pageTitle]}
-      heading={<h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>}
-      actions={
-        <Button
-          intent="primary"
-          icon="add"
-          text={intl.formatMessage(m.create)}
-          onClick={() => setEditing('new')}
-        />
-      }
-      above={<p className="page-intro">{intl.formatMessage(m.intro)}</p>}
-      query={list}
-      isEmpty={list.isSuccess && taxes.length === 0}
-      loading={m.loading}
-      loadError={m.loadFailed}
-      empty={<NonIdealState icon="percentage" title={intl.formatMessage(m.empty)} />}
-    >
-      <div className="table-scroll">
-        <HTMLTable className="taxes-table" striped aria-label={intl.formatMessage(m.tableLabel)}>
-          <thead>
-            <tr>
-              <th scope="col">{intl.formatMessage(m.columnName)}</th>
-              <th scope="col">{intl.formatMessage(m.columnType)}</th>
-              <th scope="col">{intl.formatMessage(m.columnCharge)}</th>
-              <th scope="col">{intl.formatMessage(m.columnDefault)}</th>
-              <th scope="col">
-                <span className="sr-only">{intl.formatMessage(m.columnActions)}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {taxes.map((tax) => (
-              <tr key={tax.id}>
-                <td>
-                  <strong>{tax.name}</strong>
-                </td>
-                <td>{intl.formatMessage(tax.type === 'TAX' ? m.typeTax : m.typeFee)}</td>
-                <td>
-                  {tax.calculation_type === 'PERCENTAGE'
-                    ? intl.formatNumber((tax.rate ?? 0) / 100, { style: 'percent', maximumFractionDigits: 4 })
-                    : formatMoney(intl, tax.amount ?? 0, currency)}
-                </td>
-                <td>
-                  {tax.is_default ? (
-                    <Tag minimal round intent="success">
-                      {intl.formatMessage(m.isDefault)}
-                    </Tag>
-                  ) : (
-                    <span className="text-muted">{intl.formatMessage(m.notDefault)}</span>
-                  )}
-                </td>
-                <td className="taxes-table__actions">
-                  <Button
-                    variant="minimal"
-                    icon="edit"
-                    aria-label={intl.formatMessage(m.edit, { name: tax.name })}
-                    title={intl.formatMessage(m.edit, { name: tax.name })}
-                    onClick={() => setEditing(tax)}
-                  />
-                  <Button
-                    variant="minimal"
-                    icon="trash"
-                    intent="danger"
-                    aria-label={intl.formatMessage(m.remove, { name: tax.name })}
-                    title={intl.formatMessage(m.remove, { name: tax.name })}
-                    onClick={() => setDeleting(tax)}
-                  />
-                </td>
+    <>
+      <ListPage
+        className="taxes-page"
+        title={[m.pageTitle]}
+        heading={<h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>}
+        actions={
+          <Button
+            intent="primary"
+            icon="add"
+            text={intl.formatMessage(m.create)}
+            onClick={() => edit('new')}
+          />
+        }
+        above={<p className="page-intro">{intl.formatMessage(m.intro)}</p>}
+        query={list}
+        isEmpty={list.isSuccess && taxes.length === 0}
+        loading={m.loading}
+        loadError={m.loadFailed}
+        empty={<NonIdealState icon="percentage" title={intl.formatMessage(m.empty)} />}
+      >
+        <div className="table-scroll">
+          <HTMLTable className="taxes-table" striped aria-label={intl.formatMessage(m.tableLabel)}>
+            <thead>
+              <tr>
+                <th scope="col">{intl.formatMessage(m.columnName)}</th>
+                <th scope="col">{intl.formatMessage(m.columnType)}</th>
+                <th scope="col">{intl.formatMessage(m.columnCharge)}</th>
+                <th scope="col">{intl.formatMessage(m.columnDefault)}</th>
+                <th scope="col">
+                  <span className="sr-only">{intl.formatMessage(m.columnActions)}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
+            </thead>
+            <tbody>
+              {taxes.map((tax) => (
+                <tr key={tax.id}>
+                  <td>
+                    <strong>{tax.name}</strong>
+                  </td>
+                  <td>{intl.formatMessage(tax.type === 'TAX' ? m.typeTax : m.typeFee)}</td>
+                  <td>
+                    {tax.calculation_type === 'PERCENTAGE'
+                      ? intl.formatNumber((tax.rate ?? 0) / 100, {
+                          style: 'percent',
+                          maximumFractionDigits: 4,
+                        })
+                      : formatMoney(intl, tax.amount ?? 0, currency)}
+                  </td>
+                  <td>
+                    {tax.is_default ? (
+                      <Tag minimal round intent="success">
+                        {intl.formatMessage(m.isDefault)}
+                      </Tag>
+                    ) : (
+                      <span className="text-muted">{intl.formatMessage(m.notDefault)}</span>
+                    )}
+                  </td>
+                  <td className="taxes-table__actions">
+                    <Button
+                      variant="minimal"
+                      icon="edit"
+                      aria-label={intl.formatMessage(m.edit, { name: tax.name })}
+                      title={intl.formatMessage(m.edit, { name: tax.name })}
+                      onClick={() => edit(tax)}
+                    />
+                    <Button
+                      variant="minimal"
+                      icon="trash"
+                      intent="danger"
+                      aria-label={intl.formatMessage(m.remove, { name: tax.name })}
+                      title={intl.formatMessage(m.remove, { name: tax.name })}
+                      onClick={() => setDeleting(tax)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      </ListPage>
       <TaxDialog
+        key={opened}
         isOpen={editing !== null}
         onClose={() => setEditing(null)}
         tax={editing === 'new' ? null : editing}
         currency={currency}
       />
       <DeleteTax tax={deleting} onClose={() => setDeleting(null)} />
-    </ListPage>
+    </>
   );
 }
 
