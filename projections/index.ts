@@ -7,6 +7,8 @@ import { eventDefaultsProjection } from './eventDefaults';
 import { promoCodesProjection } from './promoCodes';
 import { questionsProjection } from './questions';
 import { ticketsProjection } from './tickets';
+import { taxesAndFeesProjection } from './taxes';
+import { capacityAssignmentsProjection } from './capacityAssignments';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -19,4 +21,6 @@ export const allProjections: Projection[] = [
   promoCodesProjection,
   questionsProjection,
   ticketsProjection,
+  taxesAndFeesProjection,
+  capacityAssignmentsProjection,
 ];

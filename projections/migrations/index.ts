@@ -10,6 +10,8 @@ import { mailOutboxReadModel } from './0011_mail_outbox';
 import { projectionParkedEvents } from './0012_projection_parked_events';
 import { idempotencyKeys } from './0020_idempotency_keys';
 import { openEmailClaimsReadModel } from './0013_open_email_claims';
+import { taxesAndFeesReadModel } from './0035_taxes_and_fees';
+import { capacityAssignmentsReadModel } from './0036_capacity_assignments';
 import { ticketsReadModel } from './0030_tickets';
 import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
@@ -31,6 +33,8 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   projectionParkedEvents,
   idempotencyKeys,
   openEmailClaimsReadModel,
+  taxesAndFeesReadModel,
+  capacityAssignmentsReadModel,
   ticketsReadModel,
   promoCodesReadModel,
   questionsReadModel,

@@ -12,6 +12,8 @@ import { authRoutes } from '../identity/authRoutes';
 import { profileRoutes } from '../identity/profileRoutes';
 import { memberRoutes } from '../identity/memberRoutes';
 import { accountRoutes } from '../identity/accountRoutes';
+import { taxRoutes } from '../catalog/taxes/taxRoutes';
+import { capacityAssignmentRoutes } from '../catalog/capacity/capacityRoutes';
 import { outboxRoutes } from '../messaging/outboxRoutes';
 import { eventRoutes } from '../catalog/events/eventRoutes';
 import { ticketRoutes } from '../catalog/tickets/ticketRoutes';
@@ -72,6 +74,8 @@ export function createApp(services: Services): Koa {
   api.use(ticketRoutes(services).routes());
   api.use(organizerRoutes(services).routes());
   api.use(eventDefaultsRoutes(services).routes());
+  api.use(taxRoutes(services).routes());
+  api.use(capacityAssignmentRoutes(services).routes());
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());

@@ -10,6 +10,8 @@ import { outboxRouteContracts } from '../messaging/outboxRoutes';
 import { promoCodeRouteContracts } from '../catalog/promoCodes/promoCodeSchemas';
 import { questionRouteContracts } from '../catalog/questions/questionSchemas';
 import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
+import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
+import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -23,6 +25,8 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...organizerRouteContracts,
   ...eventDefaultsRouteContracts,
   ...ticketRouteContracts,
+  ...taxRouteContracts,
+  ...capacityAssignmentRouteContracts,
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
   ...publicEventRouteContracts,

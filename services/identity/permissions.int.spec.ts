@@ -22,6 +22,7 @@ interface Fixtures {
   organizerId: string;
   memberId: string;
   mailId: string;
+  taxId: string;
   ownIds: Record<'organizer' | 'admin' | 'other', string>;
   adminEmail: string;
   adminPassword: string;
@@ -41,6 +42,7 @@ const event = (f: Fixtures) => ({ id: f.eventId });
 const eventId = (f: Fixtures) => ({ eventId: f.eventId });
 /** A ticket id nobody has: the owner reaches the ticket lookup (404 ticket_not_found), others the event's 404. */
 const ticket = (f: Fixtures) => ({ id: f.eventId, ticketId: 'tk_nonexistent' });
+const eventOf = (f: Fixtures) => ({ eventId: f.eventId });
 /** Self-service routes: the caller's own id; another account's admin tries this account's member. */
 const self = (f: Fixtures, principal: Principal) => ({
   id: principal === 'organizer' || principal === 'admin' ? f.ownIds[principal] : f.memberId,
@@ -96,6 +98,24 @@ const permissionMatrix: Record<string, Entry> = {
 
   'GET /api/account': { access: 'admin' },
   'PUT /api/account': { access: 'admin', body: () => ({ timezone: 'Europe/Berlin' }) },
+  'GET /api/account/taxes-and-fees': { access: 'admin' },
+  'POST /api/account/taxes-and-fees': {
+    access: 'admin',
+    body: () => ({ name: 'Matrix fee', type: 'FEE', calculation_type: 'FIXED', amount: 100 }),
+  },
+  'GET /api/account/taxes-and-fees/:id': { access: 'admin', owned: true, params: (f) => ({ id: f.taxId }) },
+  'PUT /api/account/taxes-and-fees/:id': {
+    access: 'admin',
+    owned: true,
+    params: (f) => ({ id: f.taxId }),
+    body: () => ({ name: 'Matrix VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19 }),
+  },
+  // An allowed delete succeeds once; the next principals get 404 from the tax, not from the policy.
+  'DELETE /api/account/taxes-and-fees/:id': {
+    access: 'admin',
+    owned: true,
+    params: (f) => ({ id: f.taxId }),
+  },
   'GET /api/outbox': { access: 'admin' },
   'GET /api/outbox/:id': { access: 'admin', owned: true, params: (f) => ({ id: f.mailId }) },
 
@@ -207,6 +227,30 @@ const permissionMatrix: Record<string, Entry> = {
   'DELETE /api/events/:id/tickets/:ticketId': { access: 'events', owned: true, params: ticket },
   'POST /api/events/:id/tickets/:ticketId/pause': { access: 'events', owned: true, params: ticket },
   'POST /api/events/:id/tickets/:ticketId/resume': { access: 'events', owned: true, params: ticket },
+  'GET /api/events/:eventId/capacity-assignments': { access: 'events', owned: true, params: eventOf },
+  'POST /api/events/:eventId/capacity-assignments': {
+    access: 'events',
+    owned: true,
+    params: eventOf,
+    body: () => ({ name: 'Matrix hall', capacity: 10, ticket_ids: ['tk_00000000'] }),
+  },
+  'GET /api/events/:eventId/capacity-assignments/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'ca_00000000' }),
+  },
+  'PUT /api/events/:eventId/capacity-assignments/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'ca_00000000' }),
+    body: () => ({ capacity: 5 }),
+  },
+  'DELETE /api/events/:eventId/capacity-assignments/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'ca_00000000' }),
+  },
+
   'GET /api/organizers': { access: 'events' },
   'POST /api/organizers': { access: 'events', body: () => ({ name: 'Matrix Organizer' }) },
   'GET /api/organizers/:id': { access: 'events', owned: true, params: (f) => ({ id: f.organizerId }) },
@@ -316,12 +360,17 @@ function matrixSuite(kind: StorageKind) {
     other = { email: otherAccount.email, password: otherAccount.password };
     const events = await t.client(adminToken)<{ data: { id: string }[] }>('GET', '/api/events');
     const organizers = await t.client(adminToken)<{ data: { id: string }[] }>('GET', '/api/organizers');
+    const tax = await t.client(adminToken)<{ data: { id: string } }>('POST', '/api/account/taxes-and-fees', {
+      json: { name: 'Matrix VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19 },
+    });
+    expect(tax.status).toBe(201);
     const me = (token: string) => t.client(token)<{ data: { id: string } }>('GET', '/api/users/me');
     f = {
       eventId: events.body.data[0]!.id,
       organizerId: organizers.body.data[0]!.id,
       memberId: target.userId,
       mailId: target.mailId,
+      taxId: tax.body.data.id,
       ownIds: {
         organizer: organizer.userId,
         admin: (await me(adminToken)).body.data.id,

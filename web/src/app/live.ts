@@ -2,7 +2,14 @@ import { eventDefaultsLive } from '../features/eventDefaults/live';
 import { eventsLive } from '../features/events/live';
 import { usersLive } from '../features/users/live';
 import { organizersLive } from '../features/organizers/live';
+import { taxesAndFeesLive } from '../features/taxesAndFees/live';
 import { composeLive } from '../shared/live/liveMap';
 
 /** Every feature's live declaration (its `live.ts`); a new feature with a live read model adds its own here. */
-export const liveMap = composeLive([eventsLive, organizersLive, eventDefaultsLive, usersLive]);
+export const liveMap = composeLive([
+  eventsLive,
+  organizersLive,
+  eventDefaultsLive,
+  usersLive,
+  taxesAndFeesLive,
+]);

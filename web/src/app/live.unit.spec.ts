@@ -23,7 +23,22 @@ describe('live updates declared per feature', () => {
   });
 
   it('refetches every fed query once after a reconnect', () => {
-    expect(liveMap.feeds).toEqual([['events'], ['organizers'], ['eventDefaults'], ['users']]);
+    expect(liveMap.feeds).toEqual([
+      ['events'],
+      ['organizers'],
+      ['eventDefaults'],
+      ['users'],
+      ['taxesAndFees'],
+    ]);
+  });
+
+  it('refreshes the taxes and fees list when the taxes-and-fees read model moves', () => {
+    const keys = liveMap.invalidates({
+      readModel: 'taxesAndFees',
+      keys: ['tax:tx_1', 'account:ac_1'],
+      position: '4',
+    });
+    expect(keys).toEqual([['taxesAndFees']]);
   });
 });
 

@@ -172,7 +172,13 @@ const manageRoutes: RouteObject = {
               Component: m.AccountSettingsPage,
             })),
         },
-        { path: 'taxes-and-fees', ...notAvailable(f.taxesAndFees) },
+        {
+          path: 'taxes-and-fees',
+          lazy: () =>
+            import('../features/taxesAndFees/TaxesAndFeesPage').then((m) => ({
+              Component: m.TaxesAndFeesPage,
+            })),
+        },
         {
           path: 'event-defaults',
           lazy: () =>
