@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Services } from '../kit/http/context';
 import { commandContext, execute, readYourWrite, requireAuth, setPosition } from '../kit/http/context';
-import { identityReadModels } from './readModels';
+import { identityReadModels, sessionReadModels } from './readModels';
 import { body, pathParam, singleLineText } from '../kit/http/validate';
 import { Refusal } from '../kit/refusal';
 import { findUserByEmail } from '../../projections/identity';
@@ -158,7 +158,7 @@ export function authRoutes(services: Services) {
       decider: userDecider,
       stream: userStream(auth.userId),
       command: { type: 'EndSession', sessionId: auth.sessionId, now: services.clock.now() },
-      readModels: identityReadModels,
+      readModels: sessionReadModels,
     });
     ctx.status = 204;
   });
