@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  createTicketThroughApi,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -64,6 +65,8 @@ describeE2E('Languages: the locale cookie, then the browser language, picks the 
     await dialog.getByRole('button', { name: 'Create event' }).click();
     await page.waitForURL(/\/manage\/event\/ev_[0-9a-z]+$/);
     const eventId = /\/manage\/event\/(ev_[0-9a-z]+)/.exec(page.url())?.[1] ?? '';
+    // An event without tickets cannot go live; the tickets page comes later, so the API gives it one.
+    await createTicketThroughApi(app, eventId);
     await page.getByRole('link', { name: 'Getting started' }).click();
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('“Lantern Festival” is now live.').waitFor();
