@@ -15,8 +15,8 @@ interface Operation {
 }
 
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, JsonSchema> };
+  paths: Record<string, Record<string, unknown>>;
+  components?: { schemas?: Record<string, JsonSchema>; [other: string]: unknown };
 }
 
 const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -125,7 +125,8 @@ export function contractTypesSource(document: OpenApiDocument): string {
   }
   const routes: string[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods)) {
+    for (const [method, described] of Object.entries(methods)) {
+      const operation = described as Operation;
       const name = operationName(method, path);
       const body = jsonOf(operation.requestBody?.content);
       const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status));
