@@ -12,19 +12,101 @@ export type PostAuthRegisterBody = {
   currency?: string;
 };
 
+export type PostAuthRegisterResponse = {
+  token: string;
+  expires_at: string;
+  user: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
 export type PostAuthLoginBody = {
   email: string;
   password: string;
   account_id?: string;
 };
 
+export type PostAuthLoginResponse =
+  | {
+      token: string;
+      expires_at: string;
+      user: {
+        id: string;
+        first_name: string;
+        last_name: string;
+        email: string;
+        role: 'ADMIN' | 'ORGANIZER';
+        status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+        account_id: string;
+        account_name: string;
+        is_account_owner: boolean;
+        account_count: number;
+        timezone: string;
+        locale: string;
+        email_verified: boolean;
+        pending_email: string | null;
+        pending_email_expires_at: string | null;
+        last_login_at: string | null;
+        permissions: string[];
+      };
+    }
+  | {
+      token: null;
+      accounts: {
+        id: string;
+        name: string;
+        role: 'ADMIN' | 'ORGANIZER';
+      }[];
+    };
+
 export type PostAuthForgotPasswordBody = {
   email: string;
+};
+
+export type PostAuthForgotPasswordResponse = {
+  message: string;
+};
+
+export type GetAuthResetPasswordByTokenResponse = {
+  data: {
+    valid: true;
+  };
 };
 
 export type PostAuthResetPasswordByTokenBody = {
   password: string;
   password_confirmation: string;
+};
+
+export type PostAuthResetPasswordByTokenResponse = {
+  message: string;
+};
+
+export type GetAuthInvitationByTokenResponse = {
+  data: {
+    email: string;
+    first_name: string;
+    last_name: string;
+    account_name: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    existing_user: boolean;
+  };
 };
 
 export type PostAuthInvitationByTokenBody =
@@ -40,6 +122,36 @@ export type PostAuthInvitationByTokenBody =
       password: string;
     };
 
+export type PostAuthInvitationByTokenResponse = {
+  data: {
+    email: string;
+    account_id: string;
+    account_name: string;
+  };
+};
+
+export type GetUsersMeResponse = {
+  data: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
 export type PutUsersMeBody = {
   first_name?: string;
   last_name?: string;
@@ -51,6 +163,131 @@ export type PutUsersMeBody = {
   password_confirmation?: string;
 };
 
+export type PutUsersMeResponse = {
+  data: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
+export type PostUsersByIdConfirmEmailByTokenResponse = {
+  data: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
+export type PostUsersByIdResendEmailConfirmationResponse = {
+  message: string;
+};
+
+export type PostUsersByIdEmailChangeByTokenResponse = {
+  data: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
+export type DeleteUsersByIdEmailChangeResponse = {
+  data: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
+export type GetUsersResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
 export type PostUsersBody = {
   email: string;
   role: 'ADMIN' | 'ORGANIZER';
@@ -58,11 +295,116 @@ export type PostUsersBody = {
   last_name?: string;
 };
 
+export type PostUsersResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  };
+};
+
+export type GetUsersByIdResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  };
+};
+
 export type PutUsersByIdBody = {
   first_name?: string;
   last_name?: string;
   role?: 'ADMIN' | 'ORGANIZER';
   status?: 'ACTIVE' | 'INACTIVE';
+};
+
+export type PutUsersByIdResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  };
+};
+
+export type PostUsersByIdInvitationResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  };
+};
+
+export type DeleteUsersByIdInvitationResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  };
 };
 
 export type GetAccountResponse = {
@@ -95,6 +437,95 @@ export type PutAccountResponse = {
   };
 };
 
+export type GetOutboxResponse = {
+  data: {
+    id: string;
+    template: string;
+    to: string;
+    subject: string;
+    locale: string;
+    status: 'pending' | 'sending' | 'sent' | 'failed';
+    transport: 'smtp' | 'outbox' | null;
+    attempts: number;
+    last_error: string | null;
+    created_at: string;
+    sent_at: string | null;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type GetOutboxByIdResponse = {
+  data: {
+    id: string;
+    template: string;
+    to: string;
+    subject: string;
+    locale: string;
+    status: 'pending' | 'sending' | 'sent' | 'failed';
+    transport: 'smtp' | 'outbox' | null;
+    attempts: number;
+    last_error: string | null;
+    created_at: string;
+    sent_at: string | null;
+    text: string;
+    html: string;
+  };
+};
+
+export type GetEventsResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
 export type PostEventsBody = {
   title: string;
   description?: string | null;
@@ -115,6 +546,166 @@ export type PostEventsBody = {
   } | null;
   map_url?: string | null;
   organizer_id: string;
+};
+
+export type PostEventsResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+    online_connection_details: string | null;
+    map_url: string | null;
+    settings: {
+      support_email: string | null;
+      reply_to_email: string | null;
+      email_footer_message: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      seo_keywords: string | null;
+      allow_search_engine_indexing: boolean;
+      order_timeout_minutes: number;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      show_available_quantity: boolean;
+      hide_homepage_from_sidebar: boolean;
+      pre_checkout_message: string | null;
+      post_checkout_message: string | null;
+      continue_button_text: string | null;
+      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+      homepage_background_color: string;
+      homepage_content_background_color: string;
+      homepage_primary_color: string;
+      homepage_secondary_color: string;
+      homepage_text_color: string;
+      homepage_button_color: string;
+      homepage_link_color: string;
+      widget_background_color: string;
+      widget_text_color: string;
+    };
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    cover_image_url: string | null;
+    organizer: {
+      id: string;
+      name: string;
+      email: string | null;
+      website: string | null;
+      description: string | null;
+      description_html: string | null;
+      logo_url: string | null;
+      cover_url: string | null;
+    } | null;
+  };
+};
+
+export type GetEventsByIdResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+    online_connection_details: string | null;
+    map_url: string | null;
+    settings: {
+      support_email: string | null;
+      reply_to_email: string | null;
+      email_footer_message: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      seo_keywords: string | null;
+      allow_search_engine_indexing: boolean;
+      order_timeout_minutes: number;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      show_available_quantity: boolean;
+      hide_homepage_from_sidebar: boolean;
+      pre_checkout_message: string | null;
+      post_checkout_message: string | null;
+      continue_button_text: string | null;
+      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+      homepage_background_color: string;
+      homepage_content_background_color: string;
+      homepage_primary_color: string;
+      homepage_secondary_color: string;
+      homepage_text_color: string;
+      homepage_button_color: string;
+      homepage_link_color: string;
+      widget_background_color: string;
+      widget_text_color: string;
+    };
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    cover_image_url: string | null;
+    organizer: {
+      id: string;
+      name: string;
+      email: string | null;
+      website: string | null;
+      description: string | null;
+      description_html: string | null;
+      logo_url: string | null;
+      cover_url: string | null;
+    } | null;
+  };
 };
 
 export type PutEventsByIdBody = {
@@ -139,8 +730,168 @@ export type PutEventsByIdBody = {
   organizer_id?: string;
 };
 
+export type PutEventsByIdResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+    online_connection_details: string | null;
+    map_url: string | null;
+    settings: {
+      support_email: string | null;
+      reply_to_email: string | null;
+      email_footer_message: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      seo_keywords: string | null;
+      allow_search_engine_indexing: boolean;
+      order_timeout_minutes: number;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      show_available_quantity: boolean;
+      hide_homepage_from_sidebar: boolean;
+      pre_checkout_message: string | null;
+      post_checkout_message: string | null;
+      continue_button_text: string | null;
+      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+      homepage_background_color: string;
+      homepage_content_background_color: string;
+      homepage_primary_color: string;
+      homepage_secondary_color: string;
+      homepage_text_color: string;
+      homepage_button_color: string;
+      homepage_link_color: string;
+      widget_background_color: string;
+      widget_text_color: string;
+    };
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    cover_image_url: string | null;
+    organizer: {
+      id: string;
+      name: string;
+      email: string | null;
+      website: string | null;
+      description: string | null;
+      description_html: string | null;
+      logo_url: string | null;
+      cover_url: string | null;
+    } | null;
+  };
+};
+
 export type PutEventsByIdStatusBody = {
   status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+};
+
+export type PutEventsByIdStatusResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+    online_connection_details: string | null;
+    map_url: string | null;
+    settings: {
+      support_email: string | null;
+      reply_to_email: string | null;
+      email_footer_message: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      seo_keywords: string | null;
+      allow_search_engine_indexing: boolean;
+      order_timeout_minutes: number;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      show_available_quantity: boolean;
+      hide_homepage_from_sidebar: boolean;
+      pre_checkout_message: string | null;
+      post_checkout_message: string | null;
+      continue_button_text: string | null;
+      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+      homepage_background_color: string;
+      homepage_content_background_color: string;
+      homepage_primary_color: string;
+      homepage_secondary_color: string;
+      homepage_text_color: string;
+      homepage_button_color: string;
+      homepage_link_color: string;
+      widget_background_color: string;
+      widget_text_color: string;
+    };
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    cover_image_url: string | null;
+    organizer: {
+      id: string;
+      name: string;
+      email: string | null;
+      website: string | null;
+      description: string | null;
+      description_html: string | null;
+      logo_url: string | null;
+      cover_url: string | null;
+    } | null;
+  };
 };
 
 export type PostEventsByIdDuplicateBody = {
@@ -155,6 +906,115 @@ export type PostEventsByIdDuplicateBody = {
     check_in_lists?: boolean;
     settings?: boolean;
     images?: boolean;
+  };
+};
+
+export type PostEventsByIdDuplicateResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+    online_connection_details: string | null;
+    map_url: string | null;
+    settings: {
+      support_email: string | null;
+      reply_to_email: string | null;
+      email_footer_message: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      seo_keywords: string | null;
+      allow_search_engine_indexing: boolean;
+      order_timeout_minutes: number;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      show_available_quantity: boolean;
+      hide_homepage_from_sidebar: boolean;
+      pre_checkout_message: string | null;
+      post_checkout_message: string | null;
+      continue_button_text: string | null;
+      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+      homepage_background_color: string;
+      homepage_content_background_color: string;
+      homepage_primary_color: string;
+      homepage_secondary_color: string;
+      homepage_text_color: string;
+      homepage_button_color: string;
+      homepage_link_color: string;
+      widget_background_color: string;
+      widget_text_color: string;
+    };
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    cover_image_url: string | null;
+    organizer: {
+      id: string;
+      name: string;
+      email: string | null;
+      website: string | null;
+      description: string | null;
+      description_html: string | null;
+      logo_url: string | null;
+      cover_url: string | null;
+    } | null;
+  };
+};
+
+export type GetEventsByIdSettingsResponse = {
+  data: {
+    support_email: string | null;
+    reply_to_email: string | null;
+    email_footer_message: string | null;
+    seo_title: string | null;
+    seo_description: string | null;
+    seo_keywords: string | null;
+    allow_search_engine_indexing: boolean;
+    order_timeout_minutes: number;
+    price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+    show_available_quantity: boolean;
+    hide_homepage_from_sidebar: boolean;
+    pre_checkout_message: string | null;
+    post_checkout_message: string | null;
+    continue_button_text: string | null;
+    homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+    homepage_background_color: string;
+    homepage_content_background_color: string;
+    homepage_primary_color: string;
+    homepage_secondary_color: string;
+    homepage_text_color: string;
+    homepage_button_color: string;
+    homepage_link_color: string;
+    widget_background_color: string;
+    widget_text_color: string;
   };
 };
 
@@ -185,6 +1045,99 @@ export type PutEventsByIdSettingsBody = {
   widget_text_color?: string;
 };
 
+export type PutEventsByIdSettingsResponse = {
+  data: {
+    support_email: string | null;
+    reply_to_email: string | null;
+    email_footer_message: string | null;
+    seo_title: string | null;
+    seo_description: string | null;
+    seo_keywords: string | null;
+    allow_search_engine_indexing: boolean;
+    order_timeout_minutes: number;
+    price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+    show_available_quantity: boolean;
+    hide_homepage_from_sidebar: boolean;
+    pre_checkout_message: string | null;
+    post_checkout_message: string | null;
+    continue_button_text: string | null;
+    homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+    homepage_background_color: string;
+    homepage_content_background_color: string;
+    homepage_primary_color: string;
+    homepage_secondary_color: string;
+    homepage_text_color: string;
+    homepage_button_color: string;
+    homepage_link_color: string;
+    widget_background_color: string;
+    widget_text_color: string;
+  };
+};
+
+export type GetEventsByIdImagesResponse = {
+  data: {
+    id: string;
+    type: string;
+    url: string;
+    content_type: string;
+    size: number;
+    width: number;
+    height: number;
+    uploaded_at: string;
+  }[];
+};
+
+export type PostEventsByIdImagesResponse = {
+  data: {
+    id: string;
+    type: string;
+    url: string;
+    content_type: string;
+    size: number;
+    width: number;
+    height: number;
+    uploaded_at: string;
+  };
+};
+
+export type GetOrganizersResponse = {
+  data: {
+    id: string;
+    name: string;
+    email: string | null;
+    website: string | null;
+    description: string | null;
+    description_html: string | null;
+    logo_url: string | null;
+    cover_url: string | null;
+    account_id: string;
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    created_at: string;
+    updated_at: string;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
 export type PostOrganizersBody = {
   name: string;
   email?: string | null;
@@ -192,11 +1145,132 @@ export type PostOrganizersBody = {
   description?: string | null;
 };
 
+export type PostOrganizersResponse = {
+  data: {
+    id: string;
+    name: string;
+    email: string | null;
+    website: string | null;
+    description: string | null;
+    description_html: string | null;
+    logo_url: string | null;
+    cover_url: string | null;
+    account_id: string;
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetOrganizersByIdResponse = {
+  data: {
+    id: string;
+    name: string;
+    email: string | null;
+    website: string | null;
+    description: string | null;
+    description_html: string | null;
+    logo_url: string | null;
+    cover_url: string | null;
+    account_id: string;
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    created_at: string;
+    updated_at: string;
+  };
+};
+
 export type PutOrganizersByIdBody = {
   name?: string;
   email?: string | null;
   website?: string | null;
   description?: string | null;
+};
+
+export type PutOrganizersByIdResponse = {
+  data: {
+    id: string;
+    name: string;
+    email: string | null;
+    website: string | null;
+    description: string | null;
+    description_html: string | null;
+    logo_url: string | null;
+    cover_url: string | null;
+    account_id: string;
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetOrganizersByIdImagesResponse = {
+  data: {
+    id: string;
+    type: string;
+    url: string;
+    content_type: string;
+    size: number;
+    width: number;
+    height: number;
+    uploaded_at: string;
+  }[];
+};
+
+export type PostOrganizersByIdImagesResponse = {
+  data: {
+    id: string;
+    type: string;
+    url: string;
+    content_type: string;
+    size: number;
+    width: number;
+    height: number;
+    uploaded_at: string;
+  };
+};
+
+export type GetEventDefaultsResponse = {
+  data: {
+    timezone: string | null;
+    currency: string | null;
+    order_timeout_minutes: number;
+    price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+    allow_search_engine_indexing: boolean;
+    show_available_quantity: boolean;
+    support_email: string | null;
+    continue_button_text: string | null;
+    account: {
+      timezone: string;
+      currency: string;
+    } | null;
+  };
 };
 
 export type PutEventDefaultsBody = {
@@ -208,6 +1282,23 @@ export type PutEventDefaultsBody = {
   show_available_quantity?: boolean;
   support_email?: string | null;
   continue_button_text?: string | null;
+};
+
+export type PutEventDefaultsResponse = {
+  data: {
+    timezone: string | null;
+    currency: string | null;
+    order_timeout_minutes: number;
+    price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+    allow_search_engine_indexing: boolean;
+    show_available_quantity: boolean;
+    support_email: string | null;
+    continue_button_text: string | null;
+    account: {
+      timezone: string;
+      currency: string;
+    } | null;
+  };
 };
 
 export type GetEventsByIdTicketsResponse = {
@@ -856,6 +1947,48 @@ export type PutEventsByEventIdQuestionsByQuestionIdResponse = {
   };
 };
 
+export type GetPublicEventsResponse = {
+  data: {
+    id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
 export type GetPublicEventsByIdPromoCodesByCodeResponse = {
   valid: boolean;
 };
@@ -863,51 +1996,69 @@ export type GetPublicEventsByIdPromoCodesByCodeResponse = {
 /** Every route under /api: its JSON body (`never` if it takes none) and its 2xx answer (`void` if none). */
 export interface ApiRoutes {
   'GET /openapi.json': { body: never; response: void };
-  'POST /auth/register': { body: PostAuthRegisterBody; response: void };
-  'POST /auth/login': { body: PostAuthLoginBody; response: void };
+  'POST /auth/register': { body: PostAuthRegisterBody; response: PostAuthRegisterResponse };
+  'POST /auth/login': { body: PostAuthLoginBody; response: PostAuthLoginResponse };
   'POST /auth/logout': { body: never; response: void };
-  'POST /auth/forgot-password': { body: PostAuthForgotPasswordBody; response: void };
-  'GET /auth/reset-password/{token}': { body: never; response: void };
-  'POST /auth/reset-password/{token}': { body: PostAuthResetPasswordByTokenBody; response: void };
-  'GET /auth/invitation/{token}': { body: never; response: void };
-  'POST /auth/invitation/{token}': { body: PostAuthInvitationByTokenBody; response: void };
-  'GET /users/me': { body: never; response: void };
-  'PUT /users/me': { body: PutUsersMeBody; response: void };
-  'POST /users/{id}/confirm-email/{token}': { body: never; response: void };
-  'POST /users/{id}/resend-email-confirmation': { body: never; response: void };
-  'POST /users/{id}/email-change/{token}': { body: never; response: void };
-  'DELETE /users/{id}/email-change': { body: never; response: void };
-  'GET /users': { body: never; response: void };
-  'POST /users': { body: PostUsersBody; response: void };
-  'GET /users/{id}': { body: never; response: void };
-  'PUT /users/{id}': { body: PutUsersByIdBody; response: void };
-  'POST /users/{id}/invitation': { body: never; response: void };
-  'DELETE /users/{id}/invitation': { body: never; response: void };
+  'POST /auth/forgot-password': {
+    body: PostAuthForgotPasswordBody;
+    response: PostAuthForgotPasswordResponse;
+  };
+  'GET /auth/reset-password/{token}': { body: never; response: GetAuthResetPasswordByTokenResponse };
+  'POST /auth/reset-password/{token}': {
+    body: PostAuthResetPasswordByTokenBody;
+    response: PostAuthResetPasswordByTokenResponse;
+  };
+  'GET /auth/invitation/{token}': { body: never; response: GetAuthInvitationByTokenResponse };
+  'POST /auth/invitation/{token}': {
+    body: PostAuthInvitationByTokenBody;
+    response: PostAuthInvitationByTokenResponse;
+  };
+  'GET /users/me': { body: never; response: GetUsersMeResponse };
+  'PUT /users/me': { body: PutUsersMeBody; response: PutUsersMeResponse };
+  'POST /users/{id}/confirm-email/{token}': {
+    body: never;
+    response: PostUsersByIdConfirmEmailByTokenResponse;
+  };
+  'POST /users/{id}/resend-email-confirmation': {
+    body: never;
+    response: PostUsersByIdResendEmailConfirmationResponse;
+  };
+  'POST /users/{id}/email-change/{token}': { body: never; response: PostUsersByIdEmailChangeByTokenResponse };
+  'DELETE /users/{id}/email-change': { body: never; response: DeleteUsersByIdEmailChangeResponse };
+  'GET /users': { body: never; response: GetUsersResponse };
+  'POST /users': { body: PostUsersBody; response: PostUsersResponse };
+  'GET /users/{id}': { body: never; response: GetUsersByIdResponse };
+  'PUT /users/{id}': { body: PutUsersByIdBody; response: PutUsersByIdResponse };
+  'POST /users/{id}/invitation': { body: never; response: PostUsersByIdInvitationResponse };
+  'DELETE /users/{id}/invitation': { body: never; response: DeleteUsersByIdInvitationResponse };
   'GET /account': { body: never; response: GetAccountResponse };
   'PUT /account': { body: PutAccountBody; response: PutAccountResponse };
-  'GET /outbox': { body: never; response: void };
-  'GET /outbox/{id}': { body: never; response: void };
-  'GET /events': { body: never; response: void };
-  'POST /events': { body: PostEventsBody; response: void };
-  'GET /events/{id}': { body: never; response: void };
-  'PUT /events/{id}': { body: PutEventsByIdBody; response: void };
+  'GET /outbox': { body: never; response: GetOutboxResponse };
+  'GET /outbox/{id}': { body: never; response: GetOutboxByIdResponse };
+  'GET /events': { body: never; response: GetEventsResponse };
+  'POST /events': { body: PostEventsBody; response: PostEventsResponse };
+  'GET /events/{id}': { body: never; response: GetEventsByIdResponse };
+  'PUT /events/{id}': { body: PutEventsByIdBody; response: PutEventsByIdResponse };
   'DELETE /events/{id}': { body: never; response: void };
-  'PUT /events/{id}/status': { body: PutEventsByIdStatusBody; response: void };
-  'POST /events/{id}/duplicate': { body: PostEventsByIdDuplicateBody; response: void };
-  'GET /events/{id}/settings': { body: never; response: void };
-  'PUT /events/{id}/settings': { body: PutEventsByIdSettingsBody; response: void };
-  'GET /events/{id}/images': { body: never; response: void };
-  'POST /events/{id}/images': { body: never; response: void };
+  'PUT /events/{id}/status': { body: PutEventsByIdStatusBody; response: PutEventsByIdStatusResponse };
+  'POST /events/{id}/duplicate': {
+    body: PostEventsByIdDuplicateBody;
+    response: PostEventsByIdDuplicateResponse;
+  };
+  'GET /events/{id}/settings': { body: never; response: GetEventsByIdSettingsResponse };
+  'PUT /events/{id}/settings': { body: PutEventsByIdSettingsBody; response: PutEventsByIdSettingsResponse };
+  'GET /events/{id}/images': { body: never; response: GetEventsByIdImagesResponse };
+  'POST /events/{id}/images': { body: never; response: PostEventsByIdImagesResponse };
   'DELETE /events/{id}/images/{imageId}': { body: never; response: void };
-  'GET /organizers': { body: never; response: void };
-  'POST /organizers': { body: PostOrganizersBody; response: void };
-  'GET /organizers/{id}': { body: never; response: void };
-  'PUT /organizers/{id}': { body: PutOrganizersByIdBody; response: void };
-  'GET /organizers/{id}/images': { body: never; response: void };
-  'POST /organizers/{id}/images': { body: never; response: void };
+  'GET /organizers': { body: never; response: GetOrganizersResponse };
+  'POST /organizers': { body: PostOrganizersBody; response: PostOrganizersResponse };
+  'GET /organizers/{id}': { body: never; response: GetOrganizersByIdResponse };
+  'PUT /organizers/{id}': { body: PutOrganizersByIdBody; response: PutOrganizersByIdResponse };
+  'GET /organizers/{id}/images': { body: never; response: GetOrganizersByIdImagesResponse };
+  'POST /organizers/{id}/images': { body: never; response: PostOrganizersByIdImagesResponse };
   'DELETE /organizers/{id}/images/{imageId}': { body: never; response: void };
-  'GET /event-defaults': { body: never; response: void };
-  'PUT /event-defaults': { body: PutEventDefaultsBody; response: void };
+  'GET /event-defaults': { body: never; response: GetEventDefaultsResponse };
+  'PUT /event-defaults': { body: PutEventDefaultsBody; response: PutEventDefaultsResponse };
   'GET /events/{id}/tickets': { body: never; response: GetEventsByIdTicketsResponse };
   'POST /events/{id}/tickets': { body: PostEventsByIdTicketsBody; response: PostEventsByIdTicketsResponse };
   'PUT /events/{id}/tickets/sort': {
@@ -988,7 +2139,7 @@ export interface ApiRoutes {
     response: PutEventsByEventIdQuestionsByQuestionIdResponse;
   };
   'DELETE /events/{eventId}/questions/{questionId}': { body: never; response: void };
-  'GET /public/events': { body: never; response: void };
+  'GET /public/events': { body: never; response: GetPublicEventsResponse };
   'GET /public/events/{id}': { body: never; response: void };
   'GET /public/events/{id}/promo-codes/{code}': {
     body: never;
