@@ -1,9 +1,20 @@
 import type Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, openApiPath } from '../kit/http/routeContract';
+import type { z } from 'zod';
+import { dataOf, openApiPath, pageOf } from '../kit/http/routeContract';
 import { describeWithPostgres } from '../kit/testing/postgres';
 import { eventRoutes } from '../catalog/events/eventRoutes';
-import { promoCodeCheckSchema } from '../catalog/events/eventSchemas';
+import {
+  eventDetailSchema,
+  eventResponseSchema,
+  eventSettingsResponseSchema,
+  promoCodeCheckSchema,
+  publicListEventSchema,
+} from '../catalog/events/eventSchemas';
+import { organizerSchema } from '../catalog/organizers/organizerSchemas';
+import { eventDefaultsResponseSchema } from '../catalog/eventDefaults/routes';
+import { currentUserSchema, memberSchema, sessionSchema } from '../identity/schemas';
+import { outboxSummarySchema } from '../messaging/outboxRoutes';
 import { publicEventRoutes } from '../catalog/events/publicEventRoutes';
 import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
@@ -76,10 +87,58 @@ function contractSuite(kind: StorageKind) {
     const promo = await t.client()('GET', `/api/public/events/${eventId}/promo-codes/SUMMER`);
     expect(promo.status).toBe(200);
     expect(promoCodeCheckSchema.safeParse(promo.body).error).toBeUndefined();
+
+    const login = await t.client()('POST', '/api/auth/login', {
+      json: { email: t.admin.email, password: t.admin.password },
+    });
+    expectAnswer(login, 200, sessionSchema);
+    expectAnswer(await t.client(token)('GET', '/api/users/me'), 200, dataOf(currentUserSchema));
+    expectAnswer(await t.client(token)('GET', '/api/users'), 200, pageOf(memberSchema));
+    expectAnswer(
+      await t.client(token)('GET', '/api/event-defaults'),
+      200,
+      dataOf(eventDefaultsResponseSchema),
+    );
+    expectAnswer(await t.client(token)('GET', '/api/outbox'), 200, pageOf(outboxSummarySchema));
+
+    const organizer = await t.client(token)<{ data: { id: string } }>('POST', '/api/organizers', {
+      json: { name: 'Contract Hall', website: 'https://contract.test' },
+    });
+    expectAnswer(organizer, 201, dataOf(organizerSchema));
+    expectAnswer(await t.client(token)('GET', '/api/organizers'), 200, pageOf(organizerSchema));
+    const created = await t.client(token)<{ data: { id: string } }>('POST', '/api/events', {
+      json: {
+        title: 'Contract Night',
+        start_date: '2031-05-01T19:00:00Z',
+        timezone: 'Europe/Berlin',
+        currency: 'eur',
+        organizer_id: organizer.body.data.id,
+        location: { venue_name: 'Hall', city: 'Berlin' },
+      },
+    });
+    expectAnswer(created, 201, dataOf(eventDetailSchema));
+    const id = created.body.data.id;
+    expectAnswer(await t.client(token)('GET', `/api/events/${id}`), 200, dataOf(eventDetailSchema));
+    expectAnswer(await t.client(token)('GET', '/api/events'), 200, pageOf(eventResponseSchema));
+    expectAnswer(
+      await t.client(token)('GET', `/api/events/${id}/settings`),
+      200,
+      dataOf(eventSettingsResponseSchema),
+    );
+    expectAnswer(await t.client()('GET', '/api/public/events'), 200, pageOf(publicListEventSchema));
     expect(document.paths['/api/account']?.get?.responses['200']).toMatchObject({
       content: { 'application/json': { schema: { type: 'object' } } },
     });
   });
+}
+
+/** The answer's status and that its body is exactly what the route's response schema declares. */
+function expectAnswer(response: { status: number; body: unknown }, status: number, schema: z.ZodType) {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  const parsed = schema.safeParse(response.body);
+  expect(parsed.error?.issues, JSON.stringify(response.body)).toBeUndefined();
+  // zod drops keys a schema does not name: an answer with undeclared fields parses to less than it is.
+  expect(parsed.data, 'the answer has fields its schema does not declare').toEqual(response.body);
 }
 
 describe('the API contract on SQLite', () => contractSuite('sqlite'));

@@ -24,9 +24,13 @@ import {
   localeField,
   passwordField,
   timezoneField,
+  chooseAccountSchema,
+  invitationSchema,
+  messageSchema,
+  sessionSchema,
 } from './schemas';
 import { isUsableRequest, userDecider, userStream } from './userDecider';
-import { route } from '../kit/http/routeContract';
+import { dataOf, route } from '../kit/http/routeContract';
 
 export const loginSchema = z
   .object({
@@ -346,16 +350,25 @@ export const authRouteContracts = [
     path: '/auth/register',
     summary: 'Sign up: a new account and its owner',
     body: registerSchema,
+    response: sessionSchema,
     status: 201,
     public: true,
   }),
-  route({ method: 'post', path: '/auth/login', summary: 'Log in', body: loginSchema, public: true }),
+  route({
+    method: 'post',
+    path: '/auth/login',
+    summary: 'Log in',
+    body: loginSchema,
+    response: z.union([sessionSchema, chooseAccountSchema]),
+    public: true,
+  }),
   route({ method: 'post', path: '/auth/logout', summary: 'End this session' }),
   route({
     method: 'post',
     path: '/auth/forgot-password',
     summary: 'Mail a password reset link',
     body: forgotPasswordSchema,
+    response: messageSchema,
     status: 202,
     public: true,
   }),
@@ -363,6 +376,7 @@ export const authRouteContracts = [
     method: 'get',
     path: '/auth/reset-password/:token',
     summary: 'Whether a reset link is usable',
+    response: dataOf(z.object({ valid: z.literal(true) })),
     public: true,
   }),
   route({
@@ -370,14 +384,22 @@ export const authRouteContracts = [
     path: '/auth/reset-password/:token',
     summary: 'Set a new password',
     body: resetPasswordSchema,
+    response: messageSchema,
     public: true,
   }),
-  route({ method: 'get', path: '/auth/invitation/:token', summary: 'An invitation', public: true }),
+  route({
+    method: 'get',
+    path: '/auth/invitation/:token',
+    summary: 'An invitation',
+    response: dataOf(invitationSchema),
+    public: true,
+  }),
   route({
     method: 'post',
     path: '/auth/invitation/:token',
     summary: 'Accept an invitation (a new member joins, or an existing one with their password)',
     body: z.union([joinSchema, existingMemberAcceptSchema]),
+    response: dataOf(z.object({ email: z.string(), account_id: z.string(), account_name: z.string() })),
     public: true,
   }),
 ];

@@ -18,9 +18,9 @@ import {
 import { accountDecider, accountStream, invitationTtlMs } from './accountDecider';
 import { emailClaimDecider, emailClaimStream, normaliseEmail } from './emailClaims';
 import { allow } from './policy';
-import { emailField, entityId, firstNameField, lastNameField, roleField } from './schemas';
+import { emailField, entityId, firstNameField, lastNameField, memberSchema, roleField } from './schemas';
 import { userDecider, userStream } from './userDecider';
-import { route } from '../kit/http/routeContract';
+import { dataOf, pageOf, route } from '../kit/http/routeContract';
 
 export const inviteSchema = z
   .object({
@@ -239,15 +239,38 @@ async function userForInvitation(
 }
 
 export const memberRouteContracts = [
-  route({ method: 'get', path: '/users', summary: "The account's members (list query)" }),
-  route({ method: 'post', path: '/users', summary: 'Invite a member', body: inviteSchema, status: 201 }),
-  route({ method: 'get', path: '/users/:id', summary: 'A member' }),
+  route({
+    method: 'get',
+    path: '/users',
+    summary: "The account's members (list query)",
+    response: pageOf(memberSchema),
+  }),
+  route({
+    method: 'post',
+    path: '/users',
+    summary: 'Invite a member',
+    body: inviteSchema,
+    response: dataOf(memberSchema),
+    status: 201,
+  }),
+  route({ method: 'get', path: '/users/:id', summary: 'A member', response: dataOf(memberSchema) }),
   route({
     method: 'put',
     path: '/users/:id',
     summary: "Change a member's role, status or name",
     body: updateMemberSchema,
+    response: dataOf(memberSchema),
   }),
-  route({ method: 'post', path: '/users/:id/invitation', summary: 'Resend an invitation' }),
-  route({ method: 'delete', path: '/users/:id/invitation', summary: 'Revoke an invitation' }),
+  route({
+    method: 'post',
+    path: '/users/:id/invitation',
+    summary: 'Resend an invitation',
+    response: dataOf(memberSchema),
+  }),
+  route({
+    method: 'delete',
+    path: '/users/:id/invitation',
+    summary: 'Revoke an invitation',
+    response: dataOf(memberSchema),
+  }),
 ];

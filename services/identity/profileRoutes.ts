@@ -24,9 +24,11 @@ import {
   localeField,
   passwordField,
   timezoneField,
+  currentUserSchema,
+  messageSchema,
 } from './schemas';
 import { isUsableRequest, userDecider, userStream, type Profile } from './userDecider';
-import { route } from '../kit/http/routeContract';
+import { dataOf, route } from '../kit/http/routeContract';
 
 /** `PUT /users/me`: any subset of the profile; a new email waits for confirmation; a new password needs the current one. */
 export const updateProfileSchema = confirmedPassword(
@@ -262,20 +264,42 @@ async function releaseEmail(
 }
 
 export const profileRouteContracts = [
-  route({ method: 'get', path: '/users/me', summary: 'The signed-in member' }),
+  route({
+    method: 'get',
+    path: '/users/me',
+    summary: 'The signed-in member',
+    response: dataOf(currentUserSchema),
+  }),
   route({
     method: 'put',
     path: '/users/me',
     summary: 'Change your profile, email or password',
     body: updateProfileSchema,
+    response: dataOf(currentUserSchema),
   }),
-  route({ method: 'post', path: '/users/:id/confirm-email/:token', summary: 'Confirm your email address' }),
+  route({
+    method: 'post',
+    path: '/users/:id/confirm-email/:token',
+    summary: 'Confirm your email address',
+    response: dataOf(currentUserSchema),
+  }),
   route({
     method: 'post',
     path: '/users/:id/resend-email-confirmation',
     summary: 'Mail a new confirmation link',
+    response: messageSchema,
     status: 202,
   }),
-  route({ method: 'post', path: '/users/:id/email-change/:token', summary: 'Confirm a new email address' }),
-  route({ method: 'delete', path: '/users/:id/email-change', summary: 'Cancel an email change' }),
+  route({
+    method: 'post',
+    path: '/users/:id/email-change/:token',
+    summary: 'Confirm a new email address',
+    response: dataOf(currentUserSchema),
+  }),
+  route({
+    method: 'delete',
+    path: '/users/:id/email-change',
+    summary: 'Cancel an email change',
+    response: dataOf(currentUserSchema),
+  }),
 ];

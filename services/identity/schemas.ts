@@ -43,3 +43,64 @@ export function confirmedPassword<
     },
   );
 }
+
+/** The identity API's answers (spec section 3): `presentCurrentUser` (services/identity/me.ts), `presentMember`. */
+const nullableString = z.string().nullable();
+const memberStatus = z.enum(['ACTIVE', 'INACTIVE', 'INVITED']);
+
+export const currentUserSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: roleField,
+  status: memberStatus,
+  account_id: z.string(),
+  account_name: z.string(),
+  is_account_owner: z.boolean(),
+  account_count: z.number().int(),
+  timezone: z.string(),
+  locale: z.string(),
+  email_verified: z.boolean(),
+  pending_email: nullableString,
+  pending_email_expires_at: nullableString,
+  last_login_at: nullableString,
+  permissions: z.array(z.string()),
+});
+
+export const memberSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: roleField,
+  status: memberStatus,
+  is_account_owner: z.boolean(),
+  invitation_status: z.enum(['PENDING', 'RESENT', 'ACCEPTED', 'REVOKED']).nullable(),
+  invitation_expires_at: nullableString,
+  invitation_expired: z.boolean(),
+  timezone: z.string(),
+  locale: z.string(),
+  email_verified: z.boolean(),
+  last_login_at: nullableString,
+  created_at: z.string(),
+});
+
+/** A started session (register, login, accepted invitation); a login whose email has several accounts asks first. */
+export const sessionSchema = z.object({ token: z.string(), expires_at: z.string(), user: currentUserSchema });
+export const chooseAccountSchema = z.object({
+  token: z.null(),
+  accounts: z.array(z.object({ id: z.string(), name: z.string(), role: roleField })),
+});
+
+export const invitationSchema = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  account_name: z.string(),
+  role: roleField,
+  existing_user: z.boolean(),
+});
+
+export const messageSchema = z.object({ message: z.string() });

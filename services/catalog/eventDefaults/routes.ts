@@ -16,7 +16,7 @@ import {
   minOrderTimeoutMinutes,
 } from '../events/eventSettings';
 import { eventDefaultsDecider, eventDefaultsStream, type EventDefaults } from './eventDefaultsDecider';
-import { route } from '../../kit/http/routeContract';
+import { dataOf, route } from '../../kit/http/routeContract';
 
 const blankIsNull = (schema: z.ZodType) => z.preprocess((value) => (value === '' ? null : value), schema);
 
@@ -41,6 +41,19 @@ export const eventDefaultsSchema = z
   })
   .partial()
   .strict();
+
+/** The event defaults as answered (projections/eventDefaults `presentEventDefaults`, with the account's). */
+export const eventDefaultsResponseSchema = z.object({
+  timezone: z.string().nullable(),
+  currency: z.string().nullable(),
+  order_timeout_minutes: z.number().int(),
+  price_display_mode: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
+  allow_search_engine_indexing: z.boolean(),
+  show_available_quantity: z.boolean(),
+  support_email: z.string().nullable(),
+  continue_button_text: z.string().nullable(),
+  account: z.object({ timezone: z.string(), currency: z.string() }).nullable(),
+});
 
 /** `/account/event-defaults`: every role reads them (new events use them); only admins change them. */
 export function eventDefaultsRoutes(services: Services) {
@@ -87,11 +100,17 @@ export function eventDefaultsRoutes(services: Services) {
 }
 
 export const eventDefaultsRouteContracts = [
-  route({ method: 'get', path: '/event-defaults', summary: 'What new events start from' }),
+  route({
+    method: 'get',
+    path: '/event-defaults',
+    summary: 'What new events start from',
+    response: dataOf(eventDefaultsResponseSchema),
+  }),
   route({
     method: 'put',
     path: '/event-defaults',
     summary: 'Change the event defaults',
     body: eventDefaultsSchema,
+    response: dataOf(eventDefaultsResponseSchema),
   }),
 ];

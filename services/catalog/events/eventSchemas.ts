@@ -15,7 +15,9 @@ import {
   minOrderTimeoutMinutes,
   type EventSettings,
 } from './eventSettings';
-import { route } from '../../kit/http/routeContract';
+import { dataOf, pageOf, route } from '../../kit/http/routeContract';
+import { storedImageSchema } from '../images/imageSchemas';
+import { publicOrganizerSchema } from '../organizers/organizerSchemas';
 
 /** The events API's requests (zod), and how each becomes a command. */
 
@@ -226,27 +228,82 @@ export function eventIdOrNotFound(value: string | undefined): string {
 }
 
 /** The events API as the contract (`/api/openapi.json`) describes it. */
+/** The events API's answers (projections/events `presentEvent`, `presentEventDetail`, `presentPublicEvent`). */
+const nullableString = z.string().nullable();
+export const eventResponseSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  organizer_id: nullableString,
+  title: z.string(),
+  slug: z.string(),
+  description: nullableString,
+  description_html: nullableString,
+  start_date: z.string(),
+  end_date: nullableString,
+  timezone: z.string(),
+  currency: z.string(),
+  status: z.enum(['DRAFT', 'LIVE', 'ARCHIVED']),
+  lifecycle: z.enum(['upcoming', 'ongoing', 'ended']),
+  is_online: z.boolean(),
+  location: z
+    .object({
+      venue_name: nullableString,
+      address_line_1: nullableString,
+      address_line_2: nullableString,
+      city: nullableString,
+      state_or_region: nullableString,
+      zip_or_postal_code: nullableString,
+      country: nullableString,
+    })
+    .nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  published_at: nullableString,
+});
+
+/** Every setting, as stored (defaults where the event predates one). */
+export const eventSettingsResponseSchema = settingsSchema.required();
+
+export const eventDetailSchema = eventResponseSchema.extend({
+  online_connection_details: nullableString,
+  map_url: nullableString,
+  settings: eventSettingsResponseSchema,
+  images: z.array(storedImageSchema),
+  cover_image_url: nullableString,
+  organizer: publicOrganizerSchema.nullable(),
+});
+
+export const publicListEventSchema = eventResponseSchema.omit({ account_id: true });
+
 export const eventRouteContracts = [
-  route({ method: 'get', path: '/events', summary: "The account's events (list query)" }),
+  route({
+    method: 'get',
+    path: '/events',
+    summary: "The account's events (list query)",
+    response: pageOf(eventResponseSchema),
+  }),
   route({
     method: 'post',
     path: '/events',
     summary: 'Create an event',
     body: createEventSchema,
+    response: dataOf(eventDetailSchema),
     status: 201,
   }),
-  route({ method: 'get', path: '/events/:id', summary: 'An event' }),
+  route({ method: 'get', path: '/events/:id', summary: 'An event', response: dataOf(eventDetailSchema) }),
   route({
     method: 'put',
     path: '/events/:id',
     summary: "Change an event's details",
     body: updateEventSchema,
+    response: dataOf(eventDetailSchema),
   }),
   route({
     method: 'put',
     path: '/events/:id/status',
     summary: 'Publish, draft, archive or restore',
     body: eventStatusSchema,
+    response: dataOf(eventDetailSchema),
   }),
   route({ method: 'delete', path: '/events/:id', summary: 'Delete a draft event without orders' }),
   route({
@@ -254,21 +311,34 @@ export const eventRouteContracts = [
     path: '/events/:id/duplicate',
     summary: 'Duplicate an event',
     body: duplicateSchema,
+    response: dataOf(eventDetailSchema),
     status: 201,
   }),
-  route({ method: 'get', path: '/events/:id/settings', summary: "An event's settings" }),
+  route({
+    method: 'get',
+    path: '/events/:id/settings',
+    summary: "An event's settings",
+    response: dataOf(eventSettingsResponseSchema),
+  }),
   route({
     method: 'put',
     path: '/events/:id/settings',
     summary: "Change an event's settings",
     body: settingsSchema,
+    response: dataOf(eventSettingsResponseSchema),
   }),
-  route({ method: 'get', path: '/events/:id/images', summary: "An event's images" }),
+  route({
+    method: 'get',
+    path: '/events/:id/images',
+    summary: "An event's images",
+    response: dataOf(z.array(storedImageSchema)),
+  }),
   route({
     method: 'post',
     path: '/events/:id/images',
     summary: 'Upload a cover image',
     upload: true,
+    response: dataOf(storedImageSchema),
     status: 201,
   }),
   route({ method: 'delete', path: '/events/:id/images/:imageId', summary: 'Remove an image' }),
@@ -277,7 +347,13 @@ export const eventRouteContracts = [
 export const promoCodeCheckSchema = z.object({ valid: z.boolean() });
 
 export const publicEventRouteContracts = [
-  route({ method: 'get', path: '/public/events', summary: 'Live events', public: true }),
+  route({
+    method: 'get',
+    path: '/public/events',
+    summary: 'Live events',
+    response: pageOf(publicListEventSchema),
+    public: true,
+  }),
   route({ method: 'get', path: '/public/events/:id', summary: 'A live event', public: true }),
   route({
     method: 'get',

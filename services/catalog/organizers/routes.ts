@@ -28,7 +28,9 @@ import {
   type OrganizerImageType,
   type OrganizerProfile,
 } from './organizerDecider';
-import { route } from '../../kit/http/routeContract';
+import { dataOf, pageOf, route } from '../../kit/http/routeContract';
+import { storedImageSchema } from '../images/imageSchemas';
+import { organizerSchema } from './organizerSchemas';
 
 const nullableText = (schema: z.ZodString) =>
   z.preprocess(
@@ -193,27 +195,45 @@ export function organizerRoutes(services: Services) {
 }
 
 export const organizerRouteContracts = [
-  route({ method: 'get', path: '/organizers', summary: "The account's organizers (list query)" }),
+  route({
+    method: 'get',
+    path: '/organizers',
+    summary: "The account's organizers (list query)",
+    response: pageOf(organizerSchema),
+  }),
   route({
     method: 'post',
     path: '/organizers',
     summary: 'Create an organizer',
     body: createOrganizerSchema,
+    response: dataOf(organizerSchema),
     status: 201,
   }),
-  route({ method: 'get', path: '/organizers/:id', summary: 'An organizer' }),
+  route({
+    method: 'get',
+    path: '/organizers/:id',
+    summary: 'An organizer',
+    response: dataOf(organizerSchema),
+  }),
   route({
     method: 'put',
     path: '/organizers/:id',
     summary: 'Change an organizer',
     body: updateOrganizerSchema,
+    response: dataOf(organizerSchema),
   }),
-  route({ method: 'get', path: '/organizers/:id/images', summary: "An organizer's images" }),
+  route({
+    method: 'get',
+    path: '/organizers/:id/images',
+    summary: "An organizer's images",
+    response: dataOf(z.array(storedImageSchema)),
+  }),
   route({
     method: 'post',
     path: '/organizers/:id/images',
     summary: 'Upload a logo or cover',
     upload: true,
+    response: dataOf(storedImageSchema),
     status: 201,
   }),
   route({ method: 'delete', path: '/organizers/:id/images/:imageId', summary: 'Remove an image' }),

@@ -35,6 +35,12 @@ export const pageOf = <T extends z.ZodType>(schema: T) =>
       per_page: z.number().int(),
       total: z.number().int(),
       last_page: z.number().int(),
+      from: z.number().int().nullable(),
+      to: z.number().int().nullable(),
+      allowed_sorts: z.array(z.string()),
+      allowed_filter_fields: z.array(z.string()),
+      default_sort: z.string(),
+      default_sort_direction: z.enum(['asc', 'desc']),
     }),
   });
 

@@ -1,27 +1,12 @@
 import { api } from '../../shared/api/clients';
+import type { GetUsersResponse } from '../../shared/api/contract.gen';
 import type { QueryObject } from '../../shared/api/http';
 import type { DataEnvelope, Paginated, UserRole } from '../../shared/api/types';
 
-export type MemberStatus = 'ACTIVE' | 'INACTIVE' | 'INVITED';
-export type InvitationStatus = 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED';
-
-/** A member of the account's team, as `GET /api/users` lists them. */
-export interface TeamMember {
-  id: string;
-  account_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: UserRole;
-  status: MemberStatus;
-  is_account_owner: boolean;
-  invitation_status: InvitationStatus | null;
-  invitation_expires_at: string | null;
-  invitation_expired: boolean;
-  email_verified: boolean;
-  last_login_at: string | null;
-  created_at: string;
-}
+/** A member of the account's team, as `GET /api/users` lists them (the generated contract). */
+export type TeamMember = GetUsersResponse['data'][number];
+export type MemberStatus = TeamMember['status'];
+export type InvitationStatus = NonNullable<TeamMember['invitation_status']>;
 
 export async function listMembers(query: QueryObject, signal?: AbortSignal): Promise<Paginated<TeamMember>> {
   return api.get<Paginated<TeamMember>>('/users', { query, ...(signal ? { signal } : {}) });

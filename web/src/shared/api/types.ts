@@ -1,42 +1,12 @@
-/** Shapes of the API's answers that several features share. */
+import type { GetEventsResponse } from './contract.gen';
 
-export type EventStatus = 'DRAFT' | 'LIVE' | 'ARCHIVED';
-export type EventLifecycle = 'upcoming' | 'ongoing' | 'ended';
+/** Shapes of the API's answers that several features share; the events' come from the generated contract. */
 
-export interface EventLocation {
-  venue_name: string | null;
-  address_line_1: string | null;
-  address_line_2: string | null;
-  city: string | null;
-  state_or_region: string | null;
-  zip_or_postal_code: string | null;
-  country: string | null;
-}
-
-export interface Event {
-  id: string;
-  account_id: string;
-  /** Every event has one since organizers arrived; null only for events recorded before. */
-  organizer_id: string | null;
-  title: string;
-  slug: string;
-  description: string | null;
-  /** Server-sanitised HTML; the only field rendered as HTML. */
-  description_html: string | null;
-  /** ISO 8601, UTC. */
-  start_date: string;
-  end_date: string | null;
-  /** IANA zone, e.g. `Europe/Berlin`. */
-  timezone: string;
-  /** ISO 4217, e.g. `EUR`. */
-  currency: string;
-  status: EventStatus;
-  lifecycle: EventLifecycle;
-  is_online: boolean;
-  location: EventLocation | null;
-  created_at: string;
-  updated_at: string;
-}
+/** An event as the events list answers it (ISO 8601 UTC dates, IANA zone, ISO 4217 currency). */
+export type Event = GetEventsResponse['data'][number];
+export type EventStatus = Event['status'];
+export type EventLifecycle = Event['lifecycle'];
+export type EventLocation = NonNullable<Event['location']>;
 
 export type UserRole = 'ADMIN' | 'ORGANIZER';
 

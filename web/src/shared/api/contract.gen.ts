@@ -1,0 +1,2152 @@
+// Generated from /api/openapi.json by `npm run contract:types` (services/tools/contractTypes.ts): do not edit.
+
+export type PostAuthRegisterBody = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+  timezone?: string;
+  locale?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'pt-br' | 'zh-cn';
+  account_name?: string;
+  currency?: string;
+};
+
+export type PostAuthRegisterResponse = {
+  token: string;
+  expires_at: string;
+  user: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
+export type PostAuthLoginBody = {
+  email: string;
+  password: string;
+  account_id?: string;
+};
+
+export type PostAuthLoginResponse =
+  | {
+      token: string;
+      expires_at: string;
+      user: {
+        id: string;
+        first_name: string;
+        last_name: string;
+        email: string;
+        role: 'ADMIN' | 'ORGANIZER';
+        status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+        account_id: string;
+        account_name: string;
+        is_account_owner: boolean;
+        account_count: number;
+        timezone: string;
+        locale: string;
+        email_verified: boolean;
+        pending_email: string | null;
+        pending_email_expires_at: string | null;
+        last_login_at: string | null;
+        permissions: string[];
+      };
+    }
+  | {
+      token: null;
+      accounts: {
+        id: string;
+        name: string;
+        role: 'ADMIN' | 'ORGANIZER';
+      }[];
+    };
+
+export type PostAuthForgotPasswordBody = {
+  email: string;
+};
+
+export type PostAuthForgotPasswordResponse = {
+  message: string;
+};
+
+export type GetAuthResetPasswordByTokenResponse = {
+  data: {
+    valid: true;
+  };
+};
+
+export type PostAuthResetPasswordByTokenBody = {
+  password: string;
+  password_confirmation: string;
+};
+
+export type PostAuthResetPasswordByTokenResponse = {
+  message: string;
+};
+
+export type GetAuthInvitationByTokenResponse = {
+  data: {
+    email: string;
+    first_name: string;
+    last_name: string;
+    account_name: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    existing_user: boolean;
+  };
+};
+
+export type PostAuthInvitationByTokenBody =
+  | {
+      first_name: string;
+      last_name: string;
+      password: string;
+      password_confirmation: string;
+      timezone?: string;
+      locale?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'pt-br' | 'zh-cn';
+    }
+  | {
+      password: string;
+    };
+
+export type PostAuthInvitationByTokenResponse = {
+  data: {
+    email: string;
+    account_id: string;
+    account_name: string;
+  };
+};
+
+export type GetUsersMeResponse = {
+  data: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
+export type PutUsersMeBody = {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  timezone?: string;
+  locale?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'pt-br' | 'zh-cn';
+  current_password?: string;
+  password?: string;
+  password_confirmation?: string;
+};
+
+export type PutUsersMeResponse = {
+  data: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
+export type PostUsersByIdConfirmEmailByTokenResponse = {
+  data: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
+export type PostUsersByIdResendEmailConfirmationResponse = {
+  message: string;
+};
+
+export type PostUsersByIdEmailChangeByTokenResponse = {
+  data: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
+export type DeleteUsersByIdEmailChangeResponse = {
+  data: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    account_id: string;
+    account_name: string;
+    is_account_owner: boolean;
+    account_count: number;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    pending_email: string | null;
+    pending_email_expires_at: string | null;
+    last_login_at: string | null;
+    permissions: string[];
+  };
+};
+
+export type GetUsersResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type PostUsersBody = {
+  email: string;
+  role: 'ADMIN' | 'ORGANIZER';
+  first_name?: string;
+  last_name?: string;
+};
+
+export type PostUsersResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  };
+};
+
+export type GetUsersByIdResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  };
+};
+
+export type PutUsersByIdBody = {
+  first_name?: string;
+  last_name?: string;
+  role?: 'ADMIN' | 'ORGANIZER';
+  status?: 'ACTIVE' | 'INACTIVE';
+};
+
+export type PutUsersByIdResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  };
+};
+
+export type PostUsersByIdInvitationResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  };
+};
+
+export type DeleteUsersByIdInvitationResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  };
+};
+
+export type GetAccountResponse = {
+  data: {
+    id: string;
+    name: string;
+    currency: string;
+    timezone: string;
+    owner_user_id: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutAccountBody = {
+  name?: string;
+  currency?: string;
+  timezone?: string;
+};
+
+export type PutAccountResponse = {
+  data: {
+    id: string;
+    name: string;
+    currency: string;
+    timezone: string;
+    owner_user_id: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetOutboxResponse = {
+  data: {
+    id: string;
+    template: string;
+    to: string;
+    subject: string;
+    locale: string;
+    status: 'pending' | 'sending' | 'sent' | 'failed';
+    transport: 'smtp' | 'outbox' | null;
+    attempts: number;
+    last_error: string | null;
+    created_at: string;
+    sent_at: string | null;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type GetOutboxByIdResponse = {
+  data: {
+    id: string;
+    template: string;
+    to: string;
+    subject: string;
+    locale: string;
+    status: 'pending' | 'sending' | 'sent' | 'failed';
+    transport: 'smtp' | 'outbox' | null;
+    attempts: number;
+    last_error: string | null;
+    created_at: string;
+    sent_at: string | null;
+    text: string;
+    html: string;
+  };
+};
+
+export type GetEventsResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type PostEventsBody = {
+  title: string;
+  description?: string | null;
+  start_date: string;
+  end_date?: string | null;
+  timezone: string;
+  currency: string;
+  is_online?: boolean;
+  online_connection_details?: string | null;
+  location?: {
+    venue_name?: string | null;
+    address_line_1?: string | null;
+    address_line_2?: string | null;
+    city?: string | null;
+    state_or_region?: string | null;
+    zip_or_postal_code?: string | null;
+    country?: string | null;
+  } | null;
+  map_url?: string | null;
+  organizer_id: string;
+};
+
+export type PostEventsResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+    online_connection_details: string | null;
+    map_url: string | null;
+    settings: {
+      support_email: string | null;
+      reply_to_email: string | null;
+      email_footer_message: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      seo_keywords: string | null;
+      allow_search_engine_indexing: boolean;
+      order_timeout_minutes: number;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      show_available_quantity: boolean;
+      hide_homepage_from_sidebar: boolean;
+      pre_checkout_message: string | null;
+      post_checkout_message: string | null;
+      continue_button_text: string | null;
+      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+      homepage_background_color: string;
+      homepage_content_background_color: string;
+      homepage_primary_color: string;
+      homepage_secondary_color: string;
+      homepage_text_color: string;
+      homepage_button_color: string;
+      homepage_link_color: string;
+      widget_background_color: string;
+      widget_text_color: string;
+    };
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    cover_image_url: string | null;
+    organizer: {
+      id: string;
+      name: string;
+      email: string | null;
+      website: string | null;
+      description: string | null;
+      description_html: string | null;
+      logo_url: string | null;
+      cover_url: string | null;
+    } | null;
+  };
+};
+
+export type GetEventsByIdResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+    online_connection_details: string | null;
+    map_url: string | null;
+    settings: {
+      support_email: string | null;
+      reply_to_email: string | null;
+      email_footer_message: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      seo_keywords: string | null;
+      allow_search_engine_indexing: boolean;
+      order_timeout_minutes: number;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      show_available_quantity: boolean;
+      hide_homepage_from_sidebar: boolean;
+      pre_checkout_message: string | null;
+      post_checkout_message: string | null;
+      continue_button_text: string | null;
+      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+      homepage_background_color: string;
+      homepage_content_background_color: string;
+      homepage_primary_color: string;
+      homepage_secondary_color: string;
+      homepage_text_color: string;
+      homepage_button_color: string;
+      homepage_link_color: string;
+      widget_background_color: string;
+      widget_text_color: string;
+    };
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    cover_image_url: string | null;
+    organizer: {
+      id: string;
+      name: string;
+      email: string | null;
+      website: string | null;
+      description: string | null;
+      description_html: string | null;
+      logo_url: string | null;
+      cover_url: string | null;
+    } | null;
+  };
+};
+
+export type PutEventsByIdBody = {
+  title?: string;
+  description?: string | null;
+  start_date?: string;
+  end_date?: string | null;
+  timezone?: string;
+  currency?: string;
+  is_online?: boolean;
+  online_connection_details?: string | null;
+  location?: {
+    venue_name?: string | null;
+    address_line_1?: string | null;
+    address_line_2?: string | null;
+    city?: string | null;
+    state_or_region?: string | null;
+    zip_or_postal_code?: string | null;
+    country?: string | null;
+  } | null;
+  map_url?: string | null;
+  organizer_id?: string;
+};
+
+export type PutEventsByIdResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+    online_connection_details: string | null;
+    map_url: string | null;
+    settings: {
+      support_email: string | null;
+      reply_to_email: string | null;
+      email_footer_message: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      seo_keywords: string | null;
+      allow_search_engine_indexing: boolean;
+      order_timeout_minutes: number;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      show_available_quantity: boolean;
+      hide_homepage_from_sidebar: boolean;
+      pre_checkout_message: string | null;
+      post_checkout_message: string | null;
+      continue_button_text: string | null;
+      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+      homepage_background_color: string;
+      homepage_content_background_color: string;
+      homepage_primary_color: string;
+      homepage_secondary_color: string;
+      homepage_text_color: string;
+      homepage_button_color: string;
+      homepage_link_color: string;
+      widget_background_color: string;
+      widget_text_color: string;
+    };
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    cover_image_url: string | null;
+    organizer: {
+      id: string;
+      name: string;
+      email: string | null;
+      website: string | null;
+      description: string | null;
+      description_html: string | null;
+      logo_url: string | null;
+      cover_url: string | null;
+    } | null;
+  };
+};
+
+export type PutEventsByIdStatusBody = {
+  status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+};
+
+export type PutEventsByIdStatusResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+    online_connection_details: string | null;
+    map_url: string | null;
+    settings: {
+      support_email: string | null;
+      reply_to_email: string | null;
+      email_footer_message: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      seo_keywords: string | null;
+      allow_search_engine_indexing: boolean;
+      order_timeout_minutes: number;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      show_available_quantity: boolean;
+      hide_homepage_from_sidebar: boolean;
+      pre_checkout_message: string | null;
+      post_checkout_message: string | null;
+      continue_button_text: string | null;
+      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+      homepage_background_color: string;
+      homepage_content_background_color: string;
+      homepage_primary_color: string;
+      homepage_secondary_color: string;
+      homepage_text_color: string;
+      homepage_button_color: string;
+      homepage_link_color: string;
+      widget_background_color: string;
+      widget_text_color: string;
+    };
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    cover_image_url: string | null;
+    organizer: {
+      id: string;
+      name: string;
+      email: string | null;
+      website: string | null;
+      description: string | null;
+      description_html: string | null;
+      logo_url: string | null;
+      cover_url: string | null;
+    } | null;
+  };
+};
+
+export type PostEventsByIdDuplicateBody = {
+  title?: string;
+  start_date?: string;
+  end_date?: string | null;
+  copy?: {
+    tickets?: boolean;
+    questions?: boolean;
+    promo_codes?: boolean;
+    capacity_assignments?: boolean;
+    check_in_lists?: boolean;
+    settings?: boolean;
+    images?: boolean;
+  };
+};
+
+export type PostEventsByIdDuplicateResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+    online_connection_details: string | null;
+    map_url: string | null;
+    settings: {
+      support_email: string | null;
+      reply_to_email: string | null;
+      email_footer_message: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      seo_keywords: string | null;
+      allow_search_engine_indexing: boolean;
+      order_timeout_minutes: number;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      show_available_quantity: boolean;
+      hide_homepage_from_sidebar: boolean;
+      pre_checkout_message: string | null;
+      post_checkout_message: string | null;
+      continue_button_text: string | null;
+      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+      homepage_background_color: string;
+      homepage_content_background_color: string;
+      homepage_primary_color: string;
+      homepage_secondary_color: string;
+      homepage_text_color: string;
+      homepage_button_color: string;
+      homepage_link_color: string;
+      widget_background_color: string;
+      widget_text_color: string;
+    };
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    cover_image_url: string | null;
+    organizer: {
+      id: string;
+      name: string;
+      email: string | null;
+      website: string | null;
+      description: string | null;
+      description_html: string | null;
+      logo_url: string | null;
+      cover_url: string | null;
+    } | null;
+  };
+};
+
+export type GetEventsByIdSettingsResponse = {
+  data: {
+    support_email: string | null;
+    reply_to_email: string | null;
+    email_footer_message: string | null;
+    seo_title: string | null;
+    seo_description: string | null;
+    seo_keywords: string | null;
+    allow_search_engine_indexing: boolean;
+    order_timeout_minutes: number;
+    price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+    show_available_quantity: boolean;
+    hide_homepage_from_sidebar: boolean;
+    pre_checkout_message: string | null;
+    post_checkout_message: string | null;
+    continue_button_text: string | null;
+    homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+    homepage_background_color: string;
+    homepage_content_background_color: string;
+    homepage_primary_color: string;
+    homepage_secondary_color: string;
+    homepage_text_color: string;
+    homepage_button_color: string;
+    homepage_link_color: string;
+    widget_background_color: string;
+    widget_text_color: string;
+  };
+};
+
+export type PutEventsByIdSettingsBody = {
+  support_email?: string | null;
+  reply_to_email?: string | null;
+  email_footer_message?: string | null;
+  seo_title?: string | null;
+  seo_description?: string | null;
+  seo_keywords?: string | null;
+  allow_search_engine_indexing?: boolean;
+  order_timeout_minutes?: number;
+  price_display_mode?: 'INCLUSIVE' | 'EXCLUSIVE';
+  show_available_quantity?: boolean;
+  hide_homepage_from_sidebar?: boolean;
+  pre_checkout_message?: string | null;
+  post_checkout_message?: string | null;
+  continue_button_text?: string | null;
+  homepage_background_type?: 'COLOR' | 'COVER_IMAGE';
+  homepage_background_color?: string;
+  homepage_content_background_color?: string;
+  homepage_primary_color?: string;
+  homepage_secondary_color?: string;
+  homepage_text_color?: string;
+  homepage_button_color?: string;
+  homepage_link_color?: string;
+  widget_background_color?: string;
+  widget_text_color?: string;
+};
+
+export type PutEventsByIdSettingsResponse = {
+  data: {
+    support_email: string | null;
+    reply_to_email: string | null;
+    email_footer_message: string | null;
+    seo_title: string | null;
+    seo_description: string | null;
+    seo_keywords: string | null;
+    allow_search_engine_indexing: boolean;
+    order_timeout_minutes: number;
+    price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+    show_available_quantity: boolean;
+    hide_homepage_from_sidebar: boolean;
+    pre_checkout_message: string | null;
+    post_checkout_message: string | null;
+    continue_button_text: string | null;
+    homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+    homepage_background_color: string;
+    homepage_content_background_color: string;
+    homepage_primary_color: string;
+    homepage_secondary_color: string;
+    homepage_text_color: string;
+    homepage_button_color: string;
+    homepage_link_color: string;
+    widget_background_color: string;
+    widget_text_color: string;
+  };
+};
+
+export type GetEventsByIdImagesResponse = {
+  data: {
+    id: string;
+    type: string;
+    url: string;
+    content_type: string;
+    size: number;
+    width: number;
+    height: number;
+    uploaded_at: string;
+  }[];
+};
+
+export type PostEventsByIdImagesResponse = {
+  data: {
+    id: string;
+    type: string;
+    url: string;
+    content_type: string;
+    size: number;
+    width: number;
+    height: number;
+    uploaded_at: string;
+  };
+};
+
+export type GetOrganizersResponse = {
+  data: {
+    id: string;
+    name: string;
+    email: string | null;
+    website: string | null;
+    description: string | null;
+    description_html: string | null;
+    logo_url: string | null;
+    cover_url: string | null;
+    account_id: string;
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    created_at: string;
+    updated_at: string;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type PostOrganizersBody = {
+  name: string;
+  email?: string | null;
+  website?: string | null;
+  description?: string | null;
+};
+
+export type PostOrganizersResponse = {
+  data: {
+    id: string;
+    name: string;
+    email: string | null;
+    website: string | null;
+    description: string | null;
+    description_html: string | null;
+    logo_url: string | null;
+    cover_url: string | null;
+    account_id: string;
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetOrganizersByIdResponse = {
+  data: {
+    id: string;
+    name: string;
+    email: string | null;
+    website: string | null;
+    description: string | null;
+    description_html: string | null;
+    logo_url: string | null;
+    cover_url: string | null;
+    account_id: string;
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutOrganizersByIdBody = {
+  name?: string;
+  email?: string | null;
+  website?: string | null;
+  description?: string | null;
+};
+
+export type PutOrganizersByIdResponse = {
+  data: {
+    id: string;
+    name: string;
+    email: string | null;
+    website: string | null;
+    description: string | null;
+    description_html: string | null;
+    logo_url: string | null;
+    cover_url: string | null;
+    account_id: string;
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetOrganizersByIdImagesResponse = {
+  data: {
+    id: string;
+    type: string;
+    url: string;
+    content_type: string;
+    size: number;
+    width: number;
+    height: number;
+    uploaded_at: string;
+  }[];
+};
+
+export type PostOrganizersByIdImagesResponse = {
+  data: {
+    id: string;
+    type: string;
+    url: string;
+    content_type: string;
+    size: number;
+    width: number;
+    height: number;
+    uploaded_at: string;
+  };
+};
+
+export type GetEventDefaultsResponse = {
+  data: {
+    timezone: string | null;
+    currency: string | null;
+    order_timeout_minutes: number;
+    price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+    allow_search_engine_indexing: boolean;
+    show_available_quantity: boolean;
+    support_email: string | null;
+    continue_button_text: string | null;
+    account: {
+      timezone: string;
+      currency: string;
+    } | null;
+  };
+};
+
+export type PutEventDefaultsBody = {
+  timezone?: string | null;
+  currency?: string | null;
+  order_timeout_minutes?: number;
+  price_display_mode?: 'INCLUSIVE' | 'EXCLUSIVE';
+  allow_search_engine_indexing?: boolean;
+  show_available_quantity?: boolean;
+  support_email?: string | null;
+  continue_button_text?: string | null;
+};
+
+export type PutEventDefaultsResponse = {
+  data: {
+    timezone: string | null;
+    currency: string | null;
+    order_timeout_minutes: number;
+    price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+    allow_search_engine_indexing: boolean;
+    show_available_quantity: boolean;
+    support_email: string | null;
+    continue_button_text: string | null;
+    account: {
+      timezone: string;
+      currency: string;
+    } | null;
+  };
+};
+
+export type GetEventsByIdTicketsResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    type: 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
+    title: string;
+    description: string | null;
+    price: number | null;
+    minimum_price: number | null;
+    tiers: {
+      tier_id: string;
+      label: string;
+      price: number;
+      hidden: boolean;
+      quantity: number | null;
+    }[];
+    quantity: number | null;
+    min_per_order: number;
+    max_per_order: number | null;
+    sale_start: string | null;
+    sale_end: string | null;
+    hidden: boolean;
+    hide_before_sale_start: boolean;
+    hide_after_sale_end: boolean;
+    hide_when_sold_out: boolean;
+    hidden_unless_promo_code: boolean;
+    show_quantity_remaining: boolean;
+    collapse_on_load: boolean;
+    tax_and_fee_ids: string[];
+    sales_paused: boolean;
+    state: 'ON_SALE' | 'SOLD_OUT' | 'NOT_ON_SALE' | 'SALE_ENDED' | 'HIDDEN' | 'PAUSED';
+    remaining: number | null;
+    created_at: string;
+    updated_at: string;
+  }[];
+};
+
+export type PostEventsByIdTicketsBody = {
+  type: 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
+  title: string;
+  description?: string | null;
+  price?: number | null;
+  minimum_price?: number | null;
+  tiers?: {
+    tier_id?: string;
+    label: string;
+    price: number;
+    hidden?: boolean;
+    quantity?: number | null;
+  }[];
+  quantity?: number | null;
+  min_per_order?: number;
+  max_per_order?: number | null;
+  sale_start?: string | null;
+  sale_end?: string | null;
+  hidden?: boolean;
+  hide_before_sale_start?: boolean;
+  hide_after_sale_end?: boolean;
+  hide_when_sold_out?: boolean;
+  hidden_unless_promo_code?: boolean;
+  show_quantity_remaining?: boolean;
+  collapse_on_load?: boolean;
+  tax_and_fee_ids?: string[];
+};
+
+export type PostEventsByIdTicketsResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    type: 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
+    title: string;
+    description: string | null;
+    price: number | null;
+    minimum_price: number | null;
+    tiers: {
+      tier_id: string;
+      label: string;
+      price: number;
+      hidden: boolean;
+      quantity: number | null;
+    }[];
+    quantity: number | null;
+    min_per_order: number;
+    max_per_order: number | null;
+    sale_start: string | null;
+    sale_end: string | null;
+    hidden: boolean;
+    hide_before_sale_start: boolean;
+    hide_after_sale_end: boolean;
+    hide_when_sold_out: boolean;
+    hidden_unless_promo_code: boolean;
+    show_quantity_remaining: boolean;
+    collapse_on_load: boolean;
+    tax_and_fee_ids: string[];
+    sales_paused: boolean;
+    state: 'ON_SALE' | 'SOLD_OUT' | 'NOT_ON_SALE' | 'SALE_ENDED' | 'HIDDEN' | 'PAUSED';
+    remaining: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutEventsByIdTicketsSortBody = {
+  ticket_ids: string[];
+};
+
+export type PutEventsByIdTicketsSortResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    type: 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
+    title: string;
+    description: string | null;
+    price: number | null;
+    minimum_price: number | null;
+    tiers: {
+      tier_id: string;
+      label: string;
+      price: number;
+      hidden: boolean;
+      quantity: number | null;
+    }[];
+    quantity: number | null;
+    min_per_order: number;
+    max_per_order: number | null;
+    sale_start: string | null;
+    sale_end: string | null;
+    hidden: boolean;
+    hide_before_sale_start: boolean;
+    hide_after_sale_end: boolean;
+    hide_when_sold_out: boolean;
+    hidden_unless_promo_code: boolean;
+    show_quantity_remaining: boolean;
+    collapse_on_load: boolean;
+    tax_and_fee_ids: string[];
+    sales_paused: boolean;
+    state: 'ON_SALE' | 'SOLD_OUT' | 'NOT_ON_SALE' | 'SALE_ENDED' | 'HIDDEN' | 'PAUSED';
+    remaining: number | null;
+    created_at: string;
+    updated_at: string;
+  }[];
+};
+
+export type GetEventsByIdTicketsByTicketIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    type: 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
+    title: string;
+    description: string | null;
+    price: number | null;
+    minimum_price: number | null;
+    tiers: {
+      tier_id: string;
+      label: string;
+      price: number;
+      hidden: boolean;
+      quantity: number | null;
+    }[];
+    quantity: number | null;
+    min_per_order: number;
+    max_per_order: number | null;
+    sale_start: string | null;
+    sale_end: string | null;
+    hidden: boolean;
+    hide_before_sale_start: boolean;
+    hide_after_sale_end: boolean;
+    hide_when_sold_out: boolean;
+    hidden_unless_promo_code: boolean;
+    show_quantity_remaining: boolean;
+    collapse_on_load: boolean;
+    tax_and_fee_ids: string[];
+    sales_paused: boolean;
+    state: 'ON_SALE' | 'SOLD_OUT' | 'NOT_ON_SALE' | 'SALE_ENDED' | 'HIDDEN' | 'PAUSED';
+    remaining: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutEventsByIdTicketsByTicketIdBody = {
+  type?: 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
+  title?: string;
+  description?: string | null;
+  price?: number | null;
+  minimum_price?: number | null;
+  tiers?: {
+    tier_id?: string;
+    label: string;
+    price: number;
+    hidden?: boolean;
+    quantity?: number | null;
+  }[];
+  quantity?: number | null;
+  min_per_order?: number;
+  max_per_order?: number | null;
+  sale_start?: string | null;
+  sale_end?: string | null;
+  hidden?: boolean;
+  hide_before_sale_start?: boolean;
+  hide_after_sale_end?: boolean;
+  hide_when_sold_out?: boolean;
+  hidden_unless_promo_code?: boolean;
+  show_quantity_remaining?: boolean;
+  collapse_on_load?: boolean;
+  tax_and_fee_ids?: string[];
+};
+
+export type PutEventsByIdTicketsByTicketIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    type: 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
+    title: string;
+    description: string | null;
+    price: number | null;
+    minimum_price: number | null;
+    tiers: {
+      tier_id: string;
+      label: string;
+      price: number;
+      hidden: boolean;
+      quantity: number | null;
+    }[];
+    quantity: number | null;
+    min_per_order: number;
+    max_per_order: number | null;
+    sale_start: string | null;
+    sale_end: string | null;
+    hidden: boolean;
+    hide_before_sale_start: boolean;
+    hide_after_sale_end: boolean;
+    hide_when_sold_out: boolean;
+    hidden_unless_promo_code: boolean;
+    show_quantity_remaining: boolean;
+    collapse_on_load: boolean;
+    tax_and_fee_ids: string[];
+    sales_paused: boolean;
+    state: 'ON_SALE' | 'SOLD_OUT' | 'NOT_ON_SALE' | 'SALE_ENDED' | 'HIDDEN' | 'PAUSED';
+    remaining: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PostEventsByIdTicketsByTicketIdPauseResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    type: 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
+    title: string;
+    description: string | null;
+    price: number | null;
+    minimum_price: number | null;
+    tiers: {
+      tier_id: string;
+      label: string;
+      price: number;
+      hidden: boolean;
+      quantity: number | null;
+    }[];
+    quantity: number | null;
+    min_per_order: number;
+    max_per_order: number | null;
+    sale_start: string | null;
+    sale_end: string | null;
+    hidden: boolean;
+    hide_before_sale_start: boolean;
+    hide_after_sale_end: boolean;
+    hide_when_sold_out: boolean;
+    hidden_unless_promo_code: boolean;
+    show_quantity_remaining: boolean;
+    collapse_on_load: boolean;
+    tax_and_fee_ids: string[];
+    sales_paused: boolean;
+    state: 'ON_SALE' | 'SOLD_OUT' | 'NOT_ON_SALE' | 'SALE_ENDED' | 'HIDDEN' | 'PAUSED';
+    remaining: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PostEventsByIdTicketsByTicketIdResumeResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    type: 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
+    title: string;
+    description: string | null;
+    price: number | null;
+    minimum_price: number | null;
+    tiers: {
+      tier_id: string;
+      label: string;
+      price: number;
+      hidden: boolean;
+      quantity: number | null;
+    }[];
+    quantity: number | null;
+    min_per_order: number;
+    max_per_order: number | null;
+    sale_start: string | null;
+    sale_end: string | null;
+    hidden: boolean;
+    hide_before_sale_start: boolean;
+    hide_after_sale_end: boolean;
+    hide_when_sold_out: boolean;
+    hidden_unless_promo_code: boolean;
+    show_quantity_remaining: boolean;
+    collapse_on_load: boolean;
+    tax_and_fee_ids: string[];
+    sales_paused: boolean;
+    state: 'ON_SALE' | 'SOLD_OUT' | 'NOT_ON_SALE' | 'SALE_ENDED' | 'HIDDEN' | 'PAUSED';
+    remaining: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetAccountTaxesAndFeesResponse = {
+  data: {
+    id: string;
+    name: string;
+    type: 'TAX' | 'FEE';
+    calculation_type: 'PERCENTAGE' | 'FIXED';
+    rate: number | null;
+    amount: number | null;
+    is_default: boolean;
+    created_at: string;
+    updated_at: string;
+  }[];
+};
+
+export type PostAccountTaxesAndFeesBody = {
+  name: string;
+  type: 'TAX' | 'FEE';
+  calculation_type: 'PERCENTAGE' | 'FIXED';
+  rate?: number | null;
+  amount?: number | null;
+  is_default?: boolean;
+};
+
+export type PostAccountTaxesAndFeesResponse = {
+  data: {
+    id: string;
+    name: string;
+    type: 'TAX' | 'FEE';
+    calculation_type: 'PERCENTAGE' | 'FIXED';
+    rate: number | null;
+    amount: number | null;
+    is_default: boolean;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetAccountTaxesAndFeesByIdResponse = {
+  data: {
+    id: string;
+    name: string;
+    type: 'TAX' | 'FEE';
+    calculation_type: 'PERCENTAGE' | 'FIXED';
+    rate: number | null;
+    amount: number | null;
+    is_default: boolean;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutAccountTaxesAndFeesByIdBody = {
+  name: string;
+  type: 'TAX' | 'FEE';
+  calculation_type: 'PERCENTAGE' | 'FIXED';
+  rate?: number | null;
+  amount?: number | null;
+  is_default?: boolean;
+};
+
+export type PutAccountTaxesAndFeesByIdResponse = {
+  data: {
+    id: string;
+    name: string;
+    type: 'TAX' | 'FEE';
+    calculation_type: 'PERCENTAGE' | 'FIXED';
+    rate: number | null;
+    amount: number | null;
+    is_default: boolean;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdCapacityAssignmentsResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    name: string;
+    capacity: number;
+    ticket_ids: string[];
+    enabled: boolean;
+    used_capacity: number;
+    created_at: string;
+    updated_at: string;
+  }[];
+};
+
+export type PostEventsByEventIdCapacityAssignmentsBody = {
+  name: string;
+  capacity: number;
+  ticket_ids: string[];
+  enabled?: boolean;
+};
+
+export type PostEventsByEventIdCapacityAssignmentsResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    name: string;
+    capacity: number;
+    ticket_ids: string[];
+    enabled: boolean;
+    used_capacity: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdCapacityAssignmentsByIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    name: string;
+    capacity: number;
+    ticket_ids: string[];
+    enabled: boolean;
+    used_capacity: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutEventsByEventIdCapacityAssignmentsByIdBody = {
+  name?: string;
+  capacity?: number;
+  ticket_ids?: string[];
+  enabled?: boolean;
+};
+
+export type PutEventsByEventIdCapacityAssignmentsByIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    name: string;
+    capacity: number;
+    ticket_ids: string[];
+    enabled: boolean;
+    used_capacity: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdPromoCodesResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    code: string;
+    discount_type: 'PERCENT' | 'FIXED' | 'NONE';
+    discount: number | null;
+    expiry_date: string | null;
+    max_allowed_usages: number | null;
+    times_used: number;
+    applicable_ticket_ids: string[];
+    created_at: string;
+    updated_at: string;
+  }[];
+};
+
+export type PostEventsByEventIdPromoCodesBody = {
+  code: string;
+  discount_type: 'PERCENT' | 'FIXED' | 'NONE';
+  discount?: number | null;
+  expiry_date?: string | null;
+  max_allowed_usages?: number | null;
+  applicable_ticket_ids?: string[];
+};
+
+export type PostEventsByEventIdPromoCodesResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    code: string;
+    discount_type: 'PERCENT' | 'FIXED' | 'NONE';
+    discount: number | null;
+    expiry_date: string | null;
+    max_allowed_usages: number | null;
+    times_used: number;
+    applicable_ticket_ids: string[];
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdPromoCodesByPromoCodeIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    code: string;
+    discount_type: 'PERCENT' | 'FIXED' | 'NONE';
+    discount: number | null;
+    expiry_date: string | null;
+    max_allowed_usages: number | null;
+    times_used: number;
+    applicable_ticket_ids: string[];
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutEventsByEventIdPromoCodesByPromoCodeIdBody = {
+  code?: string;
+  discount_type?: 'PERCENT' | 'FIXED' | 'NONE';
+  discount?: number | null;
+  expiry_date?: string | null;
+  max_allowed_usages?: number | null;
+  applicable_ticket_ids?: string[];
+};
+
+export type PutEventsByEventIdPromoCodesByPromoCodeIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    code: string;
+    discount_type: 'PERCENT' | 'FIXED' | 'NONE';
+    discount: number | null;
+    expiry_date: string | null;
+    max_allowed_usages: number | null;
+    times_used: number;
+    applicable_ticket_ids: string[];
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdQuestionsResponse = {
+  data: {
+    id: string;
+    title: string;
+    description: string | null;
+    type: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+    options: string[];
+    required: boolean;
+    hidden: boolean;
+    asked_per: 'ORDER' | 'ATTENDEE';
+    applicable_ticket_ids: string[];
+    is_default: boolean;
+  }[];
+};
+
+export type PostEventsByEventIdQuestionsBody = {
+  title: string;
+  description?: string | null;
+  type: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+  options?: string[];
+  required?: boolean;
+  hidden?: boolean;
+  asked_per?: 'ORDER' | 'ATTENDEE';
+  applicable_ticket_ids?: string[];
+};
+
+export type PostEventsByEventIdQuestionsResponse = {
+  data: {
+    id: string;
+    title: string;
+    description: string | null;
+    type: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+    options: string[];
+    required: boolean;
+    hidden: boolean;
+    asked_per: 'ORDER' | 'ATTENDEE';
+    applicable_ticket_ids: string[];
+    is_default: boolean;
+  };
+};
+
+export type PutEventsByEventIdQuestionsSortBody = {
+  question_ids: string[];
+};
+
+export type PutEventsByEventIdQuestionsSortResponse = {
+  data: {
+    id: string;
+    title: string;
+    description: string | null;
+    type: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+    options: string[];
+    required: boolean;
+    hidden: boolean;
+    asked_per: 'ORDER' | 'ATTENDEE';
+    applicable_ticket_ids: string[];
+    is_default: boolean;
+  }[];
+};
+
+export type GetEventsByEventIdQuestionsByQuestionIdResponse = {
+  data: {
+    id: string;
+    title: string;
+    description: string | null;
+    type: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+    options: string[];
+    required: boolean;
+    hidden: boolean;
+    asked_per: 'ORDER' | 'ATTENDEE';
+    applicable_ticket_ids: string[];
+    is_default: boolean;
+  };
+};
+
+export type PutEventsByEventIdQuestionsByQuestionIdBody = {
+  title?: string;
+  description?: string | null;
+  type?: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+  options?: string[];
+  required?: boolean;
+  hidden?: boolean;
+  asked_per?: 'ORDER' | 'ATTENDEE';
+  applicable_ticket_ids?: string[];
+};
+
+export type PutEventsByEventIdQuestionsByQuestionIdResponse = {
+  data: {
+    id: string;
+    title: string;
+    description: string | null;
+    type: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+    options: string[];
+    required: boolean;
+    hidden: boolean;
+    asked_per: 'ORDER' | 'ATTENDEE';
+    applicable_ticket_ids: string[];
+    is_default: boolean;
+  };
+};
+
+export type GetPublicEventsResponse = {
+  data: {
+    id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type GetPublicEventsByIdPromoCodesByCodeResponse = {
+  valid: boolean;
+};
+
+/** Every route under /api: its JSON body (`never` if it takes none) and its 2xx answer (`void` if none). */
+export interface ApiRoutes {
+  'GET /openapi.json': { body: never; response: void };
+  'POST /auth/register': { body: PostAuthRegisterBody; response: PostAuthRegisterResponse };
+  'POST /auth/login': { body: PostAuthLoginBody; response: PostAuthLoginResponse };
+  'POST /auth/logout': { body: never; response: void };
+  'POST /auth/forgot-password': {
+    body: PostAuthForgotPasswordBody;
+    response: PostAuthForgotPasswordResponse;
+  };
+  'GET /auth/reset-password/{token}': { body: never; response: GetAuthResetPasswordByTokenResponse };
+  'POST /auth/reset-password/{token}': {
+    body: PostAuthResetPasswordByTokenBody;
+    response: PostAuthResetPasswordByTokenResponse;
+  };
+  'GET /auth/invitation/{token}': { body: never; response: GetAuthInvitationByTokenResponse };
+  'POST /auth/invitation/{token}': {
+    body: PostAuthInvitationByTokenBody;
+    response: PostAuthInvitationByTokenResponse;
+  };
+  'GET /users/me': { body: never; response: GetUsersMeResponse };
+  'PUT /users/me': { body: PutUsersMeBody; response: PutUsersMeResponse };
+  'POST /users/{id}/confirm-email/{token}': {
+    body: never;
+    response: PostUsersByIdConfirmEmailByTokenResponse;
+  };
+  'POST /users/{id}/resend-email-confirmation': {
+    body: never;
+    response: PostUsersByIdResendEmailConfirmationResponse;
+  };
+  'POST /users/{id}/email-change/{token}': { body: never; response: PostUsersByIdEmailChangeByTokenResponse };
+  'DELETE /users/{id}/email-change': { body: never; response: DeleteUsersByIdEmailChangeResponse };
+  'GET /users': { body: never; response: GetUsersResponse };
+  'POST /users': { body: PostUsersBody; response: PostUsersResponse };
+  'GET /users/{id}': { body: never; response: GetUsersByIdResponse };
+  'PUT /users/{id}': { body: PutUsersByIdBody; response: PutUsersByIdResponse };
+  'POST /users/{id}/invitation': { body: never; response: PostUsersByIdInvitationResponse };
+  'DELETE /users/{id}/invitation': { body: never; response: DeleteUsersByIdInvitationResponse };
+  'GET /account': { body: never; response: GetAccountResponse };
+  'PUT /account': { body: PutAccountBody; response: PutAccountResponse };
+  'GET /outbox': { body: never; response: GetOutboxResponse };
+  'GET /outbox/{id}': { body: never; response: GetOutboxByIdResponse };
+  'GET /events': { body: never; response: GetEventsResponse };
+  'POST /events': { body: PostEventsBody; response: PostEventsResponse };
+  'GET /events/{id}': { body: never; response: GetEventsByIdResponse };
+  'PUT /events/{id}': { body: PutEventsByIdBody; response: PutEventsByIdResponse };
+  'DELETE /events/{id}': { body: never; response: void };
+  'PUT /events/{id}/status': { body: PutEventsByIdStatusBody; response: PutEventsByIdStatusResponse };
+  'POST /events/{id}/duplicate': {
+    body: PostEventsByIdDuplicateBody;
+    response: PostEventsByIdDuplicateResponse;
+  };
+  'GET /events/{id}/settings': { body: never; response: GetEventsByIdSettingsResponse };
+  'PUT /events/{id}/settings': { body: PutEventsByIdSettingsBody; response: PutEventsByIdSettingsResponse };
+  'GET /events/{id}/images': { body: never; response: GetEventsByIdImagesResponse };
+  'POST /events/{id}/images': { body: never; response: PostEventsByIdImagesResponse };
+  'DELETE /events/{id}/images/{imageId}': { body: never; response: void };
+  'GET /organizers': { body: never; response: GetOrganizersResponse };
+  'POST /organizers': { body: PostOrganizersBody; response: PostOrganizersResponse };
+  'GET /organizers/{id}': { body: never; response: GetOrganizersByIdResponse };
+  'PUT /organizers/{id}': { body: PutOrganizersByIdBody; response: PutOrganizersByIdResponse };
+  'GET /organizers/{id}/images': { body: never; response: GetOrganizersByIdImagesResponse };
+  'POST /organizers/{id}/images': { body: never; response: PostOrganizersByIdImagesResponse };
+  'DELETE /organizers/{id}/images/{imageId}': { body: never; response: void };
+  'GET /event-defaults': { body: never; response: GetEventDefaultsResponse };
+  'PUT /event-defaults': { body: PutEventDefaultsBody; response: PutEventDefaultsResponse };
+  'GET /events/{id}/tickets': { body: never; response: GetEventsByIdTicketsResponse };
+  'POST /events/{id}/tickets': { body: PostEventsByIdTicketsBody; response: PostEventsByIdTicketsResponse };
+  'PUT /events/{id}/tickets/sort': {
+    body: PutEventsByIdTicketsSortBody;
+    response: PutEventsByIdTicketsSortResponse;
+  };
+  'GET /events/{id}/tickets/{ticketId}': { body: never; response: GetEventsByIdTicketsByTicketIdResponse };
+  'PUT /events/{id}/tickets/{ticketId}': {
+    body: PutEventsByIdTicketsByTicketIdBody;
+    response: PutEventsByIdTicketsByTicketIdResponse;
+  };
+  'DELETE /events/{id}/tickets/{ticketId}': { body: never; response: void };
+  'POST /events/{id}/tickets/{ticketId}/pause': {
+    body: never;
+    response: PostEventsByIdTicketsByTicketIdPauseResponse;
+  };
+  'POST /events/{id}/tickets/{ticketId}/resume': {
+    body: never;
+    response: PostEventsByIdTicketsByTicketIdResumeResponse;
+  };
+  'GET /account/taxes-and-fees': { body: never; response: GetAccountTaxesAndFeesResponse };
+  'POST /account/taxes-and-fees': {
+    body: PostAccountTaxesAndFeesBody;
+    response: PostAccountTaxesAndFeesResponse;
+  };
+  'GET /account/taxes-and-fees/{id}': { body: never; response: GetAccountTaxesAndFeesByIdResponse };
+  'PUT /account/taxes-and-fees/{id}': {
+    body: PutAccountTaxesAndFeesByIdBody;
+    response: PutAccountTaxesAndFeesByIdResponse;
+  };
+  'DELETE /account/taxes-and-fees/{id}': { body: never; response: void };
+  'GET /events/{eventId}/capacity-assignments': {
+    body: never;
+    response: GetEventsByEventIdCapacityAssignmentsResponse;
+  };
+  'POST /events/{eventId}/capacity-assignments': {
+    body: PostEventsByEventIdCapacityAssignmentsBody;
+    response: PostEventsByEventIdCapacityAssignmentsResponse;
+  };
+  'GET /events/{eventId}/capacity-assignments/{id}': {
+    body: never;
+    response: GetEventsByEventIdCapacityAssignmentsByIdResponse;
+  };
+  'PUT /events/{eventId}/capacity-assignments/{id}': {
+    body: PutEventsByEventIdCapacityAssignmentsByIdBody;
+    response: PutEventsByEventIdCapacityAssignmentsByIdResponse;
+  };
+  'DELETE /events/{eventId}/capacity-assignments/{id}': { body: never; response: void };
+  'GET /events/{eventId}/promo-codes': { body: never; response: GetEventsByEventIdPromoCodesResponse };
+  'POST /events/{eventId}/promo-codes': {
+    body: PostEventsByEventIdPromoCodesBody;
+    response: PostEventsByEventIdPromoCodesResponse;
+  };
+  'GET /events/{eventId}/promo-codes/{promoCodeId}': {
+    body: never;
+    response: GetEventsByEventIdPromoCodesByPromoCodeIdResponse;
+  };
+  'PUT /events/{eventId}/promo-codes/{promoCodeId}': {
+    body: PutEventsByEventIdPromoCodesByPromoCodeIdBody;
+    response: PutEventsByEventIdPromoCodesByPromoCodeIdResponse;
+  };
+  'DELETE /events/{eventId}/promo-codes/{promoCodeId}': { body: never; response: void };
+  'GET /events/{eventId}/questions': { body: never; response: GetEventsByEventIdQuestionsResponse };
+  'POST /events/{eventId}/questions': {
+    body: PostEventsByEventIdQuestionsBody;
+    response: PostEventsByEventIdQuestionsResponse;
+  };
+  'PUT /events/{eventId}/questions/sort': {
+    body: PutEventsByEventIdQuestionsSortBody;
+    response: PutEventsByEventIdQuestionsSortResponse;
+  };
+  'GET /events/{eventId}/questions/{questionId}': {
+    body: never;
+    response: GetEventsByEventIdQuestionsByQuestionIdResponse;
+  };
+  'PUT /events/{eventId}/questions/{questionId}': {
+    body: PutEventsByEventIdQuestionsByQuestionIdBody;
+    response: PutEventsByEventIdQuestionsByQuestionIdResponse;
+  };
+  'DELETE /events/{eventId}/questions/{questionId}': { body: never; response: void };
+  'GET /public/events': { body: never; response: GetPublicEventsResponse };
+  'GET /public/events/{id}': { body: never; response: void };
+  'GET /public/events/{id}/promo-codes/{code}': {
+    body: never;
+    response: GetPublicEventsByIdPromoCodesByCodeResponse;
+  };
+}
+
+export type ApiRoute = keyof ApiRoutes;
+export type ApiBody<R extends ApiRoute> = ApiRoutes[R]['body'];
+export type ApiResponse<R extends ApiRoute> = ApiRoutes[R]['response'];
