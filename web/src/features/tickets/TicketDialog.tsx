@@ -122,6 +122,11 @@ function TicketForm({
   const price = field('price');
   const minimumPrice = field('minimum_price', intl.formatMessage(m.minimumPriceHelp));
   const tierField = field('tiers');
+  // Tiers are not `set` through the form, so their client error would outlive the fix: shown while it holds.
+  const tierError =
+    tierField.error && validate(state(values), exponent, zone).tiers === undefined && mutation.error === null
+      ? null
+      : tierField.error;
   const quantity = field('quantity', intl.formatMessage(m.quantityHelp));
   const minPerOrder = field('min_per_order');
   const maxPerOrder = field('max_per_order');
@@ -206,7 +211,7 @@ function TicketForm({
       {values.type === 'TIERED' ? (
         <fieldset
           className="ticket-dialog__tiers"
-          aria-describedby={tierField.error ? tierField.controlProps['aria-describedby'] : undefined}
+          aria-describedby={tierError ? tierField.controlProps['aria-describedby'] : undefined}
         >
           <legend>{intl.formatMessage(m.tiers)}</legend>
           {tiers.map((tier, index) => {
@@ -251,9 +256,9 @@ function TicketForm({
               </div>
             );
           })}
-          {tierField.error ? (
+          {tierError ? (
             <p className="ticket-dialog__error" id={tierField.controlProps['aria-describedby']} role="alert">
-              {tierField.error}
+              {tierError}
             </p>
           ) : null}
           <Button
