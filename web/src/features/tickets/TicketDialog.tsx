@@ -2,13 +2,11 @@ import { Button, Checkbox, HTMLSelect, InputGroup, TextArea } from '@blueprintjs
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { isApiError } from '../../shared/api/ApiError';
 import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
 import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { currencyExponent } from '../../shared/intl/eventFormat';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
-import { taxQueries } from '../taxesAndFees/queries';
 import { createTicket, updateTicket, type Ticket, type TicketRequest } from './api';
 import { ticketDialogMessages as m, ticketsMessages, ticketTypeMessages } from './messages';
 import { ticketQueries } from './queries';
@@ -40,7 +38,10 @@ export function TicketDialog({
   );
 }
 
-/** The form waits for the taxes (new tickets start with the defaults); without access to them it goes on. */
+/**
+ * The form waits for the taxes (new tickets start with the defaults). Organizers may not read them (403): the
+ * section is left out and the server applies the defaults to a new ticket, an edited one keeps its own.
+ */
 function TicketFormLoader({
   ticket,
   event,
@@ -50,17 +51,9 @@ function TicketFormLoader({
   event: EventDetail;
   onClose: () => void;
 }) {
-  const taxes = useQuery({ ...taxQueries.list(), retry: false });
+  const taxes = useQuery(ticketQueries.taxes());
   if (taxes.isPending) return null;
-  const forbidden = taxes.isError && isApiError(taxes.error) && taxes.error.status === 403;
-  return (
-    <TicketForm
-      ticket={ticket}
-      event={event}
-      onClose={onClose}
-      taxes={taxes.data ?? (forbidden ? null : [])}
-    />
-  );
+  return <TicketForm ticket={ticket} event={event} onClose={onClose} taxes={taxes.data ?? null} />;
 }
 
 const emptyTier: TierValues = { label: '', price: '', hidden: false, quantity: '' };
@@ -87,11 +80,11 @@ function TicketForm({
       ticket,
       exponent,
       zone,
-      (taxes ?? []).filter((tax) => tax.is_default).map((tax) => tax.id),
+      taxes === null ? null : taxes.filter((tax) => tax.is_default).map((tax) => tax.id),
     ),
   );
   const [tiers, setTiers] = useState<TierValues[]>(initial.tiers.length ? initial.tiers : [{ ...emptyTier }]);
-  const [taxIds, setTaxIds] = useState<string[]>(initial.taxAndFeeIds);
+  const [taxIds, setTaxIds] = useState<string[] | null>(initial.taxAndFeeIds);
   const mutation = useMutation({
     mutationFn: (request: TicketRequest) =>
       ticket ? updateTicket(event.id, ticket.id, request) : createTicket(event.id, request),
@@ -333,12 +326,12 @@ function TicketForm({
           {taxes.map((tax) => (
             <Checkbox
               key={tax.id}
-              checked={taxIds.includes(tax.id)}
+              checked={taxIds?.includes(tax.id) ?? false}
               label={tax.name}
               onChange={(changed) => {
                 const checked = changed.currentTarget.checked;
                 setTaxIds((current) =>
-                  checked ? [...current, tax.id] : current.filter((id) => id !== tax.id),
+                  checked ? [...(current ?? []), tax.id] : (current ?? []).filter((id) => id !== tax.id),
                 );
               }}
             />

@@ -1,5 +1,6 @@
 import { api } from '../../shared/api/clients';
 import type { DataEnvelope } from '../../shared/api/types';
+import type { TaxOrFee } from '../taxesAndFees/api';
 
 export type TicketType = 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
 export type TicketState = 'ON_SALE' | 'SOLD_OUT' | 'NOT_ON_SALE' | 'SALE_ENDED' | 'HIDDEN' | 'PAUSED';
@@ -61,7 +62,8 @@ export interface TicketRequest extends TicketFlags {
   max_per_order: number | null;
   sale_start: string | null;
   sale_end: string | null;
-  tax_and_fee_ids: string[];
+  /** Left out: a new ticket gets the account's defaults, an edited one keeps its own. */
+  tax_and_fee_ids?: string[];
 }
 
 const ticketsPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}/tickets`;
@@ -96,4 +98,13 @@ export async function sortTickets(eventId: string, ticketIds: string[]): Promise
 export async function setTicketPaused(eventId: string, ticketId: string, paused: boolean): Promise<Ticket> {
   const action = paused ? 'pause' : 'resume';
   return (await api.post<DataEnvelope<Ticket>>(`${ticketPath(eventId, ticketId)}/${action}`, {})).data;
+}
+
+/**
+ * The account's taxes and fees for the ticket form. Organizers may not read them: their 403 only leaves the
+ * section out, so it must not run the client's 401/403 handling, which sends `/manage/event/...` to the login.
+ */
+export async function listTaxesForTickets(signal?: AbortSignal): Promise<TaxOrFee[]> {
+  const options = { skipAuthRedirect: true, ...(signal ? { signal } : {}) };
+  return (await api.get<DataEnvelope<TaxOrFee[]>>('/account/taxes-and-fees', options)).data;
 }

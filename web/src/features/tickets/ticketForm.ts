@@ -44,7 +44,8 @@ export interface TierValues {
 export interface TicketFormState {
   values: Values;
   tiers: TierValues[];
-  taxAndFeeIds: string[];
+  /** Null when the organizer may not see the account's taxes: the request leaves them to the server. */
+  taxAndFeeIds: string[] | null;
 }
 
 /** What a form starts with: the ticket's fields as text, or a new paid ticket with the default taxes. */
@@ -52,7 +53,7 @@ export function initialState(
   ticket: Ticket | null,
   exponent: number,
   timeZone: string,
-  defaultTaxIds: string[],
+  defaultTaxIds: string[] | null,
 ): TicketFormState {
   const money = (value: number | null) => (value === null ? '' : amountText(value, exponent));
   const count = (value: number | null) => (value === null ? '' : String(value));
@@ -84,7 +85,7 @@ export function initialState(
       hidden: tier.hidden,
       quantity: count(tier.quantity),
     })),
-    taxAndFeeIds: ticket ? ticket.tax_and_fee_ids : defaultTaxIds,
+    taxAndFeeIds: defaultTaxIds === null ? null : ticket ? ticket.tax_and_fee_ids : defaultTaxIds,
   };
 }
 
@@ -155,7 +156,7 @@ export function toRequest(state: TicketFormState, exponent: number, timeZone: st
     max_per_order: parseCount(values.max_per_order) ?? null,
     sale_start: values.sale_start ? dateTimeLocalToUtcIso(values.sale_start, timeZone) : null,
     sale_end: values.sale_end ? dateTimeLocalToUtcIso(values.sale_end, timeZone) : null,
-    tax_and_fee_ids: state.taxAndFeeIds,
+    ...(state.taxAndFeeIds === null ? {} : { tax_and_fee_ids: state.taxAndFeeIds }),
     ...flags,
   };
 }

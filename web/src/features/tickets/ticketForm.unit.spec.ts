@@ -21,6 +21,11 @@ describe('ticket form → request', () => {
     expect(request.tax_and_fee_ids).toEqual(['tx_default']);
   });
 
+  it('leaves the taxes out when the organizer may not see them: the server applies or keeps them', () => {
+    const request = toRequest(form({ price: '1' }, { taxAndFeeIds: null }), 2, zone);
+    expect(request).not.toHaveProperty('tax_and_fee_ids');
+  });
+
   it('sends a free ticket at 0 and a donation’s minimum, each without the other types’ prices', () => {
     expect(toRequest(form({ type: 'FREE', price: '9' }), 2, zone)).toMatchObject({
       price: 0,
