@@ -3,6 +3,7 @@ import { eventsLive } from '../features/events/live';
 import { usersLive } from '../features/users/live';
 import { organizersLive } from '../features/organizers/live';
 import { taxesAndFeesLive } from '../features/taxesAndFees/live';
+import { ticketsLive } from '../features/tickets/live';
 import { composeLive } from '../shared/live/liveMap';
 
 /** Every feature's live declaration (its `live.ts`); a new feature with a live read model adds its own here. */
@@ -12,4 +13,5 @@ export const liveMap = composeLive([
   eventDefaultsLive,
   usersLive,
   taxesAndFeesLive,
+  ticketsLive,
 ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventQueries } from '../features/events/queries';
+import { ticketQueries } from '../features/tickets/queries';
 import { NoticePositions } from '../shared/live/positions';
 import { liveMap } from './live';
 
@@ -29,6 +30,7 @@ describe('live updates declared per feature', () => {
       ['eventDefaults'],
       ['users'],
       ['taxesAndFees'],
+      ['tickets'],
     ]);
   });
 
@@ -39,6 +41,11 @@ describe('live updates declared per feature', () => {
       position: '4',
     });
     expect(keys).toEqual([['taxesAndFees']]);
+  });
+
+  it('refreshes the tickets of the event a tickets notice names', () => {
+    const keys = liveMap.invalidates({ readModel: 'tickets', keys: ['event:ev_1'], position: '5' });
+    expect(keys).toEqual([ticketQueries.list('ev_1').queryKey]);
   });
 });
 

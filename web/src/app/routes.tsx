@@ -33,6 +33,7 @@ function publicNotAvailable(feature: MessageDescriptor): Pick<RouteObject, 'elem
 
 /** Event sections that are built: their page, lazily loaded. */
 const eventSectionPages: Record<string, RouteObject['lazy']> = {
+  tickets: () => import('../features/tickets/TicketsPage').then((m) => ({ Component: m.TicketsPage })),
   settings: () =>
     import('../features/eventSettings/EventSettingsPage').then((m) => ({ Component: m.EventSettingsPage })),
   'homepage-designer': () =>
