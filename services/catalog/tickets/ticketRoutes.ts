@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { defaultTaxAndFeeIds } from '../../../projections/taxes';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
 import {
@@ -194,8 +195,12 @@ export function ticketRoutes(services: Services) {
   });
 
   router.post('/events/:id/tickets', async (ctx) => {
-    const input = body(ctx, createTicketSchema);
+    const request = body(ctx, createTicketSchema);
     const { eventId, event } = await ownedEvent(ctx);
+    const input = {
+      ...request,
+      tax_and_fee_ids: request.tax_and_fee_ids ?? (await defaultTaxAndFeeIds(services.db, event.accountId)),
+    };
     await checkTaxes(event.accountId, input.tax_and_fee_ids);
     const ticketId = services.ids.entity('tk');
     const details = toTicketDetails(input, newTierId);

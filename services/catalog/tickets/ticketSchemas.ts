@@ -80,7 +80,8 @@ export const createTicketSchema = z
     hidden_unless_promo_code: ticketFields.hidden_unless_promo_code.default(false),
     show_quantity_remaining: ticketFields.show_quantity_remaining.default(false),
     collapse_on_load: ticketFields.collapse_on_load.default(false),
-    tax_and_fee_ids: ticketFields.tax_and_fee_ids.default([]),
+    // Absent: the account's default taxes and fees apply (the route reads them); `[]`: none.
+    tax_and_fee_ids: ticketFields.tax_and_fee_ids.optional(),
   })
   .strict();
 
@@ -127,7 +128,7 @@ export function toTicketDetails(
     hiddenUnlessPromoCode: input.hidden_unless_promo_code,
     showQuantityRemaining: input.show_quantity_remaining,
     collapseOnLoad: input.collapse_on_load,
-    taxAndFeeIds: input.tax_and_fee_ids,
+    taxAndFeeIds: input.tax_and_fee_ids ?? [],
   };
 }
 

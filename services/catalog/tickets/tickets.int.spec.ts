@@ -21,6 +21,7 @@ type Ticket = {
   state: string;
   remaining: number | null;
   tiers: { tier_id: string; label: string; price: number; quantity: number | null }[];
+  tax_and_fee_ids: string[];
 };
 type PublicPrice = { tier_id: string | null; amount: number; total: number; remaining: number | null };
 type PublicTicket = {
@@ -213,6 +214,35 @@ function ticketsSuite(kind: StorageKind) {
         definitions.push((event.data as { ticketId: string }).ticketId);
     expect(definitions.filter((id) => id === viaRoute.id)).toHaveLength(1);
     expect(definitions.filter((id) => id === ticketId)).toHaveLength(1);
+  });
+
+  it("gives a new ticket the account's default taxes and fees unless it names its own", async () => {
+    const eventId = await createEvent('Defaults Night');
+    const vat = await api()<{ data: { id: string } }>('POST', '/api/account/taxes-and-fees', {
+      json: { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19, is_default: true },
+    });
+    expect(vat.status, JSON.stringify(vat.body)).toBe(201);
+    const fee = await api()<{ data: { id: string } }>('POST', '/api/account/taxes-and-fees', {
+      json: { name: 'Booking fee', type: 'FEE', calculation_type: 'FIXED', amount: 150, is_default: false },
+    });
+    expect(fee.status, JSON.stringify(fee.body)).toBe(201);
+
+    const plain = await createTicket(eventId, { type: 'PAID', title: 'Standard', price: 2000 });
+    expect(plain.tax_and_fee_ids).toEqual([vat.body.data.id]);
+    const none = await createTicket(eventId, {
+      type: 'PAID',
+      title: 'Tax free',
+      price: 2000,
+      tax_and_fee_ids: [],
+    });
+    expect(none.tax_and_fee_ids).toEqual([]);
+    const own = await createTicket(eventId, {
+      type: 'PAID',
+      title: 'Fee only',
+      price: 2000,
+      tax_and_fee_ids: [fee.body.data.id],
+    });
+    expect(own.tax_and_fee_ids).toEqual([fee.body.data.id]);
   });
 
   it('refuses bad input with field errors', async () => {
