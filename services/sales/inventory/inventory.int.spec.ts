@@ -160,11 +160,20 @@ function rushTests(open: () => Promise<{ store: EventStore; close(): Promise<voi
     });
 
     it(`${define('x')[kind].name}: with the revision guard off the same rush oversells`, async () => {
-      const scenario = define(`ev-off-${kind}`)[kind];
+      // Without the guard an oversell needs two handlers to decide from the same state at the edge of the limit,
+      // which a quiet machine does not always interleave in one rush: up to five rushes, one must oversell.
       const unguarded = withoutRevisionGuard(store);
-      const handlers = [0, 1, 2, 3].map(() => new CommandHandler(unguarded, { maxBatch: 1 }));
-      await rush(handlers, `ev-off-${kind}`, scenario);
-      expect(await holdsInStore(store, `ev-off-${kind}`)).toBeGreaterThan(scenario.fits);
+      let mostHeld = 0;
+      let fits = 0;
+      for (let attempt = 1; attempt <= 5 && mostHeld <= fits; attempt++) {
+        const eventId = `ev-off-${kind}-${attempt}`;
+        const scenario = define(eventId)[kind];
+        fits = scenario.fits;
+        const handlers = [0, 1, 2, 3].map(() => new CommandHandler(unguarded, { maxBatch: 1 }));
+        await rush(handlers, eventId, scenario);
+        mostHeld = Math.max(mostHeld, await holdsInStore(store, eventId));
+      }
+      expect(mostHeld).toBeGreaterThan(fits);
     });
   }
 }
