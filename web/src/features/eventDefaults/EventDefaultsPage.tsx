@@ -110,7 +110,7 @@ export function EventDefaultsPage() {
         <SettingsSection
           anchor="defaults"
           title={intl.formatMessage(m.section)}
-          initial={settingsInitial(fields, defaults.data as unknown as Record<string, unknown>)}
+          initial={settingsInitial(fields, defaults.data)}
           save={(changes) => save(apiChanges(changes, settingsKinds(fields)))}
         >
           {(form) => <SettingsFields form={form} fields={fields} />}
