@@ -1993,6 +1993,10 @@ export type GetPublicEventsByIdPromoCodesByCodeResponse = {
   valid: boolean;
 };
 
+export type PostPublicEventsByIdPageViewsResponse = {
+  counted: boolean;
+};
+
 /** Every route under /api: its JSON body (`never` if it takes none) and its 2xx answer (`void` if none). */
 export interface ApiRoutes {
   'GET /openapi.json': { body: never; response: void };
@@ -2145,6 +2149,7 @@ export interface ApiRoutes {
     body: never;
     response: GetPublicEventsByIdPromoCodesByCodeResponse;
   };
+  'POST /public/events/{id}/page-views': { body: never; response: PostPublicEventsByIdPageViewsResponse };
 }
 
 export type ApiRoute = keyof ApiRoutes;
