@@ -16,6 +16,7 @@ import { ticketsReadModel } from './0030_tickets';
 import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
 import { pageViewsReadModel } from './0045_page_views';
+import { affiliatesReadModel } from './0046_affiliates';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -40,6 +41,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   promoCodesReadModel,
   questionsReadModel,
   pageViewsReadModel,
+  affiliatesReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -22,6 +22,7 @@ import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { promoCodeRoutes } from '../catalog/promoCodes/promoCodeRoutes';
 import { questionRoutes } from '../catalog/questions/questionRoutes';
+import { affiliateRoutes } from '../catalog/affiliates/affiliateRoutes';
 import { serveWeb } from './web';
 import { PageViewCounter } from '../reporting/pageViews';
 import { pageViewRoutes } from '../reporting/pageViewRoutes';
@@ -83,6 +84,7 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   api.use(capacityAssignmentRoutes(services).routes());
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
+  api.use(affiliateRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
   app.use(api.routes());

@@ -155,6 +155,11 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     id: 'reason.quantity_below_sold',
     defaultMessage: 'The limit cannot be lower than what is already sold or reserved',
   },
+  affiliate_code_taken: {
+    id: 'reason.affiliate_code_taken',
+    defaultMessage: 'This affiliate code is already used in this event',
+  },
+  affiliate_not_found: { id: 'reason.affiliate_not_found', defaultMessage: 'Affiliate not found' },
   promo_code_taken: {
     id: 'reason.promo_code_taken',
     defaultMessage: 'This promo code is already used in this event',
