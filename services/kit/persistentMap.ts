@@ -29,7 +29,7 @@ export class PersistentMap<V> {
   ) {}
 
   static empty<V>(): PersistentMap<V> {
-    return PersistentMap.emptyMap as PersistentMap<V>;
+    return PersistentMap.emptyMap;
   }
 
   static of<V>(entries: Iterable<readonly [string, V]>): PersistentMap<V> {
