@@ -15,6 +15,8 @@ import { capacityAssignmentsReadModel } from './0036_capacity_assignments';
 import { ticketsReadModel } from './0030_tickets';
 import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
+import { ordersReadModel } from './0050_orders';
+import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -38,6 +40,8 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   ticketsReadModel,
   promoCodesReadModel,
   questionsReadModel,
+  ordersReadModel,
+  promoCodeOrdersReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';
