@@ -12,6 +12,7 @@ import { questionRouteContracts } from '../catalog/questions/questionSchemas';
 import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
 import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
+import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -30,6 +31,8 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
   ...publicEventRouteContracts,
+  ...orderRouteContracts,
+  ...publicOrderRouteContracts,
 ];
 
 /** `/api/openapi.json`, built once per process. */
