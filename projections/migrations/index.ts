@@ -17,6 +17,7 @@ import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
 import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
+import { openHoldsReadModel } from './0052_open_holds';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -42,6 +43,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   questionsReadModel,
   ordersReadModel,
   promoCodeOrdersReadModel,
+  openHoldsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

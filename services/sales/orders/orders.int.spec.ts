@@ -454,6 +454,52 @@ function ordersSuite(kind: StorageKind) {
     expectProblem(await buyer()('GET', `/api/public/events/${eventId}/orders/short`), 404, 'order_not_found');
   });
 
+  it('the checkout keeper expires an overdue order and releases a hold left without its order', async () => {
+    const eventId = await liveEvent();
+    const ticket = await createTicket(eventId, { type: 'FREE', title: 'Entry', quantity: 10 });
+    await publish(eventId);
+    const placed = (await order(eventId, { lines: [{ ticket_id: ticket.id, quantity: 3 }] })).body.data;
+    // A checkout that died between its two appends: the hold without its order.
+    await t.platform.services.commands.handle(
+      inventoryDecider,
+      inventoryStream(eventId),
+      {
+        type: 'PlaceHold',
+        eventId,
+        holdId: 'ho_orphan',
+        orderId: randomUUID(),
+        lines: [{ ticketId: ticket.id, tierId: null, quantity: 2 }],
+        now: clock.now(),
+        expiresAt: new Date(clock.now().getTime() + 3_600_000),
+        perOrderLimits: {},
+      },
+      context,
+    );
+    expect(await remaining(eventId, ticket.id)).toBe(5);
+    const { worker, services } = t.platform;
+    expect(await worker.runner.waitFor(await services.store.head(), 10_000)).toBe(true);
+    const early = await worker.checkout.sweep();
+    expect(early.expiredOrders).not.toContain(placed.id);
+    expect(early.releasedHolds).not.toContain('ho_orphan');
+
+    // Past the order's expiry (15 minutes) and the hold's grace period (600 s by default).
+    clock.advance(15 * 60_000);
+    expect(await worker.checkout.sweep()).toEqual({
+      releasedHolds: ['ho_orphan'],
+      expiredOrders: [placed.id],
+    });
+    clock.advance(-15 * 60_000);
+    expect(await remaining(eventId, ticket.id)).toBe(10);
+    await eventually(async () => {
+      const row = await buyer()<{ data: Order }>(
+        'GET',
+        `/api/public/events/${eventId}/orders/${placed.short_id}`,
+      );
+      return row.body.data.status === 'EXPIRED' ? true : undefined;
+    });
+    expect((await worker.checkout.sweep()).expiredOrders).not.toContain(placed.id);
+  });
+
   it('refuses orders for an event that is not live', async () => {
     const eventId = await liveEvent();
     const ticket = await createTicket(eventId, { type: 'FREE', title: 'Entry' });
