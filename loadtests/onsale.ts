@@ -90,7 +90,13 @@ async function startServer(kind: 'sqlite' | 'postgres') {
   };
 }
 
-async function api<T>(url: string, token: string | null, method: string, path: string, json?: unknown): Promise<T> {
+async function api<T>(
+  url: string,
+  token: string | null,
+  method: string,
+  path: string,
+  json?: unknown,
+): Promise<T> {
   const response = await fetch(`${url}/api${path}`, {
     method,
     headers: {
@@ -107,7 +113,9 @@ async function api<T>(url: string, token: string | null, method: string, path: s
 /** A live event with the scenario's three tickets under one capacity assignment of `capacity`. */
 async function createOnsaleEvent(url: string, scenario: OnsaleScenario, capacity: number) {
   const { token } = await api<{ token: string }>(url, null, 'POST', '/auth/login', ADMIN);
-  const organizer = await api<{ data: { id: string } }>(url, token, 'POST', '/organizers', { name: 'Bench Hall' });
+  const organizer = await api<{ data: { id: string } }>(url, token, 'POST', '/organizers', {
+    name: 'Bench Hall',
+  });
   const start = new Date(Date.now() + scenario.event.startsInDays * 86_400_000).toISOString();
   const event = await api<{ data: { id: string } }>(url, token, 'POST', '/events', {
     organizer_id: organizer.data.id,
@@ -119,7 +127,13 @@ async function createOnsaleEvent(url: string, scenario: OnsaleScenario, capacity
   const eventId = event.data.id;
   const ticketIds: string[] = [];
   for (const ticket of scenario.tickets) {
-    const created = await api<{ data: { id: string } }>(url, token, 'POST', `/events/${eventId}/tickets`, ticket);
+    const created = await api<{ data: { id: string } }>(
+      url,
+      token,
+      'POST',
+      `/events/${eventId}/tickets`,
+      ticket,
+    );
     ticketIds.push(created.data.id);
   }
   await api(url, token, 'POST', `/events/${eventId}/capacity-assignments`, {
@@ -252,8 +266,14 @@ export async function benchOnsale(): Promise<void> {
     }
   }
 
-  console.log(`\nOn-sale rush: ${scenario.tickets.length} free tickets under one capacity assignment; buyers reserve 1–4, give details, complete.`);
-  console.log(`bare Koa route: ${Math.round(bareRps)} req/s; /healthz: ${Object.entries(ceilings).map(([k, v]) => `${k} ${Math.round(v)} req/s`).join(', ')}`);
+  console.log(
+    `\nOn-sale rush: ${scenario.tickets.length} free tickets under one capacity assignment; buyers reserve 1–4, give details, complete.`,
+  );
+  console.log(
+    `bare Koa route: ${Math.round(bareRps)} req/s; /healthz: ${Object.entries(ceilings)
+      .map(([k, v]) => `${k} ${Math.round(v)} req/s`)
+      .join(', ')}`,
+  );
   console.table(
     results.map((row) => ({
       storage: row.storage,
@@ -278,6 +298,7 @@ export async function benchOnsale(): Promise<void> {
     if (row.run === 'sell-out' && row.ticketsSold !== row.capacity)
       console.log(`!! ${row.storage} ${row.buyers} buyers: sold ${row.ticketsSold} of ${row.capacity}`);
     if (row.oversold > 0) console.log(`!! ${row.storage} ${row.buyers} buyers: OVERSOLD by ${row.oversold}`);
-    if (row.errorSamples.length > 0) console.log(`errors (${row.storage}, ${row.run}, ${row.buyers}):`, row.errorSamples);
+    if (row.errorSamples.length > 0)
+      console.log(`errors (${row.storage}, ${row.run}, ${row.buyers}):`, row.errorSamples);
   }
 }

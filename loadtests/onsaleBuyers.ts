@@ -41,13 +41,16 @@ const soldOutReasons = new Set(['sold_out', 'capacity_exceeded']);
 
 function noteError(step: string, result: Step) {
   counts.errors++;
-  if (errorSamples.length < 5) errorSamples.push(`${step} ${result.status} ${JSON.stringify(result.body).slice(0, 200)}`);
+  if (errorSamples.length < 5)
+    errorSamples.push(`${step} ${result.status} ${JSON.stringify(result.body).slice(0, 200)}`);
 }
 
 async function buyer(deadline: number, random: () => number) {
   let soldOutOnce = false;
   while (performance.now() < deadline) {
-    const basket = soldOutOnce ? [{ ticket_id: ticketIds[0]!, quantity: 1 }] : basketOf(ticketIds, scenario.buyer, random);
+    const basket = soldOutOnce
+      ? [{ ticket_id: ticketIds[0]!, quantity: 1 }]
+      : basketOf(ticketIds, scenario.buyer, random);
     const reserved = await call('POST', '/orders', { lines: basket, order_id: randomUUID(), locale: 'en' });
     requestMs.push(reserved.ms);
     if (reserved.status === 409 && soldOutReasons.has(reserved.body.reason ?? '')) {
