@@ -238,6 +238,19 @@ async function startBareKoa(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
+/** `ONSALE_RUN=throughput`, `ONSALE_SECONDS=5`, `ONSALE_CONCURRENCY=50`: a shorter run while profiling. */
+function runsOf(scenario: OnsaleScenario): OnsaleScenario['runs'] {
+  const seconds = Number(process.env.ONSALE_SECONDS) || undefined;
+  return scenario.runs
+    .filter((run) => !process.env.ONSALE_RUN || process.env.ONSALE_RUN === run.name)
+    .map((run) => (seconds && run.name === 'throughput' ? { ...run, seconds } : run));
+}
+
+function concurrencyOf(scenario: OnsaleScenario): number[] {
+  const only = Number(process.env.ONSALE_CONCURRENCY) || undefined;
+  return only ? [only] : scenario.concurrency;
+}
+
 export async function benchOnsale(): Promise<void> {
   const scenario = readOnsaleScenario();
   const only = process.env.ONSALE_STORAGE;
@@ -249,17 +262,19 @@ export async function benchOnsale(): Promise<void> {
   const ceilings: Record<string, number> = {};
   const bare = await startBareKoa();
   let bareRps = 0;
+  // ONSALE_BASELINES=off skips the ceilings (while profiling the server alone).
+  const baselines = process.env.ONSALE_BASELINES !== 'off';
   try {
-    bareRps = await requestsPerSecond(bare.url, 4);
+    if (baselines) bareRps = await requestsPerSecond(bare.url, 4);
   } finally {
     await new Promise((resolve) => bare.server.close(resolve));
   }
   for (const storage of storages) {
     const server = await startServer(storage);
     try {
-      ceilings[storage] = await requestsPerSecond(`${server.url}/healthz`, 4);
-      for (const run of scenario.runs)
-        for (const buyers of scenario.concurrency)
+      if (baselines) ceilings[storage] = await requestsPerSecond(`${server.url}/healthz`, 4);
+      for (const run of runsOf(scenario))
+        for (const buyers of concurrencyOf(scenario))
           results.push(await onsaleRun(server, storage, scenario, run, buyers));
     } finally {
       await server.close();
