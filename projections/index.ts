@@ -10,6 +10,7 @@ import { questionsProjection } from './questions';
 import { ticketsProjection } from './tickets';
 import { taxesAndFeesProjection } from './taxes';
 import { capacityAssignmentsProjection } from './capacityAssignments';
+import { ordersProjection } from './orders';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -25,4 +26,5 @@ export const allProjections: Projection[] = [
   ticketsProjection,
   taxesAndFeesProjection,
   capacityAssignmentsProjection,
+  ordersProjection,
 ];

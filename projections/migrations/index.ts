@@ -17,6 +17,9 @@ import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
 import { pageViewsReadModel } from './0045_page_views';
 import { affiliatesReadModel } from './0046_affiliates';
+import { ordersReadModel } from './0050_orders';
+import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
+import { openHoldsReadModel } from './0052_open_holds';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -42,6 +45,9 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   questionsReadModel,
   pageViewsReadModel,
   affiliatesReadModel,
+  ordersReadModel,
+  promoCodeOrdersReadModel,
+  openHoldsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';
