@@ -138,47 +138,54 @@ export const affiliatesProjection = defineProjection<AffiliateEvent | OrderEvent
       case 'AttendeeCancelled':
       case 'AttendeeReactivated':
         return [];
-    }
-    const revision = Number(event.revision);
-    const { affiliateId, eventId } = event.data;
-    const keys = [`affiliate:${affiliateId}`, `event:${eventId}`];
-    switch (event.type) {
-      case 'AffiliateCreated': {
-        const { code, name, email, status, createdAt } = event.data;
-        // A code deleted and created again keeps its id: the new row starts afresh, without the old orders.
-        const recreated = await trx(table)
-          .where({ id: affiliateId })
-          .where('revision', '<', revision)
-          .delete();
-        if (recreated > 0) await trx(orders).where({ affiliate_id: affiliateId }).delete();
-        await trx(table)
-          .insert({
-            id: affiliateId,
-            event_id: eventId,
-            code,
-            name,
-            email,
-            status,
-            orders_count: 0,
-            revenue: 0,
-            created_at: createdAt,
-            updated_at: createdAt,
-            revision,
-          })
-          .onConflict('id')
-          .ignore();
-        return keys;
-      }
-      case 'AffiliateUpdated': {
-        const updated = await trx(table)
-          .where({ id: affiliateId })
-          .where('revision', '<', revision)
-          .update({ ...event.data.changes, updated_at: event.data.updatedAt, revision });
-        return updated > 0 ? keys : [];
-      }
+      case 'AffiliateCreated':
+      case 'AffiliateUpdated':
       case 'AffiliateDeleted':
-        await trx(table).where({ id: affiliateId }).where('revision', '<', revision).delete();
-        return keys;
+        return applyAffiliateEvent(event);
+    }
+
+    async function applyAffiliateEvent(event: AffiliateEvent & { revision: bigint }) {
+      const revision = Number(event.revision);
+      const { affiliateId, eventId } = event.data;
+      const keys = [`affiliate:${affiliateId}`, `event:${eventId}`];
+      switch (event.type) {
+        case 'AffiliateCreated': {
+          const { code, name, email, status, createdAt } = event.data;
+          // A code deleted and created again keeps its id: the new row starts afresh, without the old orders.
+          const recreated = await trx(table)
+            .where({ id: affiliateId })
+            .where('revision', '<', revision)
+            .delete();
+          if (recreated > 0) await trx(orders).where({ affiliate_id: affiliateId }).delete();
+          await trx(table)
+            .insert({
+              id: affiliateId,
+              event_id: eventId,
+              code,
+              name,
+              email,
+              status,
+              orders_count: 0,
+              revenue: 0,
+              created_at: createdAt,
+              updated_at: createdAt,
+              revision,
+            })
+            .onConflict('id')
+            .ignore();
+          return keys;
+        }
+        case 'AffiliateUpdated': {
+          const updated = await trx(table)
+            .where({ id: affiliateId })
+            .where('revision', '<', revision)
+            .update({ ...event.data.changes, updated_at: event.data.updatedAt, revision });
+          return updated > 0 ? keys : [];
+        }
+        case 'AffiliateDeleted':
+          await trx(table).where({ id: affiliateId }).where('revision', '<', revision).delete();
+          return keys;
+      }
     }
   },
 });
