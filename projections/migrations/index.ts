@@ -17,6 +17,7 @@ import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
 import { pageViewsReadModel } from './0045_page_views';
 import { affiliatesReadModel } from './0046_affiliates';
+import { affiliateOrdersReadModel } from './0047_affiliate_orders';
 import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { openHoldsReadModel } from './0052_open_holds';
@@ -45,6 +46,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   questionsReadModel,
   pageViewsReadModel,
   affiliatesReadModel,
+  affiliateOrdersReadModel,
   ordersReadModel,
   promoCodeOrdersReadModel,
   openHoldsReadModel,
