@@ -18,6 +18,7 @@ import { questionsReadModel } from './0041_questions';
 import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { openHoldsReadModel } from './0052_open_holds';
+import { orderMailsReadModel } from './0053_order_mails';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -44,6 +45,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   ordersReadModel,
   promoCodeOrdersReadModel,
   openHoldsReadModel,
+  orderMailsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';
