@@ -206,6 +206,17 @@ function ordersSuite(kind: StorageKind) {
     expect(page.body.data.state).toBe('UNPAID');
 
     const other = await t.otherAccount();
+    for (const [method, path] of [
+      ['GET', `/api/events/${eventId}/orders`],
+      ['GET', `/api/events/${eventId}/orders/${o.id}`],
+      ['POST', `/api/events/${eventId}/orders/${o.id}/cancel`],
+      ['GET', `/api/events/${eventId}/attendees`],
+    ] as const)
+      expectProblem(await t.client(other.token)(method, path), 404, 'event_not_found');
+    // The order of one event is not found under another of the same account.
+    const sibling = await liveEvent();
+    expectProblem(await api()('GET', `/api/events/${sibling}/orders/${o.id}`), 404, 'order_not_found');
+    expectProblem(await api()('GET', `/api/events/${eventId}/orders/not-a-uuid`), 404, 'order_not_found');
     expectProblem(
       await t.client(other.token)('POST', `/api/events/${eventId}/orders/${o.id}/mark-paid`),
       404,
