@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
 import { commandContext, readYourWrite, setPosition } from '../../kit/http/context';
@@ -42,6 +43,16 @@ import {
 } from './orderSchemas';
 
 const readModels = [ordersProjection.name];
+
+/**
+ * The browser's last order for an event, so starting a new one releases the previous hold even when the page
+ * does not send `replaces_order_id` (a reload, a second tab).
+ */
+const previousOrderCookie = (eventId: string) => `order_${eventId}`;
+function previousOrderOf(ctx: Context, eventId: string): string | undefined {
+  const value = ctx.cookies.get(previousOrderCookie(eventId));
+  return value && z.string().uuid().safeParse(value).success ? value : undefined;
+}
 
 /**
  * The buyer's checkout (`/api/public/events/{eventId}/orders…`, no login): reserve, details, extend, complete;
@@ -123,7 +134,14 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
       affiliateCode: input.affiliate_code,
       locale: input.locale ?? 'en',
       orderId: input.order_id ?? services.ids.uuid(),
-      replacesOrderId: input.replaces_order_id,
+      replacesOrderId: input.replaces_order_id ?? previousOrderOf(ctx, eventId),
+    });
+    ctx.cookies.set(previousOrderCookie(eventId), orderId, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: `/api/public/events/${eventId}/orders`,
+      maxAge: 24 * 3_600_000,
+      overwrite: true,
     });
     // A replay answers the order another request recorded, perhaps a moment ago: wait for the whole log then.
     const reached = position ?? (await services.store.head());
