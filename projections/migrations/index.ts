@@ -15,6 +15,7 @@ import { capacityAssignmentsReadModel } from './0036_capacity_assignments';
 import { ticketsReadModel } from './0030_tickets';
 import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
+import { paymentsReadModel } from './0060_payments';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -38,6 +39,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   ticketsReadModel,
   promoCodesReadModel,
   questionsReadModel,
+  paymentsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

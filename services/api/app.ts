@@ -22,6 +22,9 @@ import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { promoCodeRoutes } from '../catalog/promoCodes/promoCodeRoutes';
 import { questionRoutes } from '../catalog/questions/questionRoutes';
+import { paymentRoutes } from '../payments/connection/paymentRoutes';
+import { billingRoutes } from '../payments/billing/billingRoutes';
+import { stripeWebhookRoutes } from '../payments/webhooks/webhookRoutes';
 import { serveWeb } from './web';
 import { apiDocument } from './contract';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
@@ -41,6 +44,8 @@ export function createApp(services: Services): Koa {
   app.use(systemRoutes(services));
   app.use(xsrf);
   app.use(requireJsonBody);
+  // Before the body parser: Stripe's signature is over the raw bytes, which the route reads itself.
+  app.use(stripeWebhookRoutes(services).routes());
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -78,6 +83,8 @@ export function createApp(services: Services): Koa {
   api.use(capacityAssignmentRoutes(services).routes());
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
+  api.use(paymentRoutes(services).routes());
+  api.use(billingRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));

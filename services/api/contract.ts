@@ -12,6 +12,9 @@ import { questionRouteContracts } from '../catalog/questions/questionSchemas';
 import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
 import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
+import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
+import { billingRouteContracts } from '../payments/billing/billingRoutes';
+import { stripeWebhookRouteContracts } from '../payments/webhooks/webhookRoutes';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -30,6 +33,9 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
   ...publicEventRouteContracts,
+  ...paymentRouteContracts,
+  ...billingRouteContracts,
+  ...stripeWebhookRouteContracts,
 ];
 
 /** `/api/openapi.json`, built once per process. */
