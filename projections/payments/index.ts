@@ -66,7 +66,10 @@ export interface PaymentConnectionRow {
   updatedAt: string;
 }
 
-export async function findPaymentConnection(db: Knex, accountId: string): Promise<PaymentConnectionRow | null> {
+export async function findPaymentConnection(
+  db: Knex,
+  accountId: string,
+): Promise<PaymentConnectionRow | null> {
   const row = (await db('payment_connections').where({ account_id: accountId }).first()) as
     | {
         stripe_account_id: string;
@@ -153,7 +156,11 @@ export interface PlatformFeeRow {
 }
 
 /** The newest fees first. */
-export async function listPlatformFees(db: Knex, accountId: string, limit: number): Promise<PlatformFeeRow[]> {
+export async function listPlatformFees(
+  db: Knex,
+  accountId: string,
+  limit: number,
+): Promise<PlatformFeeRow[]> {
   const rows = (await db('platform_fees')
     .where({ account_id: accountId })
     .orderBy([
@@ -201,7 +208,13 @@ export async function platformFeesByMonth(db: Knex, accountId: string): Promise<
     .orderBy([
       { column: 'month', order: 'desc' },
       { column: 'currency', order: 'asc' },
-    ])) as { month: string; currency: string; orders: number | string; order_total: number | string; fees: number | string }[];
+    ])) as {
+    month: string;
+    currency: string;
+    orders: number | string;
+    order_total: number | string;
+    fees: number | string;
+  }[];
   return rows.map((row) => ({
     month: row.month,
     currency: row.currency,

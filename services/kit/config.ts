@@ -106,7 +106,12 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
       ? {
           host,
           port: integer(env.STRIPE_API_PORT, 443, 'STRIPE_API_PORT'),
-          protocol: oneOf(env.STRIPE_API_PROTOCOL, ['http', 'https'] as const, 'https', 'STRIPE_API_PROTOCOL'),
+          protocol: oneOf(
+            env.STRIPE_API_PROTOCOL,
+            ['http', 'https'] as const,
+            'https',
+            'STRIPE_API_PROTOCOL',
+          ),
         }
       : null,
     applicationFee: fixedMinor > 0 || percent > 0 ? { fixedMinor, percent } : null,

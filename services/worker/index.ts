@@ -59,7 +59,7 @@ export async function startWorker({
       reactor,
       emailClaimKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
-      stripeEventDispatcher({ commands, db, clock, logger: logger.child({ component: 'stripe-events' }) }),
+      stripeEventDispatcher({ commands, clock, logger: logger.child({ component: 'stripe-events' }) }),
     ],
     logger: logger.child({ component: 'worker' }),
     clock,

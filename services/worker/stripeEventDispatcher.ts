@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Projection } from '../../projections/runner/types';
 import type { CommandHandler } from '../kit/commandHandler';
 import type { Clock } from '../kit/clock';
@@ -21,7 +20,6 @@ export const stripeEventDispatcherName = 'stripe-event-dispatcher';
  */
 export function stripeEventDispatcher(deps: {
   commands: CommandHandler;
-  db: Knex;
   clock: Clock;
   logger: Logger;
   handlers?: StripeEventHandlers;
@@ -31,7 +29,7 @@ export function stripeEventDispatcher(deps: {
     name: stripeEventDispatcherName,
     tables: [],
     handles: ['StripeEventReceived'] satisfies StripeEventReceived['type'][],
-    async apply(_trx, recorded) {
+    async apply(trx, recorded) {
       const event = toWebhookEvent((recorded as unknown as StripeEventReceived).data);
       const handler = handlers[event.type];
       if (!handler) {
@@ -40,7 +38,8 @@ export function stripeEventDispatcher(deps: {
       }
       await handler(event, {
         commands: deps.commands,
-        db: deps.db,
+        // SQLite has one connection: reads during the runner's transaction must go through it.
+        db: trx,
         clock: deps.clock,
         logger: deps.logger,
         command: {

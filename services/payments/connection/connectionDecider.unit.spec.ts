@@ -37,7 +37,12 @@ const updated = (command: SyncConnectedAccount): ConnectedAccountUpdated => ({
 
 describe('payment connection', () => {
   it('records the connected account once; the same account again changes nothing', () => {
-    const record = { type: 'RecordConnectedAccount' as const, accountId: 'ac_1', stripeAccountId: 'acct_1', now };
+    const record = {
+      type: 'RecordConnectedAccount' as const,
+      accountId: 'ac_1',
+      stripeAccountId: 'acct_1',
+      now,
+    };
     spec.given([]).when(record).then([created]);
     spec.given([created]).when(record).thenNothingHappened();
   });
@@ -50,7 +55,10 @@ describe('payment connection', () => {
   });
 
   it('becomes connected when Stripe says charges are enabled and details submitted', () => {
-    spec.given([created]).when(sync()).then([updated(sync())]);
+    spec
+      .given([created])
+      .when(sync())
+      .then([updated(sync())]);
     const state = [created, updated(sync())].reduce(
       paymentConnectionDecider.evolve,
       paymentConnectionDecider.initialState(),
@@ -72,15 +80,24 @@ describe('payment connection', () => {
       detailsSubmitted: false,
       stripeEventCreated: new Date('2026-11-22T10:01:00.000Z'),
     });
-    spec.given([created, updated(newer)]).when(older).thenNothingHappened();
+    spec
+      .given([created, updated(newer)])
+      .when(older)
+      .thenNothingHappened();
   });
 
   it('ignores updates of another connected account than the recorded one', () => {
-    spec.given([created]).when(sync({ stripeAccountId: 'acct_other' })).thenNothingHappened();
+    spec
+      .given([created])
+      .when(sync({ stripeAccountId: 'acct_other' }))
+      .thenNothingHappened();
   });
 
   it('records the account from an update that overtook the record of its creation', () => {
-    spec.given([]).when(sync()).then([created, updated(sync())]);
+    spec
+      .given([])
+      .when(sync())
+      .then([created, updated(sync())]);
   });
 });
 

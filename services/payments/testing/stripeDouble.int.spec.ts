@@ -46,7 +46,11 @@ describe('the Stripe test double', () => {
 
   it('creates and retrieves connected accounts, and onboarding completes them with account.updated', async () => {
     const account = await stripe.accounts.create({ type: 'express', metadata: { account_id: 'ac_1' } });
-    expect(account).toMatchObject({ object: 'account', charges_enabled: false, metadata: { account_id: 'ac_1' } });
+    expect(account).toMatchObject({
+      object: 'account',
+      charges_enabled: false,
+      metadata: { account_id: 'ac_1' },
+    });
     const link = await stripe.accountLinks.create({
       account: account.id,
       type: 'account_onboarding',

@@ -316,7 +316,8 @@ export class StripeDouble {
       body = { error: error.body };
     }
     const text = JSON.stringify(body);
-    if (remembered && req.method === 'POST') this.idempotent.set(remembered, { fingerprint, status, body: text });
+    if (remembered && req.method === 'POST')
+      this.idempotent.set(remembered, { fingerprint, status, body: text });
     send(status, text);
   }
 
@@ -386,14 +387,18 @@ export class StripeDouble {
     };
   }
 
-  private createPaymentIntent(params: Record<string, unknown>, stripeAccount: string | undefined): StripeObject {
+  private createPaymentIntent(
+    params: Record<string, unknown>,
+    stripeAccount: string | undefined,
+  ): StripeObject {
     const amount = positiveInteger(params, 'amount');
     const currency = required(params, 'currency').toLowerCase();
     if (!/^[a-z]{3}$/.test(currency)) throw invalid('currency', `Invalid currency: ${currency}`);
     const transfer = params.transfer_data as { destination?: string } | undefined;
     if (transfer?.destination) this.mustFind(this.accounts, transfer.destination);
     if (stripeAccount) this.mustFind(this.accounts, stripeAccount);
-    const fee = params.application_fee_amount === undefined ? null : integerParam(params, 'application_fee_amount');
+    const fee =
+      params.application_fee_amount === undefined ? null : integerParam(params, 'application_fee_amount');
     if (fee !== null && !transfer?.destination && !stripeAccount)
       throw invalid(
         'application_fee_amount',
@@ -504,7 +509,10 @@ export class StripeDouble {
   }
 
   private accountOf(intent: StripeObject): string | undefined {
-    return (intent.account as string | undefined) ?? (intent.transfer_data as { destination?: string } | null)?.destination;
+    return (
+      (intent.account as string | undefined) ??
+      (intent.transfer_data as { destination?: string } | null)?.destination
+    );
   }
 
   /** What the API shows of an object: everything but the double's own bookkeeping. */
@@ -644,7 +652,12 @@ function positiveInteger(params: Record<string, unknown>, name: string): number 
 }
 
 function invalid(param: string, message: string): StripeError {
-  return new StripeError(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param, message });
+  return new StripeError(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_invalid_integer',
+    param,
+    message,
+  });
 }
 
 function missing(id: string): StripeError {

@@ -14,11 +14,17 @@ export type ReceiveStripeEvent = {
 
 export type StripeEventClaimState = { received: boolean };
 
-export const stripeEventClaimDecider: Decider<ReceiveStripeEvent, StripeEventReceived, StripeEventClaimState> = {
+export const stripeEventClaimDecider: Decider<
+  ReceiveStripeEvent,
+  StripeEventReceived,
+  StripeEventClaimState
+> = {
   initialState: () => ({ received: false }),
   evolve: () => ({ received: true }),
   decide(command, state) {
     if (state.received) return [];
-    return [{ type: 'StripeEventReceived', data: { ...command.event, receivedAt: command.now.toISOString() } }];
+    return [
+      { type: 'StripeEventReceived', data: { ...command.event, receivedAt: command.now.toISOString() } },
+    ];
   },
 };

@@ -17,6 +17,7 @@ export interface StripeWebhookEvent {
 
 export interface StripeHandlerContext {
   commands: CommandHandler;
+  /** The read models, inside the dispatcher's transaction (on SQLite the only connection while it runs). */
   db: Knex;
   clock: Clock;
   logger: Logger;

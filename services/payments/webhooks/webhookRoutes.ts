@@ -91,7 +91,9 @@ export const stripeWebhookRouteContracts = [
     method: 'post',
     path: '/public/webhooks/stripe',
     summary: 'Stripe webhooks (signed with the webhook signing secret; the raw body is verified)',
-    body: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({}).passthrough() }) }).passthrough(),
+    body: z
+      .object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({}).passthrough() }) })
+      .passthrough(),
     response: z.object({ received: z.literal(true), duplicate: z.boolean() }),
     public: true,
   }),
