@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fold } from '../../kit/decider';
 import { deciderSpec } from '../../kit/deciderSpec';
 import type { ConnectedAccountCreated, ConnectedAccountUpdated } from '../paymentEvents';
 import { paymentConnectionDecider, type SyncConnectedAccount } from './connectionDecider';
@@ -59,16 +60,16 @@ describe('payment connection', () => {
       .given([created])
       .when(sync())
       .then([updated(sync())]);
-    const state = [created, updated(sync())].reduce(
-      paymentConnectionDecider.evolve,
-      paymentConnectionDecider.initialState(),
-    );
+    const state = fold(paymentConnectionDecider, paymentConnectionDecider.initialState(), [
+      created,
+      updated(sync()),
+    ]);
     expect(state).toMatchObject({ status: 'CONNECTED' });
     const incomplete = sync({ chargesEnabled: true, detailsSubmitted: false });
-    const after = [created, updated(incomplete)].reduce(
-      paymentConnectionDecider.evolve,
-      paymentConnectionDecider.initialState(),
-    );
+    const after = fold(paymentConnectionDecider, paymentConnectionDecider.initialState(), [
+      created,
+      updated(incomplete),
+    ]);
     expect(after).toMatchObject({ status: 'SETUP_INCOMPLETE' });
   });
 

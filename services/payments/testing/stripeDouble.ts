@@ -248,7 +248,7 @@ export class StripeDouble {
     if (!this.webhookUrl) throw new Error('StripeDouble: no webhookUrl to deliver to');
     const payload = JSON.stringify(event, null, 2);
     let status = 0;
-    let body = '';
+    let body: string;
     try {
       const response = await fetch(this.webhookUrl, {
         method: 'POST',
@@ -518,7 +518,7 @@ export class StripeDouble {
   /** What the API shows of an object: everything but the double's own bookkeeping. */
   private visible(object: StripeObject): StripeObject {
     const { account: _account, ...shown } = object;
-    return shown as StripeObject;
+    return shown;
   }
 
   private mustFind(map: Map<string, StripeObject>, id: string): StripeObject {
@@ -540,7 +540,8 @@ export class StripeDouble {
     params: Record<string, unknown>,
   ): Promise<void> {
     const [, , page, id] = url.pathname.split('/');
-    const returnUrl = String(params.return_url ?? url.searchParams.get('return_url') ?? '');
+    const returnUrl =
+      typeof params.return_url === 'string' ? params.return_url : (url.searchParams.get('return_url') ?? '');
     const html = (title: string, body: string) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
