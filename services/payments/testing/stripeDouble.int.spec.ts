@@ -164,6 +164,36 @@ describe('the Stripe test double', () => {
     expect((await stripe.refunds.create({ payment_intent: intent.id, amount: 2000 })).amount).toBe(2000);
   });
 
+  it('serves a test card page whose buttons settle the payment, deliver the webhook and go back', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 4200, currency: 'eur' });
+    const returnUrl = 'http://app.test/checkout/ev_1/o_1/payment_return';
+    const page = await fetch(`${double.url}/test/pay/${intent.id}?return_url=${encodeURIComponent(returnUrl)}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<button type="submit">Pay</button>');
+
+    const declined = await fetch(`${double.url}/test/pay/${intent.id}`, {
+      method: 'POST',
+      body: new URLSearchParams({ return_url: returnUrl, outcome: 'decline' }),
+      redirect: 'manual',
+    });
+    expect(declined.status).toBe(303);
+    expect(declined.headers.get('location')).toBe(
+      `${returnUrl}?payment_intent=${intent.id}&redirect_status=failed`,
+    );
+    expect(received.at(-1)?.event.type).toBe('payment_intent.payment_failed');
+
+    const paid = await fetch(`${double.url}/test/pay/${intent.id}`, {
+      method: 'POST',
+      body: new URLSearchParams({ return_url: returnUrl, outcome: 'succeed' }),
+      redirect: 'manual',
+    });
+    expect(paid.headers.get('location')).toContain('redirect_status=succeeded');
+    expect(received.at(-1)?.event).toMatchObject({
+      type: 'payment_intent.succeeded',
+      data: { object: { id: intent.id, amount_received: 4200 } },
+    });
+  });
+
   it('maps unknown objects to the SDK’s not-found error, and signs what the SDK rejects once tampered', async () => {
     await expect(stripe.accounts.retrieve('acct_nope')).rejects.toMatchObject({
       statusCode: 404,
