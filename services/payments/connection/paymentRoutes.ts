@@ -10,13 +10,16 @@ import { stripeClient, type Stripe } from '../stripeClient';
 import { paymentConnectionDecider } from './connectionDecider';
 import { connectPaymentSchema, presentPaymentConnection } from './paymentSchemas';
 
-/** `/account/payment`: the account's card payment connection (admins). */
+/**
+ * `/account/payment`: the account's card payment connection. Admins connect; every member reads it (the
+ * getting-started checklist and the ticket pages say whether paid tickets can be sold).
+ */
 export function paymentRoutes(services: Services) {
   const router = new Router();
   const payments = services.config.payments;
   const stripe = payments.mode === 'off' ? null : stripeClient(payments);
 
-  router.get('/account/payment', allow('account.manage'), async (ctx) => {
+  router.get('/account/payment', allow('events.manage'), async (ctx) => {
     const auth = requireAuth(ctx);
     ctx.body = {
       data: presentPaymentConnection(payments, await findPaymentConnection(services.db, auth.accountId)),

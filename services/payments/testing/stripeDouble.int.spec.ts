@@ -167,7 +167,9 @@ describe('the Stripe test double', () => {
   it('serves a test card page whose buttons settle the payment, deliver the webhook and go back', async () => {
     const intent = await stripe.paymentIntents.create({ amount: 4200, currency: 'eur' });
     const returnUrl = 'http://app.test/checkout/ev_1/o_1/payment_return';
-    const page = await fetch(`${double.url}/test/pay/${intent.id}?return_url=${encodeURIComponent(returnUrl)}`);
+    const page = await fetch(
+      `${double.url}/test/pay/${intent.id}?return_url=${encodeURIComponent(returnUrl)}`,
+    );
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<button type="submit">Pay</button>');
 

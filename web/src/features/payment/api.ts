@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/clients';
 import type {
   GetAccountBillingResponse,
@@ -22,18 +21,3 @@ export async function connectPayment(): Promise<ConnectLink> {
 export async function getBilling(signal?: AbortSignal): Promise<Billing> {
   return (await api.get<GetAccountBillingResponse>('/account/billing', signal ? { signal } : {})).data;
 }
-
-/** Public to other features: the getting-started checklist and the ticket pages read the connection. */
-export const paymentQueries = {
-  all: ['payment'] as const,
-  connection: () =>
-    queryOptions({
-      queryKey: [...paymentQueries.all, 'connection'] as const,
-      queryFn: ({ signal }) => getPaymentConnection(signal),
-    }),
-  billing: () =>
-    queryOptions({
-      queryKey: [...paymentQueries.all, 'billing'] as const,
-      queryFn: ({ signal }) => getBilling(signal),
-    }),
-};

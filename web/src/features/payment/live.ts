@@ -1,5 +1,5 @@
 import type { FeatureLive } from '../../shared/live/liveMap';
-import { paymentQueries } from './api';
+import { paymentQueries } from './queries';
 
 /** The connection follows Stripe's `account.updated` (through the worker); billing follows new fees. */
 export const paymentLive: FeatureLive = {
