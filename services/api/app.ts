@@ -73,6 +73,9 @@ export function createApp(services: Services): Koa {
   // Self-service first: `/users/me` is matched before member administration's `/users/:id`.
   api.use(profileRoutes(services).routes());
   api.use(memberRoutes(services).routes());
+  // Before accountRoutes, whose `/account` guard (account.manage) would also catch `/account/payment`, which
+  // every member reads.
+  api.use(paymentRoutes(services).routes());
   api.use(accountRoutes(services).routes());
   api.use(outboxRoutes(services).routes());
   api.use(eventRoutes(services).routes());
@@ -83,7 +86,6 @@ export function createApp(services: Services): Koa {
   api.use(capacityAssignmentRoutes(services).routes());
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
-  api.use(paymentRoutes(services).routes());
   api.use(billingRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   app.use(api.routes());
