@@ -43,7 +43,11 @@ export interface StripeConfig {
   mode: 'connect' | 'direct';
   secretKey: string;
   publishableKey: string;
-  webhookSecret: string;
+  /**
+   * Signing secrets of the webhook endpoints (`whsec_…`), comma-separated in the environment: with Connect,
+   * the platform's endpoint and the endpoint for connected accounts' events each have their own.
+   */
+  webhookSecrets: string[];
   /** Only for the local test double (tests, demos): never set in production. */
   api: { host: string; port: number; protocol: 'http' | 'https' } | null;
   /** The platform's fee on each paid order (connect mode): fixed minor units plus a percentage of the total. */
@@ -101,7 +105,10 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
     mode,
     secretKey: required('STRIPE_SECRET_KEY'),
     publishableKey: required('STRIPE_PUBLISHABLE_KEY'),
-    webhookSecret: required('STRIPE_WEBHOOK_SECRET'),
+    webhookSecrets: required('STRIPE_WEBHOOK_SECRET')
+      .split(',')
+      .map((secret) => secret.trim())
+      .filter((secret) => secret !== ''),
     api: host
       ? {
           host,

@@ -28,6 +28,8 @@ function paymentsSuite(kind: StorageKind) {
       config: {
         payments: readPaymentsConfig({
           ...double.env(),
+          // The platform's own endpoint and the Connect endpoint (the double signs as the latter).
+          STRIPE_WEBHOOK_SECRET: `whsec_platform_endpoint, ${double.webhookSecret}`,
           STRIPE_APPLICATION_FEE_FIXED: '30',
           STRIPE_APPLICATION_FEE_PERCENT: '1.5',
         }),
@@ -147,6 +149,13 @@ function paymentsSuite(kind: StorageKind) {
     expect(await streamOf(stripeEventStream(eventId))).toEqual([]);
     // The same delivery, signed properly, is accepted: the refusals were the signature's doing.
     expect((await postWebhook(payload, double.signature(payload))).status).toBe(200);
+    // Either endpoint's secret is accepted.
+    const other = accountEvent('acct_forged', created, true, {});
+    const platformSigned = await postWebhook(
+      other,
+      double.signature(other, { secret: 'whsec_platform_endpoint' }),
+    );
+    expect(platformSigned.status).toBe(200);
   });
 
   it('processes each Stripe event once, however often it is delivered', async () => {
