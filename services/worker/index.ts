@@ -8,6 +8,7 @@ import { checkpointsTable } from '../../projections/runner/checkpoints';
 import { createMailTransport, MailDelivery } from '../messaging/delivery';
 import type { CommandHandler } from '../kit/commandHandler';
 import { EmailClaimKeeper, emailClaimKeeper } from './emailClaimKeeper';
+import { CheckoutKeeper, checkoutKeeper } from './checkoutKeeper';
 import { mailReactor } from './mailReactor';
 import { ticketStockMirror } from './ticketStockMirror';
 import { stripeEventDispatcher } from './stripeEventDispatcher';
@@ -25,6 +26,7 @@ export interface Worker {
   runner: ProjectionRunner;
   delivery: MailDelivery;
   claims: EmailClaimKeeper;
+  checkout: CheckoutKeeper;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startWorker({
     projections: [
       reactor,
       emailClaimKeeper(),
+      checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
       stripeEventDispatcher({ commands, clock, logger: logger.child({ component: 'stripe-events' }) }),
     ],
@@ -75,17 +78,27 @@ export async function startWorker({
     logger: logger.child({ component: 'email-claims' }),
     settleAfterMs: config.emailClaimGraceSeconds * 1000,
   });
+  const checkout = new CheckoutKeeper({
+    db,
+    commands,
+    clock,
+    logger: logger.child({ component: 'checkout' }),
+    settleAfterMs: config.emailClaimGraceSeconds * 1000,
+  });
   await runner.start();
   delivery.start();
+  checkout.start(5_000);
   claims.start(Math.max(1_000, Math.min(60_000, config.emailClaimGraceSeconds * 500)));
   logger.info('worker started', { mail: transport.kind });
   return {
     runner,
     delivery,
     claims,
+    checkout,
     async stop() {
       unsubscribe();
       await claims.stop();
+      await checkout.stop();
       await runner.stop();
       await delivery.stop();
     },
