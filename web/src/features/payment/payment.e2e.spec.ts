@@ -126,8 +126,21 @@ describeE2E('Payment: an admin connects Stripe and sees the platform’s fees', 
     } finally {
       await store.close();
     }
+    // The worker projects them (it polls the log another process wrote); then the page shows them.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const response = await fetch('/api/account/billing', {
+              headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+            });
+            return ((await response.json()) as { data: { fees: unknown[] } }).data.fees.length;
+          }),
+        { timeout: 15_000 },
+      )
+      .toBe(2);
     await page.reload();
-    await page.getByRole('heading', { name: 'Per month' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Per month' }).waitFor();
     await page.getByRole('row').filter({ hasText: 'November 2026' }).getByText('€2.18').waitFor();
     await page.getByRole('row').filter({ hasText: 'O-2X7K' }).getByText('€125.00').waitFor();
     await screenshot(page, 'payment/billing');
