@@ -22,6 +22,7 @@ import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { openHoldsReadModel } from './0052_open_holds';
 import { orderMailsReadModel } from './0053_order_mails';
+import { paymentsReadModel } from './0060_payments';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -52,6 +53,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   promoCodeOrdersReadModel,
   openHoldsReadModel,
   orderMailsReadModel,
+  paymentsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -1,6 +1,8 @@
 import { Card, Icon, Tag } from '@blueprintjs/core';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useOutletContext } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { paymentQueries } from '../payment/queries';
 import { EventStatusActions } from '../events/EventStatusActions';
 import type { EventDetail } from '../events/types';
 import { checklistFor, type StepId } from './checklist';
@@ -19,7 +21,8 @@ const TEXT: Record<StepId, { title: MessageDescriptor; text: MessageDescriptor }
 export function GettingStartedPage() {
   const intl = useIntl();
   const event = useOutletContext<EventDetail>();
-  const steps = checklistFor(event);
+  const payment = useQuery(paymentQueries.connection());
+  const steps = checklistFor(event, payment.data);
   const done = steps.filter((step) => step.state === 'done').length;
   const base = `/manage/event/${encodeURIComponent(event.id)}`;
   return (
