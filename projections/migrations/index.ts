@@ -22,6 +22,7 @@ import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { openHoldsReadModel } from './0052_open_holds';
 import { orderMailsReadModel } from './0053_order_mails';
+import { manualOrdersReadModel } from './0054_manual_orders';
 import { paymentsReadModel } from './0060_payments';
 import type { ReadModelMigration } from './migration';
 
@@ -53,6 +54,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   promoCodeOrdersReadModel,
   openHoldsReadModel,
   orderMailsReadModel,
+  manualOrdersReadModel,
   paymentsReadModel,
 ];
 
