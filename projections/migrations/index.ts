@@ -24,6 +24,7 @@ import { openHoldsReadModel } from './0052_open_holds';
 import { orderMailsReadModel } from './0053_order_mails';
 import { manualOrdersReadModel } from './0054_manual_orders';
 import { paymentsReadModel } from './0060_payments';
+import { orderPaymentsReadModel } from './0061_order_payments';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -56,6 +57,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   orderMailsReadModel,
   manualOrdersReadModel,
   paymentsReadModel,
+  orderPaymentsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -14,6 +14,8 @@ import { orderMailReactor } from './orderMailReactor';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
 import { stripeEventDispatcher } from './stripeEventDispatcher';
+import { stripeEventHandlers } from '../payments/webhooks/stripeEventHandlers';
+import { orderPaymentHandlers } from '../sales/orders/cardPayments';
 
 /**
  * Reactors and process managers: side effects of committed events. Today the mail reactor (events → outbox),
@@ -45,6 +47,7 @@ export interface WorkerDeps {
     | 'emailClaimGraceSeconds'
     | 'dataDir'
     | 'ticketSigningKey'
+    | 'payments'
   >;
   logger: Logger;
   clock: Clock;
@@ -77,7 +80,12 @@ export async function startWorker({
       emailClaimKeeper(),
       checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
-      stripeEventDispatcher({ commands, clock, logger: logger.child({ component: 'stripe-events' }) }),
+      stripeEventDispatcher({
+        commands,
+        clock,
+        logger: logger.child({ component: 'stripe-events' }),
+        handlers: { ...stripeEventHandlers, ...orderPaymentHandlers(config.payments) },
+      }),
     ],
     logger: logger.child({ component: 'worker' }),
     clock,
