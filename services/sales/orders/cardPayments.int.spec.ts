@@ -350,7 +350,10 @@ function cardPaymentsSuite(kind: StorageKind) {
 
     await double.succeedPaymentIntent(intent.payment_intent_id);
     await until(
-      async () => [...double.refunds.values()].some((r) => r.payment_intent === intent.payment_intent_id),
+      () =>
+        Promise.resolve(
+          [...double.refunds.values()].some((r) => r.payment_intent === intent.payment_intent_id),
+        ),
       'the refund',
     );
     const stripeRefund = [...double.refunds.values()].find(
