@@ -45,4 +45,10 @@ export const pt: MailCatalog = {
   orderNotificationSubject: 'Nova encomenda {reference} para {event}',
   orderNotificationIntro: '{buyer} fez a encomenda {reference} para {event}: {total}.',
   orderNotificationButton: 'Ver a encomenda',
+  orderRefundSubject: 'O seu reembolso da encomenda {reference}',
+  orderRefundIntro:
+    'Reembolsámos {amount} da sua encomenda {reference} para {event}. Pode demorar alguns dias a aparecer no seu extrato.',
+  orderLatePaymentRefundIntro:
+    'O seu pagamento da encomenda {reference} para {event} chegou depois de a sua reserva ter expirado, e os bilhetes já não estavam disponíveis. Vamos reembolsar o montante total de {amount}; não foi emitido nenhum bilhete.',
+  orderRefundButton: 'Ver a sua encomenda',
 };

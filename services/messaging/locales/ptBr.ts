@@ -44,4 +44,10 @@ export const ptBr: MailCatalog = {
   orderNotificationSubject: 'Novo pedido {reference} para {event}',
   orderNotificationIntro: '{buyer} fez o pedido {reference} para {event}: {total}.',
   orderNotificationButton: 'Ver o pedido',
+  orderRefundSubject: 'Seu reembolso do pedido {reference}',
+  orderRefundIntro:
+    'Reembolsamos {amount} do seu pedido {reference} para {event}. Pode levar alguns dias para aparecer no seu extrato.',
+  orderLatePaymentRefundIntro:
+    'Seu pagamento do pedido {reference} para {event} chegou depois que sua reserva expirou, e os ingressos não estavam mais disponíveis. Estamos reembolsando o valor total de {amount}; nenhum ingresso foi emitido.',
+  orderRefundButton: 'Ver seu pedido',
 };

@@ -40,4 +40,10 @@ export const zhCn: MailCatalog = {
   orderNotificationSubject: '{event} 的新订单 {reference}',
   orderNotificationIntro: '{buyer} 为 {event} 下了订单 {reference}：{total}。',
   orderNotificationButton: '查看订单',
+  orderRefundSubject: '您的订单 {reference} 退款',
+  orderRefundIntro:
+    '我们已退还您 {event} 订单 {reference} 中的 {amount}。款项可能需要几天时间才会显示在您的账单上。',
+  orderLatePaymentRefundIntro:
+    '您为 {event} 订单 {reference} 的付款在预订过期后才到达，门票已售罄。我们将全额退还 {amount}；未出具任何门票。',
+  orderRefundButton: '查看您的订单',
 };

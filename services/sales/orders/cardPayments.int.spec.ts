@@ -5,6 +5,7 @@ import { readPaymentsConfig } from '../../kit/config';
 import { describeWithPostgres } from '../../kit/testing/postgres';
 import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from '../../api/testing';
 import type { RecordedEvent } from '../../eventstore/port';
+import { startSmtpSink, type SmtpSink } from '../../messaging/testing';
 import { startStripeDouble, type StripeDouble } from '../../payments/testing/stripeDouble';
 import { stripeWebhookPath } from '../../payments/webhooks/webhookRoutes';
 import { inventoryDecider, remainingAt } from '../inventory/inventoryDecider';
@@ -14,6 +15,7 @@ import { orderStream } from './orderEvents';
 type Problem = { status: number; reason: string; errors?: Record<string, string[]> };
 type PublicOrder = {
   id: string;
+  reference: string;
   short_id: string;
   status: string;
   total: number;
@@ -60,6 +62,7 @@ function cardPaymentsSuite(kind: StorageKind) {
   const clock = new ManualClock(new Date('2027-01-10T12:00:00.000Z'));
   let t: TestPlatform;
   let double: StripeDouble;
+  let smtp: SmtpSink;
   let token: string;
   let organizerId: string;
   let stripeAccount: string;
@@ -68,9 +71,11 @@ function cardPaymentsSuite(kind: StorageKind) {
 
   beforeAll(async () => {
     double = await startStripeDouble({ now: () => Math.floor(clock.now().getTime() / 1000) });
+    smtp = await startSmtpSink();
     t = await startTestPlatform(kind, {
       clock,
       config: {
+        smtpUrl: smtp.url,
         payments: readPaymentsConfig({
           ...double.env(),
           STRIPE_APPLICATION_FEE_FIXED: '30',
@@ -102,6 +107,7 @@ function cardPaymentsSuite(kind: StorageKind) {
   afterAll(async () => {
     await t?.close();
     await double?.stop();
+    await smtp?.close();
   });
 
   async function until(check: () => Promise<boolean>, what: string) {
@@ -366,6 +372,9 @@ function cardPaymentsSuite(kind: StorageKind) {
     );
     await double.settleRefund(stripeRefund.id);
     await until(async () => (await publicOrder(eventId, late.short_id)).status === 'REFUNDED', 'refunded');
+    const told = await smtp.waitFor((mail) => mail.subject === `Your refund for order ${late.reference}`);
+    expect(told.text).toContain('arrived after your reservation had expired');
+    expect(told.to).toEqual(['ann@example.com']);
     const { state } = await t.platform.services.commands.load(inventoryDecider, inventoryStream(eventId));
     expect(remainingAt(state, clock.now()).tickets[ticketId]).toBe(0);
     expect(state.tickets[ticketId]?.sold).toBe(1);
