@@ -383,6 +383,15 @@ export const publicOrderRouteContracts = [
     public: true,
   }),
   route({
+    method: 'post',
+    path: '/public/events/:eventId/orders/:orderShortId/payment-intent',
+    summary:
+      "The card payment step: the order's Stripe PaymentIntent (created or reused) for Stripe.js; only Stripe's verified webhook completes the order",
+    body: paymentIntentRequestSchema,
+    response: dataOf(paymentIntentResponseSchema),
+    public: true,
+  }),
+  route({
     method: 'get',
     path: '/public/events/:eventId/attendees/:attendeeShortId',
     summary: 'The ticket page: attendee, ticket, event, state and the signed QR payload when valid',
@@ -425,6 +434,15 @@ export const orderRouteContracts = [
     path: '/events/:eventId/orders/:orderId/cancel',
     summary: 'Cancel an order: its tickets go back to the inventory, its attendees are cancelled',
     response: orderDetail,
+  }),
+  route({
+    method: 'post',
+    path: '/events/:eventId/orders/:orderId/refunds',
+    summary:
+      'Refund a paid order, fully or partly (at most what remains, one pending at a time), optionally cancelling it and telling the buyer; an offline-paid order gets a recorded manual refund',
+    body: refundOrderSchema,
+    response: orderDetail,
+    status: 201,
   }),
   route({
     method: 'put',

@@ -2099,7 +2099,12 @@ export type GetEventsByEventIdOrdersResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2124,6 +2129,12 @@ export type GetEventsByEventIdOrdersResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
   }[];
   meta: {
     current_page: number;
@@ -2152,7 +2163,12 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2177,6 +2193,14 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
+    amount_paid: number | null;
+    refundable: boolean;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -2212,6 +2236,17 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
       at: string;
       actor: string | null;
       position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
     }[];
   };
 };
@@ -2229,7 +2264,12 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2254,6 +2294,14 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
+    amount_paid: number | null;
+    refundable: boolean;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -2289,6 +2337,17 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
       at: string;
       actor: string | null;
       position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
     }[];
   };
 };
@@ -2306,7 +2365,12 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2331,6 +2395,14 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
+    amount_paid: number | null;
+    refundable: boolean;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -2366,6 +2438,333 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
       at: string;
       actor: string | null;
       position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
+    }[];
+  };
+};
+
+export type PostEventsByEventIdOrdersByOrderIdRefundsBody = {
+  amount: number;
+  cancel_order?: boolean;
+  notify_buyer?: boolean;
+  refund_id?: string;
+};
+
+export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
+    amount_paid: number | null;
+    refundable: boolean;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    answers: {
+      [key: string]: unknown;
+    };
+    history: {
+      type: string;
+      at: string;
+      actor: string | null;
+      position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
+    }[];
+  };
+};
+
+export type PutEventsByEventIdOrdersByOrderIdBuyerBody = {
+  first_name: string;
+  last_name: string;
+  email: string;
+};
+
+export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
+    amount_paid: number | null;
+    refundable: boolean;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    answers: {
+      [key: string]: unknown;
+    };
+    history: {
+      type: string;
+      at: string;
+      actor: string | null;
+      position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
+    }[];
+  };
+};
+
+export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
+    amount_paid: number | null;
+    refundable: boolean;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    answers: {
+      [key: string]: unknown;
+    };
+    history: {
+      type: string;
+      at: string;
+      actor: string | null;
+      position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
     }[];
   };
 };
@@ -2384,6 +2783,12 @@ export type GetEventsByEventIdAttendeesResponse = {
     status: 'ACTIVE' | 'CANCELLED';
     payment: 'PAID' | 'UNPAID' | 'PENDING';
     ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
   }[];
   meta: {
     current_page: number;
@@ -2396,6 +2801,190 @@ export type GetEventsByEventIdAttendeesResponse = {
     allowed_filter_fields: string[];
     default_sort: string;
     default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type PostEventsByEventIdAttendeesBody = {
+  ticket_id: string;
+  tier_id?: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  locale?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'pt-br' | 'zh-cn';
+  answers?: {
+    [key: string]:
+      | string
+      | string[]
+      | {
+          address_line_1: string;
+          address_line_2?: string | null;
+          city: string;
+          state_or_region?: string | null;
+          zip_or_postal_code: string;
+          country: string;
+        }
+      | null;
+  };
+  amount_paid: number;
+  send_ticket?: boolean;
+};
+
+export type PostEventsByEventIdAttendeesResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
+  };
+};
+
+export type GetEventsByEventIdAttendeesByAttendeeIdResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
+  };
+};
+
+export type PutEventsByEventIdAttendeesByAttendeeIdBody = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  locale: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'pt-br' | 'zh-cn';
+  answers?: {
+    [key: string]:
+      | string
+      | string[]
+      | {
+          address_line_1: string;
+          address_line_2?: string | null;
+          city: string;
+          state_or_region?: string | null;
+          zip_or_postal_code: string;
+          country: string;
+        }
+      | null;
+  };
+};
+
+export type PutEventsByEventIdAttendeesByAttendeeIdResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
+  };
+};
+
+export type PostEventsByEventIdAttendeesByAttendeeIdCancelResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
+  };
+};
+
+export type PostEventsByEventIdAttendeesByAttendeeIdReactivateResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
+  };
+};
+
+export type PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
   };
 };
 
@@ -2426,7 +3015,12 @@ export type PostPublicEventsByEventIdOrdersResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2491,6 +3085,11 @@ export type PostPublicEventsByEventIdOrdersResponse = {
       is_default: boolean;
     }[];
     payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    card_payment: {
+      publishable_key: string;
+      stripe_account: string | null;
+    } | null;
+    payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
   };
@@ -2509,7 +3108,12 @@ export type GetPublicEventsByEventIdOrdersByOrderShortIdResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2574,6 +3178,11 @@ export type GetPublicEventsByEventIdOrdersByOrderShortIdResponse = {
       is_default: boolean;
     }[];
     payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    card_payment: {
+      publishable_key: string;
+      stripe_account: string | null;
+    } | null;
+    payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
   };
@@ -2633,7 +3242,12 @@ export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2698,6 +3312,11 @@ export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse = {
       is_default: boolean;
     }[];
     payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    card_payment: {
+      publishable_key: string;
+      stripe_account: string | null;
+    } | null;
+    payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
   };
@@ -2716,7 +3335,12 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdExtendResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2781,6 +3405,11 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdExtendResponse = {
       is_default: boolean;
     }[];
     payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    card_payment: {
+      publishable_key: string;
+      stripe_account: string | null;
+    } | null;
+    payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
   };
@@ -2803,7 +3432,12 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2868,8 +3502,27 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse = {
       is_default: boolean;
     }[];
     payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    card_payment: {
+      publishable_key: string;
+      stripe_account: string | null;
+    } | null;
+    payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+  };
+};
+
+export type PostPublicEventsByEventIdOrdersByOrderShortIdPaymentIntentBody = Record<string, never>;
+
+export type PostPublicEventsByEventIdOrdersByOrderShortIdPaymentIntentResponse = {
+  data: {
+    payment_intent_id: string;
+    client_secret: string;
+    publishable_key: string;
+    stripe_account: string | null;
+    amount: number;
+    currency: string;
+    status: string;
   };
 };
 
@@ -2899,7 +3552,12 @@ export type GetPublicEventsByEventIdAttendeesByAttendeeShortIdResponse = {
         | 'COMPLETED'
         | 'CANCELLED'
         | 'EXPIRED'
-        | 'ABANDONED';
+        | 'ABANDONED'
+        | 'PAYMENT_FAILED'
+        | 'REFUND_PENDING'
+        | 'REFUNDED'
+        | 'PARTIALLY_REFUNDED'
+        | 'REFUND_FAILED';
     };
     event: {
       id: string;
@@ -3170,7 +3828,45 @@ export interface ApiRoutes {
     body: never;
     response: PostEventsByEventIdOrdersByOrderIdCancelResponse;
   };
+  'POST /events/{eventId}/orders/{orderId}/refunds': {
+    body: PostEventsByEventIdOrdersByOrderIdRefundsBody;
+    response: PostEventsByEventIdOrdersByOrderIdRefundsResponse;
+  };
+  'PUT /events/{eventId}/orders/{orderId}/buyer': {
+    body: PutEventsByEventIdOrdersByOrderIdBuyerBody;
+    response: PutEventsByEventIdOrdersByOrderIdBuyerResponse;
+  };
+  'POST /events/{eventId}/orders/{orderId}/resend-confirmation': {
+    body: never;
+    response: PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse;
+  };
+  'GET /events/{eventId}/orders/export': { body: never; response: void };
   'GET /events/{eventId}/attendees': { body: never; response: GetEventsByEventIdAttendeesResponse };
+  'POST /events/{eventId}/attendees': {
+    body: PostEventsByEventIdAttendeesBody;
+    response: PostEventsByEventIdAttendeesResponse;
+  };
+  'GET /events/{eventId}/attendees/export': { body: never; response: void };
+  'GET /events/{eventId}/attendees/{attendeeId}': {
+    body: never;
+    response: GetEventsByEventIdAttendeesByAttendeeIdResponse;
+  };
+  'PUT /events/{eventId}/attendees/{attendeeId}': {
+    body: PutEventsByEventIdAttendeesByAttendeeIdBody;
+    response: PutEventsByEventIdAttendeesByAttendeeIdResponse;
+  };
+  'POST /events/{eventId}/attendees/{attendeeId}/cancel': {
+    body: never;
+    response: PostEventsByEventIdAttendeesByAttendeeIdCancelResponse;
+  };
+  'POST /events/{eventId}/attendees/{attendeeId}/reactivate': {
+    body: never;
+    response: PostEventsByEventIdAttendeesByAttendeeIdReactivateResponse;
+  };
+  'POST /events/{eventId}/attendees/{attendeeId}/resend-ticket': {
+    body: never;
+    response: PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse;
+  };
   'POST /public/events/{eventId}/orders': {
     body: PostPublicEventsByEventIdOrdersBody;
     response: PostPublicEventsByEventIdOrdersResponse;
@@ -3190,6 +3886,10 @@ export interface ApiRoutes {
   'POST /public/events/{eventId}/orders/{orderShortId}/complete': {
     body: PostPublicEventsByEventIdOrdersByOrderShortIdCompleteBody;
     response: PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse;
+  };
+  'POST /public/events/{eventId}/orders/{orderShortId}/payment-intent': {
+    body: PostPublicEventsByEventIdOrdersByOrderShortIdPaymentIntentBody;
+    response: PostPublicEventsByEventIdOrdersByOrderShortIdPaymentIntentResponse;
   };
   'GET /public/events/{eventId}/attendees/{attendeeShortId}': {
     body: never;
