@@ -1,6 +1,6 @@
 import type { ClientErrors } from '../../shared/forms/useForm';
 import { dateTimeLocalToUtcIso, utcToDateTimeLocal } from '../../shared/time/zonedTime';
-import { amountText, parseAmount } from '../taxesAndFees/amount';
+import { amountText, parseAmount } from '../../shared/forms/amount';
 import type { Ticket, TicketFlags, TicketRequest, TicketType } from './api';
 import { ticketDialogMessages as m } from './messages';
 
