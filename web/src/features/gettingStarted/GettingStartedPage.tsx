@@ -1,8 +1,10 @@
 import { Card, Icon, Tag } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useOutletContext } from 'react-router';
 import { EventStatusActions } from '../events/EventStatusActions';
 import type { EventDetail } from '../events/types';
+import { ticketQueries } from '../tickets/queries';
 import { checklistFor, type StepId } from './checklist';
 import { gettingStartedMessages as m } from './messages';
 import '../../shared/ui/manage.css';
@@ -19,7 +21,8 @@ const TEXT: Record<StepId, { title: MessageDescriptor; text: MessageDescriptor }
 export function GettingStartedPage() {
   const intl = useIntl();
   const event = useOutletContext<EventDetail>();
-  const steps = checklistFor(event);
+  const tickets = useQuery(ticketQueries.list(event.id));
+  const steps = checklistFor(event, tickets.data ? tickets.data.length : null);
   const done = steps.filter((step) => step.state === 'done').length;
   const base = `/manage/event/${encodeURIComponent(event.id)}`;
   return (
