@@ -10,6 +10,8 @@ import type { CommandHandler } from '../kit/commandHandler';
 import { EmailClaimKeeper, emailClaimKeeper } from './emailClaimKeeper';
 import { CheckoutKeeper, checkoutKeeper } from './checkoutKeeper';
 import { mailReactor } from './mailReactor';
+import { orderMailReactor } from './orderMailReactor';
+import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
 import { catalogueCopier, catalogueCopierName } from './catalogueCopier';
 
@@ -36,7 +38,13 @@ export interface WorkerDeps {
   commands: CommandHandler;
   config: Pick<
     AppConfig,
-    'publicUrl' | 'smtpUrl' | 'mailFrom' | 'projectionOnError' | 'emailClaimGraceSeconds'
+    | 'publicUrl'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'projectionOnError'
+    | 'emailClaimGraceSeconds'
+    | 'dataDir'
+    | 'ticketSigningKey'
   >;
   logger: Logger;
   clock: Clock;
@@ -55,6 +63,12 @@ export async function startWorker({
   // Duplicates made before the copier existed recorded their options only: copying into them now could add
   // to a catalogue the organizer has built since.
   await startAtHeadWhenNew(db, catalogueCopierName, await store.head(), clock.now());
+  const orderMails = orderMailReactor({
+    publicUrl: config.publicUrl,
+    commands,
+    keys: loadTicketSigningKeys({ dataDir: config.dataDir, fromEnvironment: config.ticketSigningKey }),
+  });
+  await startAtHeadWhenNew(db, orderMails.name, await store.head(), clock.now());
   const runner = new ProjectionRunner({
     store,
     db,
@@ -62,6 +76,7 @@ export async function startWorker({
     // deployed is recovered too.
     projections: [
       reactor,
+      orderMails,
       emailClaimKeeper(),
       checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
