@@ -242,7 +242,10 @@ function DetailsForm({ order, event }: { order: PublicOrder; event: PublicEvent 
               aria-required
               aria-invalid={problems.terms_agreed ? true : undefined}
               aria-describedby={problems.terms_agreed ? `${termsId}-error` : undefined}
-              onChange={(e) => setValues((current) => ({ ...current, terms: e.currentTarget.checked }))}
+              onChange={(e) => {
+                const terms = e.currentTarget.checked;
+                setValues((current) => ({ ...current, terms }));
+              }}
             />
             <label htmlFor={termsId}>
               {intl.formatMessage(m.terms)}
