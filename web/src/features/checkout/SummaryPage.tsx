@@ -21,8 +21,9 @@ function Summary({ order, event }: { order: PublicOrder; event: PublicEvent }) {
       <div className="checkout-form">
         <h1 className="checkout-title">{intl.formatMessage(title)}</h1>
         <p className={`checkout-status checkout-status--${order.status.toLowerCase()}`}>
-          <span className="checkout-muted">{intl.formatMessage(m.statusLabel)}: </span>
-          <strong>{intl.formatMessage(orderStatusMessages[order.status])}</strong>
+          {intl.formatMessage(m.statusLine, {
+            status: <strong key="status">{intl.formatMessage(orderStatusMessages[order.status])}</strong>,
+          })}
         </p>
         {open ? (
           <Link

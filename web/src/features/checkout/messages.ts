@@ -1,4 +1,5 @@
 import { defineMessage, defineMessages } from 'react-intl';
+import type { ReactNode } from 'react';
 
 /** The buyer's checkout, order and ticket pages (ids `checkout.<screen>.<what>`). */
 export const checkoutMessages = defineMessages({
@@ -173,7 +174,10 @@ export const checkoutMessages = defineMessages({
     defaultMessage: 'A confirmation has been sent to {email}.',
   }),
   paymentInstructions: { id: 'checkout.done.instructions', defaultMessage: 'How to pay' },
-  statusLabel: { id: 'checkout.done.statusLabel', defaultMessage: 'Status' },
+  statusLine: defineMessage<{ status: ReactNode }>({
+    id: 'checkout.done.status',
+    defaultMessage: 'Status: {status}',
+  }),
   ticketsTitle: { id: 'checkout.done.tickets', defaultMessage: 'Your tickets' },
   viewTicket: defineMessage<{ name: string }>({
     id: 'checkout.done.viewTicket',
