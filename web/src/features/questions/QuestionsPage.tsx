@@ -94,8 +94,11 @@ export function QuestionsPage() {
               <td>{askedPer(question)}</td>
               <td>{flags(question)}</td>
               <td className="crud-table__actions">
-                <span className="text-muted questions-page__lock">
-                  <Icon icon="lock" title={intl.formatMessage(m.lockedLabel, { title: question.title })} />{' '}
+                <span
+                  className="text-muted questions-page__lock"
+                  title={intl.formatMessage(m.lockedLabel, { title: question.title })}
+                >
+                  <Icon icon="lock" />
                   {intl.formatMessage(m.locked)}
                 </span>
               </td>
