@@ -190,9 +190,9 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
     await dialog().getByLabel('Answer type').selectOption('DROPDOWN');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await dialog().getByText('Fill in or remove the empty options.').waitFor();
-    await dialog().getByLabel('Option 1').fill('S');
+    await dialog().getByRole('textbox', { name: 'Option 1' }).fill('S');
     await dialog().getByRole('button', { name: 'Add an option' }).click();
-    await dialog().getByLabel('Option 2').fill('M');
+    await dialog().getByRole('textbox', { name: 'Option 2' }).fill('M');
     await dialog().getByText('For each attendee').click();
     await dialog().getByText('An answer is required').click();
     await screenshot(page, 'catalogue/question-dialog');
