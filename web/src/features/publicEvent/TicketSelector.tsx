@@ -206,7 +206,10 @@ export function TicketSelector({
                           onChange={(changed) => pick(key, { amount: changed.currentTarget.value })}
                         />
                         {donationError ? (
-                          <span className="ticket-option__error" id={`${amountId}-error`}>
+                          <span
+                            className="public-notice public-notice--danger ticket-option__error"
+                            id={`${amountId}-error`}
+                          >
                             {intl.formatMessage(m.donationTooLow, {
                               amount: formatMoney(intl, price.amount, currency),
                             })}
@@ -258,14 +261,18 @@ export function TicketSelector({
           </button>
         </div>
         {codeInvalid ? (
-          <p className="ticket-option__error" id={`${id}-promo-error`} role="alert">
+          <p
+            className="public-notice public-notice--danger ticket-option__error"
+            id={`${id}-promo-error`}
+            role="alert"
+          >
             {intl.formatMessage(publicEventMessages.promoInvalid)}
           </p>
         ) : null}
       </div>
 
       {submitted && problems.some((problem) => problem.problem === 'nothing_chosen') ? (
-        <p className="ticket-option__error" role="alert">
+        <p className="public-notice public-notice--danger ticket-option__error" role="alert">
           {intl.formatMessage(m.nothingChosen)}
         </p>
       ) : null}
