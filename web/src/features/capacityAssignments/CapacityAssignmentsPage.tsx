@@ -1,10 +1,9 @@
-import { AnchorButton, Button, NonIdealState, Tag } from '@blueprintjs/core';
+import { AnchorButton, NonIdealState, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useOutletContext } from 'react-router';
-import { ConfirmDelete, CrudTable, RowAction, useEditor } from '../../shared/ui/crud';
-import { ListPage } from '../../shared/ui/ListPage';
+import { ConfirmDelete, CrudListPage, CrudTable, RowAction, useEditor } from '../../shared/ui/crud';
 import type { EventDetail } from '../events/types';
 import { ticketQueries } from '../tickets/queries';
 import { deleteCapacityAssignment, type CapacityAssignment } from './api';
@@ -29,24 +28,11 @@ export function CapacityAssignmentsPage() {
   const ticketsPath = `/manage/event/${encodeURIComponent(event.id)}/tickets`;
   return (
     <>
-      <ListPage
+      <CrudListPage
         className="capacity-page"
         title={[m.pageTitle, event.title]}
-        heading={<h2 className="page-header__title">{intl.formatMessage(m.heading)}</h2>}
-        actions={
-          <Button
-            intent="primary"
-            icon="add"
-            text={intl.formatMessage(m.create)}
-            disabled={!tickets.isSuccess || noTickets}
-            onClick={() => editor.open('new')}
-          />
-        }
-        above={<p className="page-intro">{intl.formatMessage(m.intro)}</p>}
-        query={list}
-        isEmpty={list.isSuccess && assignments.length === 0}
-        loading={m.loading}
-        loadError={m.loadFailed}
+        texts={m}
+        emptyIcon="layers"
         empty={
           noTickets ? (
             <NonIdealState
@@ -65,10 +51,12 @@ export function CapacityAssignmentsPage() {
                 />
               }
             />
-          ) : (
-            <NonIdealState icon="layers" title={intl.formatMessage(m.empty)} />
-          )
+          ) : undefined
         }
+        onCreate={() => editor.open('new')}
+        createDisabled={!tickets.isSuccess || noTickets}
+        query={list}
+        isEmpty={assignments.length === 0}
       >
         <CrudTable
           className="crud-table"
@@ -121,7 +109,7 @@ export function CapacityAssignmentsPage() {
             </tr>
           ))}
         </CrudTable>
-      </ListPage>
+      </CrudListPage>
       <CapacityAssignmentDialog
         key={editor.formKey}
         isOpen={editor.isOpen}

@@ -1,11 +1,9 @@
-import { Button, NonIdealState } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import { formatMoney } from '../../shared/intl/eventFormat';
-import { ConfirmDelete, CrudTable, RowAction, useEditor } from '../../shared/ui/crud';
-import { ListPage } from '../../shared/ui/ListPage';
+import { ConfirmDelete, CrudListPage, CrudTable, RowAction, useEditor } from '../../shared/ui/crud';
 import { useToaster } from '../../shared/ui/toaster';
 import { publicEventPath } from '../events/EventCard';
 import type { EventDetail } from '../events/types';
@@ -53,24 +51,14 @@ export function PromoCodesPage() {
   };
   return (
     <>
-      <ListPage
+      <CrudListPage
         className="promo-codes-page"
         title={[m.pageTitle, event.title]}
-        heading={<h2 className="page-header__title">{intl.formatMessage(m.heading)}</h2>}
-        actions={
-          <Button
-            intent="primary"
-            icon="add"
-            text={intl.formatMessage(m.create)}
-            onClick={() => editor.open('new')}
-          />
-        }
-        above={<p className="page-intro">{intl.formatMessage(m.intro)}</p>}
+        texts={m}
+        emptyIcon="tag"
+        onCreate={() => editor.open('new')}
         query={list}
-        isEmpty={list.isSuccess && codes.length === 0}
-        loading={m.loading}
-        loadError={m.loadFailed}
-        empty={<NonIdealState icon="tag" title={intl.formatMessage(m.empty)} />}
+        isEmpty={codes.length === 0}
       >
         <CrudTable
           className="crud-table"
@@ -126,7 +114,7 @@ export function PromoCodesPage() {
             </tr>
           ))}
         </CrudTable>
-      </ListPage>
+      </CrudListPage>
       <PromoCodeDialog
         key={editor.formKey}
         isOpen={editor.isOpen}

@@ -6,6 +6,7 @@ import { amountText } from '../../shared/forms/amount';
 import { currencyExponent, formatMoney } from '../../shared/intl/eventFormat';
 import { publicEventMessages, ticketSelectorMessages as m } from './messages';
 import {
+  donationMinimum,
   isBuyable,
   optionKey,
   quantityChoices,
@@ -34,7 +35,7 @@ function PriceText({
   if (ticket.type === 'DONATION')
     return (
       <span className="ticket-option__price">
-        {intl.formatMessage(m.donationMinimum, { amount: money(price.amount) })}
+        {intl.formatMessage(m.donationMinimum, { amount: money(donationMinimum(ticket, price)) })}
       </span>
     );
   const charges = [...price.taxes, ...price.fees].reduce((sum, charge) => sum + charge.amount, 0);
@@ -203,13 +204,16 @@ export function TicketSelector({
                           id={amountId}
                           className="public-input"
                           inputMode="decimal"
-                          value={chosen?.amount ?? amountText(price.amount, exponent)}
+                          value={chosen?.amount ?? amountText(donationMinimum(ticket, price), exponent)}
                           aria-invalid={donationError || undefined}
                           aria-describedby={donationError ? `${amountId}-error` : undefined}
                           onChange={(changed) => pick(key, { amount: changed.currentTarget.value })}
                         />
                         {donationError ? (
-                          <span className="ticket-option__error" id={`${amountId}-error`}>
+                          <span
+                            className="public-notice public-notice--danger ticket-option__error"
+                            id={`${amountId}-error`}
+                          >
                             {intl.formatMessage(m.donationTooLow, {
                               amount: formatMoney(intl, price.amount, currency),
                             })}
@@ -261,14 +265,18 @@ export function TicketSelector({
           </button>
         </div>
         {codeInvalid ? (
-          <p className="ticket-option__error" id={`${id}-promo-error`} role="alert">
+          <p
+            className="public-notice public-notice--danger ticket-option__error"
+            id={`${id}-promo-error`}
+            role="alert"
+          >
             {intl.formatMessage(publicEventMessages.promoInvalid)}
           </p>
         ) : null}
       </div>
 
       {submitted && problems.some((problem) => problem.problem === 'nothing_chosen') ? (
-        <p className="ticket-option__error" role="alert">
+        <p className="public-notice public-notice--danger ticket-option__error" role="alert">
           {intl.formatMessage(m.nothingChosen)}
         </p>
       ) : null}

@@ -33,6 +33,8 @@ export interface PublicTicket {
   sale_start: string | null;
   sale_end: string | null;
   collapse_on_load: boolean;
+  /** DONATION: the least the buyer may type as their amount; null otherwise. */
+  minimum_price: number | null;
   price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
   prices: PublicPrice[];
   remaining: number | null;
@@ -57,6 +59,11 @@ export const DEFAULT_MAX_QUANTITY = 10;
 
 export function optionKey(ticketId: string, tierId: string | null): string {
   return tierId === null ? ticketId : `${ticketId}:${tierId}`;
+}
+
+/** The least a donation may be, as the buyer types it (the headline price may include taxes and fees). */
+export function donationMinimum(ticket: PublicTicket, price: PublicPrice): number {
+  return ticket.minimum_price ?? price.amount;
 }
 
 /** Whether a buyer can choose this ticket (or tier) now. */
@@ -98,9 +105,9 @@ export function selectionProblems(
       chosen += pick.quantity;
       if (ticket.type === 'DONATION') {
         const typed = pick.amount?.trim();
-        const amount = typed ? parseAmount(typed, exponent) : price.amount;
-        if (amount === null || amount < price.amount)
-          problems.push({ problem: 'donation_below_minimum', key });
+        const minimum = donationMinimum(ticket, price);
+        const amount = typed ? parseAmount(typed, exponent) : minimum;
+        if (amount === null || amount < minimum) problems.push({ problem: 'donation_below_minimum', key });
       }
     }
   }
@@ -128,7 +135,7 @@ export function toOrderRequest(
         ...(price.tier_id === null ? {} : { tierId: price.tier_id }),
         quantity: pick.quantity,
         ...(ticket.type === 'DONATION'
-          ? { amount: parseAmount(pick.amount?.trim() || '', exponent) ?? price.amount }
+          ? { amount: parseAmount(pick.amount?.trim() || '', exponent) ?? donationMinimum(ticket, price) }
           : {}),
       });
     }

@@ -33,6 +33,7 @@ const ticket = (overrides: Partial<PublicTicket> = {}): PublicTicket => ({
   sale_start: null,
   sale_end: null,
   collapse_on_load: false,
+  minimum_price: null,
   price_display_mode: 'INCLUSIVE',
   prices: [price()],
   remaining: null,
@@ -40,7 +41,13 @@ const ticket = (overrides: Partial<PublicTicket> = {}): PublicTicket => ({
 });
 
 const paid = ticket();
-const donation = ticket({ id: 'tk_gift', type: 'DONATION', prices: [price({ amount: 500 })] });
+// In INCLUSIVE mode the headline carries taxes and fees; the minimum is what the buyer types.
+const donation = ticket({
+  id: 'tk_gift',
+  type: 'DONATION',
+  minimum_price: 500,
+  prices: [price({ amount: 799 })],
+});
 const tiered = ticket({
   id: 'tk_pass',
   type: 'TIERED',

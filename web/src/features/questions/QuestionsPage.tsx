@@ -1,10 +1,17 @@
-import { Button, Icon, NonIdealState, Tag } from '@blueprintjs/core';
+import { Icon, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useOutletContext } from 'react-router';
-import { ConfirmDelete, CrudTable, RowAction, useEditor, useReorder, useRowDrag } from '../../shared/ui/crud';
-import { ListPage } from '../../shared/ui/ListPage';
+import {
+  ConfirmDelete,
+  CrudListPage,
+  CrudTable,
+  RowAction,
+  useEditor,
+  useReorder,
+  useRowDrag,
+} from '../../shared/ui/crud';
 import { moveItem, moveTo } from '../../shared/ui/reorder';
 import type { EventDetail } from '../events/types';
 import { ticketQueries } from '../tickets/queries';
@@ -58,24 +65,14 @@ export function QuestionsPage() {
     intl.formatMessage(question.asked_per === 'ATTENDEE' ? m.perAttendee : m.perOrder);
   return (
     <>
-      <ListPage
+      <CrudListPage
         className="questions-page"
         title={[m.pageTitle, event.title]}
-        heading={<h2 className="page-header__title">{intl.formatMessage(m.heading)}</h2>}
-        actions={
-          <Button
-            intent="primary"
-            icon="add"
-            text={intl.formatMessage(m.create)}
-            onClick={() => editor.open('new')}
-          />
-        }
-        above={<p className="page-intro">{intl.formatMessage(m.intro)}</p>}
+        texts={m}
+        emptyIcon="help"
+        onCreate={() => editor.open('new')}
         query={list}
-        isEmpty={list.isSuccess && questions.length === 0}
-        loading={m.loading}
-        loadError={m.loadFailed}
-        empty={<NonIdealState icon="help" title={intl.formatMessage(m.empty)} />}
+        isEmpty={questions.length === 0}
       >
         <CrudTable
           className="crud-table"
@@ -94,8 +91,11 @@ export function QuestionsPage() {
               <td>{askedPer(question)}</td>
               <td>{flags(question)}</td>
               <td className="crud-table__actions">
-                <span className="text-muted questions-page__lock">
-                  <Icon icon="lock" title={intl.formatMessage(m.lockedLabel, { title: question.title })} />{' '}
+                <span
+                  className="text-muted questions-page__lock"
+                  title={intl.formatMessage(m.lockedLabel, { title: question.title })}
+                >
+                  <Icon icon="lock" />
                   {intl.formatMessage(m.locked)}
                 </span>
               </td>
@@ -143,7 +143,7 @@ export function QuestionsPage() {
             );
           })}
         </CrudTable>
-      </ListPage>
+      </CrudListPage>
       <QuestionDialog
         key={editor.formKey}
         isOpen={editor.isOpen}

@@ -1,12 +1,11 @@
-import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { isApiError } from '../../shared/api/ApiError';
 import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { formatMoney } from '../../shared/intl/eventFormat';
-import { ListPage } from '../../shared/ui/ListPage';
-import { ConfirmDelete, CrudTable, RowAction, useEditor } from '../../shared/ui/crud';
+import { ConfirmDelete, CrudListPage, CrudTable, RowAction, useEditor } from '../../shared/ui/crud';
 import { eventDefaultsQueries } from '../eventDefaults/api';
 import { hasPermission, userQueries } from '../users/queries';
 import { deleteTaxOrFee, type TaxOrFee } from './api';
@@ -40,24 +39,15 @@ function TaxesAndFees() {
   // The dialogs live beside the list: ListPage shows `empty` instead of its children when there are none.
   return (
     <>
-      <ListPage
+      <CrudListPage
         className="taxes-page"
         title={[m.pageTitle]}
-        heading={<h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>}
-        actions={
-          <Button
-            intent="primary"
-            icon="add"
-            text={intl.formatMessage(m.create)}
-            onClick={() => editor.open('new')}
-          />
-        }
-        above={<p className="page-intro">{intl.formatMessage(m.intro)}</p>}
+        headingLevel={1}
+        texts={m}
+        emptyIcon="percentage"
+        onCreate={() => editor.open('new')}
         query={list}
-        isEmpty={list.isSuccess && taxes.length === 0}
-        loading={m.loading}
-        loadError={m.loadFailed}
-        empty={<NonIdealState icon="percentage" title={intl.formatMessage(m.empty)} />}
+        isEmpty={taxes.length === 0}
       >
         <CrudTable
           className="taxes-table"
@@ -106,7 +96,7 @@ function TaxesAndFees() {
             </tr>
           ))}
         </CrudTable>
-      </ListPage>
+      </CrudListPage>
       <TaxDialog
         key={editor.formKey}
         isOpen={editor.isOpen}

@@ -1,4 +1,4 @@
-import { Button, NonIdealState, Tag, type Intent } from '@blueprintjs/core';
+import { Tag, type Intent } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
@@ -6,8 +6,15 @@ import { useOutletContext } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { reasonMessage } from '../../shared/api/reasonMessages';
 import { formatMoney } from '../../shared/intl/eventFormat';
-import { ListPage } from '../../shared/ui/ListPage';
-import { ConfirmDelete, CrudTable, RowAction, useEditor, useReorder, useRowDrag } from '../../shared/ui/crud';
+import {
+  ConfirmDelete,
+  CrudListPage,
+  CrudTable,
+  RowAction,
+  useEditor,
+  useReorder,
+  useRowDrag,
+} from '../../shared/ui/crud';
 import { moveItem, moveTo } from '../../shared/ui/reorder';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
@@ -61,24 +68,14 @@ export function TicketsPage() {
   const dragRow = useRowDrag((from, to) => sort.mutate(moveTo(tickets, from, to)));
   return (
     <>
-      <ListPage
+      <CrudListPage
         className="tickets-page"
         title={[m.pageTitle, event.title]}
-        heading={<h2 className="page-header__title">{intl.formatMessage(m.heading)}</h2>}
-        actions={
-          <Button
-            intent="primary"
-            icon="add"
-            text={intl.formatMessage(m.create)}
-            onClick={() => editor.open('new')}
-          />
-        }
-        above={<p className="page-intro">{intl.formatMessage(m.intro)}</p>}
+        texts={m}
+        emptyIcon="label"
+        onCreate={() => editor.open('new')}
         query={list}
-        isEmpty={list.isSuccess && tickets.length === 0}
-        loading={m.loading}
-        loadError={m.loadFailed}
-        empty={<NonIdealState icon="label" title={intl.formatMessage(m.empty)} />}
+        isEmpty={tickets.length === 0}
       >
         <CrudTable
           className="tickets-table"
@@ -146,7 +143,7 @@ export function TicketsPage() {
             );
           })}
         </CrudTable>
-      </ListPage>
+      </CrudListPage>
       <TicketDialog
         key={editor.formKey}
         isOpen={editor.isOpen}

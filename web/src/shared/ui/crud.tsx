@@ -1,8 +1,10 @@
-import { Alert, Button, HTMLTable, type IconName, type Intent } from '@blueprintjs/core';
+import { Alert, Button, HTMLTable, NonIdealState, type IconName, type Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { FormDialog } from '../forms/FormDialog';
+import { ListPage, type ListQueryState } from './ListPage';
+import type { TitlePart } from './PageTitle';
 import { useToaster } from './toaster';
 
 /*
@@ -258,4 +260,69 @@ export function useRowDrag(onDrop: (from: number, to: number) => void) {
     },
     onDragEnd: () => setDragging(null),
   });
+}
+
+/**
+ * A list page of the catalogue's shape: the heading with its "New …" button, an intro, then the list (a
+ * `CrudTable`) or its empty state. `empty` replaces the default empty state (e.g. one pointing elsewhere).
+ */
+export function CrudListPage({
+  className,
+  title,
+  headingLevel = 2,
+  texts,
+  emptyIcon,
+  empty,
+  onCreate,
+  createDisabled,
+  query,
+  isEmpty,
+  children,
+}: {
+  className: string;
+  title: readonly TitlePart[];
+  /** 1 on a page of its own (account settings), 2 under an event's header. */
+  headingLevel?: 1 | 2;
+  texts: {
+    heading: MessageDescriptor;
+    create: MessageDescriptor;
+    intro: MessageDescriptor;
+    empty: MessageDescriptor;
+    loading: MessageDescriptor;
+    loadFailed: MessageDescriptor;
+  };
+  emptyIcon: IconName;
+  empty?: ReactNode;
+  onCreate: () => void;
+  createDisabled?: boolean;
+  query: ListQueryState & { isSuccess: boolean };
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <ListPage
+      className={className}
+      title={title}
+      heading={<Heading className="page-header__title">{intl.formatMessage(texts.heading)}</Heading>}
+      actions={
+        <Button
+          intent="primary"
+          icon="add"
+          text={intl.formatMessage(texts.create)}
+          disabled={createDisabled}
+          onClick={onCreate}
+        />
+      }
+      above={<p className="page-intro">{intl.formatMessage(texts.intro)}</p>}
+      query={query}
+      isEmpty={query.isSuccess && isEmpty}
+      loading={texts.loading}
+      loadError={texts.loadFailed}
+      empty={empty ?? <NonIdealState icon={emptyIcon} title={intl.formatMessage(texts.empty)} />}
+    >
+      {children}
+    </ListPage>
+  );
 }
