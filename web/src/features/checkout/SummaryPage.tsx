@@ -22,7 +22,7 @@ function Summary({ order, event }: { order: PublicOrder; event: PublicEvent }) {
         <h1 className="checkout-title">{intl.formatMessage(title)}</h1>
         <p className={`checkout-status checkout-status--${order.status.toLowerCase()}`}>
           {intl.formatMessage(m.statusLine, {
-            status: <strong key="status">{intl.formatMessage(orderStatusMessages[order.status])}</strong>,
+            status: intl.formatMessage(orderStatusMessages[order.status]),
           })}
         </p>
         {open ? (

@@ -282,7 +282,7 @@ describeE2E(
       await page.getByRole('button', { name: 'Complete order and pay later' }).click();
       await page.waitForURL(/\/summary$/);
       await page.getByRole('heading', { name: 'Your order is awaiting payment' }).waitFor();
-      await page.getByText('Awaiting payment', { exact: true }).waitFor();
+      await page.getByText('Status: Awaiting payment', { exact: true }).waitFor();
       await page.getByRole('heading', { name: 'How to pay' }).waitFor();
       await checkBoth(page, 'summary-awaiting-payment');
 

@@ -1,5 +1,4 @@
 import { defineMessage, defineMessages } from 'react-intl';
-import type { ReactNode } from 'react';
 
 /** The buyer's checkout, order and ticket pages (ids `checkout.<screen>.<what>`). */
 export const checkoutMessages = defineMessages({
@@ -174,7 +173,7 @@ export const checkoutMessages = defineMessages({
     defaultMessage: 'A confirmation has been sent to {email}.',
   }),
   paymentInstructions: { id: 'checkout.done.instructions', defaultMessage: 'How to pay' },
-  statusLine: defineMessage<{ status: ReactNode }>({
+  statusLine: defineMessage<{ status: string }>({
     id: 'checkout.done.status',
     defaultMessage: 'Status: {status}',
   }),
