@@ -39,6 +39,8 @@ describeE2E(
     let shortEvent: LiveEvent;
     let tinyEvent: LiveEvent;
     let tinyTicketId = '';
+    /** Pages of the first journeys, opened again in the dark scheme. */
+    const visited: Record<string, string> = {};
     const contexts: BrowserContext[] = [];
     const pageErrors: string[] = [];
 
@@ -203,6 +205,7 @@ describeE2E(
         30_000,
       );
       const summaryUrl = summaryLink(confirmation);
+      visited.summary = summaryUrl;
       // One ticket mail per attendee, even when both tickets go to the same address.
       const deadline = Date.now() + 30_000;
       while (sink.messages.filter((mail) => mail.subject === 'Your ticket for Lantern Walk').length < 2) {
@@ -228,6 +231,7 @@ describeE2E(
         .first()
         .waitFor();
       await checkBoth(page, 'ticket');
+      visited.ticket = page.url();
 
       await page.getByRole('link', { name: 'Printable ticket' }).click();
       await page.waitForURL(/\/print$/);
@@ -236,6 +240,7 @@ describeE2E(
         .locator('svg')
         .waitFor();
       await checkBoth(page, 'ticket-print');
+      visited.ticketPrint = page.url();
       await page.goto(summaryUrl.replace('/checkout/', '/order/').replace('/summary', '/print'));
       await page
         .getByRole('img', { name: /QR code/ })
@@ -244,6 +249,7 @@ describeE2E(
         .waitFor();
       expect(await page.getByRole('img', { name: /QR code/ }).count()).toBe(2);
       await checkBoth(page, 'order-print');
+      visited.orderPrint = page.url();
 
       // The details step of a completed order: "already processed".
       await page.goto(summaryUrl.replace('/summary', '/details'));
@@ -285,6 +291,7 @@ describeE2E(
       await page.getByText('Status: Awaiting payment', { exact: true }).waitFor();
       await page.getByRole('heading', { name: 'How to pay' }).waitFor();
       await checkBoth(page, 'summary-awaiting-payment');
+      visited.awaiting = page.url();
 
       await page.getByRole('link', { name: /View ticket of Grace Hopper/ }).click();
       await page.getByText(/This ticket is not paid yet/).waitFor();
@@ -346,6 +353,47 @@ describeE2E(
       await page.getByRole('link', { name: 'Start a new order' }).click();
       await page.waitForURL(new RegExp(`/e/${shortEvent.id}/`));
     }, 180_000);
+
+    it('passes the accessibility checks in the dark scheme: payment, payment return and the order pages', async () => {
+      const page = await phonePage({ dark: true });
+      await reserve(page, paidEvent, /Seat/, 1, /^Continue$/);
+      await page
+        .getByLabel(/^First name/)
+        .first()
+        .fill('Dark');
+      await page
+        .getByLabel(/^Last name/)
+        .first()
+        .fill('Mode');
+      await page
+        .getByLabel(/^Email address/)
+        .first()
+        .fill('dark@example.test');
+      await page.getByRole('button', { name: 'Use my contact details for every ticket' }).click();
+      await page.getByLabel(/I agree to the terms/).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(/\/payment$/);
+      await page.getByText('Pay to IBAN DE00 1234 5678').waitFor();
+      await checkBoth(page, 'payment-dark');
+      await page.goto(page.url().replace(/\/payment$/, '/payment_return?redirect_status=failed'));
+      await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
+      await checkBoth(page, 'payment-return-failed-dark');
+      await page.getByRole('link', { name: 'Try the payment again' }).click();
+      await page.waitForURL(/\/payment$/);
+
+      for (const [name, url] of Object.entries(visited)) {
+        await page.goto(url);
+        await page.locator('main h1').first().waitFor();
+        await checkBoth(page, `${name}-dark`);
+      }
+      expect(Object.keys(visited).sort()).toEqual([
+        'awaiting',
+        'orderPrint',
+        'summary',
+        'ticket',
+        'ticketPrint',
+      ]);
+    });
 
     for (const [locale, tag, expected] of [
       [
