@@ -250,6 +250,11 @@ describeE2E(
       expect(await page.getByRole('img', { name: /QR code/ }).count()).toBe(2);
       await checkBoth(page, 'order-print');
       visited.orderPrint = page.url();
+      // On paper: no language bar, no buttons, a ticket per page.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      await screenshot(page, 'checkout/order-print-paper');
+      await page.emulateMedia({ media: 'screen' });
 
       // The details step of a completed order: "already processed".
       await page.goto(summaryUrl.replace('/summary', '/details'));
