@@ -5,10 +5,13 @@ import { eventPagesProjection } from './events/pages';
 import { organizersProjection } from './organizers';
 import { eventDefaultsProjection } from './eventDefaults';
 import { promoCodesProjection } from './promoCodes';
+import { affiliatesProjection } from './affiliates';
 import { questionsProjection } from './questions';
 import { ticketsProjection } from './tickets';
 import { taxesAndFeesProjection } from './taxes';
 import { capacityAssignmentsProjection } from './capacityAssignments';
+import { ordersProjection } from './orders';
+import { paymentConnectionsProjection, platformFeesProjection } from './payments';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -19,8 +22,12 @@ export const allProjections: Projection[] = [
   organizersProjection,
   eventDefaultsProjection,
   promoCodesProjection,
+  affiliatesProjection,
   questionsProjection,
   ticketsProjection,
   taxesAndFeesProjection,
   capacityAssignmentsProjection,
+  ordersProjection,
+  paymentConnectionsProjection,
+  platformFeesProjection,
 ];

@@ -27,6 +27,8 @@ export interface ProjectionRunnerOptions {
   clock?: Clock;
   /** First back-off after an infrastructure error (store or database unreachable); doubles up to 30 s. */
   retryDelayMs?: number;
+  /** See WorkerDeps.quietCheckpointMs; 0 writes every batch's checkpoint. */
+  quietCheckpointMs?: number;
   /**
    * When a handler throws: `park` (default) records the event in `projection_parked_events` and goes on past
    * it; `stop` stops that projection at its last checkpoint until it is started again.
@@ -104,6 +106,7 @@ export class ProjectionRunner {
           logger: this.logger,
           clock: this.clock,
           retryDelayMs: options.retryDelayMs ?? 500,
+          quietCheckpointMs: options.quietCheckpointMs ?? 1_000,
           onHandlerError: options.onHandlerError ?? 'park',
           committed: (notice) => this.committed(notice),
           changed: () => this.settleWaiters(),
@@ -239,6 +242,8 @@ interface WorkerDeps {
   logger: RunnerLogger;
   clock: Clock;
   retryDelayMs: number;
+  /** How long a projection may leave its table's checkpoint behind on batches it does not handle. */
+  quietCheckpointMs: number;
   onHandlerError: HandlerErrorPolicy;
   committed(notice: ProjectionNotice): void;
   /** The checkpoint was re-read or the projection failed: pending waits may now be decided. */
@@ -253,6 +258,14 @@ class ProjectionWorker {
   status: ProjectionStatus = 'stopped';
   /** Last checkpoint this worker committed or read; null before the first start. */
   checkpoint: bigint | null = null;
+  /**
+   * What the checkpoint table holds for this projection, and when it was written. A batch of events the
+   * projection does not handle only moves `checkpoint` in memory (docs/decisions/quiet-checkpoints.md); the
+   * table follows at the next batch it handles, after `quietCheckpointMs`, or at a stop.
+   */
+  private persisted: bigint | null = null;
+  private persistedAt = 0;
+  private quietEventAt: Date | null = null;
   private controller: AbortController | null = null;
   private loop: Promise<void> | null = null;
   private readonly handles: ReadonlySet<string>;
@@ -300,6 +313,12 @@ class ProjectionWorker {
     if (!loop) return;
     this.controller?.abort();
     await loop;
+    await this.persistQuietCheckpoint().catch((error: unknown) =>
+      this.deps.logger.error('could not record the projection checkpoint at stop', {
+        projection: this.name,
+        error: errorMessage(error),
+      }),
+    );
     if (this.status === 'running') {
       this.status = 'stopped';
       await writeStatus(this.deps.db, this.name, 'stopped', this.deps.clock.now()).catch((error: unknown) =>
@@ -384,9 +403,16 @@ class ProjectionWorker {
     events: readonly RecordedEvent[],
     mode: 'all-or-nothing' | 'park-failures',
   ): Promise<BatchOutcome> {
-    const previous = this.checkpoint ?? 0n;
+    const previous = this.persisted ?? 0n;
     const last = events[events.length - 1];
     if (!last) return 'committed';
+    const quiet = !events.some((event) => this.handles.has(event.type));
+    if (quiet && this.deps.clock.now().getTime() - this.persistedAt < this.deps.quietCheckpointMs) {
+      this.checkpoint = last.position;
+      this.quietEventAt = last.recordedAt;
+      this.deps.committed({ projection: this.name, position: last.position, keys: [] });
+      return 'committed';
+    }
     const keys = new Set<string>();
     const parked: { event: RecordedEvent; error: string }[] = [];
     try {
@@ -449,8 +475,21 @@ class ProjectionWorker {
       });
     }
     this.checkpoint = last.position;
+    this.persisted = last.position;
+    this.persistedAt = this.deps.clock.now().getTime();
     this.deps.committed({ projection: this.name, position: last.position, keys: [...keys] });
     return 'committed';
+  }
+
+  /** Writes a checkpoint that quiet batches moved only in memory (compare-and-set, like any batch). */
+  private async persistQuietCheckpoint(): Promise<void> {
+    const { checkpoint, persisted, quietEventAt } = this;
+    if (checkpoint === null || persisted === null || quietEventAt === null || checkpoint <= persisted) return;
+    await this.deps.db.transaction(async (trx) => {
+      const now = this.deps.clock.now();
+      const claimed = await advanceCheckpoint(trx, this.name, persisted, checkpoint, quietEventAt, now);
+      if (claimed) this.persisted = checkpoint;
+    });
   }
 
   private async fail(error: ProjectionHandlerError): Promise<void> {
@@ -483,6 +522,8 @@ class ProjectionWorker {
     const checkpoint = await readCheckpoint(this.deps.db, this.name);
     if (!checkpoint) throw new Error(`checkpoint row of ${this.name} is missing`);
     this.checkpoint = checkpoint.position;
+    this.persisted = checkpoint.position;
+    this.persistedAt = this.deps.clock.now().getTime();
     this.deps.changed();
   }
 }

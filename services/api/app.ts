@@ -22,16 +22,33 @@ import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { promoCodeRoutes } from '../catalog/promoCodes/promoCodeRoutes';
 import { questionRoutes } from '../catalog/questions/questionRoutes';
+import { affiliateRoutes } from '../catalog/affiliates/affiliateRoutes';
+import { orderRoutes } from '../sales/orders/orderRoutes';
+import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
+import { loadTicketSigningKeys } from '../admission/signingKeys';
+import { paymentRoutes } from '../payments/connection/paymentRoutes';
+import { billingRoutes } from '../payments/billing/billingRoutes';
+import { stripeWebhookRoutes } from '../payments/webhooks/webhookRoutes';
 import { serveWeb } from './web';
+import { PageViewCounter } from '../reporting/pageViews';
+import { pageViewRoutes } from '../reporting/pageViewRoutes';
 import { apiDocument } from './contract';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { countParked, listParked } from '../../projections/runner/parked';
 
 /** Composes the HTTP application: middleware in a fixed order, then the feature routers, then the web. */
-export function createApp(services: Services): Koa {
+export function createApp(services: Services, options: { pageViews?: PageViewCounter } = {}): Koa {
+  const pageViews =
+    options.pageViews ??
+    new PageViewCounter({ db: services.db, clock: services.clock, logger: services.logger });
   // What buyers load during a rush, shared by the public API and the SEO head of the event page.
   const publicEvents = new PublicEventCache(services.db, { now: () => services.clock.now().getTime() });
   services.readSide.onNotice(publicEvents.invalidate);
+  // Loaded once at startup: every process signs and publishes the same keys (services/admission/signingKeys.ts).
+  const ticketKeys = loadTicketSigningKeys({
+    dataDir: services.config.dataDir,
+    fromEnvironment: services.config.ticketSigningKey,
+  });
   const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
   app.use(requestContext(services));
   app.use(securityHeaders(services.config));
@@ -41,6 +58,8 @@ export function createApp(services: Services): Koa {
   app.use(systemRoutes(services));
   app.use(xsrf);
   app.use(requireJsonBody);
+  // Before the body parser: Stripe's signature is over the raw bytes, which the route reads itself.
+  app.use(stripeWebhookRoutes(services).routes());
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -68,6 +87,9 @@ export function createApp(services: Services): Koa {
   // Self-service first: `/users/me` is matched before member administration's `/users/:id`.
   api.use(profileRoutes(services).routes());
   api.use(memberRoutes(services).routes());
+  // Before accountRoutes, whose `/account` guard (account.manage) would also catch `/account/payment`, which
+  // every member reads.
+  api.use(paymentRoutes(services).routes());
   api.use(accountRoutes(services).routes());
   api.use(outboxRoutes(services).routes());
   api.use(eventRoutes(services).routes());
@@ -78,7 +100,12 @@ export function createApp(services: Services): Koa {
   api.use(capacityAssignmentRoutes(services).routes());
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
+  api.use(affiliateRoutes(services).routes());
+  api.use(billingRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
+  api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
+  api.use(orderRoutes(services, ticketKeys).routes());
+  api.use(publicOrderRoutes(services, ticketKeys).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 

@@ -12,6 +12,12 @@ import { questionRouteContracts } from '../catalog/questions/questionSchemas';
 import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
 import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
+import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
+import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
+import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
+import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
+import { billingRouteContracts } from '../payments/billing/billingRoutes';
+import { stripeWebhookRouteContracts } from '../payments/webhooks/webhookRoutes';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -29,7 +35,14 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...capacityAssignmentRouteContracts,
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
+  ...affiliateRouteContracts,
   ...publicEventRouteContracts,
+  ...pageViewRouteContracts,
+  ...orderRouteContracts,
+  ...publicOrderRouteContracts,
+  ...paymentRouteContracts,
+  ...billingRouteContracts,
+  ...stripeWebhookRouteContracts,
 ];
 
 /** `/api/openapi.json`, built once per process. */

@@ -86,6 +86,8 @@ export const reasonCatalog = {
     title: 'The limit cannot be lower than what is already sold or reserved',
   },
   // catalogue: promo codes and questions
+  affiliate_code_taken: { status: 409, title: 'This affiliate code is already used in this event' },
+  affiliate_not_found: { status: 404, title: 'Affiliate not found' },
   promo_code_taken: { status: 409, title: 'This promo code is already used in this event' },
   promo_code_not_found: { status: 404, title: 'Promo code not found' },
   promo_code_already_exists: { status: 409, title: 'This promo code already exists' },
@@ -99,6 +101,23 @@ export const reasonCatalog = {
     status: 409,
     title: 'Failed to sort the questions: the list changed meanwhile; reload and try again',
   },
+  // orders and checkout
+  order_not_found: { status: 404, title: 'Sorry, this order no longer exists' },
+  order_expired: { status: 409, title: 'Sorry, your order has expired. Please start a new order.' },
+  order_already_processed: { status: 409, title: 'This order has already been processed' },
+  order_cancelled: { status: 409, title: 'This order has been cancelled' },
+  order_details_missing: { status: 409, title: "Enter the buyer's details before paying" },
+  order_not_awaiting_payment: { status: 409, title: 'Only an order awaiting payment can be marked as paid' },
+  order_not_cancellable: {
+    status: 409,
+    title: 'Only a completed order or one awaiting payment can be cancelled',
+  },
+  terms_not_agreed: { status: 422, title: 'You must agree to the terms to continue' },
+  payment_method_unavailable: { status: 422, title: 'This payment method is not available for this order' },
+  promo_code_invalid: { status: 422, title: 'That promo code is invalid' },
+  event_not_available: { status: 409, title: 'This event is not available' },
+  ticket_not_on_sale: { status: 409, title: 'This ticket is not on sale' },
+  attendee_not_found: { status: 404, title: 'Attendee not found' },
   // identity
   email_taken: { status: 409, title: 'This email address is already in use' },
   user_inactive: { status: 401, title: 'This user is not active' },
@@ -125,6 +144,21 @@ export const reasonCatalog = {
   },
   donation_below_minimum: { status: 422, title: 'The amount must be at least the minimum price' },
   invalid_quantity: { status: 422, title: 'The quantity must be a whole number of at least 1' },
+  // payments
+  card_payments_not_configured: { status: 409, title: 'Card payments are not set up on this platform' },
+  payment_connect_not_available: {
+    status: 409,
+    title: 'This platform takes card payments with its own Stripe account; there is nothing to connect',
+  },
+  payment_account_mismatch: {
+    status: 409,
+    title: 'This account is already connected to another Stripe account',
+  },
+  payment_provider_unavailable: {
+    status: 502,
+    title: 'The payment provider could not be reached; please try again',
+  },
+  stripe_signature_invalid: { status: 400, title: 'The Stripe signature is missing, wrong or too old' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ReasonCode = keyof typeof reasonCatalog;

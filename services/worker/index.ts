@@ -8,16 +8,21 @@ import { checkpointsTable } from '../../projections/runner/checkpoints';
 import { createMailTransport, MailDelivery } from '../messaging/delivery';
 import type { CommandHandler } from '../kit/commandHandler';
 import { EmailClaimKeeper, emailClaimKeeper } from './emailClaimKeeper';
+import { CheckoutKeeper, checkoutKeeper } from './checkoutKeeper';
 import { mailReactor } from './mailReactor';
+import { orderMailReactor } from './orderMailReactor';
+import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
 import { catalogueCopier, catalogueCopierName } from './catalogueCopier';
+import { stripeEventDispatcher } from './stripeEventDispatcher';
 
 /**
  * Reactors and process managers: side effects of committed events. Today the mail reactor (events → outbox),
  * the delivery loop (outbox → SMTP, or the local outbox without SMTP), the email claim keeper (releases
  * addresses that a sign-up, invitation or email change cut short left claimed) and the ticket stock mirror
- * (finishes a ticket change whose inventory mirror a crash cut short) and the catalogue copier (a duplicated
- * event gets the tickets, questions, promo codes and capacity assignments the organizer chose). `npm start` runs it in the API
+ * (finishes a ticket change whose inventory mirror a crash cut short), the Stripe event dispatcher (verified
+ * webhooks → their handlers) and the catalogue copier (a duplicated event gets the tickets, questions, promo
+ * codes and capacity assignments the organizer chose). `npm start` runs it in the API
  * process; it can run alone against the same stores, and several workers may run at once (the reactor's
  * checkpoint moves by compare-and-set, deliveries are claimed row by row).
  */
@@ -25,6 +30,7 @@ export interface Worker {
   runner: ProjectionRunner;
   delivery: MailDelivery;
   claims: EmailClaimKeeper;
+  checkout: CheckoutKeeper;
   stop(): Promise<void>;
 }
 
@@ -34,7 +40,13 @@ export interface WorkerDeps {
   commands: CommandHandler;
   config: Pick<
     AppConfig,
-    'publicUrl' | 'smtpUrl' | 'mailFrom' | 'projectionOnError' | 'emailClaimGraceSeconds'
+    | 'publicUrl'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'projectionOnError'
+    | 'emailClaimGraceSeconds'
+    | 'dataDir'
+    | 'ticketSigningKey'
   >;
   logger: Logger;
   clock: Clock;
@@ -53,6 +65,12 @@ export async function startWorker({
   // Duplicates made before the copier existed recorded their options only: copying into them now could add
   // to a catalogue the organizer has built since.
   await startAtHeadWhenNew(db, catalogueCopierName, await store.head(), clock.now());
+  const orderMails = orderMailReactor({
+    publicUrl: config.publicUrl,
+    commands,
+    keys: loadTicketSigningKeys({ dataDir: config.dataDir, fromEnvironment: config.ticketSigningKey }),
+  });
+  await startAtHeadWhenNew(db, orderMails.name, await store.head(), clock.now());
   const runner = new ProjectionRunner({
     store,
     db,
@@ -60,9 +78,12 @@ export async function startWorker({
     // deployed is recovered too.
     projections: [
       reactor,
+      orderMails,
       emailClaimKeeper(),
+      checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
       catalogueCopier({ commands, clock, logger: logger.child({ component: 'catalogue-copier' }) }),
+      stripeEventDispatcher({ commands, clock, logger: logger.child({ component: 'stripe-events' }) }),
     ],
     logger: logger.child({ component: 'worker' }),
     clock,
@@ -78,17 +99,27 @@ export async function startWorker({
     logger: logger.child({ component: 'email-claims' }),
     settleAfterMs: config.emailClaimGraceSeconds * 1000,
   });
+  const checkout = new CheckoutKeeper({
+    db,
+    commands,
+    clock,
+    logger: logger.child({ component: 'checkout' }),
+    settleAfterMs: config.emailClaimGraceSeconds * 1000,
+  });
   await runner.start();
   delivery.start();
+  checkout.start(5_000);
   claims.start(Math.max(1_000, Math.min(60_000, config.emailClaimGraceSeconds * 500)));
   logger.info('worker started', { mail: transport.kind });
   return {
     runner,
     delivery,
     claims,
+    checkout,
     async stop() {
       unsubscribe();
       await claims.stop();
+      await checkout.stop();
       await runner.stop();
       await delivery.stop();
     },

@@ -1,4 +1,5 @@
 import type { Decider } from '../../kit/decider';
+import { PersistentMap } from '../../kit/persistentMap';
 import { Refusal, refuse, type FieldErrors } from '../../kit/refusal';
 import type { InventoryEvent, HoldLine, PerOrderLimit } from './inventoryEvents';
 
@@ -113,8 +114,12 @@ export interface InventoryState {
   promoCaps: Readonly<Record<string, PromoCap>>;
   /** Holds that may still count: HELD and not yet seen expired by a later hold's placement. */
   active: Readonly<Record<string, Hold>>;
-  /** Every other hold: sold, released, or held but expired (a late conversion may still take it). */
-  settled: Readonly<Record<string, Hold>>;
+  /**
+   * Every other hold: sold, released, or held but expired (a late conversion may still take it). It grows with
+   * every order of the event, so it is a persistent map: folding one more event costs the same at 100,000
+   * holds as at 10.
+   */
+  settled: PersistentMap<Hold>;
 }
 
 export const initialInventoryState = (): InventoryState => ({
@@ -122,7 +127,7 @@ export const initialInventoryState = (): InventoryState => ({
   capacities: {},
   promoCaps: {},
   active: {},
-  settled: {},
+  settled: PersistentMap.empty(),
 });
 
 // ---------- reading the state
@@ -199,7 +204,7 @@ export function remainingAt(state: InventoryState, now: Date): Remaining {
 }
 
 export function findHold(state: InventoryState, holdId: string): Hold | undefined {
-  return state.active[holdId] ?? state.settled[holdId];
+  return state.active[holdId] ?? state.settled.get(holdId);
 }
 
 // ---------- the rules
@@ -326,10 +331,10 @@ function countSold(
 
 function withHold(state: InventoryState, holdId: string, hold: Hold): InventoryState {
   const { [holdId]: _fromActive, ...active } = state.active;
-  const { [holdId]: _fromSettled, ...settled } = state.settled;
+  const settled = state.settled.delete(holdId);
   return hold.status === 'HELD'
     ? { ...state, active: { ...active, [holdId]: hold }, settled }
-    : { ...state, active, settled: { ...settled, [holdId]: hold } };
+    : { ...state, active, settled: settled.set(holdId, hold) };
 }
 
 export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, InventoryState> = {
@@ -371,9 +376,9 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
         // Holds already expired when this one was placed stop being scanned for every later reservation.
         const placedAt = Date.parse(event.data.placedAt);
         const active: Record<string, Hold> = {};
-        const settled: Record<string, Hold> = { ...state.settled };
+        let settled = state.settled;
         for (const [holdId, hold] of Object.entries(state.active))
-          if (hold.expiresAt <= placedAt) settled[holdId] = hold;
+          if (hold.expiresAt <= placedAt) settled = settled.set(holdId, hold);
           else active[holdId] = hold;
         active[event.data.holdId] = {
           orderId: event.data.orderId,
@@ -389,14 +394,13 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
       case 'HoldExtended': {
         const hold = findHold(state, event.data.holdId);
         if (!hold) return state;
-        const { [event.data.holdId]: _settled, ...settled } = state.settled;
         return {
           ...state,
           active: {
             ...state.active,
             [event.data.holdId]: { ...hold, expiresAt: Date.parse(event.data.expiresAt) },
           },
-          settled,
+          settled: state.settled.delete(event.data.holdId),
         };
       }
       case 'HoldReleased': {

@@ -10,11 +10,18 @@ export type MinorUnits = number;
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));
 
+// Building an Intl.NumberFormat costs far more than pricing a line; every order prices several.
+const digitsByCurrency = new Map<string, number>();
+
 /** How many decimal places the currency's minor unit has: EUR 2, JPY 0, BHD 3. */
 export function minorUnitDigits(currency: string): number {
+  const known = digitsByCurrency.get(currency);
+  if (known !== undefined) return known;
   if (!currencies.has(currency)) throw new Refusal('invalid_currency', `Unknown currency ${currency}`);
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
     .maximumFractionDigits as number;
+  digitsByCurrency.set(currency, digits);
+  return digits;
 }
 
 /** "12.5" EUR → 1250; refuses more decimals than the currency has, signs and anything but digits. */

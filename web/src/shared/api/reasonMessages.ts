@@ -155,6 +155,45 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     id: 'reason.quantity_below_sold',
     defaultMessage: 'The limit cannot be lower than what is already sold or reserved',
   },
+  affiliate_code_taken: {
+    id: 'reason.affiliate_code_taken',
+    defaultMessage: 'This affiliate code is already used in this event',
+  },
+  affiliate_not_found: { id: 'reason.affiliate_not_found', defaultMessage: 'Affiliate not found' },
+  order_not_found: { id: 'reason.order_not_found', defaultMessage: 'Sorry, this order no longer exists' },
+  order_expired: {
+    id: 'reason.order_expired',
+    defaultMessage: 'Sorry, your order has expired. Please start a new order.',
+  },
+  order_already_processed: {
+    id: 'reason.order_already_processed',
+    defaultMessage: 'This order has already been processed',
+  },
+  order_cancelled: { id: 'reason.order_cancelled', defaultMessage: 'This order has been cancelled' },
+  order_details_missing: {
+    id: 'reason.order_details_missing',
+    defaultMessage: "Enter the buyer's details before paying",
+  },
+  order_not_awaiting_payment: {
+    id: 'reason.order_not_awaiting_payment',
+    defaultMessage: 'Only an order awaiting payment can be marked as paid',
+  },
+  order_not_cancellable: {
+    id: 'reason.order_not_cancellable',
+    defaultMessage: 'Only a completed order or one awaiting payment can be cancelled',
+  },
+  terms_not_agreed: {
+    id: 'reason.terms_not_agreed',
+    defaultMessage: 'You must agree to the terms to continue',
+  },
+  payment_method_unavailable: {
+    id: 'reason.payment_method_unavailable',
+    defaultMessage: 'This payment method is not available for this order',
+  },
+  promo_code_invalid: { id: 'reason.promo_code_invalid', defaultMessage: 'That promo code is invalid' },
+  event_not_available: { id: 'reason.event_not_available', defaultMessage: 'This event is not available' },
+  ticket_not_on_sale: { id: 'reason.ticket_not_on_sale', defaultMessage: 'This ticket is not on sale' },
+  attendee_not_found: { id: 'reason.attendee_not_found', defaultMessage: 'Attendee not found' },
   promo_code_taken: {
     id: 'reason.promo_code_taken',
     defaultMessage: 'This promo code is already used in this event',
@@ -240,6 +279,27 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
   invalid_quantity: {
     id: 'reason.invalid_quantity',
     defaultMessage: 'The quantity must be a whole number of at least 1',
+  },
+  card_payments_not_configured: {
+    id: 'reason.card_payments_not_configured',
+    defaultMessage: 'Card payments are not set up on this platform',
+  },
+  payment_connect_not_available: {
+    id: 'reason.payment_connect_not_available',
+    defaultMessage:
+      'This platform takes card payments with its own Stripe account; there is nothing to connect',
+  },
+  payment_account_mismatch: {
+    id: 'reason.payment_account_mismatch',
+    defaultMessage: 'This account is already connected to another Stripe account',
+  },
+  payment_provider_unavailable: {
+    id: 'reason.payment_provider_unavailable',
+    defaultMessage: 'The payment provider could not be reached; please try again',
+  },
+  stripe_signature_invalid: {
+    id: 'reason.stripe_signature_invalid',
+    defaultMessage: 'The Stripe signature is missing, wrong or too old',
   },
 });
 

@@ -1,0 +1,319 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Koa from 'koa';
+import { startPlatform, type Platform } from '../services/api/compose';
+import { bootstrapFirstRun } from '../services/identity/bootstrap';
+import { readAppConfig } from '../services/kit/config';
+import { createLogger } from '../services/kit/logger';
+import { createTestDatabase, postgresServerUrl } from '../services/kit/testing/postgres';
+import { inventoryDecider, remainingAt } from '../services/sales/inventory/inventoryDecider';
+import { inventoryStream } from '../services/sales/inventory/inventoryEvents';
+import type { StorageConfig } from '../projections/runner';
+import { readOnsaleScenario, type OnsaleScenario } from './onsaleScenario';
+
+/**
+ * `npm run bench -- onsale`: the on-sale rush of issue 12 against the all-in-one server, on SQLite and (with
+ * DATABASE_URL) PostgreSQL, at each concurrency of the scenario. The ceiling (`/healthz`) and a bare Koa route
+ * are measured in the same run; figures are read as ratios against them. The buyers run in a child process
+ * (loadtests/onsaleBuyers.ts) so the server's peak RSS is its own. The k6 twin is loadtests/k6/onsale.js.
+ */
+const ADMIN = { email: 'bench@example.org', password: 'bench-password-1' };
+
+interface RunResult {
+  storage: string;
+  run: string;
+  buyers: number;
+  capacity: number;
+  reservationsPerSecond: number;
+  completedPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requestP99: number;
+  ticketsSold: number;
+  oversold: number;
+  soldOutRefusals: number;
+  errors: number;
+  errorSamples: string[];
+  peakRssMb: number;
+  seconds: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function startServer(kind: 'sqlite' | 'postgres') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'onsale-'));
+  let storage: StorageConfig;
+  let drop = async () => {};
+  if (kind === 'sqlite') {
+    storage = {
+      dataDir,
+      eventStore: { kind: 'sqlite', file: join(dataDir, 'events.sqlite') },
+      readModels: { kind: 'sqlite', file: join(dataDir, 'readmodels.sqlite') },
+    };
+  } else {
+    const database = await createTestDatabase('onsale');
+    drop = () => database.drop();
+    storage = {
+      dataDir,
+      eventStore: { kind: 'postgres', url: database.url },
+      readModels: { kind: 'postgres', url: database.url },
+    };
+  }
+  const config = {
+    ...readAppConfig({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    logLevel: 'error' as const,
+  };
+  const platform = await startPlatform(config, storage, { logger: createLogger('error') });
+  await bootstrapFirstRun(platform.services);
+  const { port } = await platform.listen();
+  return {
+    platform,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await platform.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function api<T>(
+  url: string,
+  token: string | null,
+  method: string,
+  path: string,
+  json?: unknown,
+): Promise<T> {
+  const response = await fetch(`${url}/api${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A live event with the scenario's three tickets under one capacity assignment of `capacity`. */
+async function createOnsaleEvent(url: string, scenario: OnsaleScenario, capacity: number) {
+  const { token } = await api<{ token: string }>(url, null, 'POST', '/auth/login', ADMIN);
+  const organizer = await api<{ data: { id: string } }>(url, token, 'POST', '/organizers', {
+    name: 'Bench Hall',
+  });
+  const start = new Date(Date.now() + scenario.event.startsInDays * 86_400_000).toISOString();
+  const event = await api<{ data: { id: string } }>(url, token, 'POST', '/events', {
+    organizer_id: organizer.data.id,
+    title: scenario.event.title,
+    start_date: start,
+    timezone: scenario.event.timezone,
+    currency: scenario.event.currency,
+  });
+  const eventId = event.data.id;
+  const ticketIds: string[] = [];
+  for (const ticket of scenario.tickets) {
+    const created = await api<{ data: { id: string } }>(
+      url,
+      token,
+      'POST',
+      `/events/${eventId}/tickets`,
+      ticket,
+    );
+    ticketIds.push(created.data.id);
+  }
+  await api(url, token, 'POST', `/events/${eventId}/capacity-assignments`, {
+    name: scenario.capacityAssignment.name,
+    capacity,
+    ticket_ids: ticketIds,
+  });
+  await api(url, token, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+  return { eventId, ticketIds };
+}
+
+function runBuyers(env: Record<string, string>): Promise<{
+  reservations: number;
+  refusedSoldOut: number;
+  completed: number;
+  ticketsCompleted: number;
+  errors: number;
+  errorSamples: string[];
+  elapsedSeconds: number;
+  reservationMs: number[];
+  requestMs: number[];
+}> {
+  const script = fileURLToPath(new URL('./onsaleBuyers.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output) as never) : reject(new Error(`buyers exited with ${code}`)),
+    );
+  });
+}
+
+async function soldOf(platform: Platform, eventId: string, ticketIds: readonly string[]) {
+  const { state } = await platform.services.commands.load(inventoryDecider, inventoryStream(eventId));
+  const sold = ticketIds.reduce((sum, id) => sum + (state.tickets[id]?.sold ?? 0), 0);
+  return { sold, remaining: remainingAt(state, new Date()) };
+}
+
+async function onsaleRun(
+  server: Awaited<ReturnType<typeof startServer>>,
+  storage: string,
+  scenario: OnsaleScenario,
+  run: OnsaleScenario['runs'][number],
+  buyers: number,
+): Promise<RunResult> {
+  const { eventId, ticketIds } = await createOnsaleEvent(server.url, scenario, run.capacity);
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  let outcome;
+  try {
+    outcome = await runBuyers({
+      ONSALE_URL: server.url,
+      ONSALE_EVENT_ID: eventId,
+      ONSALE_TICKET_IDS: ticketIds.join(','),
+      ONSALE_BUYERS: String(buyers),
+      ONSALE_SECONDS: String(run.seconds),
+    });
+  } finally {
+    clearInterval(sampler);
+  }
+  const { sold } = await soldOf(server.platform, eventId, ticketIds);
+  const latencies = [...outcome.reservationMs].sort((a, b) => a - b);
+  const requests = [...outcome.requestMs].sort((a, b) => a - b);
+  return {
+    storage,
+    run: run.name,
+    buyers,
+    capacity: run.capacity,
+    reservationsPerSecond: outcome.reservations / outcome.elapsedSeconds,
+    completedPerSecond: outcome.completed / outcome.elapsedSeconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    requestP99: percentile(requests, 99),
+    ticketsSold: sold,
+    oversold: Math.max(0, sold - run.capacity),
+    soldOutRefusals: outcome.refusedSoldOut,
+    errors: outcome.errors,
+    errorSamples: outcome.errorSamples,
+    peakRssMb: peakRss / 2 ** 20,
+    seconds: outcome.elapsedSeconds,
+  };
+}
+
+async function requestsPerSecond(url: string, seconds: number): Promise<number> {
+  const result = await autocannon({ url, connections: 50, duration: seconds, workers: 1 });
+  return result.requests.average;
+}
+
+async function startBareKoa(): Promise<{ url: string; server: Server }> {
+  const app = new Koa();
+  app.use((ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+/** `ONSALE_RUN=throughput`, `ONSALE_SECONDS=5`, `ONSALE_CONCURRENCY=50`: a shorter run while profiling. */
+function runsOf(scenario: OnsaleScenario): OnsaleScenario['runs'] {
+  const seconds = Number(process.env.ONSALE_SECONDS) || undefined;
+  return scenario.runs
+    .filter((run) => !process.env.ONSALE_RUN || process.env.ONSALE_RUN === run.name)
+    .map((run) => (seconds && run.name === 'throughput' ? { ...run, seconds } : run));
+}
+
+function concurrencyOf(scenario: OnsaleScenario): number[] {
+  const only = Number(process.env.ONSALE_CONCURRENCY) || undefined;
+  return only ? [only] : scenario.concurrency;
+}
+
+export async function benchOnsale(): Promise<void> {
+  const scenario = readOnsaleScenario();
+  const only = process.env.ONSALE_STORAGE;
+  const storages = (['sqlite', 'postgres'] as const).filter(
+    (kind) => (!only || only === kind) && (kind === 'sqlite' || postgresServerUrl),
+  );
+  if (!postgresServerUrl) console.log('DATABASE_URL is not set: PostgreSQL is left out of this run.');
+  const results: RunResult[] = [];
+  const ceilings: Record<string, number> = {};
+  const bare = await startBareKoa();
+  let bareRps = 0;
+  // ONSALE_BASELINES=off skips the ceilings (while profiling the server alone).
+  const baselines = process.env.ONSALE_BASELINES !== 'off';
+  try {
+    if (baselines) bareRps = await requestsPerSecond(bare.url, 4);
+  } finally {
+    await new Promise((resolve) => bare.server.close(resolve));
+  }
+  for (const storage of storages) {
+    const server = await startServer(storage);
+    try {
+      if (baselines) ceilings[storage] = await requestsPerSecond(`${server.url}/healthz`, 4);
+      for (const run of runsOf(scenario))
+        for (const buyers of concurrencyOf(scenario))
+          results.push(await onsaleRun(server, storage, scenario, run, buyers));
+    } finally {
+      await server.close();
+    }
+  }
+
+  console.log(
+    `\nOn-sale rush: ${scenario.tickets.length} free tickets under one capacity assignment; buyers reserve 1–4, give details, complete.`,
+  );
+  console.log(
+    `bare Koa route: ${Math.round(bareRps)} req/s; /healthz: ${Object.entries(ceilings)
+      .map(([k, v]) => `${k} ${Math.round(v)} req/s`)
+      .join(', ')}`,
+  );
+  console.table(
+    results.map((row) => ({
+      storage: row.storage,
+      run: row.run,
+      buyers: row.buyers,
+      'reservations/s': Math.round(row.reservationsPerSecond),
+      'of /healthz': (row.reservationsPerSecond / (ceilings[row.storage] ?? 1)).toFixed(3),
+      'completed/s': Math.round(row.completedPerSecond),
+      'p50 ms': row.p50.toFixed(1),
+      'p95 ms': row.p95.toFixed(1),
+      'p99 ms': row.p99.toFixed(1),
+      'any request p99 ms': row.requestP99.toFixed(1),
+      capacity: row.run === 'sell-out' ? row.capacity : 'unbounded',
+      'tickets sold': row.ticketsSold,
+      oversold: row.oversold,
+      errors: row.errors,
+      'peak RSS MB': Math.round(row.peakRssMb),
+      seconds: row.seconds.toFixed(1),
+    })),
+  );
+  for (const row of results) {
+    if (row.run === 'sell-out' && row.ticketsSold !== row.capacity)
+      console.log(`!! ${row.storage} ${row.buyers} buyers: sold ${row.ticketsSold} of ${row.capacity}`);
+    if (row.oversold > 0) console.log(`!! ${row.storage} ${row.buyers} buyers: OVERSOLD by ${row.oversold}`);
+    if (row.errorSamples.length > 0)
+      console.log(`errors (${row.storage}, ${row.run}, ${row.buyers}):`, row.errorSamples);
+  }
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { basketOf, readOnsaleScenario } from './onsaleScenario';
+
+/**
+ * The simulated buyers of one on-sale run, in a process of their own so the server's CPU and memory figures
+ * are the server's. Input: ONSALE_* variables; output: one JSON line of counts and latencies on stdout.
+ *
+ * Each buyer loops: reserve (POST …/orders), give details (PUT …/details), complete (POST …/complete) with
+ * FREE, until the run's time is up or, refused for lack of stock, it has tried a single ticket and been
+ * refused again (the sell-out run ends when every buyer has met an empty stock).
+ */
+const baseUrl = process.env.ONSALE_URL!;
+const eventId = process.env.ONSALE_EVENT_ID!;
+const ticketIds = process.env.ONSALE_TICKET_IDS!.split(',');
+const buyers = Number(process.env.ONSALE_BUYERS);
+const seconds = Number(process.env.ONSALE_SECONDS);
+const scenario = readOnsaleScenario();
+
+interface Step {
+  status: number;
+  body: { data?: { short_id: string; attendees: unknown[] }; reason?: string };
+  ms: number;
+}
+
+async function call(method: string, path: string, json: unknown): Promise<Step> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/public/events/${eventId}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'User-Agent': 'onsale-bench' },
+    body: JSON.stringify(json),
+  });
+  const body = (await response.json()) as Step['body'];
+  return { status: response.status, body, ms: performance.now() - started };
+}
+
+const reservationMs: number[] = [];
+const requestMs: number[] = [];
+const counts = { reservations: 0, refusedSoldOut: 0, completed: 0, ticketsCompleted: 0, errors: 0 };
+const errorSamples: string[] = [];
+const soldOutReasons = new Set(['sold_out', 'capacity_exceeded']);
+
+function noteError(step: string, result: Step) {
+  counts.errors++;
+  if (errorSamples.length < 5)
+    errorSamples.push(`${step} ${result.status} ${JSON.stringify(result.body).slice(0, 200)}`);
+}
+
+async function buyer(deadline: number, random: () => number) {
+  let soldOutOnce = false;
+  while (performance.now() < deadline) {
+    const basket = soldOutOnce
+      ? [{ ticket_id: ticketIds[0]!, quantity: 1 }]
+      : basketOf(ticketIds, scenario.buyer, random);
+    const reserved = await call('POST', '/orders', { lines: basket, order_id: randomUUID(), locale: 'en' });
+    requestMs.push(reserved.ms);
+    if (reserved.status === 409 && soldOutReasons.has(reserved.body.reason ?? '')) {
+      counts.refusedSoldOut++;
+      if (soldOutOnce) return;
+      soldOutOnce = true;
+      continue;
+    }
+    if (reserved.status !== 201 || !reserved.body.data) {
+      noteError('reserve', reserved);
+      continue;
+    }
+    counts.reservations++;
+    reservationMs.push(reserved.ms);
+    const order = reserved.body.data;
+    const units = basket.reduce((sum, line) => sum + line.quantity, 0);
+    const person = { first_name: 'Ada', last_name: 'Buyer', email: 'ada@example.org' };
+    const details = await call('PUT', `/orders/${order.short_id}/details`, {
+      ...person,
+      attendees: Array.from({ length: units }, () => person),
+      terms_agreed: true,
+    });
+    requestMs.push(details.ms);
+    if (details.status !== 200) {
+      noteError('details', details);
+      continue;
+    }
+    const completed = await call('POST', `/orders/${order.short_id}/complete`, { payment_method: 'FREE' });
+    requestMs.push(completed.ms);
+    if (completed.status !== 200) {
+      noteError('complete', completed);
+      continue;
+    }
+    counts.completed++;
+    counts.ticketsCompleted += units;
+  }
+}
+
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const started = performance.now();
+const deadline = started + seconds * 1000;
+await Promise.all(Array.from({ length: buyers }, (_, index) => buyer(deadline, seeded(index + 1))));
+const elapsedSeconds = (performance.now() - started) / 1000;
+process.stdout.write(
+  `${JSON.stringify({ ...counts, errorSamples, elapsedSeconds, reservationMs, requestMs })}\n`,
+);

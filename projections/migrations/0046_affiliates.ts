@@ -1,0 +1,4 @@
+import { affiliatesTable } from '../affiliates';
+import { readModelTablesMigration } from './migration';
+
+export const affiliatesReadModel = readModelTablesMigration('0046_affiliates', [affiliatesTable]);
