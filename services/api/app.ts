@@ -26,6 +26,9 @@ import { affiliateRoutes } from '../catalog/affiliates/affiliateRoutes';
 import { orderRoutes } from '../sales/orders/orderRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
+import { paymentRoutes } from '../payments/connection/paymentRoutes';
+import { billingRoutes } from '../payments/billing/billingRoutes';
+import { stripeWebhookRoutes } from '../payments/webhooks/webhookRoutes';
 import { serveWeb } from './web';
 import { PageViewCounter } from '../reporting/pageViews';
 import { pageViewRoutes } from '../reporting/pageViewRoutes';
@@ -55,6 +58,8 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   app.use(systemRoutes(services));
   app.use(xsrf);
   app.use(requireJsonBody);
+  // Before the body parser: Stripe's signature is over the raw bytes, which the route reads itself.
+  app.use(stripeWebhookRoutes(services).routes());
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -82,6 +87,9 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   // Self-service first: `/users/me` is matched before member administration's `/users/:id`.
   api.use(profileRoutes(services).routes());
   api.use(memberRoutes(services).routes());
+  // Before accountRoutes, whose `/account` guard (account.manage) would also catch `/account/payment`, which
+  // every member reads.
+  api.use(paymentRoutes(services).routes());
   api.use(accountRoutes(services).routes());
   api.use(outboxRoutes(services).routes());
   api.use(eventRoutes(services).routes());
@@ -93,6 +101,7 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
   api.use(affiliateRoutes(services).routes());
+  api.use(billingRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
   api.use(orderRoutes(services, ticketKeys).routes());

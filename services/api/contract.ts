@@ -15,6 +15,9 @@ import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySc
 import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
 import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
+import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
+import { billingRouteContracts } from '../payments/billing/billingRoutes';
+import { stripeWebhookRouteContracts } from '../payments/webhooks/webhookRoutes';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -37,6 +40,9 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...pageViewRouteContracts,
   ...orderRouteContracts,
   ...publicOrderRouteContracts,
+  ...paymentRouteContracts,
+  ...billingRouteContracts,
+  ...stripeWebhookRouteContracts,
 ];
 
 /** `/api/openapi.json`, built once per process. */

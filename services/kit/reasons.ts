@@ -144,6 +144,21 @@ export const reasonCatalog = {
   },
   donation_below_minimum: { status: 422, title: 'The amount must be at least the minimum price' },
   invalid_quantity: { status: 422, title: 'The quantity must be a whole number of at least 1' },
+  // payments
+  card_payments_not_configured: { status: 409, title: 'Card payments are not set up on this platform' },
+  payment_connect_not_available: {
+    status: 409,
+    title: 'This platform takes card payments with its own Stripe account; there is nothing to connect',
+  },
+  payment_account_mismatch: {
+    status: 409,
+    title: 'This account is already connected to another Stripe account',
+  },
+  payment_provider_unavailable: {
+    status: 502,
+    title: 'The payment provider could not be reached; please try again',
+  },
+  stripe_signature_invalid: { status: 400, title: 'The Stripe signature is missing, wrong or too old' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ReasonCode = keyof typeof reasonCatalog;

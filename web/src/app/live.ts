@@ -7,6 +7,7 @@ import { ticketsLive } from '../features/tickets/live';
 import { promoCodesLive } from '../features/promoCodes/live';
 import { capacityAssignmentsLive } from '../features/capacityAssignments/live';
 import { questionsLive } from '../features/questions/live';
+import { paymentLive } from '../features/payment/live';
 import { composeLive } from '../shared/live/liveMap';
 
 /** Every feature's live declaration (its `live.ts`); a new feature with a live read model adds its own here. */
@@ -20,4 +21,5 @@ export const liveMap = composeLive([
   promoCodesLive,
   capacityAssignmentsLive,
   questionsLive,
+  paymentLive,
 ]);

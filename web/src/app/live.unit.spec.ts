@@ -34,6 +34,7 @@ describe('live updates declared per feature', () => {
       ['promoCodes'],
       ['capacityAssignments'],
       ['questions'],
+      ['payment'],
     ]);
   });
 

@@ -224,7 +224,14 @@ const manageRoutes: RouteObject = {
           path: 'users',
           lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })),
         },
-        { path: 'payment', ...notAvailable(f.payment) },
+        {
+          path: 'payment',
+          lazy: () => import('../features/payment/PaymentPage').then((m) => ({ Component: m.PaymentPage })),
+        },
+        {
+          path: 'billing',
+          lazy: () => import('../features/payment/BillingPage').then((m) => ({ Component: m.BillingPage })),
+        },
       ],
     },
   ],

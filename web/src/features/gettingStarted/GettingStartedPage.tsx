@@ -1,7 +1,8 @@
 import { Card, Icon, Tag } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useOutletContext } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { paymentQueries } from '../payment/queries';
 import { EventStatusActions } from '../events/EventStatusActions';
 import type { EventDetail } from '../events/types';
 import { ticketQueries } from '../tickets/queries';
@@ -22,7 +23,8 @@ export function GettingStartedPage() {
   const intl = useIntl();
   const event = useOutletContext<EventDetail>();
   const tickets = useQuery(ticketQueries.list(event.id));
-  const steps = checklistFor(event, tickets.data ? tickets.data.length : null);
+  const payment = useQuery(paymentQueries.connection());
+  const steps = checklistFor(event, tickets.data ? tickets.data.length : null, payment.data);
   const done = steps.filter((step) => step.state === 'done').length;
   const base = `/manage/event/${encodeURIComponent(event.id)}`;
   return (

@@ -41,6 +41,16 @@ describe('the getting-started checklist is ticked from the event’s real state'
     expect(stateOf(draft, 'tickets', null)).toBe('todo');
   });
 
+  it('ticks payment once the account’s card payments are connected, and leaves it out when there are none', () => {
+    const draft = { status: 'DRAFT' as const, cover_image_url: null, settings };
+    const payment = (card_payments: boolean, status: 'NOT_CONNECTED' | 'SETUP_INCOMPLETE' | 'CONNECTED') =>
+      checklistFor(draft, 0, { card_payments, status }).find((s) => s.id === 'payment')?.state;
+    expect(payment(true, 'CONNECTED')).toBe('done');
+    expect(payment(true, 'SETUP_INCOMPLETE')).toBe('todo');
+    expect(payment(true, 'NOT_CONNECTED')).toBe('todo');
+    expect(payment(false, 'NOT_CONNECTED')).toBe('unavailable');
+  });
+
   it('ticks publishing when the event is live', () => {
     expect(stateOf({ status: 'LIVE', cover_image_url: null, settings }, 'publish')).toBe('done');
   });

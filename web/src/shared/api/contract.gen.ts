@@ -2923,6 +2923,73 @@ export type GetPublicTicketKeysResponse = {
   }[];
 };
 
+export type GetAccountPaymentResponse = {
+  data: {
+    card_payments: boolean;
+    mode: 'connect' | 'direct' | null;
+    status: 'NOT_CONNECTED' | 'SETUP_INCOMPLETE' | 'CONNECTED';
+    stripe_account_id: string | null;
+    charges_enabled: boolean;
+    details_submitted: boolean;
+    publishable_key: string | null;
+    application_fee: {
+      fixed: number;
+      percent: number;
+    } | null;
+  };
+};
+
+export type PostAccountPaymentConnectBody = Record<string, never>;
+
+export type PostAccountPaymentConnectResponse = {
+  data: {
+    url: string;
+    stripe_account_id: string;
+  };
+};
+
+export type GetAccountBillingResponse = {
+  data: {
+    application_fee: {
+      fixed: number;
+      percent: number;
+    } | null;
+    months: {
+      month: string;
+      currency: string;
+      orders: number;
+      order_total: number;
+      fees: number;
+    }[];
+    fees: {
+      order_id: string;
+      order_short_id: string;
+      event_id: string;
+      payment_intent_id: string;
+      currency: string;
+      order_total: number;
+      fee: number;
+      charged_at: string;
+    }[];
+  };
+};
+
+export type PostPublicWebhooksStripeBody = {
+  id: string;
+  type: string;
+  data: {
+    object: {
+      [key: string]: unknown;
+    };
+  };
+  [key: string]: unknown;
+};
+
+export type PostPublicWebhooksStripeResponse = {
+  received: true;
+  duplicate: boolean;
+};
+
 /** Every route under /api: its JSON body (`never` if it takes none) and its 2xx answer (`void` if none). */
 export interface ApiRoutes {
   'GET /openapi.json': { body: never; response: void };
@@ -3129,6 +3196,16 @@ export interface ApiRoutes {
     response: GetPublicEventsByEventIdAttendeesByAttendeeShortIdResponse;
   };
   'GET /public/ticket-keys': { body: never; response: GetPublicTicketKeysResponse };
+  'GET /account/payment': { body: never; response: GetAccountPaymentResponse };
+  'POST /account/payment/connect': {
+    body: PostAccountPaymentConnectBody;
+    response: PostAccountPaymentConnectResponse;
+  };
+  'GET /account/billing': { body: never; response: GetAccountBillingResponse };
+  'POST /public/webhooks/stripe': {
+    body: PostPublicWebhooksStripeBody;
+    response: PostPublicWebhooksStripeResponse;
+  };
 }
 
 export type ApiRoute = keyof ApiRoutes;

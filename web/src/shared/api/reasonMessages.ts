@@ -280,6 +280,27 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     id: 'reason.invalid_quantity',
     defaultMessage: 'The quantity must be a whole number of at least 1',
   },
+  card_payments_not_configured: {
+    id: 'reason.card_payments_not_configured',
+    defaultMessage: 'Card payments are not set up on this platform',
+  },
+  payment_connect_not_available: {
+    id: 'reason.payment_connect_not_available',
+    defaultMessage:
+      'This platform takes card payments with its own Stripe account; there is nothing to connect',
+  },
+  payment_account_mismatch: {
+    id: 'reason.payment_account_mismatch',
+    defaultMessage: 'This account is already connected to another Stripe account',
+  },
+  payment_provider_unavailable: {
+    id: 'reason.payment_provider_unavailable',
+    defaultMessage: 'The payment provider could not be reached; please try again',
+  },
+  stripe_signature_invalid: {
+    id: 'reason.stripe_signature_invalid',
+    defaultMessage: 'The Stripe signature is missing, wrong or too old',
+  },
 });
 
 /** The message for an API error's reason, if it is a server reason (not `network_error` or `unknown`). */
