@@ -391,6 +391,15 @@ describeE2E(
         await page.locator('main h1').first().waitFor();
         await checkBoth(page, `${name}-dark`);
       }
+      // An order that does not exist (or never did): the spec's message, not an error page.
+      await page.goto(`${app.url}/checkout/${paidEvent.id}/ZZZZZZZZZZZZZZZZZZZZ/summary`);
+      await page
+        .getByText('Sorry, this order no longer exists; the order page is no longer available.')
+        .waitFor();
+      await checkBoth(page, 'order-not-found-dark');
+      await page.goto(`${app.url}/ticket/${paidEvent.id}/ZZZZZZZZZZZZZZZZZZZZ`);
+      await page.getByText('Sorry, this ticket does not exist or is no longer available.').waitFor();
+
       expect(Object.keys(visited).sort()).toEqual([
         'awaiting',
         'orderPrint',
