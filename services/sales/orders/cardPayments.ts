@@ -92,6 +92,8 @@ export interface PaymentIntentAnswer {
   amount: number;
   currency: string;
   status: string;
+  /** Only with the local test double (`STRIPE_API_HOST`): its card page, for when Stripe.js cannot load. */
+  test_page_url: string | null;
 }
 
 /**
@@ -119,6 +121,9 @@ export async function paymentIntentFor(
     amount: intent.amount,
     currency: intent.currency.toUpperCase(),
     status: intent.status,
+    test_page_url: deps.config.api
+      ? `${deps.config.api.protocol}://${deps.config.api.host}:${deps.config.api.port}/test/pay/${intent.id}`
+      : null,
   });
 
   const last = currentIntent(state);

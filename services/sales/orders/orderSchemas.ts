@@ -228,7 +228,7 @@ export const publicOrderResponseSchema = z.object({
   card_payment: z.object({ publishable_key: z.string(), stripe_account: z.string().nullable() }).nullable(),
   /** The last card payment attempt failed (the buyer may try again while the order is open). */
   payment_failure: z.string().nullable(),
-  /** Sanitised HTML from the event's settings, for an order awaiting an offline payment (else null). */
+  /** Sanitised HTML from the event's settings: while the offline method is offered, and once the order awaits it. */
   offline_payment_instructions: z.string().nullable(),
   post_checkout_message: z.string().nullable(),
 });
@@ -301,6 +301,8 @@ export const paymentIntentResponseSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   status: z.string(),
+  /** Only with the local Stripe test double: its card page (add `?return_url=`), for when Stripe.js cannot load. */
+  test_page_url: z.string().nullable(),
 });
 
 /** A member's view of an attendee: with the order's reference, the language, answers and the check-in state. */

@@ -88,21 +88,25 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     const card =
       open && row.total > 0 ? await cardDestination(services.commands, payments, row.account_id) : null;
     const payment = (await orderPayments(services.db, [row.id])).get(row.id);
+    const paymentMethods = open
+      ? [...paymentMethodsFor(row, event.settings), ...(card ? (['CARD'] as const) : [])]
+      : [];
     return {
       ...presentOrderFields(row, now),
       lines: lines.map(presentLine),
       attendees: attendees.map((attendee) => presentAttendee(attendee, titles, keys)),
       questions: open ? questions.map(presentQuestion) : [],
-      payment_methods: open
-        ? [...paymentMethodsFor(row, event.settings), ...(card ? (['CARD'] as const) : [])]
-        : [],
+      payment_methods: paymentMethods,
       card_payment:
         card && payments.mode !== 'off'
           ? { publishable_key: payments.publishableKey, stripe_account: card.stripeAccount }
           : null,
       payment_failure: status === 'PAYMENT_FAILED' ? (payment?.payment_failure ?? null) : null,
+      // The buyer reads the instructions before choosing the offline method, and again once the order awaits it.
       offline_payment_instructions:
-        status === 'AWAITING_PAYMENT' ? event.settings.offlinePaymentInstructions : null,
+        status === 'AWAITING_PAYMENT' || paymentMethods.includes('OFFLINE')
+          ? event.settings.offlinePaymentInstructions
+          : null,
       post_checkout_message:
         status === 'COMPLETED' || status === 'AWAITING_PAYMENT' ? event.settings.postCheckoutMessage : null,
     };

@@ -3523,6 +3523,7 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdPaymentIntentResponse =
     amount: number;
     currency: string;
     status: string;
+    test_page_url: string | null;
   };
 };
 
