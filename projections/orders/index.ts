@@ -601,14 +601,8 @@ async function* pagesOf<Row extends { id: string; created_at: string }>(
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
     const query = filtered().orderBy('created_at', 'asc').orderBy('id', 'asc').limit(pageSize);
-    if (after) {
-      const { created_at: at, id } = after;
-      void query.where((where) =>
-        where
-          .where('created_at', '>', at)
-          .orWhere((same) => same.where('created_at', at).where('id', '>', id)),
-      );
-    }
+    // A row-value comparison: both databases walk the (event_id, created_at) index from the last row on.
+    if (after) void query.whereRaw('(created_at, id) > (?, ?)', [after.created_at, after.id]);
     const rows = ((await query) as Row[]).map(convert);
     if (rows.length > 0) yield rows;
     if (rows.length < pageSize) return;

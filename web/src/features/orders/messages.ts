@@ -93,7 +93,6 @@ export const orderDetailMessages = defineMessages({
   }),
   resent: { id: 'orders.detail.resent', defaultMessage: 'The confirmation is on its way.' },
   actionFailed: { id: 'orders.detail.actionFailed', defaultMessage: 'That did not work.' },
-  close: { id: 'orders.detail.close', defaultMessage: 'Close' },
 });
 
 export const buyerFormMessages = defineMessages({
