@@ -7,7 +7,6 @@ import {
   HTMLTable,
   InputGroup,
   NonIdealState,
-  Tag,
 } from '@blueprintjs/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -39,6 +38,7 @@ import {
   ordersMessages,
 } from './messages';
 import { listQueryOf } from './OrdersPage';
+import { ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
 import '../account/account.css';
 import './orders.css';
@@ -187,15 +187,11 @@ export function AttendeesPage() {
                     <td>{attendee.ticket_title}</td>
                     <td>{attendee.order_reference}</td>
                     <td>
-                      <Tag
-                        minimal
-                        round
-                        intent={active ? (attendee.payment === 'PAID' ? 'success' : 'warning') : 'danger'}
-                      >
+                      <ToneTag tone={active ? (attendee.payment === 'PAID' ? 'teal' : 'orange') : 'red'}>
                         {intl.formatMessage(
                           active ? (attendee.payment === 'PAID' ? m.active : m.unpaid) : m.cancelled,
                         )}
-                      </Tag>
+                      </ToneTag>
                     </td>
                     <td>{intl.formatMessage(attendee.checked_in_at ? m.checkedIn : m.notCheckedIn)}</td>
                     <td className="attendees-table__actions">

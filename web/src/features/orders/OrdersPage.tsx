@@ -38,7 +38,7 @@ import {
   ordersMessages as m,
   orderStatusMessages,
 } from './messages';
-import { OrderStatusTag } from './OrderStatusTag';
+import { OrderStatusTag, ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
 import '../account/account.css';
 import './orders.css';
@@ -335,11 +335,11 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
         {order.attendees.map((attendee) => (
           <li key={attendee.id}>
             {[attendee.first_name, attendee.last_name].filter(Boolean).join(' ')} · {attendee.ticket_title}{' '}
-            <Tag minimal round intent={attendee.status === 'CANCELLED' ? 'danger' : 'none'}>
-              {attendee.status === 'CANCELLED'
-                ? intl.formatMessage(orderStatusMessages.CANCELLED)
-                : attendee.email}
-            </Tag>
+            {attendee.status === 'CANCELLED' ? (
+              <ToneTag tone="red">{intl.formatMessage(orderStatusMessages.CANCELLED)}</ToneTag>
+            ) : (
+              attendee.email
+            )}
           </li>
         ))}
       </ul>
