@@ -574,10 +574,10 @@ export async function orderReferences(db: Knex, orderIds: readonly string[]): Pr
 /** The manual orders among these (amount paid by order id). */
 export async function manualOrders(db: Knex, orderIds: readonly string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();
-  const rows: { order_id: string; amount_paid: number | string }[] = await db('manual_orders').whereIn(
-    'order_id',
-    [...new Set(orderIds)],
-  );
+  const rows = (await db('manual_orders').whereIn('order_id', [...new Set(orderIds)])) as {
+    order_id: string;
+    amount_paid: number | string;
+  }[];
   return new Map(rows.map((row) => [row.order_id, Number(row.amount_paid)]));
 }
 

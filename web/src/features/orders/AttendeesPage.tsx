@@ -90,7 +90,7 @@ export function AttendeesPage() {
         title={[m.pageTitle, event.title]}
         heading={<h2 className="page-header__title">{intl.formatMessage(m.heading)}</h2>}
         actions={
-          <>
+          <div className="orders-actions">
             <Button
               intent="primary"
               icon="add"
@@ -107,7 +107,7 @@ export function AttendeesPage() {
               text={intl.formatMessage(ordersMessages.exportXlsx)}
               onClick={() => exportAs('xlsx')}
             />
-          </>
+          </div>
         }
         above={
           <>
@@ -202,14 +202,16 @@ export function AttendeesPage() {
                         title={intl.formatMessage(m.edit, { name })}
                         onClick={() => setEditing(attendee)}
                       />
-                      <Button
-                        variant="minimal"
-                        icon="envelope"
-                        aria-label={intl.formatMessage(m.resend, { name })}
-                        title={intl.formatMessage(m.resend, { name })}
-                        disabled={action.isPending}
-                        onClick={() => action.mutate({ attendee, name: 'resend-ticket' })}
-                      />
+                      {active ? (
+                        <Button
+                          variant="minimal"
+                          icon="envelope"
+                          aria-label={intl.formatMessage(m.resend, { name })}
+                          title={intl.formatMessage(m.resend, { name })}
+                          disabled={action.isPending}
+                          onClick={() => action.mutate({ attendee, name: 'resend-ticket' })}
+                        />
+                      ) : null}
                       {active ? (
                         <Button
                           variant="minimal"

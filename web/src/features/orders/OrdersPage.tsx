@@ -87,14 +87,14 @@ export function OrdersPage() {
         title={[m.pageTitle, event.title]}
         heading={<h2 className="page-header__title">{intl.formatMessage(m.heading)}</h2>}
         actions={
-          <>
+          <div className="orders-actions">
             <Button icon="download" text={intl.formatMessage(m.exportCsv)} onClick={() => exportAs('csv')} />
             <Button
               icon="th-derived"
               text={intl.formatMessage(m.exportXlsx)}
               onClick={() => exportAs('xlsx')}
             />
-          </>
+          </div>
         }
         above={
           <>
@@ -338,7 +338,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
             {attendee.status === 'CANCELLED' ? (
               <ToneTag tone="red">{intl.formatMessage(orderStatusMessages.CANCELLED)}</ToneTag>
             ) : (
-              attendee.email
+              `· ${attendee.email ?? ''}`
             )}
           </li>
         ))}
