@@ -601,8 +601,12 @@ async function* pagesOf<Row extends { id: string; created_at: string }>(
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
     const query = filtered().orderBy('created_at', 'asc').orderBy('id', 'asc').limit(pageSize);
-    // A row-value comparison: both databases walk the (event_id, created_at) index from the last row on.
-    if (after) void query.whereRaw('(created_at, id) > (?, ?)', [after.created_at, after.id]);
+    // The plain bound lets both databases walk the (event_id, created_at) index from the last row on; the
+    // row-value comparison then skips the rows of that instant already written.
+    if (after)
+      void query
+        .where('created_at', '>=', after.created_at)
+        .whereRaw('(created_at, id) > (?, ?)', [after.created_at, after.id]);
     const rows = ((await query) as Row[]).map(convert);
     if (rows.length > 0) yield rows;
     if (rows.length < pageSize) return;
