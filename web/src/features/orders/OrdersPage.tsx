@@ -37,9 +37,11 @@ import {
   orderDetailMessages as d,
   ordersMessages as m,
   orderStatusMessages,
+  paymentMethodMessages,
 } from './messages';
 import { OrderStatusTag, ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
+import { ticketQueries } from '../tickets/queries';
 import '../account/account.css';
 import './orders.css';
 
@@ -48,13 +50,29 @@ const STATUSES = Object.keys(orderStatusMessages) as OrderStatus[];
 /** The list's query from the address bar: page, search, status (so a reload or a shared link keeps them). */
 export function listQueryOf(params: URLSearchParams, filter: string): QueryObject {
   const status = params.get(filter);
+  const fields: QueryObject = {};
+  if (status) fields.status = { eq: status };
+  const method = params.get('payment_method');
+  if (method) fields.payment_method = { eq: method };
+  const ticket = params.get('ticket_id');
+  if (ticket) fields.ticket_id = { eq: ticket };
+  // A date range in the viewer's days: from the start of `from` to the end of `to` (UTC instants).
+  const from = params.get('from');
+  const to = params.get('to');
+  if (from || to)
+    fields.created_at = {
+      ...(from ? { gte: `${from}T00:00:00.000Z` } : {}),
+      ...(to ? { lt: `${to}T23:59:59.999Z` } : {}),
+    };
   return {
     page: Number(params.get('page') ?? '1') || 1,
     per_page: 20,
     query: params.get('query') ?? undefined,
-    ...(status ? { filter_fields: { status: { eq: status } } } : {}),
+    ...(Object.keys(fields).length > 0 ? { filter_fields: fields } : {}),
   };
 }
+
+const PAYMENT_METHODS = ['FREE', 'OFFLINE', 'CARD'] as const;
 
 /** `/manage/event/{eventId}/orders`: search, filter, page through the orders; open one in a drawer. */
 export function OrdersPage() {
@@ -64,6 +82,7 @@ export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const query = listQueryOf(params, 'status');
   const list = useQuery({ ...orderQueries.list(event.id, query), placeholderData: keepPreviousData });
+  const tickets = useQuery(ticketQueries.list(event.id));
   const [open, setOpen] = useState<string | null>(null);
   const [search, setSearch] = useState(params.get('query') ?? '');
   const orders = list.data?.data ?? [];
@@ -127,6 +146,41 @@ export function OrdersPage() {
                     label: intl.formatMessage(orderStatusMessages[status]),
                   })),
                 ]}
+              />
+              <HTMLSelect
+                aria-label={intl.formatMessage(m.paymentFilter)}
+                value={params.get('payment_method') ?? ''}
+                onChange={(changed) => update({ payment_method: changed.target.value || null })}
+                options={[
+                  { value: '', label: intl.formatMessage(m.allPaymentMethods) },
+                  ...PAYMENT_METHODS.map((method) => ({
+                    value: method,
+                    label: intl.formatMessage(paymentMethodMessages[method]),
+                  })),
+                ]}
+              />
+              <HTMLSelect
+                aria-label={intl.formatMessage(m.ticketFilter)}
+                value={params.get('ticket_id') ?? ''}
+                onChange={(changed) => update({ ticket_id: changed.target.value || null })}
+                options={[
+                  { value: '', label: intl.formatMessage(m.allTickets) },
+                  ...(tickets.data ?? []).map((ticket) => ({ value: ticket.id, label: ticket.title })),
+                ]}
+              />
+              <InputGroup
+                type="date"
+                aria-label={intl.formatMessage(m.from)}
+                title={intl.formatMessage(m.from)}
+                value={params.get('from') ?? ''}
+                onChange={(changed) => update({ from: changed.target.value || null })}
+              />
+              <InputGroup
+                type="date"
+                aria-label={intl.formatMessage(m.to)}
+                title={intl.formatMessage(m.to)}
+                value={params.get('to') ?? ''}
+                onChange={(changed) => update({ to: changed.target.value || null })}
               />
             </form>
           </>
@@ -260,7 +314,10 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       intl.formatMessage(d.buyer),
       `${[order.first_name, order.last_name].filter(Boolean).join(' ')} ${order.email ? `<${order.email}>` : ''}`,
     ],
-    [intl.formatMessage(d.payment), order.payment_method ?? '—'],
+    [
+      intl.formatMessage(d.payment),
+      order.payment_method ? intl.formatMessage(paymentMethodMessages[order.payment_method]) : '—',
+    ],
     [intl.formatMessage(d.subtotal), money(order.subtotal)],
     [intl.formatMessage(d.discount), money(order.discount_total)],
     [intl.formatMessage(d.fees), money(order.fee_total)],

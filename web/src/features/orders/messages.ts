@@ -32,6 +32,18 @@ export const ordersMessages = defineMessages({
   exportXlsx: { id: 'orders.list.exportXlsx', defaultMessage: 'Export Excel' },
   exportFailed: { id: 'orders.list.exportFailed', defaultMessage: 'The export failed.' },
   manual: { id: 'orders.list.manual', defaultMessage: 'Manual' },
+  paymentFilter: { id: 'orders.list.paymentFilter', defaultMessage: 'Payment method' },
+  allPaymentMethods: { id: 'orders.list.allPaymentMethods', defaultMessage: 'All payment methods' },
+  ticketFilter: { id: 'orders.list.ticketFilter', defaultMessage: 'Ticket' },
+  allTickets: { id: 'orders.list.allTickets', defaultMessage: 'All tickets' },
+  from: { id: 'orders.list.from', defaultMessage: 'Ordered from' },
+  to: { id: 'orders.list.to', defaultMessage: 'Ordered until' },
+});
+
+export const paymentMethodMessages = defineMessages({
+  FREE: { id: 'orders.payment.free', defaultMessage: 'Free' },
+  OFFLINE: { id: 'orders.payment.offline', defaultMessage: 'Offline' },
+  CARD: { id: 'orders.payment.card', defaultMessage: 'Card' },
 });
 
 export const orderStatusMessages = defineMessages({
