@@ -169,6 +169,7 @@ export function OrdersPage() {
                 ]}
               />
               <InputGroup
+                className="orders-toolbar__date"
                 type="date"
                 aria-label={intl.formatMessage(m.from)}
                 title={intl.formatMessage(m.from)}
@@ -176,6 +177,7 @@ export function OrdersPage() {
                 onChange={(changed) => update({ from: changed.target.value || null })}
               />
               <InputGroup
+                className="orders-toolbar__date"
                 type="date"
                 aria-label={intl.formatMessage(m.to)}
                 title={intl.formatMessage(m.to)}
