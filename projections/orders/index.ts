@@ -737,10 +737,10 @@ export async function orderReferences(db: Knex, orderIds: readonly string[]): Pr
 /** The manual orders among these (amount paid by order id). */
 export async function manualOrders(db: Knex, orderIds: readonly string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();
-  const rows: { order_id: string; amount_paid: number | string }[] = await db('manual_orders').whereIn(
-    'order_id',
-    [...new Set(orderIds)],
-  );
+  const rows = (await db('manual_orders').whereIn('order_id', [...new Set(orderIds)])) as {
+    order_id: string;
+    amount_paid: number | string;
+  }[];
   return new Map(rows.map((row) => [row.order_id, Number(row.amount_paid)]));
 }
 
@@ -764,14 +764,12 @@ async function* pagesOf<Row extends { id: string; created_at: string }>(
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
     const query = filtered().orderBy('created_at', 'asc').orderBy('id', 'asc').limit(pageSize);
-    if (after) {
-      const { created_at: at, id } = after;
-      void query.where((where) =>
-        where
-          .where('created_at', '>', at)
-          .orWhere((same) => same.where('created_at', at).where('id', '>', id)),
-      );
-    }
+    // The plain bound lets both databases walk the (event_id, created_at) index from the last row on; the
+    // row-value comparison then skips the rows of that instant already written.
+    if (after)
+      void query
+        .where('created_at', '>=', after.created_at)
+        .whereRaw('(created_at, id) > (?, ?)', [after.created_at, after.id]);
     const rows = ((await query) as Row[]).map(convert);
     if (rows.length > 0) yield rows;
     if (rows.length < pageSize) return;

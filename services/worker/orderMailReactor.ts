@@ -171,6 +171,9 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
         if (event.type === 'OrderCompleted' && data.manual.sendTicket) await mail.tickets();
         if (event.type === 'AttendeeTicketResent')
           await mail.tickets(event.data.attendeeId, `resend-${event.data.requestId}`);
+        // Asked for explicitly, a manual order's confirmation is sent too.
+        if (event.type === 'OrderConfirmationResent')
+          await mail.confirmation(false, `resend-${event.data.requestId}`);
         return [];
       }
       switch (event.type) {

@@ -444,7 +444,7 @@ describe('the order', () => {
     spec
       .given([placed(), details, completed, resent])
       .when({ ...resend, requestId: 'rq_2' })
-      .then([{ ...resent, data: { ...resent.data, requestId: 'rq_2' } } as OrderEvent]);
+      .then([{ ...resent, data: { ...resent.data, requestId: 'rq_2' } }]);
     spec.given([placed(), details, completed, cancelledOrder]).when(resend).thenRefused('order_cancelled');
     spec.given([placed(), details]).when(resend).thenRefused('order_not_completed');
 

@@ -133,9 +133,10 @@ function bigExportSuite(kind: StorageKind) {
     // The other request was answered while the export was still streaming, and promptly.
     expect(otherAnsweredAt).not.toBeNull();
     expect(otherAnsweredAt!).toBeLessThan(finished);
-    expect(otherTook).toBeLessThan(2_000);
-    expect(finished - started).toBeLessThan(120_000);
-  }, 180_000);
+    // Generous: the test machine's two cores are shared; a blocked loop would answer only after the export.
+    expect(otherTook).toBeLessThan(10_000);
+    expect(finished - started).toBeLessThan(240_000);
+  }, 300_000);
 }
 
 describe('a big export on SQLite', () => bigExportSuite('sqlite'));

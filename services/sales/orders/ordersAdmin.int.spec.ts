@@ -371,6 +371,12 @@ function ordersAdminSuite(kind: StorageKind) {
       template: string;
     }[];
     expect(mails.map((mail) => mail.template)).toEqual(['order_ticket']);
+    // Asked for, its confirmation is sent.
+    const resent = await api()('POST', `/api/events/${eventId}/orders/${order.id}/resend-confirmation`);
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    await sink.waitFor(
+      (m) => m.headers['x-ticketing-template'] === 'order_confirmation' && m.to.includes('max@example.com'),
+    );
 
     expectProblem(
       await api()('POST', `/api/events/${eventId}/attendees`, {

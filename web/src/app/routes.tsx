@@ -42,6 +42,8 @@ const eventSectionPages: Record<string, RouteObject['lazy']> = {
     })),
   questions: () =>
     import('../features/questions/QuestionsPage').then((m) => ({ Component: m.QuestionsPage })),
+  orders: () => import('../features/orders/OrdersPage').then((m) => ({ Component: m.OrdersPage })),
+  attendees: () => import('../features/orders/AttendeesPage').then((m) => ({ Component: m.AttendeesPage })),
   settings: () =>
     import('../features/eventSettings/EventSettingsPage').then((m) => ({ Component: m.EventSettingsPage })),
   'homepage-designer': () =>
