@@ -7,6 +7,7 @@ import {
   launchBrowser,
   screenshot,
   startApp,
+  submitLogin,
   type RunningApp,
 } from '../../../../services/kit/testing/e2e';
 import { startSmtpSink, type SmtpSink } from '../../../../services/messaging/testing';
@@ -143,6 +144,51 @@ describeE2E(
       await page.waitForURL(/\/summary$/);
       await page.getByText('Status: Completed', { exact: true }).waitFor();
       await screenshot(page, 'checkout/card-summary');
+      expect(pageErrors).toEqual([]);
+    });
+
+    it('an admin refunds part of the card order from the order drawer; Stripe settles it', async () => {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await submitLogin(page, app.url, app.admin);
+      await page.waitForURL(/\/manage\/events/);
+      await page.goto(`${app.url}/manage/event/${event.id}/orders`);
+      const row = page.getByRole('row').filter({ hasText: 'ada@example.test' });
+      await row.getByRole('button', { name: /Open order/ }).click();
+      const drawer = page.locator('.order-drawer');
+      await drawer.getByText('OrderPaymentReceived').first().waitFor();
+      await drawer.getByRole('button', { name: 'Refund' }).click();
+      const dialog = page.getByRole('dialog', { name: /Refund order/ });
+      await dialog.getByText('Up to €25.00 can be refunded.').waitFor();
+      await dialog.getByLabel(/Amount/).fill('30');
+      await dialog.getByRole('button', { name: 'Refund' }).click();
+      await dialog.getByText('Enter an amount greater than zero, at most what remains').waitFor();
+      await dialog.getByLabel(/Amount/).fill('10');
+      await page.waitForTimeout(300);
+      await screenshot(page, 'orders/refund-dialog');
+      await expectAccessible(page, 'refund dialog');
+      await dialog.getByRole('button', { name: 'Refund' }).click();
+      await drawer.getByText('Refund pending').first().waitFor();
+      await drawer.getByText('OrderRefundRequested').first().waitFor();
+
+      const refund = [...double.refunds.values()][0]!;
+      expect(refund.amount).toBe(1000);
+      await double.settleRefund(refund.id);
+      // The drawer reads the order again on the live update (or a reopen).
+      await page.reload();
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'ada@example.test' })
+        .getByRole('button', { name: /Open order/ })
+        .click();
+      await drawer.getByText('Partially refunded').first().waitFor({ timeout: 15_000 });
+      await drawer.getByText('OrderRefunded', { exact: true }).first().waitFor();
+      await page.waitForTimeout(500);
+      await screenshot(page, 'orders/drawer-partially-refunded');
+      await expectAccessible(page, 'order drawer partially refunded');
+      await sink.waitFor(
+        (mail) => mail.to.includes('ada@example.test') && mail.subject.startsWith('Your refund'),
+      );
       expect(pageErrors).toEqual([]);
     });
   },

@@ -136,7 +136,10 @@ function RefundForm({
           {...view.inputProps}
           inputMode="decimal"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setInvalid(false);
+          }}
         />
       </FieldGroup>
       {order.status === 'CANCELLED' ? null : (
@@ -181,7 +184,9 @@ export function MoneyTrail({ order }: { order: OrderDetail }) {
                   <td>
                     <code>{item.type}</code>
                   </td>
-                  <td>{intl.formatDate(item.at, { dateStyle: 'medium', timeStyle: 'medium' })}</td>
+                  <td className="order-drawer__when">
+                    {intl.formatDate(item.at, { dateStyle: 'short', timeStyle: 'medium' })}
+                  </td>
                   <td>
                     {item.amount === null
                       ? ''
