@@ -441,6 +441,18 @@ function cardPaymentsSuite(kind: StorageKind) {
     expect(final.money_trail.filter((item) => item.type === 'OrderRefundFailed')).toHaveLength(1);
   });
 
+  it('five concurrent refunds: exactly one is made, the others are told a refund is pending', async () => {
+    const { eventId, order, intent } = await paidOrder();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => refund(eventId, order.id, { amount: 100 })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const answer of answers.filter((candidate) => candidate.status === 409))
+      expect((answer.body as unknown as Problem).reason).toBe('refund_pending');
+    const made = [...double.refunds.values()].filter((r) => r.payment_intent === intent.payment_intent_id);
+    expect(made).toHaveLength(1);
+  });
+
   it('an offline-paid order gets a recorded manual refund, without Stripe', async () => {
     const { eventId, ticketId } = await paidEvent(10, { offline_payments_enabled: true });
     const order = await reserved(eventId, ticketId);
