@@ -327,6 +327,8 @@ function cardPaymentsSuite(kind: StorageKind) {
     await settled();
     await t.platform.worker.checkout.sweep();
     await until(async () => (await publicOrder(eventId, order.short_id)).status === 'EXPIRED', 'the expiry');
+    // The buyer cannot start paying an expired order (its intent is not handed out again).
+    expect((await intentFor(eventId, order.short_id)).body).toMatchObject({ reason: 'order_expired' });
     await double.succeedPaymentIntent(intent.payment_intent_id);
     await until(
       async () => (await publicOrder(eventId, order.short_id)).status === 'COMPLETED',

@@ -127,18 +127,8 @@ export async function paymentIntentFor(
   });
 
   const last = currentIntent(state);
-  if (last && last.amount === amount && last.stripeAccount === destination.stripeAccount) {
-    const intent = await callStripe(deps.logger, () =>
-      deps.stripe.paymentIntents.retrieve(
-        last.paymentIntentId,
-        {},
-        stripeOptions(undefined, last.stripeAccount),
-      ),
-    );
-    if (intent.status !== 'canceled') return { answer: answer(intent, last.stripeAccount), position: null };
-  }
   const attempt = (last?.attempt ?? 0) + 1;
-  // Decided before Stripe is called: an order that cannot be paid refuses without an intent.
+  // Decided before Stripe is called, and before an intent is reused: an order that cannot be paid refuses.
   orderPaymentDecider.decide(
     {
       type: 'RecordPaymentIntent',
@@ -153,6 +143,16 @@ export async function paymentIntentFor(
     },
     state,
   );
+  if (last && last.amount === amount && last.stripeAccount === destination.stripeAccount) {
+    const intent = await callStripe(deps.logger, () =>
+      deps.stripe.paymentIntents.retrieve(
+        last.paymentIntentId,
+        {},
+        stripeOptions(undefined, last.stripeAccount),
+      ),
+    );
+    if (intent.status !== 'canceled') return { answer: answer(intent, last.stripeAccount), position: null };
+  }
   const applicationFee =
     deps.config.mode === 'connect' ? applicationFeeFor(amount, deps.config.applicationFee) : 0;
   const intent = await callStripe(deps.logger, () =>
