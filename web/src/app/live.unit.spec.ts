@@ -35,6 +35,7 @@ describe('live updates declared per feature', () => {
       ['capacityAssignments'],
       ['questions'],
       ['payment'],
+      ['orders'],
     ]);
   });
 
