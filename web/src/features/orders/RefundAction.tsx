@@ -158,9 +158,13 @@ function RefundForm({
   );
 }
 
+/** Completion and "marked paid" are in the history already; the trail shows what carries money and Stripe ids. */
+const OWN_LINE = new Set(['OrderCompleted', 'OrderMarkedPaid']);
+
 /** Every payment, refund and fee of the order with Stripe's ids (the order stream's money events). */
 export function MoneyTrail({ order }: { order: OrderDetail }) {
   const intl = useIntl();
+  const trail = order.money_trail.filter((item) => !OWN_LINE.has(item.type));
   return (
     <>
       {order.payment_amount_mismatch ? (
@@ -174,12 +178,12 @@ export function MoneyTrail({ order }: { order: OrderDetail }) {
           {formatMoney(intl, order.pending_refund_total, order.currency)}
         </Callout>
       ) : null}
-      {order.money_trail.length > 0 ? (
+      {trail.length > 0 ? (
         <>
           <h3>{intl.formatMessage(r.moneyTrail)}</h3>
           <HTMLTable compact aria-label={intl.formatMessage(r.moneyTrail)}>
             <tbody>
-              {order.money_trail.map((item, index) => (
+              {trail.map((item, index) => (
                 <tr key={index}>
                   <td>
                     <code>{item.type}</code>
