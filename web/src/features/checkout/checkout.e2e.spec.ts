@@ -359,6 +359,33 @@ describeE2E(
       await page.waitForURL(new RegExp(`/e/${shortEvent.id}/`));
     }, 180_000);
 
+    it('works with the keyboard alone: choose, continue, and land on the first field to fix', async () => {
+      const page = await phonePage();
+      await page.goto(`${app.url}/e/${freeEvent.id}/${freeEvent.slug}`);
+      await page.getByRole('combobox', { name: /Community pass/ }).focus();
+      await page.keyboard.press('ArrowDown');
+      expect(await page.getByRole('combobox', { name: /Community pass/ }).inputValue()).toBe('1');
+      const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+      for (let presses = 0; presses < 10 && (await focusedText()) !== 'Continue'; presses++)
+        await page.keyboard.press('Tab');
+      expect(await focusedText()).toBe('Continue');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/details$/);
+      await page.getByRole('heading', { name: 'Your details' }).waitFor();
+      await page
+        .getByLabel(/^Email address/)
+        .first()
+        .focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Please check the highlighted fields.').waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+        .toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
+        'given-name',
+      );
+    });
+
     it('passes the accessibility checks in the dark scheme: payment, payment return and the order pages', async () => {
       const page = await phonePage({ dark: true });
       await reserve(page, paidEvent, /Seat/, 1, /^Continue$/);
