@@ -4,6 +4,9 @@ import { usersLive } from '../features/users/live';
 import { organizersLive } from '../features/organizers/live';
 import { taxesAndFeesLive } from '../features/taxesAndFees/live';
 import { ticketsLive } from '../features/tickets/live';
+import { promoCodesLive } from '../features/promoCodes/live';
+import { capacityAssignmentsLive } from '../features/capacityAssignments/live';
+import { questionsLive } from '../features/questions/live';
 import { paymentLive } from '../features/payment/live';
 import { composeLive } from '../shared/live/liveMap';
 
@@ -15,5 +18,8 @@ export const liveMap = composeLive([
   usersLive,
   taxesAndFeesLive,
   ticketsLive,
+  promoCodesLive,
+  capacityAssignmentsLive,
+  questionsLive,
   paymentLive,
 ]);

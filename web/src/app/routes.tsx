@@ -34,6 +34,14 @@ function publicNotAvailable(feature: MessageDescriptor): Pick<RouteObject, 'elem
 /** Event sections that are built: their page, lazily loaded. */
 const eventSectionPages: Record<string, RouteObject['lazy']> = {
   tickets: () => import('../features/tickets/TicketsPage').then((m) => ({ Component: m.TicketsPage })),
+  'promo-codes': () =>
+    import('../features/promoCodes/PromoCodesPage').then((m) => ({ Component: m.PromoCodesPage })),
+  'capacity-assignments': () =>
+    import('../features/capacityAssignments/CapacityAssignmentsPage').then((m) => ({
+      Component: m.CapacityAssignmentsPage,
+    })),
+  questions: () =>
+    import('../features/questions/QuestionsPage').then((m) => ({ Component: m.QuestionsPage })),
   settings: () =>
     import('../features/eventSettings/EventSettingsPage').then((m) => ({ Component: m.EventSettingsPage })),
   'homepage-designer': () =>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { paymentQueries } from '../payment/queries';
 import { EventStatusActions } from '../events/EventStatusActions';
 import type { EventDetail } from '../events/types';
+import { ticketQueries } from '../tickets/queries';
 import { checklistFor, type StepId } from './checklist';
 import { gettingStartedMessages as m } from './messages';
 import '../../shared/ui/manage.css';
@@ -21,8 +22,9 @@ const TEXT: Record<StepId, { title: MessageDescriptor; text: MessageDescriptor }
 export function GettingStartedPage() {
   const intl = useIntl();
   const event = useOutletContext<EventDetail>();
+  const tickets = useQuery(ticketQueries.list(event.id));
   const payment = useQuery(paymentQueries.connection());
-  const steps = checklistFor(event, payment.data);
+  const steps = checklistFor(event, tickets.data ? tickets.data.length : null, payment.data);
   const done = steps.filter((step) => step.state === 'done').length;
   const base = `/manage/event/${encodeURIComponent(event.id)}`;
   return (

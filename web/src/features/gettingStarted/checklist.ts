@@ -16,12 +16,13 @@ export interface Step {
 
 /**
  * The getting-started checklist, each step from the event's real state: the page is customised once it has a
- * cover or colours other than the defaults; publishing is done when it is live; payment is done once the
- * account's card payment connection is (unavailable while the platform takes no card payments, or before the
- * connection is known). Tickets arrive with their own feature, so that step says so instead of pretending.
+ * cover or colours other than the defaults; tickets are done once the event has one (`ticketCount`, null while
+ * unknown); publishing is done when it is live; payment is done once the account's card payment connection is
+ * (unavailable while the platform takes no card payments, or before the connection is known).
  */
 export function checklistFor(
   event: Pick<EventDetail, 'status' | 'cover_image_url' | 'settings'>,
+  ticketCount: number | null,
   payment?: Pick<PaymentConnection, 'card_payments' | 'status'>,
 ): Step[] {
   const customised =
@@ -29,7 +30,7 @@ export function checklistFor(
     event.settings.homepage_background_type !== 'COLOR' ||
     COLOUR_FIELDS.some((key) => event.settings[key].toLowerCase() !== DEFAULT_HOME_COLOURS[key]);
   return [
-    { id: 'tickets', state: 'unavailable', to: 'tickets' },
+    { id: 'tickets', state: ticketCount !== null && ticketCount > 0 ? 'done' : 'todo', to: 'tickets' },
     {
       id: 'payment',
       state: !payment?.card_payments ? 'unavailable' : payment.status === 'CONNECTED' ? 'done' : 'todo',
