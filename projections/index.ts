@@ -9,6 +9,7 @@ import { questionsProjection } from './questions';
 import { ticketsProjection } from './tickets';
 import { taxesAndFeesProjection } from './taxes';
 import { capacityAssignmentsProjection } from './capacityAssignments';
+import { checkInProjection } from './checkIn';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -23,4 +24,5 @@ export const allProjections: Projection[] = [
   ticketsProjection,
   taxesAndFeesProjection,
   capacityAssignmentsProjection,
+  checkInProjection,
 ];

@@ -15,6 +15,7 @@ import { capacityAssignmentsReadModel } from './0036_capacity_assignments';
 import { ticketsReadModel } from './0030_tickets';
 import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
+import { checkInReadModel } from './0050_check_in';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -38,6 +39,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   ticketsReadModel,
   promoCodesReadModel,
   questionsReadModel,
+  checkInReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

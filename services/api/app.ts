@@ -22,6 +22,9 @@ import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { promoCodeRoutes } from '../catalog/promoCodes/promoCodeRoutes';
 import { questionRoutes } from '../catalog/questions/questionRoutes';
+import { checkInListRoutes } from '../admission/checkIn/checkInListRoutes';
+import { publicCheckInRoutes } from '../admission/checkIn/publicCheckInRoutes';
+import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { serveWeb } from './web';
 import { apiDocument } from './contract';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
@@ -78,7 +81,17 @@ export function createApp(services: Services): Koa {
   api.use(capacityAssignmentRoutes(services).routes());
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
+  api.use(checkInListRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
+  api.use(
+    publicCheckInRoutes(
+      services,
+      loadTicketSigningKeys({
+        dataDir: services.config.dataDir,
+        fromEnvironment: services.config.ticketSigningKey,
+      }),
+    ).routes(),
+  );
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 

@@ -12,6 +12,7 @@ import { questionRouteContracts } from '../catalog/questions/questionSchemas';
 import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
 import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
+import { checkInRouteContracts } from '../admission/checkIn/checkInSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -29,6 +30,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...capacityAssignmentRouteContracts,
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
+  ...checkInRouteContracts,
   ...publicEventRouteContracts,
 ];
 
