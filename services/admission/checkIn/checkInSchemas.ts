@@ -235,7 +235,7 @@ export type ScanResult = (typeof scanResults)[number];
 export const scanResponseSchema = dataOf(
   z.object({
     result: z.enum(scanResults),
-    attendee: publicAttendeeSchema.omit({ email: true }).nullable(),
+    attendee: publicAttendeeSchema.omit({ email: true, check_in: true }).nullable(),
     /** `admitted`: the new admission; `already_checked_in`: the earlier one (when, which device or gate, which list). */
     check_in: checkInRecord.extend({ check_in_list_name: z.string() }).nullable(),
   }),

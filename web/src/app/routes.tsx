@@ -34,6 +34,8 @@ function publicNotAvailable(feature: MessageDescriptor): Pick<RouteObject, 'elem
 /** Event sections that are built: their page, lazily loaded. */
 const eventSectionPages: Record<string, RouteObject['lazy']> = {
   tickets: () => import('../features/tickets/TicketsPage').then((m) => ({ Component: m.TicketsPage })),
+  'check-in': () =>
+    import('../features/checkIn/CheckInListsPage').then((m) => ({ Component: m.CheckInListsPage })),
   settings: () =>
     import('../features/eventSettings/EventSettingsPage').then((m) => ({ Component: m.EventSettingsPage })),
   'homepage-designer': () =>
@@ -233,7 +235,11 @@ const adminRoutes: RouteObject = {
         },
       ],
     },
-    { path: 'check-in/:checkInListShortId', ...notAvailable(f.checkIn) },
+    {
+      path: 'check-in/:checkInListShortId',
+      lazy: () =>
+        import('../features/checkIn/scanner/ScannerPage').then((m) => ({ Component: m.ScannerPage })),
+    },
     manageRoutes,
   ],
 };

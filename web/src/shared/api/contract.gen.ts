@@ -2161,13 +2161,6 @@ export type PostPublicCheckInListsByShortIdCheckInsResponse = {
       last_name: string;
       status: 'ACTIVE' | 'CANCELLED';
       payment: 'PAID' | 'UNPAID' | 'PENDING';
-      check_in: {
-        id: string;
-        check_in_list_id: string;
-        checked_in_at: string;
-        device_id: string;
-        gate: string | null;
-      } | null;
     } | null;
     check_in: {
       id: string;
