@@ -211,6 +211,8 @@ function securityHeaders(config: Pick<AppConfig, 'publicUrl'>) {
     "img-src 'self' data: blob: https:",
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",
+    // The check-in scanner's QR decoder (qr-scanner) runs in a worker it creates from a blob of its own code.
+    "worker-src 'self' blob:",
     "connect-src 'self' ",
   ].join('; ');
   const cspAfter = `; ${[

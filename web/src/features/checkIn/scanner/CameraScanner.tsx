@@ -1,4 +1,4 @@
-import { Button, Callout, HTMLSelect, FileInput } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect } from '@blueprintjs/core';
 import QrScanner from 'qr-scanner';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -14,6 +14,7 @@ type CameraState = 'off' | 'starting' | 'on' | 'denied' | 'unavailable';
 export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
   const intl = useIntl();
   const video = useRef<HTMLVideoElement>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
   const scanner = useRef<QrScanner | null>(null);
   const latest = useRef(onCode);
   useEffect(() => {
@@ -129,13 +130,25 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
           <span className="scanner-camera__note">{intl.formatMessage(m.noTorch)}</span>
         ) : null}
       </div>
-      <FileInput
-        className="scanner-camera__image"
-        text={intl.formatMessage(m.scanImage)}
-        buttonText="…"
-        inputProps={{ accept: 'image/*', 'aria-label': intl.formatMessage(m.scanImage) }}
-        onInputChange={(changed) => void scanImage(changed.currentTarget.files?.[0])}
-      />
+      <div>
+        <Button
+          icon="media"
+          text={intl.formatMessage(m.scanImage)}
+          onClick={() => imageInput.current?.click()}
+        />
+        <input
+          ref={imageInput}
+          type="file"
+          accept="image/*"
+          hidden
+          aria-label={intl.formatMessage(m.scanImage)}
+          onChange={(changed) => {
+            const file = changed.currentTarget.files?.[0];
+            changed.currentTarget.value = '';
+            void scanImage(file);
+          }}
+        />
+      </div>
       {imageFailed ? <p className="scanner-camera__note">{intl.formatMessage(m.noCodeInImage)}</p> : null}
     </section>
   );
