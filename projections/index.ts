@@ -9,6 +9,7 @@ import { questionsProjection } from './questions';
 import { ticketsProjection } from './tickets';
 import { taxesAndFeesProjection } from './taxes';
 import { capacityAssignmentsProjection } from './capacityAssignments';
+import { ordersProjection } from './orders';
 import { checkInProjection } from './checkIn';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
@@ -24,5 +25,6 @@ export const allProjections: Projection[] = [
   ticketsProjection,
   taxesAndFeesProjection,
   capacityAssignmentsProjection,
+  ordersProjection,
   checkInProjection,
 ];

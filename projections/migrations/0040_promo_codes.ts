@@ -1,4 +1,5 @@
-import { promoCodesProjection } from '../promoCodes';
+import { promoCodesTable } from '../promoCodes';
 import { readModelTablesMigration } from './migration';
 
-export const promoCodesReadModel = readModelTablesMigration('0040_promo_codes', promoCodesProjection.tables);
+// The table as it was created; the projection's later tables come with their own migrations (0051).
+export const promoCodesReadModel = readModelTablesMigration('0040_promo_codes', [promoCodesTable]);

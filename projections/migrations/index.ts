@@ -15,7 +15,11 @@ import { capacityAssignmentsReadModel } from './0036_capacity_assignments';
 import { ticketsReadModel } from './0030_tickets';
 import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
-import { checkInReadModel } from './0050_check_in';
+import { ordersReadModel } from './0050_orders';
+import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
+import { openHoldsReadModel } from './0052_open_holds';
+import { orderMailsReadModel } from './0053_order_mails';
+import { checkInReadModel } from './0060_check_in';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -39,6 +43,10 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   ticketsReadModel,
   promoCodesReadModel,
   questionsReadModel,
+  ordersReadModel,
+  promoCodeOrdersReadModel,
+  openHoldsReadModel,
+  orderMailsReadModel,
   checkInReadModel,
 ];
 

@@ -7,10 +7,17 @@ import {
   type PromoCodeDefinition,
   type PromoCodeEvent,
 } from '../../services/catalog/promoCodes/promoCodeEvents';
+import type {
+  OrderAwaitingOfflinePayment,
+  OrderCompleted,
+  OrderPlaced,
+} from '../../services/sales/orders/orderEvents';
 
 /**
  * Promo codes: the organizer's list and a buyer's lookup. The uses left are enforced by the event's inventory
- * stream at order time; `times_used` here is for display (0 until orders exist) and never a limit's source.
+ * stream at order time; `times_used` here is for display (the orders that went through: completed, or awaiting
+ * an offline payment) and never a limit's source. `promo_code_orders` remembers each order's code from
+ * `OrderPlaced` until the order goes through, so it is counted once.
  */
 
 export const promoCodesTable: ReadModelTable = {
@@ -35,6 +42,17 @@ export const promoCodesTable: ReadModelTable = {
     table.index(['event_id', 'code_normalised'], `${tableName}_event_code_idx`);
   },
 };
+
+export const promoCodeOrdersTable: ReadModelTable = {
+  name: 'promo_code_orders',
+  define(table) {
+    table.string('order_id', 40).primary();
+    table.string('promo_code_id', 40).notNullable();
+    table.boolean('counted').notNullable();
+  },
+};
+
+type CountedOrderEvent = OrderPlaced | OrderCompleted | OrderAwaitingOfflinePayment;
 
 export interface PromoCodeRow {
   id: string;
@@ -71,12 +89,34 @@ function columns(definition: Partial<PromoCodeDefinition>): Record<string, unkno
   return row;
 }
 
-export const promoCodesProjection = defineProjection<PromoCodeEvent>({
+export const promoCodesProjection = defineProjection<PromoCodeEvent | CountedOrderEvent>({
   name: 'promo_codes',
-  tables: [promoCodesTable],
-  handles: promoCodeEventTypes,
+  tables: [promoCodesTable, promoCodeOrdersTable],
+  handles: [...promoCodeEventTypes, 'OrderPlaced', 'OrderCompleted', 'OrderAwaitingOfflinePayment'],
   async apply(trx, event, ctx) {
     const table = ctx.table('promo_codes');
+    const uses = ctx.table('promo_code_orders');
+    switch (event.type) {
+      case 'OrderPlaced':
+        if (event.data.promoCodeId !== null)
+          await trx(uses)
+            .insert({ order_id: event.data.orderId, promo_code_id: event.data.promoCodeId, counted: false })
+            .onConflict('order_id')
+            .ignore();
+        return [];
+      case 'OrderCompleted':
+      case 'OrderAwaitingOfflinePayment': {
+        const use: { promo_code_id: string; counted: boolean | number } | undefined = await trx(uses)
+          .where({ order_id: event.data.orderId })
+          .first('promo_code_id', 'counted');
+        if (!use || Boolean(use.counted)) return [];
+        await trx(uses).where({ order_id: event.data.orderId }).update({ counted: true });
+        await trx(table).where({ id: use.promo_code_id }).increment('times_used', 1);
+        return [`promo_code:${use.promo_code_id}`, `event:${event.data.eventId}`];
+      }
+      default:
+        break;
+    }
     const revision = Number(event.revision);
     const { promoCodeId, eventId } = event.data;
     const keys = [`promo_code:${promoCodeId}`, `event:${eventId}`];

@@ -22,6 +22,8 @@ import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { promoCodeRoutes } from '../catalog/promoCodes/promoCodeRoutes';
 import { questionRoutes } from '../catalog/questions/questionRoutes';
+import { orderRoutes } from '../sales/orders/orderRoutes';
+import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
 import { checkInListRoutes } from '../admission/checkIn/checkInListRoutes';
 import { publicCheckInRoutes } from '../admission/checkIn/publicCheckInRoutes';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
@@ -35,6 +37,11 @@ export function createApp(services: Services): Koa {
   // What buyers load during a rush, shared by the public API and the SEO head of the event page.
   const publicEvents = new PublicEventCache(services.db, { now: () => services.clock.now().getTime() });
   services.readSide.onNotice(publicEvents.invalidate);
+  // Loaded once at startup: every process signs and publishes the same keys (services/admission/signingKeys.ts).
+  const ticketKeys = loadTicketSigningKeys({
+    dataDir: services.config.dataDir,
+    fromEnvironment: services.config.ticketSigningKey,
+  });
   const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
   app.use(requestContext(services));
   app.use(securityHeaders(services.config));
@@ -81,17 +88,11 @@ export function createApp(services: Services): Koa {
   api.use(capacityAssignmentRoutes(services).routes());
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
+  api.use(orderRoutes(services, ticketKeys).routes());
   api.use(checkInListRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
-  api.use(
-    publicCheckInRoutes(
-      services,
-      loadTicketSigningKeys({
-        dataDir: services.config.dataDir,
-        fromEnvironment: services.config.ticketSigningKey,
-      }),
-    ).routes(),
-  );
+  api.use(publicOrderRoutes(services, ticketKeys).routes());
+  api.use(publicCheckInRoutes(services, ticketKeys).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 

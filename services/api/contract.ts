@@ -12,6 +12,7 @@ import { questionRouteContracts } from '../catalog/questions/questionSchemas';
 import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
 import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
+import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
 import { checkInRouteContracts } from '../admission/checkIn/checkInSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
@@ -32,6 +33,8 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...questionRouteContracts,
   ...checkInRouteContracts,
   ...publicEventRouteContracts,
+  ...orderRouteContracts,
+  ...publicOrderRouteContracts,
 ];
 
 /** `/api/openapi.json`, built once per process. */

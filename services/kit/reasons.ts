@@ -99,6 +99,23 @@ export const reasonCatalog = {
     status: 409,
     title: 'Failed to sort the questions: the list changed meanwhile; reload and try again',
   },
+  // orders and checkout
+  order_not_found: { status: 404, title: 'Sorry, this order no longer exists' },
+  order_expired: { status: 409, title: 'Sorry, your order has expired. Please start a new order.' },
+  order_already_processed: { status: 409, title: 'This order has already been processed' },
+  order_cancelled: { status: 409, title: 'This order has been cancelled' },
+  order_details_missing: { status: 409, title: "Enter the buyer's details before paying" },
+  order_not_awaiting_payment: { status: 409, title: 'Only an order awaiting payment can be marked as paid' },
+  order_not_cancellable: {
+    status: 409,
+    title: 'Only a completed order or one awaiting payment can be cancelled',
+  },
+  terms_not_agreed: { status: 422, title: 'You must agree to the terms to continue' },
+  payment_method_unavailable: { status: 422, title: 'This payment method is not available for this order' },
+  promo_code_invalid: { status: 422, title: 'That promo code is invalid' },
+  event_not_available: { status: 409, title: 'This event is not available' },
+  ticket_not_on_sale: { status: 409, title: 'This ticket is not on sale' },
+  attendee_not_found: { status: 404, title: 'Attendee not found' },
   // identity
   email_taken: { status: 409, title: 'This email address is already in use' },
   user_inactive: { status: 401, title: 'This user is not active' },

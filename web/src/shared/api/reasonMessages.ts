@@ -155,6 +155,40 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     id: 'reason.quantity_below_sold',
     defaultMessage: 'The limit cannot be lower than what is already sold or reserved',
   },
+  order_not_found: { id: 'reason.order_not_found', defaultMessage: 'Sorry, this order no longer exists' },
+  order_expired: {
+    id: 'reason.order_expired',
+    defaultMessage: 'Sorry, your order has expired. Please start a new order.',
+  },
+  order_already_processed: {
+    id: 'reason.order_already_processed',
+    defaultMessage: 'This order has already been processed',
+  },
+  order_cancelled: { id: 'reason.order_cancelled', defaultMessage: 'This order has been cancelled' },
+  order_details_missing: {
+    id: 'reason.order_details_missing',
+    defaultMessage: "Enter the buyer's details before paying",
+  },
+  order_not_awaiting_payment: {
+    id: 'reason.order_not_awaiting_payment',
+    defaultMessage: 'Only an order awaiting payment can be marked as paid',
+  },
+  order_not_cancellable: {
+    id: 'reason.order_not_cancellable',
+    defaultMessage: 'Only a completed order or one awaiting payment can be cancelled',
+  },
+  terms_not_agreed: {
+    id: 'reason.terms_not_agreed',
+    defaultMessage: 'You must agree to the terms to continue',
+  },
+  payment_method_unavailable: {
+    id: 'reason.payment_method_unavailable',
+    defaultMessage: 'This payment method is not available for this order',
+  },
+  promo_code_invalid: { id: 'reason.promo_code_invalid', defaultMessage: 'That promo code is invalid' },
+  event_not_available: { id: 'reason.event_not_available', defaultMessage: 'This event is not available' },
+  ticket_not_on_sale: { id: 'reason.ticket_not_on_sale', defaultMessage: 'This ticket is not on sale' },
+  attendee_not_found: { id: 'reason.attendee_not_found', defaultMessage: 'Attendee not found' },
   promo_code_taken: {
     id: 'reason.promo_code_taken',
     defaultMessage: 'This promo code is already used in this event',

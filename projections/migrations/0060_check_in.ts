@@ -1,4 +1,4 @@
 import { checkInProjection } from '../checkIn';
 import { readModelTablesMigration } from './migration';
 
-export const checkInReadModel = readModelTablesMigration('0050_check_in', checkInProjection.tables);
+export const checkInReadModel = readModelTablesMigration('0060_check_in', checkInProjection.tables);

@@ -1,0 +1,390 @@
+import type { Decider } from '../../kit/decider';
+import { refuse } from '../../kit/refusal';
+import type { Answers } from '../../catalog/questions/answers';
+import { validateAnswers } from '../../catalog/questions/answers';
+import type { Question } from '../../catalog/questions/questionEvents';
+import type {
+  AttendeeDetails,
+  OrderEvent,
+  OrderPlaced,
+  OrderStatus,
+  PaymentMethod,
+  PersonDetails,
+} from './orderEvents';
+
+// ---------- commands (time, ids and advisory facts come in the command)
+
+/** The checkout's second step: the hold is placed in the inventory, the priced order is recorded. */
+export type PlaceOrder = { type: 'PlaceOrder'; order: OrderPlaced['data'] };
+export type ExtendOrder = { type: 'ExtendOrder'; orderId: string; expiresAt: Date; now: Date };
+export type SubmitOrderDetails = {
+  type: 'SubmitOrderDetails';
+  orderId: string;
+  buyer: PersonDetails;
+  locale: string;
+  answers: Answers['order'];
+  /** In the order's attendee order. */
+  attendees: readonly Omit<AttendeeDetails, 'attendeeId'>[];
+  termsAgreed: boolean;
+  /** The event's questions (advisory: read by the route from the questions read model). */
+  questions: readonly Question[];
+  now: Date;
+};
+export type CompleteOrder = {
+  type: 'CompleteOrder';
+  orderId: string;
+  paymentMethod: PaymentMethod;
+  /** What the event offers (advisory, from its settings): the offline method, card payments (issue 13). */
+  offlinePaymentsEnabled: boolean;
+  cardPaymentsEnabled: boolean;
+  now: Date;
+};
+export type MarkOrderPaid = { type: 'MarkOrderPaid'; orderId: string; by: string; now: Date };
+/** The expiry reactor's command: quiet unless the order is open and past its expiry. */
+export type ExpireOrder = { type: 'ExpireOrder'; orderId: string; now: Date };
+export type AbandonOrder = { type: 'AbandonOrder'; orderId: string; replacedBy: string; now: Date };
+export type CancelOrder = { type: 'CancelOrder'; orderId: string; by: string; now: Date };
+export type CancelAttendee = {
+  type: 'CancelAttendee';
+  orderId: string;
+  attendeeId: string;
+  by: string;
+  now: Date;
+};
+export type ReactivateAttendee = {
+  type: 'ReactivateAttendee';
+  orderId: string;
+  attendeeId: string;
+  by: string;
+  now: Date;
+};
+
+export type OrderCommand =
+  | PlaceOrder
+  | ExtendOrder
+  | SubmitOrderDetails
+  | CompleteOrder
+  | MarkOrderPaid
+  | ExpireOrder
+  | AbandonOrder
+  | CancelOrder
+  | CancelAttendee
+  | ReactivateAttendee;
+
+// ---------- state
+
+export type AttendeePayment = 'PENDING' | 'UNPAID' | 'PAID';
+
+export interface AttendeeState {
+  attendeeId: string;
+  shortId: string;
+  ticketId: string;
+  tierId: string | null;
+  active: boolean;
+  payment: AttendeePayment;
+  details: Omit<AttendeeDetails, 'attendeeId'> | null;
+}
+
+export interface ExistingOrder {
+  exists: true;
+  accountId: string;
+  placed: OrderPlaced['data'];
+  status: OrderStatus;
+  expiresAt: number;
+  buyer: PersonDetails | null;
+  locale: string;
+  paymentMethod: PaymentMethod | null;
+  attendees: readonly AttendeeState[];
+}
+
+export type OrderState = { exists: false } | ExistingOrder;
+
+/** Before completion: the buyer may still give details and pay, until the hold expires. */
+export const isOpen = (status: OrderStatus): boolean =>
+  status === 'AWAITING_DETAILS' || status === 'RESERVED';
+
+/** The status a reader sees at `now`: an open order past its expiry is expired even before the reactor records it. */
+export function effectiveStatus(state: ExistingOrder, now: Date): OrderStatus {
+  return isOpen(state.status) && state.expiresAt <= now.getTime() ? 'EXPIRED' : state.status;
+}
+
+const withAttendees = (
+  state: ExistingOrder,
+  change: (attendee: AttendeeState) => AttendeeState,
+): ExistingOrder => ({ ...state, attendees: state.attendees.map(change) });
+
+/** Refuses a buyer's command on an order that is no longer open (spec section 8 wording). */
+function refuseUnlessOpen(state: ExistingOrder, now: Date): void {
+  switch (effectiveStatus(state, now)) {
+    case 'EXPIRED':
+    case 'ABANDONED':
+      refuse('order_expired');
+    // eslint-disable-next-line no-fallthrough
+    case 'CANCELLED':
+      refuse('order_cancelled');
+    // eslint-disable-next-line no-fallthrough
+    case 'COMPLETED':
+    case 'AWAITING_PAYMENT':
+      refuse('order_already_processed');
+    // eslint-disable-next-line no-fallthrough
+    default:
+      return;
+  }
+}
+
+function existing(state: OrderState): ExistingOrder {
+  if (!state.exists) refuse('order_not_found');
+  return state;
+}
+
+export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
+  initialState: () => ({ exists: false }),
+
+  evolve(state, event) {
+    if (event.type === 'OrderPlaced') {
+      const d = event.data;
+      return {
+        exists: true,
+        accountId: d.accountId,
+        placed: d,
+        status: 'AWAITING_DETAILS',
+        expiresAt: Date.parse(d.expiresAt),
+        buyer: null,
+        locale: d.locale,
+        paymentMethod: null,
+        attendees: d.attendees.map((attendee) => ({
+          ...attendee,
+          active: true,
+          payment: 'PENDING',
+          details: null,
+        })),
+      };
+    }
+    if (!state.exists) return state;
+    switch (event.type) {
+      case 'OrderHoldExtended':
+        return { ...state, expiresAt: Date.parse(event.data.expiresAt) };
+      case 'OrderDetailsSubmitted': {
+        const byId = new Map(event.data.attendees.map((attendee) => [attendee.attendeeId, attendee]));
+        return withAttendees(
+          { ...state, status: 'RESERVED', buyer: event.data.buyer, locale: event.data.locale },
+          (attendee) => {
+            const details = byId.get(attendee.attendeeId);
+            if (!details) return attendee;
+            const { attendeeId: _id, ...rest } = details;
+            return { ...attendee, details: rest };
+          },
+        );
+      }
+      case 'OrderCompleted':
+        return withAttendees(
+          { ...state, status: 'COMPLETED', paymentMethod: event.data.paymentMethod },
+          (attendee) => ({ ...attendee, payment: 'PAID' }),
+        );
+      case 'OrderAwaitingOfflinePayment':
+        return withAttendees(
+          { ...state, status: 'AWAITING_PAYMENT', paymentMethod: 'OFFLINE' },
+          (attendee) => ({ ...attendee, payment: 'UNPAID' }),
+        );
+      case 'OrderMarkedPaid':
+        return withAttendees({ ...state, status: 'COMPLETED' }, (attendee) => ({
+          ...attendee,
+          payment: 'PAID',
+        }));
+      case 'OrderExpired':
+        return { ...state, status: 'EXPIRED' };
+      case 'OrderAbandoned':
+        return { ...state, status: 'ABANDONED' };
+      case 'OrderCancelled':
+        return withAttendees({ ...state, status: 'CANCELLED' }, (attendee) => ({
+          ...attendee,
+          active: false,
+        }));
+      case 'AttendeeCancelled':
+        return withAttendees(state, (attendee) =>
+          attendee.attendeeId === event.data.attendeeId ? { ...attendee, active: false } : attendee,
+        );
+      case 'AttendeeReactivated':
+        return withAttendees(state, (attendee) =>
+          attendee.attendeeId === event.data.attendeeId ? { ...attendee, active: true } : attendee,
+        );
+      default:
+        // Events added later (issue 13's payments) leave this state as it is until their case is written.
+        return state;
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'PlaceOrder':
+        // A buyer's retry with the same order id is quiet (the client chooses the id: a replay buys nothing twice).
+        if (state.exists) return [];
+        if (command.order.attendees.length === 0) refuse('validation_failed');
+        return [{ type: 'OrderPlaced', data: command.order }];
+
+      case 'ExtendOrder': {
+        const order = existing(state);
+        refuseUnlessOpen(order, command.now);
+        if (command.expiresAt.getTime() <= order.expiresAt) return [];
+        return [
+          {
+            type: 'OrderHoldExtended',
+            data: {
+              eventId: order.placed.eventId,
+              orderId: command.orderId,
+              expiresAt: command.expiresAt.toISOString(),
+              extendedAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+
+      case 'SubmitOrderDetails': {
+        const order = existing(state);
+        refuseUnlessOpen(order, command.now);
+        if (!command.termsAgreed)
+          refuse('terms_not_agreed', undefined, { terms_agreed: ['Agree to the terms'] });
+        if (command.attendees.length !== order.attendees.length)
+          refuse('validation_failed', undefined, {
+            attendees: [`Give the details of ${order.attendees.length} attendees`],
+          });
+        const errors = validateAnswers(
+          command.questions,
+          { order: command.answers, attendees: command.attendees.map((attendee) => attendee.answers) },
+          { ticketIds: order.attendees.map((attendee) => attendee.ticketId) },
+        );
+        if (Object.keys(errors).length > 0) refuse('validation_failed', undefined, errors);
+        return [
+          {
+            type: 'OrderDetailsSubmitted',
+            data: {
+              eventId: order.placed.eventId,
+              orderId: command.orderId,
+              buyer: command.buyer,
+              locale: command.locale,
+              answers: command.answers,
+              attendees: command.attendees.map((attendee, index) => ({
+                ...attendee,
+                attendeeId: order.attendees[index]?.attendeeId ?? '',
+              })),
+              submittedAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+
+      case 'CompleteOrder': {
+        const order = existing(state);
+        // A repeat of the same completion is quiet.
+        if (order.status === 'COMPLETED' && order.paymentMethod === command.paymentMethod) return [];
+        if (order.status === 'AWAITING_PAYMENT' && command.paymentMethod === 'OFFLINE') return [];
+        refuseUnlessOpen(order, command.now);
+        if (order.buyer === null) refuse('order_details_missing');
+        const base = { eventId: order.placed.eventId, orderId: command.orderId };
+        const completedAt = command.now.toISOString();
+        if (order.placed.totals.total === 0)
+          return [{ type: 'OrderCompleted', data: { ...base, paymentMethod: 'FREE', completedAt } }];
+        if (command.paymentMethod === 'OFFLINE' && command.offlinePaymentsEnabled)
+          return [{ type: 'OrderAwaitingOfflinePayment', data: { ...base, completedAt } }];
+        // Card payments are issue 13's (a payment intent, then OrderCompleted with CARD).
+        return refuse('payment_method_unavailable', undefined, {
+          payment_method: ['This payment method is not available for this order'],
+        });
+      }
+
+      case 'MarkOrderPaid': {
+        const order = existing(state);
+        if (order.status === 'COMPLETED') return [];
+        if (order.status !== 'AWAITING_PAYMENT') refuse('order_not_awaiting_payment');
+        return [
+          {
+            type: 'OrderMarkedPaid',
+            data: {
+              eventId: order.placed.eventId,
+              orderId: command.orderId,
+              markedBy: command.by,
+              paidAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+
+      case 'ExpireOrder': {
+        if (!state.exists || effectiveStatus(state, command.now) !== 'EXPIRED' || state.status === 'EXPIRED')
+          return [];
+        return [
+          {
+            type: 'OrderExpired',
+            data: {
+              eventId: state.placed.eventId,
+              orderId: command.orderId,
+              expiredAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+
+      case 'AbandonOrder': {
+        if (!state.exists || !isOpen(state.status)) return [];
+        return [
+          {
+            type: 'OrderAbandoned',
+            data: {
+              eventId: state.placed.eventId,
+              orderId: command.orderId,
+              replacedBy: command.replacedBy,
+              abandonedAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+
+      case 'CancelOrder': {
+        const order = existing(state);
+        if (order.status === 'CANCELLED') return [];
+        if (order.status !== 'COMPLETED' && order.status !== 'AWAITING_PAYMENT')
+          refuse('order_not_cancellable');
+        return [
+          {
+            type: 'OrderCancelled',
+            data: {
+              eventId: order.placed.eventId,
+              orderId: command.orderId,
+              cancelledBy: command.by,
+              cancelledAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+
+      case 'CancelAttendee':
+      case 'ReactivateAttendee': {
+        const order = existing(state);
+        const attendee = order.attendees.find((a) => a.attendeeId === command.attendeeId);
+        if (!attendee) refuse('attendee_not_found');
+        const cancelling = command.type === 'CancelAttendee';
+        if (attendee.active !== cancelling) return [];
+        if (order.status !== 'COMPLETED' && order.status !== 'AWAITING_PAYMENT')
+          refuse('order_not_cancellable');
+        const base = {
+          eventId: order.placed.eventId,
+          orderId: command.orderId,
+          attendeeId: command.attendeeId,
+        };
+        return cancelling
+          ? [
+              {
+                type: 'AttendeeCancelled',
+                data: { ...base, cancelledBy: command.by, cancelledAt: command.now.toISOString() },
+              },
+            ]
+          : [
+              {
+                type: 'AttendeeReactivated',
+                data: { ...base, reactivatedBy: command.by, reactivatedAt: command.now.toISOString() },
+              },
+            ];
+      }
+    }
+  },
+};

@@ -1,0 +1,345 @@
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../../kit/deciderSpec';
+import type { Question } from '../../catalog/questions/questionEvents';
+import { orderDecider, type CompleteOrder, type SubmitOrderDetails } from './orderDecider';
+import type { OrderEvent, OrderPlaced } from './orderEvents';
+
+const spec = deciderSpec(orderDecider);
+const placedAt = new Date('2026-03-01T10:00:00.000Z');
+const expiresAt = new Date('2026-03-01T10:15:00.000Z');
+const before = new Date('2026-03-01T10:10:00.000Z');
+const after = new Date('2026-03-01T10:15:00.000Z');
+
+function placed(total = 2000): OrderPlaced {
+  return {
+    type: 'OrderPlaced',
+    data: {
+      eventId: 'ev_1',
+      orderId: 'or_1',
+      accountId: 'ac_1',
+      shortId: 'abcdefghjkmnpqrstvwx',
+      reference: 'ABCD1234',
+      holdId: 'ho_1',
+      locale: 'en',
+      promoCodeId: null,
+      promoCode: null,
+      affiliateCode: null,
+      currency: 'EUR',
+      displayMode: 'INCLUSIVE',
+      lines: [
+        {
+          ticketId: 'tk_1',
+          tierId: null,
+          ticketTitle: 'Entry',
+          tierLabel: null,
+          quantity: 2,
+          unitPrice: total / 2,
+          base: total,
+          discount: 0,
+          price: total,
+          feeTotal: 0,
+          taxTotal: 0,
+          total,
+          taxes: [],
+          fees: [],
+        },
+      ],
+      totals: { subtotal: total, discountTotal: 0, feeTotal: 0, taxTotal: 0, total, taxes: [], fees: [] },
+      attendees: [
+        { attendeeId: 'at_1', shortId: 'a0000000000000000001', ticketId: 'tk_1', tierId: null },
+        { attendeeId: 'at_2', shortId: 'a0000000000000000002', ticketId: 'tk_1', tierId: null },
+      ],
+      expiresAt: expiresAt.toISOString(),
+      placedAt: placedAt.toISOString(),
+    },
+  };
+}
+
+const person = (first: string) => ({
+  firstName: first,
+  lastName: 'Doe',
+  email: `${first.toLowerCase()}@example.com`,
+});
+
+const dietQuestion: Question = {
+  questionId: 'qu_1',
+  title: 'Diet',
+  description: null,
+  type: 'SINGLE_LINE_TEXT',
+  options: [],
+  required: true,
+  hidden: false,
+  askedPer: 'ATTENDEE',
+  applicableTicketIds: [],
+};
+
+function submit(overrides: Partial<SubmitOrderDetails> = {}): SubmitOrderDetails {
+  return {
+    type: 'SubmitOrderDetails',
+    orderId: 'or_1',
+    buyer: person('Ann'),
+    locale: 'de',
+    answers: {},
+    attendees: [
+      { ...person('Ann'), answers: {} },
+      { ...person('Bob'), answers: {} },
+    ],
+    termsAgreed: true,
+    questions: [],
+    now: before,
+    ...overrides,
+  };
+}
+
+const details: OrderEvent = {
+  type: 'OrderDetailsSubmitted',
+  data: {
+    eventId: 'ev_1',
+    orderId: 'or_1',
+    buyer: person('Ann'),
+    locale: 'de',
+    answers: {},
+    attendees: [
+      { attendeeId: 'at_1', ...person('Ann'), answers: {} },
+      { attendeeId: 'at_2', ...person('Bob'), answers: {} },
+    ],
+    submittedAt: before.toISOString(),
+  },
+};
+
+const complete = (overrides: Partial<CompleteOrder> = {}): CompleteOrder => ({
+  type: 'CompleteOrder',
+  orderId: 'or_1',
+  paymentMethod: 'OFFLINE',
+  offlinePaymentsEnabled: true,
+  cardPaymentsEnabled: false,
+  now: before,
+  ...overrides,
+});
+
+const awaiting: OrderEvent = {
+  type: 'OrderAwaitingOfflinePayment',
+  data: { eventId: 'ev_1', orderId: 'or_1', completedAt: before.toISOString() },
+};
+
+describe('the order', () => {
+  it('is placed once: a replay with the same order id is quiet', () => {
+    spec.given([]).when({ type: 'PlaceOrder', order: placed().data }).then([placed()]);
+    spec.given([placed()]).when({ type: 'PlaceOrder', order: placed().data }).thenNothingHappened();
+  });
+
+  it('takes the buyer and attendee details while the hold lasts', () => {
+    spec.given([placed()]).when(submit()).then([details]);
+  });
+
+  it('refuses details once expired (lazy: expiresAt <= now, no timer needed)', () => {
+    spec
+      .given([placed()])
+      .when(submit({ now: after }))
+      .thenRefused('order_expired');
+  });
+
+  it('refuses details unless the terms are agreed', () => {
+    spec
+      .given([placed()])
+      .when(submit({ termsAgreed: false }))
+      .thenRefused('terms_not_agreed', ['terms_agreed']);
+  });
+
+  it('refuses a missing answer to a required question, per attendee', () => {
+    spec
+      .given([placed()])
+      .when(submit({ questions: [dietQuestion] }))
+      .thenRefused('validation_failed', ['attendees.0.qu_1', 'attendees.1.qu_1']);
+  });
+
+  it('refuses details for another number of attendees', () => {
+    spec
+      .given([placed()])
+      .when(submit({ attendees: [{ ...person('Ann'), answers: {} }] }))
+      .thenRefused('validation_failed', ['attendees']);
+  });
+
+  it('cannot complete before the details are in', () => {
+    spec.given([placed()]).when(complete()).thenRefused('order_details_missing');
+  });
+
+  it('completes a free order at once, whatever method was asked', () => {
+    spec
+      .given([placed(0), details])
+      .when(complete({ paymentMethod: 'FREE' }))
+      .then([
+        {
+          type: 'OrderCompleted',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or_1',
+            paymentMethod: 'FREE',
+            completedAt: before.toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('leaves a paid order with the offline method awaiting payment', () => {
+    spec.given([placed(), details]).when(complete()).then([awaiting]);
+  });
+
+  it('refuses the offline method when the event does not offer it, and card payments (issue 13)', () => {
+    spec
+      .given([placed(), details])
+      .when(complete({ offlinePaymentsEnabled: false }))
+      .thenRefused('payment_method_unavailable');
+    spec
+      .given([placed(), details])
+      .when(complete({ paymentMethod: 'CARD' }))
+      .thenRefused('payment_method_unavailable');
+    spec
+      .given([placed(), details])
+      .when(complete({ paymentMethod: 'FREE' }))
+      .thenRefused('payment_method_unavailable');
+  });
+
+  it('refuses a completion after expiry', () => {
+    spec
+      .given([placed(), details])
+      .when(complete({ now: after }))
+      .thenRefused('order_expired');
+  });
+
+  it('a repeated completion is quiet; another command on a processed order is refused', () => {
+    spec.given([placed(), details, awaiting]).when(complete()).thenNothingHappened();
+    spec.given([placed(), details, awaiting]).when(submit()).thenRefused('order_already_processed');
+  });
+
+  it('is marked paid by a member once; only an order awaiting payment', () => {
+    const paid: OrderEvent = {
+      type: 'OrderMarkedPaid',
+      data: { eventId: 'ev_1', orderId: 'or_1', markedBy: 'us_1', paidAt: before.toISOString() },
+    };
+    spec
+      .given([placed(), details, awaiting])
+      .when({ type: 'MarkOrderPaid', orderId: 'or_1', by: 'us_1', now: before })
+      .then([paid]);
+    spec
+      .given([placed(), details, awaiting, paid])
+      .when({ type: 'MarkOrderPaid', orderId: 'or_1', by: 'us_1', now: before })
+      .thenNothingHappened();
+    spec
+      .given([placed()])
+      .when({ type: 'MarkOrderPaid', orderId: 'or_1', by: 'us_1', now: before })
+      .thenRefused('order_not_awaiting_payment');
+  });
+
+  it('is extended while open, not once expired', () => {
+    const later = new Date('2026-03-01T10:30:00.000Z');
+    spec
+      .given([placed()])
+      .when({ type: 'ExtendOrder', orderId: 'or_1', expiresAt: later, now: before })
+      .then([
+        {
+          type: 'OrderHoldExtended',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or_1',
+            expiresAt: later.toISOString(),
+            extendedAt: before.toISOString(),
+          },
+        },
+      ]);
+    spec
+      .given([placed()])
+      .when({ type: 'ExtendOrder', orderId: 'or_1', expiresAt: later, now: after })
+      .thenRefused('order_expired');
+  });
+
+  it('expires only when open and past its expiry (the reactor may ask early or twice)', () => {
+    const expired: OrderEvent = {
+      type: 'OrderExpired',
+      data: { eventId: 'ev_1', orderId: 'or_1', expiredAt: after.toISOString() },
+    };
+    spec.given([placed()]).when({ type: 'ExpireOrder', orderId: 'or_1', now: before }).thenNothingHappened();
+    spec.given([placed()]).when({ type: 'ExpireOrder', orderId: 'or_1', now: after }).then([expired]);
+    spec
+      .given([placed(), expired])
+      .when({ type: 'ExpireOrder', orderId: 'or_1', now: after })
+      .thenNothingHappened();
+    spec
+      .given([placed(), details, awaiting])
+      .when({ type: 'ExpireOrder', orderId: 'or_1', now: after })
+      .thenNothingHappened();
+  });
+
+  it('is abandoned when the buyer starts another order; a later command says expired', () => {
+    const abandoned: OrderEvent = {
+      type: 'OrderAbandoned',
+      data: { eventId: 'ev_1', orderId: 'or_1', replacedBy: 'or_2', abandonedAt: before.toISOString() },
+    };
+    spec
+      .given([placed()])
+      .when({ type: 'AbandonOrder', orderId: 'or_1', replacedBy: 'or_2', now: before })
+      .then([abandoned]);
+    spec.given([placed(), abandoned]).when(submit()).thenRefused('order_expired');
+    spec
+      .given([placed(), details, awaiting])
+      .when({ type: 'AbandonOrder', orderId: 'or_1', replacedBy: 'or_2', now: before })
+      .thenNothingHappened();
+  });
+
+  it('is cancelled once it went through; not while open', () => {
+    const cancel = { type: 'CancelOrder' as const, orderId: 'or_1', by: 'us_1', now: before };
+    const cancelled: OrderEvent = {
+      type: 'OrderCancelled',
+      data: { eventId: 'ev_1', orderId: 'or_1', cancelledBy: 'us_1', cancelledAt: before.toISOString() },
+    };
+    spec.given([placed(), details, awaiting]).when(cancel).then([cancelled]);
+    spec.given([placed(), details, awaiting, cancelled]).when(cancel).thenNothingHappened();
+    spec.given([placed()]).when(cancel).thenRefused('order_not_cancellable');
+    spec.given([placed(), details, awaiting, cancelled]).when(complete()).thenRefused('order_cancelled');
+  });
+
+  it('cancels and reactivates one attendee', () => {
+    const cancelAttendee = {
+      type: 'CancelAttendee' as const,
+      orderId: 'or_1',
+      attendeeId: 'at_2',
+      by: 'us_1',
+      now: before,
+    };
+    const cancelled: OrderEvent = {
+      type: 'AttendeeCancelled',
+      data: {
+        eventId: 'ev_1',
+        orderId: 'or_1',
+        attendeeId: 'at_2',
+        cancelledBy: 'us_1',
+        cancelledAt: before.toISOString(),
+      },
+    };
+    spec.given([placed(), details, awaiting]).when(cancelAttendee).then([cancelled]);
+    spec.given([placed(), details, awaiting, cancelled]).when(cancelAttendee).thenNothingHappened();
+    spec
+      .given([placed(), details, awaiting, cancelled])
+      .when({ type: 'ReactivateAttendee', orderId: 'or_1', attendeeId: 'at_2', by: 'us_1', now: before })
+      .then([
+        {
+          type: 'AttendeeReactivated',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or_1',
+            attendeeId: 'at_2',
+            reactivatedBy: 'us_1',
+            reactivatedAt: before.toISOString(),
+          },
+        },
+      ]);
+    spec
+      .given([placed(), details, awaiting])
+      .when({ ...cancelAttendee, attendeeId: 'at_9' })
+      .thenRefused('attendee_not_found');
+  });
+
+  it('an unknown order is not found', () => {
+    spec.given([]).when(submit()).thenRefused('order_not_found');
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * The order: ONE stream per order (`order-<orderId>`) holding the buyer's order and its attendees (the
+ * order's positions). These are the recorded shapes; changing one is a new event type (docs/orders.md).
+ * Every event's data carries `eventId`, `orderId` and the instant it was decided.
+ */
+import type { PriceDisplayMode } from '../../catalog/events/eventSettings';
+import type { AnswerSheet } from '../../catalog/questions/answers';
+
+export const orderStream = (orderId: string): string => `order-${orderId}`;
+
+/** Spec section 3 "Order" statuses this module records; issue 13 adds the payment ones. */
+export type OrderStatus =
+  'RESERVED' | 'AWAITING_DETAILS' | 'AWAITING_PAYMENT' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED' | 'ABANDONED';
+
+export type PaymentMethod = 'FREE' | 'OFFLINE' | 'CARD';
+export const paymentMethods: readonly PaymentMethod[] = ['FREE', 'OFFLINE', 'CARD'];
+
+/** A named charge (a tax or a fee) in minor units. */
+export interface OrderCharge {
+  name: string;
+  amount: number;
+}
+
+/** One priced line as the catalogue priced it when the order was placed (a snapshot: later edits never change it). */
+export interface OrderLine {
+  ticketId: string;
+  tierId: string | null;
+  /** The ticket's title and the tier's label when the order was placed. */
+  ticketTitle: string;
+  tierLabel: string | null;
+  quantity: number;
+  /** One unit's price as shown (after the promo discount), and the line's parts; minor units. */
+  unitPrice: number;
+  base: number;
+  discount: number;
+  price: number;
+  feeTotal: number;
+  taxTotal: number;
+  total: number;
+  taxes: OrderCharge[];
+  fees: OrderCharge[];
+}
+
+export interface OrderTotals {
+  subtotal: number;
+  discountTotal: number;
+  feeTotal: number;
+  taxTotal: number;
+  total: number;
+  taxes: OrderCharge[];
+  fees: OrderCharge[];
+}
+
+/** One admitted person: a position of the order, one per unit of a line. */
+export interface OrderAttendee {
+  attendeeId: string;
+  /** Unguessable: the public ticket page's id. */
+  shortId: string;
+  ticketId: string;
+  tierId: string | null;
+}
+
+export interface PersonDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface AttendeeDetails extends PersonDetails {
+  attendeeId: string;
+  answers: AnswerSheet;
+}
+
+export type OrderPlaced = {
+  type: 'OrderPlaced';
+  data: {
+    eventId: string;
+    orderId: string;
+    accountId: string;
+    shortId: string;
+    reference: string;
+    holdId: string;
+    /** The buyer's language when ordering (mails follow it until the details name another). */
+    locale: string;
+    promoCodeId: string | null;
+    promoCode: string | null;
+    affiliateCode: string | null;
+    currency: string;
+    displayMode: PriceDisplayMode;
+    lines: OrderLine[];
+    totals: OrderTotals;
+    attendees: OrderAttendee[];
+    expiresAt: string;
+    placedAt: string;
+  };
+};
+
+export type OrderHoldExtended = {
+  type: 'OrderHoldExtended';
+  data: { eventId: string; orderId: string; expiresAt: string; extendedAt: string };
+};
+
+export type OrderDetailsSubmitted = {
+  type: 'OrderDetailsSubmitted';
+  data: {
+    eventId: string;
+    orderId: string;
+    buyer: PersonDetails;
+    locale: string;
+    answers: AnswerSheet;
+    attendees: AttendeeDetails[];
+    submittedAt: string;
+  };
+};
+
+/** Paid (or free): every attendee's ticket is paid. */
+export type OrderCompleted = {
+  type: 'OrderCompleted';
+  data: { eventId: string; orderId: string; paymentMethod: PaymentMethod; completedAt: string };
+};
+
+/** Completed with the offline method: the tickets are issued but unpaid until a member marks the order paid. */
+export type OrderAwaitingOfflinePayment = {
+  type: 'OrderAwaitingOfflinePayment';
+  data: { eventId: string; orderId: string; completedAt: string };
+};
+
+export type OrderMarkedPaid = {
+  type: 'OrderMarkedPaid';
+  data: { eventId: string; orderId: string; markedBy: string; paidAt: string };
+};
+
+export type OrderExpired = {
+  type: 'OrderExpired';
+  data: { eventId: string; orderId: string; expiredAt: string };
+};
+
+/** The buyer started a new order for the same event; this one's hold was released. */
+export type OrderAbandoned = {
+  type: 'OrderAbandoned';
+  data: { eventId: string; orderId: string; replacedBy: string; abandonedAt: string };
+};
+
+export type OrderCancelled = {
+  type: 'OrderCancelled';
+  data: { eventId: string; orderId: string; cancelledBy: string; cancelledAt: string };
+};
+
+export type AttendeeCancelled = {
+  type: 'AttendeeCancelled';
+  data: { eventId: string; orderId: string; attendeeId: string; cancelledBy: string; cancelledAt: string };
+};
+
+export type AttendeeReactivated = {
+  type: 'AttendeeReactivated';
+  data: {
+    eventId: string;
+    orderId: string;
+    attendeeId: string;
+    reactivatedBy: string;
+    reactivatedAt: string;
+  };
+};
+
+export type OrderEvent =
+  | OrderPlaced
+  | OrderHoldExtended
+  | OrderDetailsSubmitted
+  | OrderCompleted
+  | OrderAwaitingOfflinePayment
+  | OrderMarkedPaid
+  | OrderExpired
+  | OrderAbandoned
+  | OrderCancelled
+  | AttendeeCancelled
+  | AttendeeReactivated;
+
+export const orderEventTypes: readonly OrderEvent['type'][] = [
+  'OrderPlaced',
+  'OrderHoldExtended',
+  'OrderDetailsSubmitted',
+  'OrderCompleted',
+  'OrderAwaitingOfflinePayment',
+  'OrderMarkedPaid',
+  'OrderExpired',
+  'OrderAbandoned',
+  'OrderCancelled',
+  'AttendeeCancelled',
+  'AttendeeReactivated',
+];
