@@ -26,6 +26,7 @@ import { orderRoutes } from '../sales/orders/orderRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
 import { checkInListRoutes } from '../admission/checkIn/checkInListRoutes';
 import { publicCheckInRoutes } from '../admission/checkIn/publicCheckInRoutes';
+import { CheckInFeed } from '../admission/checkIn/checkInFeed';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { serveWeb } from './web';
 import { apiDocument } from './contract';
@@ -33,7 +34,7 @@ import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { countParked, listParked } from '../../projections/runner/parked';
 
 /** Composes the HTTP application: middleware in a fixed order, then the feature routers, then the web. */
-export function createApp(services: Services): Koa {
+export function createApp(services: Services, checkInFeed: CheckInFeed = new CheckInFeed()): Koa {
   // What buyers load during a rush, shared by the public API and the SEO head of the event page.
   const publicEvents = new PublicEventCache(services.db, { now: () => services.clock.now().getTime() });
   services.readSide.onNotice(publicEvents.invalidate);
@@ -92,7 +93,7 @@ export function createApp(services: Services): Koa {
   api.use(checkInListRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   api.use(publicOrderRoutes(services, ticketKeys).routes());
-  api.use(publicCheckInRoutes(services, ticketKeys).routes());
+  api.use(publicCheckInRoutes(services, ticketKeys, checkInFeed).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 

@@ -7,6 +7,7 @@ import { identityProjection, sessionsProjection } from '../../projections/identi
 import { findAccountEvent } from '../../projections/events';
 import { checkInProjection, findAttendeeCheckIn, findCheckInListByShortId } from '../../projections/checkIn';
 import { isShortId } from '../kit/shortIds';
+import { CheckInFeed } from '../admission/checkIn/checkInFeed';
 import type {
   CheckInChanged,
   ClientToServerEvents,
@@ -23,6 +24,7 @@ import type {
 export function attachRealtime(
   server: HttpServer,
   services: Services,
+  checkInFeed: CheckInFeed = new CheckInFeed(),
 ): { io: Server<ClientToServerEvents, ServerToClientEvents>; close(): Promise<void> } {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
     serveClient: false,
@@ -127,6 +129,10 @@ export function attachRealtime(
   const expiryTimer = setInterval(disconnectEnded, 60_000);
   expiryTimer.unref();
 
+  const stopFeed = checkInFeed.subscribe((change) =>
+    io.to(`check-in-list:${change.checkInListId}`).emit('checkin.changed', change),
+  );
+
   const unsubscribe = services.readSide.onNotice((notice) => {
     // A logout (sessions) or a deactivated member (identity) ends the session's live connections.
     if (notice.projection === sessionsProjection.name || notice.projection === identityProjection.name)
@@ -193,6 +199,7 @@ export function attachRealtime(
     // Not io.close(): that closes the HTTP server too, which compose.ts drains on its own terms.
     close: () => {
       unsubscribe();
+      stopFeed();
       clearInterval(expiryTimer);
       io.disconnectSockets(true);
       io.engine.close();

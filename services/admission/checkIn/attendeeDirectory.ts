@@ -2,10 +2,11 @@ import type { Knex } from 'knex';
 import type { AttendeeFacts } from './checkInDecider';
 
 /**
- * The attendees a check-in list admits, read from the orders module's `attendees` read model (advisory facts,
- * docs/decisions/cross-module-facts.md section 1): the decider gets the ticket, status and payment as they are
- * a few hundred milliseconds ago at worst. Until that read model exists (it comes with the orders module) every
- * lookup answers "no such attendee".
+ * The attendees a check-in list admits, read from the orders module's `attendees` read model (projections/orders;
+ * advisory facts, docs/decisions/cross-module-facts.md section 1): the decider gets the ticket, status and
+ * payment as they were a few hundred milliseconds ago at worst. An attendee whose order never completed
+ * (payment `PENDING`) holds no ticket: check-in does not know them. `UNPAID` is an order awaiting an offline
+ * payment, refused as `attendee_unpaid`.
  */
 
 export interface AttendeeRecord extends AttendeeFacts {
@@ -48,7 +49,7 @@ function toRecord(row: AttendeeRow): AttendeeRecord {
     eventId: row.event_id,
     ticketId: row.ticket_id,
     status: row.status === 'CANCELLED' ? 'CANCELLED' : 'ACTIVE',
-    payment: row.payment === 'PAID' ? 'PAID' : row.payment === 'PENDING' ? 'PENDING' : 'UNPAID',
+    payment: row.payment === 'PAID' ? 'PAID' : 'UNPAID',
     shortId: row.short_id,
     orderId: row.order_id,
     firstName: row.first_name ?? '',
@@ -66,6 +67,7 @@ export async function findAttendeeByShortId(db: Knex, shortId: string): Promise<
   if (!(await hasAttendees(db))) return null;
   const row = await db<AttendeeRow>('attendees')
     .where({ short_id: shortId })
+    .whereNot({ payment: 'PENDING' })
     .first<AttendeeRow | undefined>(columns);
   return row ? toRecord(row) : null;
 }
@@ -79,7 +81,9 @@ export async function searchListAttendees(
   if (!(await hasAttendees(db)) || list.ticketIds.length === 0) return [];
   const query = db('attendees')
     .where({ event_id: list.eventId })
+    .whereNot({ payment: 'PENDING' })
     .whereIn('ticket_id', [...list.ticketIds]);
+  const orders = await db.schema.hasTable('orders');
   const text = options.query?.trim().toLowerCase();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -90,6 +94,15 @@ export async function searchListAttendees(
         ])
         .orWhereRaw(`lower(coalesce(email, '')) like ? escape '\\'`, [like])
         .orWhereRaw(`lower(order_id) like ? escape '\\'`, [like])
+        .orWhereIn(
+          'order_id',
+          orders
+            ? db('orders')
+                .where({ event_id: list.eventId })
+                .whereRaw(`lower(reference) like ? escape '\\'`, [like])
+                .select('id')
+            : [],
+        )
         .orWhereRaw(`lower(short_id) like ? escape '\\'`, [like])
         .orWhereRaw(`lower(id) like ? escape '\\'`, [like]);
     });
@@ -112,6 +125,7 @@ export async function countListAttendees(
   const perTicket = await db('attendees')
     .where({ event_id: eventId })
     .whereNot({ status: 'CANCELLED' })
+    .whereNot({ payment: 'PENDING' })
     .groupBy('ticket_id')
     .select('ticket_id')
     .count({ count: '*' });

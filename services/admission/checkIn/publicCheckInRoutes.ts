@@ -29,7 +29,8 @@ import {
   type CheckInState,
   type ListFacts,
 } from './checkInDecider';
-import { checkInStream } from './checkInEvents';
+import { checkInStream, type CheckInEvent } from './checkInEvents';
+import { CheckInFeed } from './checkInFeed';
 import { checkInListDecider } from './checkInListDecider';
 import { checkInListStatus, checkInListStream } from './checkInListEvents';
 import {
@@ -58,7 +59,11 @@ type Target =
  * scan is decided by checkInDecider on the attendee's stream for the list with the expected revision; the
  * answer is `admitted` or a reason from the closed list, never a 500 and never a second admission.
  */
-export function publicCheckInRoutes(services: Services, signingKeys: TicketSigningKeys) {
+export function publicCheckInRoutes(
+  services: Services,
+  signingKeys: TicketSigningKeys,
+  feed: CheckInFeed = new CheckInFeed(),
+) {
   const router = new Router();
   const publishedKeys = publishedTicketKeys(signingKeys);
   let verificationKeys: Promise<TicketVerificationKeys> | null = null;
@@ -236,6 +241,7 @@ export function publicCheckInRoutes(services: Services, signingKeys: TicketSigni
         readModels: [],
         actor: 'public',
       });
+      publishAll(outcome.events, outcome.position);
       const admission = admissionOf(outcome.state, scan.nonce);
       ctx.body = {
         data: admission
@@ -268,7 +274,7 @@ export function publicCheckInRoutes(services: Services, signingKeys: TicketSigni
     }
     if (!row) throw new Refusal('not_checked_in');
     const deviceId = typeof ctx.query.device_id === 'string' ? ctx.query.device_id.slice(0, 80) : 'unknown';
-    await execute(ctx, services, {
+    const undone = await execute(ctx, services, {
       decider: checkInDecider,
       stream: checkInStream(list.facts.checkInListId, row.attendee_id),
       // Undoing one admission twice is one undo: the nonce is the admission's.
@@ -283,6 +289,7 @@ export function publicCheckInRoutes(services: Services, signingKeys: TicketSigni
       readModels: [],
       actor: 'public',
     });
+    publishAll(undone.events, undone.position);
     ctx.status = 204;
   });
 
@@ -311,12 +318,41 @@ export function publicCheckInRoutes(services: Services, signingKeys: TicketSigni
           commandContext(ctx, 'public'),
         );
         if (outcome.position > last) last = outcome.position;
+        publishAll(outcome.events, outcome.position);
         return { nonce: scan.nonce, result: offlineResultOf(outcome.state, scan.nonce) };
       }),
     );
     if (last > 0n) setPosition(ctx, last);
     ctx.body = { data: results };
   });
+
+  /** Tells this process's devices of the list at once (the read-model notice reaches every process later). */
+  function publishAll(events: readonly CheckInEvent[], position: bigint): void {
+    for (const event of events) {
+      if (event.type === 'AttendeeCheckedIn')
+        feed.publish({
+          checkInListId: event.data.checkInListId,
+          attendeeId: event.data.attendeeId,
+          checkInId: event.data.checkInId,
+          state: 'CHECKED_IN',
+          checkedInAt: event.data.scannedAt,
+          deviceId: event.data.deviceId,
+          gate: event.data.gate,
+          position: position.toString(),
+        });
+      if (event.type === 'AttendeeCheckedOut')
+        feed.publish({
+          checkInListId: event.data.checkInListId,
+          attendeeId: event.data.attendeeId,
+          checkInId: event.data.checkInId,
+          state: 'CHECKED_OUT',
+          checkedInAt: event.data.checkedOutAt,
+          deviceId: event.data.deviceId,
+          gate: event.data.gate,
+          position: position.toString(),
+        });
+    }
+  }
 
   async function checkInRowsOf(checkInListId: string, attendees: readonly AttendeeRecord[]) {
     const rows = new Map<string, CheckInAttendeeRow>();

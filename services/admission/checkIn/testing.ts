@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 
 /**
- * Attendees for check-in tests, written straight into the orders module's `attendees` read model (the columns
- * check-in reads: attendeeDirectory.ts). Creates the table with those columns when the orders module's migration
- * has not (the check-in branch was built before it); with the orders module present its own table is used.
+ * Attendees for check-in tests, written straight into the orders module's `attendees` read model
+ * (projections/orders), so a test controls status and payment without running checkouts. Creates a table with the
+ * columns check-in reads only when the orders migration has not run.
  */
 export interface TestAttendee {
   id: string;
@@ -53,6 +53,10 @@ export async function seedAttendees(db: Knex, attendees: readonly TestAttendee[]
       locale: 'en',
       status: attendee.status ?? 'ACTIVE',
       payment: attendee.payment ?? 'PAID',
+      position: 0,
+      answers: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
     };
     // The orders module's table may hold more columns (with defaults) or name a few more; write what exists.
     await db('attendees').insert(Object.fromEntries(Object.entries(row).filter(([key]) => key in columns)));
