@@ -192,6 +192,26 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     expect(await result.textContent()).toContain('Grace Hopper');
   });
 
+  it('a camera the browser refuses leaves a way forward', async () => {
+    // A fake camera exists, but this browser context was never granted it: getUserMedia is refused.
+    const withCamera = await launchBrowser({ args: ['--use-fake-device-for-media-stream'] });
+    const phone = await withCamera.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const door = await phone.newPage();
+    await door.goto(`${app.url}/check-in/${shortId}`);
+    await door.getByRole('button', { name: 'Start camera' }).click();
+    await door.getByText('Camera permission was denied').waitFor();
+    await door.getByRole('button', { name: 'Try again' }).waitFor();
+    await screenshot(door, 'check-in/scanner-camera-denied');
+    await expectAccessible(door, 'scanner, camera denied');
+    // With the permission, the same fake camera starts and the page offers to stop it.
+    await phone.grantPermissions(['camera'], { origin: app.url });
+    await door.getByRole('button', { name: 'Try again' }).click();
+    await door.getByRole('button', { name: 'Stop camera' }).waitFor();
+    await expect.poll(() => door.getByText('Flash not available').count()).toBe(1);
+    await screenshot(door, 'check-in/scanner-camera-on');
+    await withCamera.close();
+  });
+
   it('passes the accessibility checks in the dark scheme', async () => {
     const dark = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
     const darkPage = await dark.newPage();

@@ -42,9 +42,8 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
       setState('on');
       setCameras(await QrScanner.listCameras(true));
       setTorch(await scanner.current.hasFlash());
-    } catch (error) {
-      const text = String(error instanceof Error ? `${error.name} ${error.message}` : error);
-      setState(/NotAllowed|denied|permission/i.test(text) ? 'denied' : 'unavailable');
+    } catch {
+      setState((await cameraRefused()) ? 'denied' : 'unavailable');
     }
   };
 
@@ -152,4 +151,20 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
       {imageFailed ? <p className="scanner-camera__note">{intl.formatMessage(m.noCodeInImage)}</p> : null}
     </section>
   );
+}
+
+/**
+ * qr-scanner reports every failure as "Camera not found."; asking for the camera once more tells a refused
+ * permission (NotAllowedError) from a missing camera.
+ */
+async function cameraRefused(): Promise<boolean> {
+  try {
+    const stream = await navigator.mediaDevices.getUserMedia({ video: true });
+    for (const track of stream.getTracks()) track.stop();
+    return false;
+  } catch (error) {
+    return (
+      error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError')
+    );
+  }
 }
