@@ -151,6 +151,16 @@ function ordersSuite(kind: StorageKind) {
     expect(detailed.status, JSON.stringify(detailed.body)).toBe(200);
     expect(detailed.body.data.status).toBe('RESERVED');
 
+    // Concurrent completions (a double click): all answered, the order completed and its hold converted once.
+    const clicks = await Promise.all(Array.from({ length: 5 }, () => complete(eventId, o.short_id, 'FREE')));
+    expect(clicks.map((click) => click.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(clicks.map((click) => click.body.data.status)).toEqual(
+      Array.from({ length: 5 }, () => 'COMPLETED'),
+    );
+    let completions = 0;
+    for await (const event of t.platform.services.store.readStream(`order-${o.id}`))
+      if (event.type === 'OrderCompleted') completions++;
+    expect(completions).toBe(1);
     const done = await complete(eventId, o.short_id, 'FREE');
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.data.status).toBe('COMPLETED');

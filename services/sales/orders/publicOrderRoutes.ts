@@ -111,9 +111,21 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
       command,
       commandContext(ctx),
     );
-    const position = after !== undefined && after > result.position ? after : result.position;
+    // Nothing new (a concurrent repeat decided it first): answer what the log holds now.
+    const written = result.events.length > 0 ? result.position : await services.store.head();
+    const position = after !== undefined && after > written ? after : written;
     setPosition(ctx, position);
     await readYourWrite(services, position, readModels);
+    const row = await findOrder(services.db, orderId);
+    if (!row) throw new Refusal('order_not_found');
+    ctx.body = { data: await present(row) };
+  }
+
+  /** A quiet repeat: the order as the whole log has it now (another request may have just changed it). */
+  async function answerCurrent(ctx: Context, orderId: string) {
+    const head = await services.store.head();
+    setPosition(ctx, head);
+    await readYourWrite(services, head, readModels);
     const row = await findOrder(services.db, orderId);
     if (!row) throw new Refusal('order_not_found');
     ctx.body = { data: await present(row) };
@@ -190,7 +202,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     const expiresAt = new Date(now.getTime() + event.settings.orderTimeoutMinutes * 60_000);
     const command: OrderCommand = { type: 'ExtendOrder', orderId: row.id, expiresAt, now };
     if (orderDecider.decide(command, order).length === 0) {
-      ctx.body = { data: await present(row) };
+      await answerCurrent(ctx, row.id);
       return;
     }
     let held: bigint;
@@ -226,7 +238,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
       now,
     };
     if (orderDecider.decide(command, order).length === 0) {
-      ctx.body = { data: await present(row) };
+      await answerCurrent(ctx, row.id);
       return;
     }
     let converted: bigint;
