@@ -23,6 +23,7 @@ import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { openHoldsReadModel } from './0052_open_holds';
 import { orderMailsReadModel } from './0053_order_mails';
 import { paymentsReadModel } from './0060_payments';
+import { checkInReadModel } from './0060_check_in';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -54,6 +55,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   openHoldsReadModel,
   orderMailsReadModel,
   paymentsReadModel,
+  checkInReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -8,6 +8,7 @@ import { promoCodesLive } from '../features/promoCodes/live';
 import { capacityAssignmentsLive } from '../features/capacityAssignments/live';
 import { questionsLive } from '../features/questions/live';
 import { paymentLive } from '../features/payment/live';
+import { checkInLive } from '../features/checkIn/live';
 import { composeLive } from '../shared/live/liveMap';
 
 /** Every feature's live declaration (its `live.ts`); a new feature with a live read model adds its own here. */
@@ -22,4 +23,5 @@ export const liveMap = composeLive([
   capacityAssignmentsLive,
   questionsLive,
   paymentLive,
+  checkInLive,
 ]);

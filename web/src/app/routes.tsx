@@ -42,6 +42,8 @@ const eventSectionPages: Record<string, RouteObject['lazy']> = {
     })),
   questions: () =>
     import('../features/questions/QuestionsPage').then((m) => ({ Component: m.QuestionsPage })),
+  'check-in': () =>
+    import('../features/checkIn/CheckInListsPage').then((m) => ({ Component: m.CheckInListsPage })),
   settings: () =>
     import('../features/eventSettings/EventSettingsPage').then((m) => ({ Component: m.EventSettingsPage })),
   'homepage-designer': () =>
@@ -248,7 +250,11 @@ const adminRoutes: RouteObject = {
         },
       ],
     },
-    { path: 'check-in/:checkInListShortId', ...notAvailable(f.checkIn) },
+    {
+      path: 'check-in/:checkInListShortId',
+      lazy: () =>
+        import('../features/checkIn/scanner/ScannerPage').then((m) => ({ Component: m.ScannerPage })),
+    },
     manageRoutes,
   ],
 };
