@@ -276,6 +276,26 @@ const permissionMatrix: Record<string, Entry> = {
     params: (f) => ({ eventId: f.eventId, id: 'ca_00000000' }),
   },
 
+  'GET /api/events/:eventId/orders': { access: 'events', owned: true, params: eventOf },
+  'GET /api/events/:eventId/orders/:orderId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
+  },
+  'POST /api/events/:eventId/orders/:orderId/cancel': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
+  },
+  'POST /api/events/:eventId/orders/:orderId/mark-paid': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
+  },
+  'GET /api/events/:eventId/attendees': { access: 'events', owned: true, params: eventOf },
+  'GET /api/account/payment': { access: 'events' },
+  'POST /api/account/payment/connect': { access: 'admin' },
+  'GET /api/account/billing': { access: 'admin' },
   'GET /api/events/:eventId/check-in-lists': { access: 'events', owned: true, params: eventOf },
   'POST /api/events/:eventId/check-in-lists': {
     access: 'events',
@@ -354,6 +374,41 @@ const permissionMatrix: Record<string, Entry> = {
     params: (f) => ({ id: f.eventId, code: 'SUMMER' }),
   },
   'POST /api/public/events/:id/page-views': { access: 'public', params: event },
+  'POST /api/public/events/:eventId/orders': {
+    access: 'public',
+    params: eventOf,
+    body: () => ({ lines: [{ ticket_id: 'tk_nonexistent', quantity: 1 }] }),
+  },
+  'GET /api/public/events/:eventId/orders/:orderShortId': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+  },
+  'PUT /api/public/events/:eventId/orders/:orderShortId/details': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+    body: () => ({
+      first_name: 'A',
+      last_name: 'B',
+      email: 'a@b.example',
+      attendees: [],
+      terms_agreed: true,
+    }),
+  },
+  'POST /api/public/events/:eventId/orders/:orderShortId/extend': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+  },
+  'POST /api/public/events/:eventId/orders/:orderShortId/complete': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+    body: () => ({ payment_method: 'FREE' }),
+  },
+  'GET /api/public/events/:eventId/attendees/:attendeeShortId': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, attendeeShortId: '00000000000000000000' }),
+  },
+  'GET /api/public/ticket-keys': { access: 'public' },
+  'POST /api/public/webhooks/stripe': { access: 'public', body: () => ({ id: 'evt_unsigned' }) },
 };
 
 /** `METHOD /path` of every route on the app's routers under /api (HEAD comes with GET). */
