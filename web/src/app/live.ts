@@ -5,6 +5,7 @@ import { organizersLive } from '../features/organizers/live';
 import { taxesAndFeesLive } from '../features/taxesAndFees/live';
 import { ticketsLive } from '../features/tickets/live';
 import { promoCodesLive } from '../features/promoCodes/live';
+import { affiliatesLive } from '../features/affiliates/live';
 import { capacityAssignmentsLive } from '../features/capacityAssignments/live';
 import { questionsLive } from '../features/questions/live';
 import { paymentLive } from '../features/payment/live';
@@ -20,6 +21,7 @@ export const liveMap = composeLive([
   taxesAndFeesLive,
   ticketsLive,
   promoCodesLive,
+  affiliatesLive,
   capacityAssignmentsLive,
   questionsLive,
   paymentLive,

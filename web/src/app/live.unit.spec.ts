@@ -32,6 +32,7 @@ describe('live updates declared per feature', () => {
       ['taxesAndFees'],
       ['tickets'],
       ['promoCodes'],
+      ['affiliates'],
       ['capacityAssignments'],
       ['questions'],
       ['payment'],
