@@ -11,6 +11,8 @@ import { ticketsProjection } from './tickets';
 import { taxesAndFeesProjection } from './taxes';
 import { capacityAssignmentsProjection } from './capacityAssignments';
 import { ordersProjection } from './orders';
+import { paymentConnectionsProjection, platformFeesProjection } from './payments';
+import { checkInProjection } from './checkIn';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -27,4 +29,7 @@ export const allProjections: Projection[] = [
   taxesAndFeesProjection,
   capacityAssignmentsProjection,
   ordersProjection,
+  paymentConnectionsProjection,
+  platformFeesProjection,
+  checkInProjection,
 ];

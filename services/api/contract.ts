@@ -15,6 +15,10 @@ import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySc
 import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
 import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
+import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
+import { billingRouteContracts } from '../payments/billing/billingRoutes';
+import { stripeWebhookRouteContracts } from '../payments/webhooks/webhookRoutes';
+import { checkInRouteContracts } from '../admission/checkIn/checkInSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -33,10 +37,14 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
   ...affiliateRouteContracts,
+  ...checkInRouteContracts,
   ...publicEventRouteContracts,
   ...pageViewRouteContracts,
   ...orderRouteContracts,
   ...publicOrderRouteContracts,
+  ...paymentRouteContracts,
+  ...billingRouteContracts,
+  ...stripeWebhookRouteContracts,
 ];
 
 /** `/api/openapi.json`, built once per process. */

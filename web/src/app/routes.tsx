@@ -36,6 +36,18 @@ const eventSectionPages: Record<string, RouteObject['lazy']> = {
   tickets: () => import('../features/tickets/TicketsPage').then((m) => ({ Component: m.TicketsPage })),
   orders: () => import('../features/orders/OrdersPage').then((m) => ({ Component: m.OrdersPage })),
   attendees: () => import('../features/orders/AttendeesPage').then((m) => ({ Component: m.AttendeesPage })),
+  'promo-codes': () =>
+    import('../features/promoCodes/PromoCodesPage').then((m) => ({ Component: m.PromoCodesPage })),
+  'capacity-assignments': () =>
+    import('../features/capacityAssignments/CapacityAssignmentsPage').then((m) => ({
+      Component: m.CapacityAssignmentsPage,
+    })),
+  questions: () =>
+    import('../features/questions/QuestionsPage').then((m) => ({ Component: m.QuestionsPage })),
+  'check-in': () =>
+    import('../features/checkIn/CheckInListsPage').then((m) => ({ Component: m.CheckInListsPage })),
+  affiliates: () =>
+    import('../features/affiliates/AffiliatesPage').then((m) => ({ Component: m.AffiliatesPage })),
   settings: () =>
     import('../features/eventSettings/EventSettingsPage').then((m) => ({ Component: m.EventSettingsPage })),
   'homepage-designer': () =>
@@ -193,7 +205,14 @@ const manageRoutes: RouteObject = {
           path: 'users',
           lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })),
         },
-        { path: 'payment', ...notAvailable(f.payment) },
+        {
+          path: 'payment',
+          lazy: () => import('../features/payment/PaymentPage').then((m) => ({ Component: m.PaymentPage })),
+        },
+        {
+          path: 'billing',
+          lazy: () => import('../features/payment/BillingPage').then((m) => ({ Component: m.BillingPage })),
+        },
       ],
     },
   ],
@@ -235,7 +254,11 @@ const adminRoutes: RouteObject = {
         },
       ],
     },
-    { path: 'check-in/:checkInListShortId', ...notAvailable(f.checkIn) },
+    {
+      path: 'check-in/:checkInListShortId',
+      lazy: () =>
+        import('../features/checkIn/scanner/ScannerPage').then((m) => ({ Component: m.ScannerPage })),
+    },
     manageRoutes,
   ],
 };
