@@ -395,8 +395,7 @@ export async function attendeesCheckedInAt(
   if (attendeeIds.length === 0) return new Map();
   const rows = (await db('check_in_attendees')
     .whereIn('attendee_id', [...new Set(attendeeIds)])
-    .where({ state: 'CHECKED_IN' })
-    .select('attendee_id', 'checked_in_at')) as { attendee_id: string; checked_in_at: string }[];
+    .where({ state: 'CHECKED_IN' })) as { attendee_id: string; checked_in_at: string }[];
   const at = new Map<string, string>();
   for (const row of rows) {
     const known = at.get(row.attendee_id);
