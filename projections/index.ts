@@ -12,6 +12,7 @@ import { taxesAndFeesProjection } from './taxes';
 import { capacityAssignmentsProjection } from './capacityAssignments';
 import { ordersProjection } from './orders';
 import { paymentConnectionsProjection, platformFeesProjection } from './payments';
+import { checkInProjection } from './checkIn';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -30,4 +31,5 @@ export const allProjections: Projection[] = [
   ordersProjection,
   paymentConnectionsProjection,
   platformFeesProjection,
+  checkInProjection,
 ];

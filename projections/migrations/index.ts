@@ -22,9 +22,10 @@ import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { openHoldsReadModel } from './0052_open_holds';
 import { orderMailsReadModel } from './0053_order_mails';
-import { manualOrdersReadModel } from './0054_manual_orders';
 import { paymentsReadModel } from './0060_payments';
-import { orderPaymentsReadModel } from './0061_order_payments';
+import { checkInReadModel } from './0060_check_in';
+import { manualOrdersReadModel } from './0061_manual_orders';
+import { orderPaymentsReadModel } from './0062_order_payments';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -55,8 +56,9 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   promoCodeOrdersReadModel,
   openHoldsReadModel,
   orderMailsReadModel,
-  manualOrdersReadModel,
   paymentsReadModel,
+  checkInReadModel,
+  manualOrdersReadModel,
   orderPaymentsReadModel,
 ];
 

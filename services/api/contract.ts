@@ -18,6 +18,7 @@ import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/
 import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
 import { billingRouteContracts } from '../payments/billing/billingRoutes';
 import { stripeWebhookRouteContracts } from '../payments/webhooks/webhookRoutes';
+import { checkInRouteContracts } from '../admission/checkIn/checkInSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -36,6 +37,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
   ...affiliateRouteContracts,
+  ...checkInRouteContracts,
   ...publicEventRouteContracts,
   ...pageViewRouteContracts,
   ...orderRouteContracts,

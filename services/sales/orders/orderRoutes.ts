@@ -10,6 +10,7 @@ import type { TicketSigningKeys } from '../../admission/signingKeys';
 import { eventDecider } from '../../catalog/events/eventDecider';
 import { eventStream } from '../../catalog/events/eventEvents';
 import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
+import { attendeesCheckedInAt } from '../../../projections/checkIn';
 import { questionsForCheckout } from '../../../projections/questions';
 import { listEventTickets } from '../../../projections/tickets';
 import { minorUnitDigits } from '../pricing/money';
@@ -22,7 +23,6 @@ import {
   orderPayments,
   orderReferences,
   orderedTicketTitles,
-  type AttendeeRow,
   findAccountOrder,
   listEventAttendees,
   listEventOrders,
@@ -108,9 +108,6 @@ function moneyTrailItem(event: RecordedEvent) {
   };
 }
 
-/** The check-in feature's seam: its read model's state for an attendee; null until check-in exists. */
-const checkInOf = (_attendee: AttendeeRow): string | null => null;
-
 /**
  * The organizer's orders and attendees (`/api/events/{eventId}/orders`, `/attendees`, docs/orders.md): lists,
  * details with history, exports, and the actions (mark paid, cancel, resend, edit, manual attendee). Inventory
@@ -175,6 +172,10 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
       manualOrders(services.db, [row.id]),
       orderPayments(services.db, [row.id]),
     ]);
+    const checkedIn = await attendeesCheckedInAt(
+      services.db,
+      attendees.map((attendee) => attendee.id),
+    );
     const history: { type: string; at: string; actor: string | null; position: string }[] = [];
     const moneyTrail: ReturnType<typeof moneyTrailItem>[] = [];
     for await (const event of services.store.readStream(orderStream(row.id))) {
@@ -194,7 +195,7 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
       refundable: !manual.has(row.id),
       lines: lines.map(presentLine),
       attendees: attendees.map((attendee) => ({
-        ...presentAdminAttendee(attendee, titles, keys, references, checkInOf(attendee)),
+        ...presentAdminAttendee(attendee, titles, keys, references, checkedIn.get(attendee.id) ?? null),
         // The order shows each attendee's code; the attendee list never does.
       })),
       answers: row.answers ? (JSON.parse(row.answers) as Record<string, unknown>) : {},
@@ -212,11 +213,12 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
   async function presentAttendeeDetail(accountId: string, eventId: string, attendeeId: string) {
     const row = await findAccountAttendee(services.db, accountId, eventId, attendeeId);
     if (!row) throw new Refusal('attendee_not_found');
-    const [titles, references] = await Promise.all([
+    const [titles, references, checkedIn] = await Promise.all([
       orderedTicketTitles(services.db, eventId),
       orderReferences(services.db, [row.order_id]),
+      attendeesCheckedInAt(services.db, [row.id]),
     ]);
-    return presentAdminAttendee(row, titles, keys, references, checkInOf(row));
+    return presentAdminAttendee(row, titles, keys, references, checkedIn.get(row.id) ?? null);
   }
 
   async function settle(ctx: Context, positions: readonly bigint[]) {
@@ -447,17 +449,21 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
     const { eventId } = await ownedEvent(ctx);
     const list = parseListQuery(ctx.query, attendeeListSpec);
     const { rows, meta } = await listEventAttendees(services.db, eventId, list);
-    const [titles, references] = await Promise.all([
+    const [titles, references, checkedIn] = await Promise.all([
       orderedTicketTitles(services.db, eventId),
       orderReferences(
         services.db,
         rows.map((row) => row.order_id),
       ),
+      attendeesCheckedInAt(
+        services.db,
+        rows.map((row) => row.id),
+      ),
     ]);
     // A list shows no codes: the ticket page and the mails carry them.
     ctx.body = {
       data: rows.map((attendee) => ({
-        ...presentAdminAttendee(attendee, titles, keys, references, checkInOf(attendee)),
+        ...presentAdminAttendee(attendee, titles, keys, references, checkedIn.get(attendee.id) ?? null),
         ticket_code: null,
       })),
       meta,

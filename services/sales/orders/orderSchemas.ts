@@ -310,7 +310,7 @@ export const adminAttendeeResponseSchema = attendeeResponseSchema.extend({
   order_reference: z.string().nullable(),
   locale: z.string(),
   answers: z.record(z.string(), z.unknown()),
-  /** The check-in feature's state; null until it exists (services/sales/orders/orderRoutes.ts `checkInOf`). */
+  /** When the attendee was checked in, if checked in now on any list (the check-in read model); else null. */
   checked_in_at: z.string().nullable(),
 });
 

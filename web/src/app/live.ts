@@ -5,10 +5,12 @@ import { organizersLive } from '../features/organizers/live';
 import { taxesAndFeesLive } from '../features/taxesAndFees/live';
 import { ticketsLive } from '../features/tickets/live';
 import { promoCodesLive } from '../features/promoCodes/live';
+import { affiliatesLive } from '../features/affiliates/live';
 import { capacityAssignmentsLive } from '../features/capacityAssignments/live';
 import { questionsLive } from '../features/questions/live';
 import { paymentLive } from '../features/payment/live';
 import { ordersLive } from '../features/orders/live';
+import { checkInLive } from '../features/checkIn/live';
 import { composeLive } from '../shared/live/liveMap';
 
 /** Every feature's live declaration (its `live.ts`); a new feature with a live read model adds its own here. */
@@ -20,8 +22,10 @@ export const liveMap = composeLive([
   taxesAndFeesLive,
   ticketsLive,
   promoCodesLive,
+  affiliatesLive,
   capacityAssignmentsLive,
   questionsLive,
   paymentLive,
   ordersLive,
+  checkInLive,
 ]);

@@ -44,6 +44,10 @@ const eventSectionPages: Record<string, RouteObject['lazy']> = {
     import('../features/questions/QuestionsPage').then((m) => ({ Component: m.QuestionsPage })),
   orders: () => import('../features/orders/OrdersPage').then((m) => ({ Component: m.OrdersPage })),
   attendees: () => import('../features/orders/AttendeesPage').then((m) => ({ Component: m.AttendeesPage })),
+  'check-in': () =>
+    import('../features/checkIn/CheckInListsPage').then((m) => ({ Component: m.CheckInListsPage })),
+  affiliates: () =>
+    import('../features/affiliates/AffiliatesPage').then((m) => ({ Component: m.AffiliatesPage })),
   settings: () =>
     import('../features/eventSettings/EventSettingsPage').then((m) => ({ Component: m.EventSettingsPage })),
   'homepage-designer': () =>
@@ -275,7 +279,11 @@ const adminRoutes: RouteObject = {
         },
       ],
     },
-    { path: 'check-in/:checkInListShortId', ...notAvailable(f.checkIn) },
+    {
+      path: 'check-in/:checkInListShortId',
+      lazy: () =>
+        import('../features/checkIn/scanner/ScannerPage').then((m) => ({ Component: m.ScannerPage })),
+    },
     manageRoutes,
   ],
 };
