@@ -196,7 +196,7 @@ export function MoneyTrail({ order }: { order: OrderDetail }) {
                       ? ''
                       : formatMoney(intl, item.amount, item.currency ?? order.currency)}
                   </td>
-                  <td>
+                  <td className="order-drawer__ids">
                     <code>
                       {[item.payment_intent_id, item.charge_id, item.stripe_refund_id, item.status]
                         .filter(Boolean)
