@@ -25,6 +25,7 @@ describeE2E(
     let token = '';
     let event = { id: '', slug: '' };
     const pageErrors: string[] = [];
+    let returnUrl = '';
 
     async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
       const response = await fetch(`${app.url}/api${path}`, {
@@ -140,11 +141,28 @@ describeE2E(
       );
       expect(ticket.html).toContain('cid:ticket-qr');
 
+      returnUrl = page.url();
       await page.getByRole('link', { name: 'View your order' }).click();
       await page.waitForURL(/\/summary$/);
       await page.getByText('Status: Completed', { exact: true }).waitFor();
       await screenshot(page, 'checkout/card-summary');
       expect(pageErrors).toEqual([]);
+    });
+
+    it('passes the accessibility checks in the dark scheme: the card step without Stripe.js and the return page', async () => {
+      const dark = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+      const page = await dark.newPage();
+      await page.route('https://js.stripe.com/**', (route) => route.abort());
+      await page.goto(`${app.url}/`);
+      await page.evaluate(() => localStorage.setItem('colour_scheme', 'dark'));
+      await toPayment(page, 'grace@example.test');
+      await page.getByText('The secure card form could not be loaded.', { exact: false }).waitFor();
+      await screenshot(page, 'checkout/card-script-failed-dark');
+      await expectAccessible(page, 'card payment without Stripe.js (dark)');
+      await page.goto(returnUrl);
+      await page.getByRole('heading', { name: 'Your payment went through' }).waitFor();
+      await expectAccessible(page, 'payment return (dark)');
+      await dark.close();
     });
 
     it('an admin refunds part of the card order from the order drawer; Stripe settles it', async () => {
