@@ -15,7 +15,13 @@ function Summary({ order, event }: { order: PublicOrder; event: PublicEvent }) {
   const { eventId, orderShortId } = useCheckoutParams();
   const open =
     order.status === 'AWAITING_DETAILS' || order.status === 'RESERVED' || order.status === 'PAYMENT_FAILED';
-  const title = open ? m.openTitle : order.status === 'AWAITING_PAYMENT' ? m.awaitingTitle : m.completedTitle;
+  const title = open
+    ? m.openTitle
+    : order.status === 'AWAITING_PAYMENT'
+      ? m.awaitingTitle
+      : order.status === 'REFUND_PENDING' || order.status === 'REFUNDED'
+        ? m.refundedTitle
+        : m.completedTitle;
   return (
     <div className="checkout-columns">
       <OrderSummary order={order} event={event} />

@@ -175,6 +175,7 @@ export const checkoutMessages = defineMessages({
   retryPayment: { id: 'checkout.return.retry', defaultMessage: 'Try the payment again' },
 
   completedTitle: { id: 'checkout.done.completed', defaultMessage: 'Thank you, your order is complete' },
+  refundedTitle: { id: 'checkout.done.refunded', defaultMessage: 'Your payment is refunded' },
   awaitingTitle: {
     id: 'checkout.done.awaiting',
     defaultMessage: 'Your order is awaiting payment',
