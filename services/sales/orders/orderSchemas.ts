@@ -194,7 +194,7 @@ export const publicOrderResponseSchema = z.object({
   questions: z.array(questionResponseSchema),
   /** The payment methods this order can be completed with now. */
   payment_methods: z.array(z.enum(['FREE', 'OFFLINE', 'CARD'])),
-  /** Sanitised HTML from the event's settings, for an order awaiting an offline payment (else null). */
+  /** Sanitised HTML from the event's settings: while the offline method is offered, and once the order awaits it. */
   offline_payment_instructions: z.string().nullable(),
   post_checkout_message: z.string().nullable(),
 });

@@ -195,7 +195,12 @@ function ordersSuite(kind: StorageKind) {
     const placed = await order(eventId, { lines: [{ ticket_id: ticket.id, quantity: 2 }] });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const o = placed.body.data;
-    expect(o).toMatchObject({ total: 5000, payment_methods: ['OFFLINE'] });
+    // The buyer reads the instructions before choosing the offline method.
+    expect(o).toMatchObject({
+      total: 5000,
+      payment_methods: ['OFFLINE'],
+      offline_payment_instructions: '<p>Pay to IBAN DE00</p>',
+    });
     expect((await details(eventId, o.short_id, 2)).status).toBe(200);
     expectProblem(await complete(eventId, o.short_id, 'FREE'), 422, 'payment_method_unavailable');
     expectProblem(await complete(eventId, o.short_id, 'CARD'), 422, 'payment_method_unavailable');

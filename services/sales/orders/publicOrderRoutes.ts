@@ -79,14 +79,18 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     const titles = titlesOf(lines);
     const status = visibleStatus(row, now);
     const open = status === 'AWAITING_DETAILS' || status === 'RESERVED';
+    const paymentMethods = open ? paymentMethodsFor(row, event.settings) : [];
     return {
       ...presentOrderFields(row, now),
       lines: lines.map(presentLine),
       attendees: attendees.map((attendee) => presentAttendee(attendee, titles, keys)),
       questions: open ? questions.map(presentQuestion) : [],
-      payment_methods: open ? paymentMethodsFor(row, event.settings) : [],
+      payment_methods: paymentMethods,
+      // The buyer reads the instructions before choosing the offline method, and again once the order awaits it.
       offline_payment_instructions:
-        status === 'AWAITING_PAYMENT' ? event.settings.offlinePaymentInstructions : null,
+        status === 'AWAITING_PAYMENT' || paymentMethods.includes('OFFLINE')
+          ? event.settings.offlinePaymentInstructions
+          : null,
       post_checkout_message:
         status === 'COMPLETED' || status === 'AWAITING_PAYMENT' ? event.settings.postCheckoutMessage : null,
     };

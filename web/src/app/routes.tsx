@@ -88,15 +88,40 @@ const publicRoutes: RouteObject = {
       path: 'checkout/:eventId',
       children: [
         { index: true, ...publicNotAvailable(f.checkout) },
-        { path: ':orderShortId/details', ...publicNotAvailable(f.checkoutDetails) },
-        { path: ':orderShortId/payment', ...publicNotAvailable(f.checkoutPayment) },
-        { path: ':orderShortId/summary', ...publicNotAvailable(f.checkoutSummary) },
-        { path: ':orderShortId/payment_return', ...publicNotAvailable(f.checkoutPaymentReturn) },
+        {
+          path: ':orderShortId/details',
+          lazy: () => import('../features/checkout/DetailsPage').then((m) => ({ Component: m.DetailsPage })),
+        },
+        {
+          path: ':orderShortId/payment',
+          lazy: () => import('../features/checkout/PaymentPage').then((m) => ({ Component: m.PaymentPage })),
+        },
+        {
+          path: ':orderShortId/summary',
+          lazy: () => import('../features/checkout/SummaryPage').then((m) => ({ Component: m.SummaryPage })),
+        },
+        {
+          path: ':orderShortId/payment_return',
+          lazy: () =>
+            import('../features/checkout/PaymentReturnPage').then((m) => ({
+              Component: m.PaymentReturnPage,
+            })),
+        },
       ],
     },
-    { path: 'order/:eventId/:orderShortId/print', ...publicNotAvailable(f.orderPrint) },
-    { path: 'ticket/:eventId/:attendeeShortId', ...publicNotAvailable(f.ticket) },
-    { path: 'ticket/:eventId/:attendeeShortId/print', ...publicNotAvailable(f.ticketPrint) },
+    {
+      path: 'order/:eventId/:orderShortId/print',
+      lazy: () =>
+        import('../features/checkout/OrderPrintPage').then((m) => ({ Component: m.OrderPrintPage })),
+    },
+    {
+      path: 'ticket/:eventId/:attendeeShortId',
+      lazy: () => import('../features/checkout/TicketPages').then((m) => ({ Component: m.TicketPage })),
+    },
+    {
+      path: 'ticket/:eventId/:attendeeShortId/print',
+      lazy: () => import('../features/checkout/TicketPages').then((m) => ({ Component: m.TicketPrintPage })),
+    },
   ],
 };
 

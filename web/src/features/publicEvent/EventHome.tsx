@@ -36,6 +36,8 @@ export function EventHome({
   promoCodeValid = null,
   preview = false,
   onCheckout,
+  checkoutBusy = false,
+  checkoutProblem = null,
 }: {
   event: PublicEventWithTickets;
   promoCode?: string | null;
@@ -43,6 +45,10 @@ export function EventHome({
   preview?: boolean;
   /** Continue with the buyer's tickets (the checkout); absent, Continue stays disabled. */
   onCheckout?: ((request: OrderRequest) => void) | undefined;
+  /** The reservation is on its way: Continue waits. */
+  checkoutBusy?: boolean;
+  /** Why the last reservation was refused, in the buyer's language. */
+  checkoutProblem?: string | null;
 }) {
   const intl = useIntl();
   const lines = hasAddress(event.location) ? addressLines(event.location, intl.locale) : [];
@@ -172,6 +178,8 @@ export function EventHome({
                   continueText={continueText}
                   promoCode={promoCodeValid ? promoCode : null}
                   onCheckout={onCheckout}
+                  busy={checkoutBusy}
+                  problem={checkoutProblem}
                 />
               )}
             </section>

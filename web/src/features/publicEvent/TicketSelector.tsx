@@ -92,6 +92,8 @@ export function TicketSelector({
   continueText,
   promoCode,
   onCheckout,
+  busy = false,
+  problem = null,
 }: {
   eventId: string;
   tickets: readonly PublicTicket[];
@@ -100,6 +102,8 @@ export function TicketSelector({
   continueText: string;
   promoCode: string | null;
   onCheckout?: ((request: OrderRequest) => void) | undefined;
+  busy?: boolean;
+  problem?: string | null;
 }) {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -134,7 +138,7 @@ export function TicketSelector({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    if (problems.length > 0 || !onCheckout) return;
+    if (problems.length > 0 || !onCheckout || busy) return;
     onCheckout(toOrderRequest(tickets, selection, exponent, promoCode));
   };
 
@@ -276,8 +280,18 @@ export function TicketSelector({
           {intl.formatMessage(m.nothingChosen)}
         </p>
       ) : null}
-      <button type="submit" className="event-home__button" disabled={!onCheckout}>
-        {continueText}
+      {problem ? (
+        <p className="ticket-option__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="event-home__button"
+        disabled={!onCheckout}
+        aria-disabled={busy || undefined}
+      >
+        {busy ? intl.formatMessage(m.reserving) : continueText}
       </button>
     </form>
   );

@@ -89,6 +89,7 @@ export const ticketSelectorMessages = defineMessages({
   saleEnded: { id: 'publicEvent.selector.saleEnded', defaultMessage: 'Sale ended' },
   promoLabel: { id: 'publicEvent.selector.promoLabel', defaultMessage: 'Promo code' },
   promoApply: { id: 'publicEvent.selector.promoApply', defaultMessage: 'Apply' },
+  reserving: { id: 'publicEvent.selector.reserving', defaultMessage: 'Reserving your tickets…' },
   nothingChosen: {
     id: 'publicEvent.selector.nothingChosen',
     defaultMessage: 'Choose at least one ticket.',
