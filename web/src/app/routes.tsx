@@ -52,6 +52,8 @@ const eventSectionPages: Record<string, RouteObject['lazy']> = {
     import('../features/homepageDesigner/HomepageDesignerPage').then((m) => ({
       Component: m.HomepageDesignerPage,
     })),
+  widget: () =>
+    import('../features/widget/WidgetSettingsPage').then((m) => ({ Component: m.WidgetSettingsPage })),
   'getting-started': () =>
     import('../features/gettingStarted/GettingStartedPage').then((m) => ({
       Component: m.GettingStartedPage,
@@ -83,7 +85,6 @@ const publicRoutes: RouteObject = {
       lazy: () =>
         import('../features/publicEvent/PublicEventPage').then((m) => ({ Component: m.PublicEventPage })),
     },
-    { path: 'widget/:eventId', ...publicNotAvailable(f.widget) },
     {
       path: 'checkout/:eventId',
       children: [
@@ -241,6 +242,13 @@ const manageRoutes: RouteObject = {
   ],
 };
 
+/** `/widget/{eventId}`: framed on organizers' sites, so without the public shell's bar (web/public/widget.js). */
+const widgetRoute: RouteObject = {
+  path: 'widget/:eventId',
+  loader: publicEventLoader,
+  lazy: () => import('../features/widget/WidgetPage').then((m) => ({ Component: m.WidgetPage })),
+};
+
 const adminRoutes: RouteObject = {
   id: 'admin',
   lazy: () => import('./AdminShell').then((m) => ({ Component: m.AdminShell })),
@@ -301,6 +309,6 @@ export const routes: RouteObject[] = withErrorElements([
     id: 'root',
     Component: RootLayout,
     hydrateFallbackElement: <InitialLoading />,
-    children: [publicRoutes, adminRoutes, { path: '*', Component: NotFoundPage }],
+    children: [publicRoutes, widgetRoute, adminRoutes, { path: '*', Component: NotFoundPage }],
   },
 ]);
