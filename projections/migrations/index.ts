@@ -20,6 +20,7 @@ import { affiliatesReadModel } from './0046_affiliates';
 import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { openHoldsReadModel } from './0052_open_holds';
+import { orderMailsReadModel } from './0053_order_mails';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -48,6 +49,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   ordersReadModel,
   promoCodeOrdersReadModel,
   openHoldsReadModel,
+  orderMailsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -10,6 +10,8 @@ import type { CommandHandler } from '../kit/commandHandler';
 import { EmailClaimKeeper, emailClaimKeeper } from './emailClaimKeeper';
 import { CheckoutKeeper, checkoutKeeper } from './checkoutKeeper';
 import { mailReactor } from './mailReactor';
+import { orderMailReactor } from './orderMailReactor';
+import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
 
 /**
@@ -34,7 +36,13 @@ export interface WorkerDeps {
   commands: CommandHandler;
   config: Pick<
     AppConfig,
-    'publicUrl' | 'smtpUrl' | 'mailFrom' | 'projectionOnError' | 'emailClaimGraceSeconds'
+    | 'publicUrl'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'projectionOnError'
+    | 'emailClaimGraceSeconds'
+    | 'dataDir'
+    | 'ticketSigningKey'
   >;
   logger: Logger;
   clock: Clock;
@@ -50,6 +58,12 @@ export async function startWorker({
 }: WorkerDeps): Promise<Worker> {
   const reactor = mailReactor({ publicUrl: config.publicUrl });
   await startAtHeadWhenNew(db, reactor.name, await store.head(), clock.now());
+  const orderMails = orderMailReactor({
+    publicUrl: config.publicUrl,
+    commands,
+    keys: loadTicketSigningKeys({ dataDir: config.dataDir, fromEnvironment: config.ticketSigningKey }),
+  });
+  await startAtHeadWhenNew(db, orderMails.name, await store.head(), clock.now());
   const runner = new ProjectionRunner({
     store,
     db,
@@ -57,6 +71,7 @@ export async function startWorker({
     // deployed is recovered too.
     projections: [
       reactor,
+      orderMails,
       emailClaimKeeper(),
       checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),

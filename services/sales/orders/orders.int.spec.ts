@@ -206,6 +206,17 @@ function ordersSuite(kind: StorageKind) {
     expect(page.body.data.state).toBe('UNPAID');
 
     const other = await t.otherAccount();
+    for (const [method, path] of [
+      ['GET', `/api/events/${eventId}/orders`],
+      ['GET', `/api/events/${eventId}/orders/${o.id}`],
+      ['POST', `/api/events/${eventId}/orders/${o.id}/cancel`],
+      ['GET', `/api/events/${eventId}/attendees`],
+    ] as const)
+      expectProblem(await t.client(other.token)(method, path), 404, 'event_not_found');
+    // The order of one event is not found under another of the same account.
+    const sibling = await liveEvent();
+    expectProblem(await api()('GET', `/api/events/${sibling}/orders/${o.id}`), 404, 'order_not_found');
+    expectProblem(await api()('GET', `/api/events/${eventId}/orders/not-a-uuid`), 404, 'order_not_found');
     expectProblem(
       await t.client(other.token)('POST', `/api/events/${eventId}/orders/${o.id}/mark-paid`),
       404,
@@ -326,6 +337,19 @@ function ordersSuite(kind: StorageKind) {
     const replayed = await order(eventId, { lines: [{ ticket_id: paid.id, quantity: 1 }] }, key);
     expect(replayed.body.data.id).toBe(keyed.body.data.id);
     expect(await remaining(eventId, paid.id)).toBe(5);
+    // Concurrent submissions of one order (a double click, a retry racing the first try): one order, one hold.
+    const raced = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        order(eventId, { lines: [{ ticket_id: paid.id, quantity: 2 }], order_id: raced }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 201));
+    expect(new Set(answers.map((answer) => answer.body.data.short_id)).size).toBe(1);
+    expect(await remaining(eventId, paid.id)).toBe(3);
+    const shortId = answers[0]?.body.data.short_id ?? '';
+    expect((await details(eventId, shortId, 2)).status).toBe(200);
+    expectProblem(await complete(eventId, shortId, 'OFFLINE'), 422, 'payment_method_unavailable');
     // An order id is the buyer's own: another event cannot reach it.
     expectProblem(
       await order(elsewhere, { lines: [{ ticket_id: foreign.id, quantity: 1 }], order_id: orderId }),

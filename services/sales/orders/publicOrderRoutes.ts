@@ -125,10 +125,10 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
       orderId: input.order_id ?? services.ids.uuid(),
       replacesOrderId: input.replaces_order_id,
     });
-    if (position !== null) {
-      setPosition(ctx, position);
-      await readYourWrite(services, position, readModels);
-    }
+    // A replay answers the order another request recorded, perhaps a moment ago: wait for the whole log then.
+    const reached = position ?? (await services.store.head());
+    setPosition(ctx, reached);
+    await readYourWrite(services, reached, readModels);
     const row = await findOrder(services.db, orderId);
     if (!row) throw new Refusal('not_ready', 'The order is recorded but not yet visible; reload in a moment');
     ctx.status = 201;
