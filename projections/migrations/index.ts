@@ -21,6 +21,7 @@ import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { openHoldsReadModel } from './0052_open_holds';
 import { orderMailsReadModel } from './0053_order_mails';
+import { messagesReadModel } from './0054_messages';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -50,6 +51,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   promoCodeOrdersReadModel,
   openHoldsReadModel,
   orderMailsReadModel,
+  messagesReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -14,6 +14,7 @@ import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
 import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
 import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
+import { messageRouteContracts } from '../messaging/messages/messageSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
@@ -33,6 +34,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
   ...affiliateRouteContracts,
+  ...messageRouteContracts,
   ...publicEventRouteContracts,
   ...pageViewRouteContracts,
   ...orderRouteContracts,

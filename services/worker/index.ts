@@ -11,6 +11,8 @@ import { EmailClaimKeeper, emailClaimKeeper } from './emailClaimKeeper';
 import { CheckoutKeeper, checkoutKeeper } from './checkoutKeeper';
 import { mailReactor } from './mailReactor';
 import { orderMailReactor } from './orderMailReactor';
+import { messageReactor } from './messageReactor';
+import { MessageScheduler } from './messageScheduler';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
 
@@ -27,6 +29,7 @@ export interface Worker {
   delivery: MailDelivery;
   claims: EmailClaimKeeper;
   checkout: CheckoutKeeper;
+  messages: MessageScheduler;
   stop(): Promise<void>;
 }
 
@@ -64,6 +67,8 @@ export async function startWorker({
     keys: loadTicketSigningKeys({ dataDir: config.dataDir, fromEnvironment: config.ticketSigningKey }),
   });
   await startAtHeadWhenNew(db, orderMails.name, await store.head(), clock.now());
+  const messages = messageReactor({ commands });
+  await startAtHeadWhenNew(db, messages.name, await store.head(), clock.now());
   const runner = new ProjectionRunner({
     store,
     db,
@@ -72,6 +77,7 @@ export async function startWorker({
     projections: [
       reactor,
       orderMails,
+      messages,
       emailClaimKeeper(),
       checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
@@ -97,9 +103,16 @@ export async function startWorker({
     logger: logger.child({ component: 'checkout' }),
     settleAfterMs: config.emailClaimGraceSeconds * 1000,
   });
+  const scheduler = new MessageScheduler({
+    db,
+    commands,
+    clock,
+    logger: logger.child({ component: 'message-scheduler' }),
+  });
   await runner.start();
   delivery.start();
   checkout.start(5_000);
+  scheduler.start(15_000);
   claims.start(Math.max(1_000, Math.min(60_000, config.emailClaimGraceSeconds * 500)));
   logger.info('worker started', { mail: transport.kind });
   return {
@@ -107,8 +120,10 @@ export async function startWorker({
     delivery,
     claims,
     checkout,
+    messages: scheduler,
     async stop() {
       unsubscribe();
+      await scheduler.stop();
       await claims.stop();
       await checkout.stop();
       await runner.stop();
