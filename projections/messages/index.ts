@@ -233,7 +233,15 @@ export async function listMessageRecipients(db: Knex, messageId: string): Promis
   return (await db('mail_outbox')
     .where({ aggregate_id: messageId, template: 'event_message' })
     .orderBy('to_address')
-    .select('id', 'to_address', 'locale', 'status', 'attempts', 'last_error', 'sent_at')) as MessageRecipientRow[];
+    .select(
+      'id',
+      'to_address',
+      'locale',
+      'status',
+      'attempts',
+      'last_error',
+      'sent_at',
+    )) as MessageRecipientRow[];
 }
 
 export function presentMessageRecipient(row: MessageRecipientRow) {
@@ -241,7 +249,12 @@ export function presentMessageRecipient(row: MessageRecipientRow) {
     id: row.id,
     email: row.to_address,
     locale: row.locale,
-    state: row.status === 'sent' ? ('sent' as const) : row.status === 'failed' ? ('failed' as const) : ('queued' as const),
+    state:
+      row.status === 'sent'
+        ? ('sent' as const)
+        : row.status === 'failed'
+          ? ('failed' as const)
+          : ('queued' as const),
     attempts: Number(row.attempts),
     last_error: row.last_error,
     sent_at: row.sent_at,

@@ -75,7 +75,16 @@ export function messageReactor(settings: { commands: Pick<CommandHandler, 'load'
         case 'MessageTestSent': {
           const d = event.data;
           const title = await eventTitle(d.eventId);
-          await send(trx, ctx, event, d, 'test', 'test', { email: d.sender.email, locale: d.sender.locale }, title);
+          await send(
+            trx,
+            ctx,
+            event,
+            d,
+            'test',
+            'test',
+            { email: d.sender.email, locale: d.sender.locale },
+            title,
+          );
           return [];
         }
         case 'MessageDispatched': {
@@ -145,7 +154,13 @@ async function send(
   trx: Knex.Transaction,
   ctx: ProjectionContext,
   recorded: RecordedEvent,
-  message: { messageId: string; accountId: string; subject: string; html: string; sender: { userId: string } },
+  message: {
+    messageId: string;
+    accountId: string;
+    subject: string;
+    html: string;
+    sender: { userId: string };
+  },
   kind: MessageMailKind,
   occurrence: string,
   recipient: Recipient,

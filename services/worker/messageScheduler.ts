@@ -15,9 +15,7 @@ export class MessageScheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    private readonly deps: { db: Knex; commands: CommandHandler; clock: Clock; logger: Logger },
-  ) {}
+  constructor(private readonly deps: { db: Knex; commands: CommandHandler; clock: Clock; logger: Logger }) {}
 
   start(everyMs: number): void {
     if (this.timer) return;

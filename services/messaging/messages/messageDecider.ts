@@ -1,11 +1,6 @@
 import type { Decider } from '../../kit/decider';
 import { refuse } from '../../kit/refusal';
-import type {
-  MessageContent,
-  MessageEvent,
-  MessageRecipients,
-  MessageSender,
-} from './messageEvents';
+import type { MessageContent, MessageEvent, MessageRecipients, MessageSender } from './messageEvents';
 
 /** Facts the route reads before deciding (docs/decisions/cross-module-facts.md): advisory, passed in. */
 export interface SenderFacts {
@@ -101,8 +96,8 @@ export const messageDecider: Decider<MessageCommand, MessageEvent, MessageState>
       case 'SendMessage': {
         // The same id again is the same request repeated (the id is minted per request).
         if (state.exists) return [];
-        checkSender(command.facts);
         const content = checkContent(command.content);
+        checkSender(command.facts);
         const sendAt = command.sendAt && command.sendAt > command.now ? command.sendAt.toISOString() : at;
         const scheduled: MessageEvent = {
           type: 'MessageScheduled',
@@ -129,8 +124,8 @@ export const messageDecider: Decider<MessageCommand, MessageEvent, MessageState>
       }
       case 'SendTestMessage': {
         if (state.exists) return [];
-        checkSender(command.facts);
         const content = checkContent(command.content);
+        checkSender(command.facts);
         return [
           {
             type: 'MessageTestSent',
@@ -182,8 +177,7 @@ function checkContent(content: MessageContent): MessageContent {
   const subject = content.subject.trim();
   const errors: Record<string, string[]> = {};
   if (!subject) errors.subject = ['Write a subject'];
-  else if (subject.length > maxSubjectLength)
-    errors.subject = [`At most ${maxSubjectLength} characters`];
+  else if (subject.length > maxSubjectLength) errors.subject = [`At most ${maxSubjectLength} characters`];
   if (!content.html.trim()) errors.content = ['Write the message'];
   else if (content.html.length > maxMessageHtmlLength)
     errors.content = [`At most ${maxMessageHtmlLength} characters`];

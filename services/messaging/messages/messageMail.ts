@@ -35,10 +35,7 @@ export function renderEventMessage(
   const chosen: SupportedLocale = isSupportedLocale(locale) ? locale : 'en';
   const intl = intlFor(chosen);
   const say = (key: MailMessageKey) =>
-    intl.formatMessage(
-      { id: key },
-      { product: intl.formatMessage({ id: 'product' }), event: message.event },
-    );
+    intl.formatMessage({ id: key }, { product: intl.formatMessage({ id: 'product' }), event: message.event });
   const noteKey = notes[message.kind];
   const note = noteKey ? say(noteKey) : null;
   const footer = say('eventMessageFooter');

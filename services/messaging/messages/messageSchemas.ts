@@ -13,7 +13,7 @@ const recipientsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all_attendees') }).strict(),
   z.object({ kind: z.literal('ticket_holders'), ticket_ids: z.array(entityId).min(1).max(100) }).strict(),
   z.object({ kind: z.literal('attendee'), attendee_id: entityId }).strict(),
-  z.object({ kind: z.literal('order_buyer'), order_id: entityId }).strict(),
+  z.object({ kind: z.literal('order_buyer'), order_id: z.uuid() }).strict(),
 ]);
 
 const contentFields = {
@@ -115,7 +115,7 @@ export const messageRouteContracts = [
     method: 'post',
     path: '/events/:eventId/messages',
     summary:
-      'Send a message to all attendees, holders of some tickets, one attendee or an order\'s buyer, now or at `send_at`',
+      "Send a message to all attendees, holders of some tickets, one attendee or an order's buyer, now or at `send_at`",
     body: sendMessageSchema,
     response: dataOf(messageResponseSchema),
     status: 201,
