@@ -24,6 +24,7 @@ import { promoCodeRoutes } from '../catalog/promoCodes/promoCodeRoutes';
 import { questionRoutes } from '../catalog/questions/questionRoutes';
 import { affiliateRoutes } from '../catalog/affiliates/affiliateRoutes';
 import { messageRoutes } from '../messaging/messages/messageRoutes';
+import { mailTemplateRoutes } from '../messaging/mailTemplates/mailTemplateRoutes';
 import { orderRoutes } from '../sales/orders/orderRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
@@ -95,6 +96,7 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   api.use(questionRoutes(services).routes());
   api.use(affiliateRoutes(services).routes());
   api.use(messageRoutes(services).routes());
+  api.use(mailTemplateRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
   api.use(orderRoutes(services, ticketKeys).routes());

@@ -15,6 +15,7 @@ import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySc
 import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
 import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
 import { messageRouteContracts } from '../messaging/messages/messageSchemas';
+import { mailTemplateRouteContracts } from '../messaging/mailTemplates/mailTemplateSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
@@ -35,6 +36,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...questionRouteContracts,
   ...affiliateRouteContracts,
   ...messageRouteContracts,
+  ...mailTemplateRouteContracts,
   ...publicEventRouteContracts,
   ...pageViewRouteContracts,
   ...orderRouteContracts,
