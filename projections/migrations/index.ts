@@ -22,6 +22,7 @@ import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { openHoldsReadModel } from './0052_open_holds';
 import { orderMailsReadModel } from './0053_order_mails';
 import { messagesReadModel } from './0054_messages';
+import { webhooksReadModel } from './0055_webhooks';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -52,6 +53,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   openHoldsReadModel,
   orderMailsReadModel,
   messagesReadModel,
+  webhooksReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -25,6 +25,7 @@ import { questionRoutes } from '../catalog/questions/questionRoutes';
 import { affiliateRoutes } from '../catalog/affiliates/affiliateRoutes';
 import { messageRoutes } from '../messaging/messages/messageRoutes';
 import { mailTemplateRoutes } from '../messaging/mailTemplates/mailTemplateRoutes';
+import { webhookRoutes } from '../integrations/webhooks/webhookRoutes';
 import { orderRoutes } from '../sales/orders/orderRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
@@ -97,6 +98,7 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   api.use(affiliateRoutes(services).routes());
   api.use(messageRoutes(services).routes());
   api.use(mailTemplateRoutes(services).routes());
+  api.use(webhookRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
   api.use(orderRoutes(services, ticketKeys).routes());

@@ -16,6 +16,7 @@ import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
 import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
 import { messageRouteContracts } from '../messaging/messages/messageSchemas';
 import { mailTemplateRouteContracts } from '../messaging/mailTemplates/mailTemplateSchemas';
+import { webhookRouteContracts } from '../integrations/webhooks/webhookSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
@@ -37,6 +38,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...affiliateRouteContracts,
   ...messageRouteContracts,
   ...mailTemplateRouteContracts,
+  ...webhookRouteContracts,
   ...publicEventRouteContracts,
   ...pageViewRouteContracts,
   ...orderRouteContracts,

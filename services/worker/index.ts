@@ -13,6 +13,8 @@ import { mailReactor } from './mailReactor';
 import { orderMailReactor } from './orderMailReactor';
 import { messageReactor } from './messageReactor';
 import { MessageScheduler } from './messageScheduler';
+import { webhookReactor } from './webhookReactor';
+import { WebhookDelivery } from '../integrations/webhooks/webhookDelivery';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
 
@@ -30,6 +32,7 @@ export interface Worker {
   claims: EmailClaimKeeper;
   checkout: CheckoutKeeper;
   messages: MessageScheduler;
+  webhooks: WebhookDelivery;
   stop(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export interface WorkerDeps {
     | 'emailClaimGraceSeconds'
     | 'dataDir'
     | 'ticketSigningKey'
+    | 'webhooksAllowPrivate'
   >;
   logger: Logger;
   clock: Clock;
@@ -69,6 +73,8 @@ export async function startWorker({
   await startAtHeadWhenNew(db, orderMails.name, await store.head(), clock.now());
   const messages = messageReactor({ commands });
   await startAtHeadWhenNew(db, messages.name, await store.head(), clock.now());
+  const webhookDeliveries = webhookReactor();
+  await startAtHeadWhenNew(db, webhookDeliveries.name, await store.head(), clock.now());
   const runner = new ProjectionRunner({
     store,
     db,
@@ -78,6 +84,7 @@ export async function startWorker({
       reactor,
       orderMails,
       messages,
+      webhookDeliveries,
       emailClaimKeeper(),
       checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
@@ -88,7 +95,17 @@ export async function startWorker({
   });
   const transport = createMailTransport(config);
   const delivery = new MailDelivery({ db, transport, clock, logger: logger.child({ component: 'mail' }) });
-  const unsubscribe = runner.onNotice(() => delivery.wake());
+  const webhooks = new WebhookDelivery({
+    db,
+    commands,
+    clock,
+    logger: logger.child({ component: 'webhooks' }),
+    allowPrivate: config.webhooksAllowPrivate,
+  });
+  const unsubscribe = runner.onNotice(() => {
+    delivery.wake();
+    webhooks.wake();
+  });
   const claims = new EmailClaimKeeper({
     db,
     commands,
@@ -111,6 +128,7 @@ export async function startWorker({
   });
   await runner.start();
   delivery.start();
+  webhooks.start();
   checkout.start(5_000);
   scheduler.start(15_000);
   claims.start(Math.max(1_000, Math.min(60_000, config.emailClaimGraceSeconds * 500)));
@@ -121,6 +139,7 @@ export async function startWorker({
     claims,
     checkout,
     messages: scheduler,
+    webhooks,
     async stop() {
       unsubscribe();
       await scheduler.stop();
@@ -128,6 +147,7 @@ export async function startWorker({
       await checkout.stop();
       await runner.stop();
       await delivery.stop();
+      await webhooks.stop();
     },
   };
 }
