@@ -118,11 +118,11 @@ export async function countAccountMessagesSince(db: Knex, accountId: string, sin
 /** Scheduled messages whose time has come (the scheduler's sweep). */
 export async function listDueMessageIds(db: Knex, now: Date, limit = 100): Promise<string[]> {
   const rows = (await db('messages')
+    .select('id')
     .where({ status: 'scheduled' })
     .where('send_at', '<=', now.toISOString())
     .orderBy('send_at')
-    .limit(limit)
-    .select('id')) as { id: string }[];
+    .limit(limit)) as { id: string }[];
   return rows.map((row) => row.id);
 }
 
@@ -161,16 +161,18 @@ export async function messageCounts(db: Knex, messageIds: string[]): Promise<Map
   );
   if (messageIds.length === 0) return counts;
   const dispatches = (await db('message_dispatches')
-    .whereIn('message_id', messageIds)
-    .select('message_id', 'recipient_count')) as { message_id: string; recipient_count: number }[];
+    .select('message_id', 'recipient_count')
+    .whereIn('message_id', messageIds)) as { message_id: string; recipient_count: number }[];
   for (const row of dispatches) counts.get(row.message_id)!.recipients = Number(row.recipient_count);
+  // knex types a grouped count loosely: the row shape is stated here.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   const states = (await db('mail_outbox')
+    .select('aggregate_id', 'status')
+    .count({ n: '*' })
     .whereIn('aggregate_id', messageIds)
     .where({ template: 'event_message' })
     .whereNot('occurrence', 'like', 'copy:%')
-    .groupBy('aggregate_id', 'status')
-    .select('aggregate_id', 'status')
-    .count({ n: '*' })) as { aggregate_id: string; status: string; n: number | string }[];
+    .groupBy('aggregate_id', 'status')) as { aggregate_id: string; status: string; n: number | string }[];
   for (const row of states) {
     const entry = counts.get(row.aggregate_id)!;
     const n = Number(row.n);
@@ -231,17 +233,9 @@ export interface MessageRecipientRow {
 /** Each recipient's mail and how it fares (queued, sent, failed); the sender's copy included. */
 export async function listMessageRecipients(db: Knex, messageId: string): Promise<MessageRecipientRow[]> {
   return (await db('mail_outbox')
+    .select('id', 'to_address', 'locale', 'status', 'attempts', 'last_error', 'sent_at')
     .where({ aggregate_id: messageId, template: 'event_message' })
-    .orderBy('to_address')
-    .select(
-      'id',
-      'to_address',
-      'locale',
-      'status',
-      'attempts',
-      'last_error',
-      'sent_at',
-    )) as MessageRecipientRow[];
+    .orderBy('to_address')) as MessageRecipientRow[];
 }
 
 export function presentMessageRecipient(row: MessageRecipientRow) {

@@ -127,9 +127,9 @@ async function resolveRecipients(
   let rows: { email: string | null; locale: string }[];
   if (recipients.kind === 'order_buyer') {
     rows = (await db('orders')
+      .select('email', 'locale')
       .where({ id: recipients.orderId, event_id: eventId })
-      .whereIn('status', ['COMPLETED', 'AWAITING_PAYMENT'])
-      .select('email', 'locale')) as typeof rows;
+      .whereIn('status', ['COMPLETED', 'AWAITING_PAYMENT'])) as typeof rows;
   } else {
     // Issued tickets only: an attendee of an order still in checkout has none yet.
     const query = db('attendees')

@@ -233,8 +233,8 @@ class Deliveries {
   /** One delivery per enabled endpoint of the event subscribed to `type`. */
   async emit(eventId: string, type: WebhookEventType, subject: string, data: object): Promise<void> {
     const endpoints = (await this.trx(this.ctx.table('webhook_endpoints'))
-      .where({ event_id: eventId })
-      .select('id', 'event_types', 'enabled')) as {
+      .select('id', 'event_types', 'enabled')
+      .where({ event_id: eventId })) as {
       id: string;
       event_types: string;
       enabled: boolean | number;

@@ -82,7 +82,7 @@ function guardedLookup(): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
-      const list = addresses as unknown as LookupAddress[];
+      const list: LookupAddress[] = addresses;
       const refused = list.find((entry) => isNonPublicAddress(entry.address));
       if (refused || list.length === 0)
         return callback(

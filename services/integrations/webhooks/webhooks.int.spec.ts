@@ -126,8 +126,10 @@ function webhookSuite(kind: StorageKind) {
     const hook = await create('/signed', ['order.created', 'attendee.created']);
     expect(hook.secret).toMatch(/^whsec_/);
     const order = await buy('ola@example.test');
-    const orderCall = await eventually(async () =>
-      receiver.received.find((r) => r.path === '/signed' && r.body.includes('"order.created"')),
+    const orderCall = await eventually(() =>
+      Promise.resolve(
+        receiver.received.find((r) => r.path === '/signed' && r.body.includes('"order.created"')),
+      ),
     );
     const payload = JSON.parse(orderCall.body) as {
       type: string;
@@ -140,8 +142,10 @@ function webhookSuite(kind: StorageKind) {
     expect(verifySignature(hook.secret, orderCall.body, header)).toBe(true);
     expect(verifySignature('whsec_wrong', orderCall.body, header)).toBe(false);
     expect(verifySignature(hook.secret, orderCall.body.replace('ola@', 'eve@'), header)).toBe(false);
-    await eventually(async () =>
-      receiver.received.find((r) => r.path === '/signed' && r.body.includes('"attendee.created"')),
+    await eventually(() =>
+      Promise.resolve(
+        receiver.received.find((r) => r.path === '/signed' && r.body.includes('"attendee.created"')),
+      ),
     );
     const log = await eventually(async () => {
       const rows = await deliveries(hook.id);

@@ -127,7 +127,7 @@ function templateSuite(kind: StorageKind) {
       json: { subject: 'Hi', body: '<script>x</script>' },
     });
     expect(expectProblem(empty, 400, 'validation_failed').errors).toHaveProperty('body');
-    expectProblem(await api()('GET', `${path()}/nope`), 404, 'route_not_found').reason;
+    expectProblem(await api()('GET', `${path()}/nope`), 404, 'route_not_found');
     expectProblem(
       await api()('PUT', `${path()}/nope`, { json: { subject: 'a', body: '<p>b</p>' } }),
       404,

@@ -73,9 +73,9 @@ export function messageRoutes(services: Services) {
         return;
       case 'ticket_holders': {
         const found = (await db('tickets')
+          .select('id')
           .where({ event_id: eventId })
-          .whereIn('id', recipients.ticketIds)
-          .select('id')) as { id: string }[];
+          .whereIn('id', recipients.ticketIds)) as { id: string }[];
         if (found.length !== recipients.ticketIds.length)
           throw new Refusal('validation_failed', undefined, {
             'recipients.ticket_ids': ['Choose tickets of this event'],

@@ -178,7 +178,7 @@ function messageSuite(kind: StorageKind) {
     expect(await t.platform.worker.messages.sweep()).toEqual([later.body.data.id]);
     expect(await t.platform.worker.messages.sweep()).toEqual([]);
     await sink.waitFor((mail) => mail.subject === 'Tomorrow' && mail.to.includes('cem@example.test'));
-    await eventually(async () => (received('Tomorrow').length === 3 ? true : undefined));
+    await eventually(() => Promise.resolve(received('Tomorrow').length === 3 ? true : undefined));
     expect(received('Never')).toEqual([]);
     expectProblem(await api()('POST', `${path()}/${later.body.data.id}/cancel`), 409, 'message_already_sent');
   });

@@ -40,6 +40,8 @@ const eventSectionPages: Record<string, RouteObject['lazy']> = {
     import('../features/homepageDesigner/HomepageDesignerPage').then((m) => ({
       Component: m.HomepageDesignerPage,
     })),
+  messages: () => import('../features/messages/MessagesPage').then((m) => ({ Component: m.MessagesPage })),
+  webhooks: () => import('../features/webhooks/WebhooksPage').then((m) => ({ Component: m.WebhooksPage })),
   'getting-started': () =>
     import('../features/gettingStarted/GettingStartedPage').then((m) => ({
       Component: m.GettingStartedPage,
