@@ -6,6 +6,7 @@ import { Refusal } from '../../kit/refusal';
 import type { EventStore, ExpectedRevision, NewEvent } from '../../eventstore/port';
 import { startTestPlatform, type StorageKind, type TestPlatform } from '../../api/testing';
 import { inventoryStream } from '../inventory/inventoryEvents';
+import { createPromoCode } from '../../catalog/promoCodes/promoCodeCommands';
 import { placeOrder } from './checkout';
 import { orderStream } from './orderEvents';
 
@@ -32,7 +33,7 @@ async function count(store: EventStore, stream: string, type: string): Promise<n
 }
 
 /**
- * 200 buyers rush 50 tickets through the whole checkout workflow (catalogue checks, pricing, the hold in the
+ * 200 buyers rush 50 tickets (or a capacity of 50 shared by three tickets, or a promo code for 10 uses) through the whole checkout workflow (catalogue checks, pricing, the hold in the
  * inventory, then the order), split over two command handlers standing for two API processes sharing the store.
  */
 function rushSuite(kind: StorageKind) {
@@ -41,7 +42,16 @@ function rushSuite(kind: StorageKind) {
   let token: string;
   let organizerId: string;
 
-  async function eventWithFiftyTickets(): Promise<{ eventId: string; ticketId: string }> {
+  type Kind = 'tickets' | 'capacity' | 'promo';
+  const fits: Record<Kind, number> = { tickets: 50, capacity: 50, promo: 10 };
+  const refusal: Record<Kind, string> = {
+    tickets: 'sold_out',
+    capacity: 'capacity_exceeded',
+    promo: 'promo_code_exhausted',
+  };
+
+  /** tickets: one ticket of 50; capacity: three unlimited tickets sharing 50 places; promo: a code for 10 uses. */
+  async function shop(kind: Kind): Promise<{ eventId: string; ticketIds: string[]; promoCode?: string }> {
     const api = t.client(token);
     const created = await api<{ data: { id: string } }>('POST', '/api/events', {
       json: {
@@ -53,18 +63,53 @@ function rushSuite(kind: StorageKind) {
       },
     });
     const eventId = created.body.data.id;
-    const ticket = await api<{ data: { id: string } }>('POST', `/api/events/${eventId}/tickets`, {
-      json: { type: 'PAID', title: 'Seat', price: 1500, quantity: 50, tax_and_fee_ids: [] },
-    });
-    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+    const ticketIds: string[] = [];
+    for (const title of kind === 'capacity' ? ['Seat A', 'Seat B', 'Seat C'] : ['Seat']) {
+      const ticket = await api<{ data: { id: string } }>('POST', `/api/events/${eventId}/tickets`, {
+        json: {
+          type: 'PAID',
+          title,
+          price: 1500,
+          quantity: kind === 'tickets' ? 50 : null,
+          tax_and_fee_ids: [],
+        },
+      });
+      expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+      ticketIds.push(ticket.body.data.id);
+    }
+    if (kind === 'capacity') {
+      const capacity = await api('POST', `/api/events/${eventId}/capacity-assignments`, {
+        json: { name: 'Hall', capacity: 50, ticket_ids: ticketIds },
+      });
+      expect(capacity.status, JSON.stringify(capacity.body)).toBe(201);
+    }
+    let promoCode: string | undefined;
+    if (kind === 'promo') {
+      promoCode = 'RUSH10';
+      await createPromoCode(
+        t.platform.services,
+        {
+          eventId,
+          definition: {
+            code: promoCode,
+            discountType: 'PERCENT',
+            discount: 10,
+            expiresAt: null,
+            maxUsages: 10,
+            applicableTicketIds: [],
+          },
+        },
+        context,
+      );
+    }
     expect((await api('PUT', `/api/events/${eventId}/status`, { json: { status: 'LIVE' } })).status).toBe(
       200,
     );
-    return { eventId, ticketId: ticket.body.data.id };
+    return { eventId, ticketIds, ...(promoCode ? { promoCode } : {}) };
   }
 
-  async function rush(store: EventStore, handlers: number, options: { maxBatch?: number }) {
-    const { eventId, ticketId } = await eventWithFiftyTickets();
+  async function rush(kind: Kind, store: EventStore, handlers: number, options: { maxBatch?: number }) {
+    const { eventId, ticketIds, promoCode } = await shop(kind);
     const processes = Array.from(
       { length: handlers },
       () => new CommandHandler(store, { maxRetries: 50, ...options }),
@@ -80,7 +125,13 @@ function rushSuite(kind: StorageKind) {
             ids: randomIds,
           },
           context,
-          { eventId, lines: [{ ticketId, quantity: 1 }], locale: 'en', orderId },
+          {
+            eventId,
+            lines: [{ ticketId: ticketIds[i % ticketIds.length]!, quantity: 1 }],
+            locale: 'en',
+            orderId,
+            ...(promoCode ? { promoCode } : {}),
+          },
         ),
       ),
     );
@@ -112,24 +163,26 @@ function rushSuite(kind: StorageKind) {
     await t?.close();
   });
 
-  it('200 concurrent orders for 50 tickets place exactly 50 orders, across two processes', async () => {
-    const outcome = await rush(t.platform.services.store, 2, {});
-    expect(outcome.failed).toEqual([]);
-    expect(outcome.accepted).toBe(50);
-    expect([...outcome.refusedWith]).toEqual(['sold_out']);
-    expect(outcome.holds).toBe(50);
-    expect(outcome.placedOrders).toBe(50);
-  }, 60_000);
+  for (const kind of ['tickets', 'capacity', 'promo'] as const) {
+    it(`${kind}: 200 concurrent orders place exactly ${fits[kind]}, across two processes`, async () => {
+      const outcome = await rush(kind, t.platform.services.store, 2, {});
+      expect(outcome.failed).toEqual([]);
+      expect(outcome.accepted).toBe(fits[kind]);
+      expect([...outcome.refusedWith]).toEqual([refusal[kind]]);
+      expect(outcome.holds).toBe(fits[kind]);
+      expect(outcome.placedOrders).toBe(fits[kind]);
+    }, 60_000);
 
-  it('with the revision guard off the same rush oversells (the test can fail)', async () => {
-    const unguarded = withoutRevisionGuard(t.platform.services.store);
-    let most = 0;
-    for (let attempt = 1; attempt <= 5 && most <= 50; attempt++) {
-      const outcome = await rush(unguarded, 4, { maxBatch: 1 });
-      most = Math.max(most, outcome.placedOrders);
-    }
-    expect(most).toBeGreaterThan(50);
-  }, 120_000);
+    it(`${kind}: with the revision guard off the same rush oversells (the test can fail)`, async () => {
+      const unguarded = withoutRevisionGuard(t.platform.services.store);
+      let most = 0;
+      for (let attempt = 1; attempt <= 5 && most <= fits[kind]; attempt++) {
+        const outcome = await rush(kind, unguarded, 4, { maxBatch: 1 });
+        most = Math.max(most, outcome.placedOrders);
+      }
+      expect(most).toBeGreaterThan(fits[kind]);
+    }, 120_000);
+  }
 }
 
 describe('the checkout under a rush on SQLite', () => rushSuite('sqlite'));
