@@ -1,5 +1,6 @@
 import { Button, Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
 import { FieldGroup, useForm, type ClientErrors } from '../../shared/forms/useForm';
@@ -76,15 +77,17 @@ function ComposeForm({ eventId, onClose }: { eventId: string; onClose: () => voi
     onSuccess: (sent) => toaster.success(m.testSent, { email: sent.sent_to }),
     onError: () => toaster.danger(m.testFailed),
   });
-  const { values, set, setValues, onSubmit, field, failure } = useForm({
+  const { values, set, onSubmit, field, failure } = useForm({
     fields: MESSAGE_FIELDS,
     initial: emptyMessage,
     validate,
     onValid: (current) => mutation.mutate(toMessageRequest(current)),
     serverError: mutation.error,
   });
+  // The editor and the checkboxes hand over a value, not an input's change event: `set` also clears the
+  // field's error, so they go through it.
   const setValue = (name: MessageField, value: string) =>
-    setValues((current) => ({ ...current, [name]: value }));
+    set(name)({ target: { value } } as ChangeEvent<HTMLInputElement>);
   const subject = field('subject');
   const content = field('content');
   const kind = field('recipients.kind');
