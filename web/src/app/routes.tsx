@@ -41,6 +41,8 @@ const eventSectionPages: Record<string, RouteObject['lazy']> = {
       Component: m.HomepageDesignerPage,
     })),
   messages: () => import('../features/messages/MessagesPage').then((m) => ({ Component: m.MessagesPage })),
+  'email-templates': () =>
+    import('../features/mailTemplates/MailTemplatesPage').then((m) => ({ Component: m.MailTemplatesPage })),
   webhooks: () => import('../features/webhooks/WebhooksPage').then((m) => ({ Component: m.WebhooksPage })),
   'getting-started': () =>
     import('../features/gettingStarted/GettingStartedPage').then((m) => ({
