@@ -177,6 +177,7 @@ describeE2E('Messages and webhooks: an organizer reaches attendees and integrati
     await page.getByRole('dialog').getByText('ada@example.test').waitFor();
     await screenshot(page, 'messages/recipients');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await screenshot(page, 'messages/history');
     await expectAccessible(page, 'messages history (light)');
   });
@@ -205,6 +206,27 @@ describeE2E('Messages and webhooks: an organizer reaches attendees and integrati
     await expectAccessible(page, 'webhooks (light)');
   });
 
+  it('words the order confirmation with placeholders, previews and saves it', async () => {
+    await page.goto(`${app.url}/manage/event/${eventId}/email-templates`);
+    await page.getByRole('heading', { name: 'Email templates', level: 2 }).waitFor();
+    await page.getByLabel('Subject').first().fill('Order {{ order.reference }} for {{ event.title }}');
+    await page
+      .getByRole('textbox', { name: 'Text' })
+      .first()
+      .fill('Dear {{ buyer.first_name }}, see you there!');
+    await page.getByRole('button', { name: 'Preview' }).first().click();
+    await page.getByRole('heading', { name: 'Preview: Order ABC123 for Harbour Lights' }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByText('The template was saved.').waitFor();
+    await page.getByText('Your wording').waitFor();
+    await page.getByLabel('Subject').nth(1).fill('{{ order.total }}');
+    await page.getByRole('textbox', { name: 'Text' }).nth(1).fill('x');
+    await page.getByRole('button', { name: 'Save' }).nth(1).click();
+    await page.getByText(/Unknown placeholder/).waitFor();
+    await screenshot(page, 'mail-templates/edited');
+    await expectAccessible(page, 'email templates (light)');
+  });
+
   it('passes the accessibility checks in the dark scheme', async () => {
     const dark = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
     const darkPage = await dark.newPage();
@@ -224,6 +246,10 @@ describeE2E('Messages and webhooks: an organizer reaches attendees and integrati
     await darkPage.getByText('order.created').first().waitFor();
     await screenshot(darkPage, 'webhooks/log-dark');
     await expectAccessible(darkPage, 'webhooks (dark)');
+    await darkPage.goto(`${app.url}/manage/event/${eventId}/email-templates`);
+    await darkPage.getByText('Your wording').waitFor();
+    await screenshot(darkPage, 'mail-templates/dark');
+    await expectAccessible(darkPage, 'email templates (dark)');
     await dark.close();
     expect(pageErrors).toEqual([]);
   });
