@@ -11,6 +11,8 @@ import { ticketsProjection } from './tickets';
 import { taxesAndFeesProjection } from './taxes';
 import { capacityAssignmentsProjection } from './capacityAssignments';
 import { ordersProjection } from './orders';
+import { paymentConnectionsProjection, platformFeesProjection } from './payments';
+import { checkInProjection } from './checkIn';
 import { messagesProjection } from './messages';
 import { webhooksProjection } from './webhooks';
 
@@ -29,6 +31,9 @@ export const allProjections: Projection[] = [
   taxesAndFeesProjection,
   capacityAssignmentsProjection,
   ordersProjection,
+  paymentConnectionsProjection,
+  platformFeesProjection,
+  checkInProjection,
   messagesProjection,
   webhooksProjection,
 ];

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { defineProjection } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
+import { orderEventTypes, type OrderEvent } from '../../services/sales/orders/orderEvents';
 import {
   affiliateEventTypes,
   normaliseAffiliateCode,
@@ -30,6 +31,30 @@ export const affiliatesTable: ReadModelTable = {
   },
 };
 
+/**
+ * The orders that carried an active affiliate's code when placed, and how far each has counted: an order counts
+ * once completed (also when awaiting an offline payment) and brings revenue once paid; a cancellation takes
+ * both back.
+ */
+export const affiliateOrdersTable: ReadModelTable = {
+  name: 'affiliate_orders',
+  define(table) {
+    table.string('order_id', 60).primary();
+    table.string('affiliate_id', 40).notNullable().index();
+    table.bigInteger('total').notNullable();
+    table.boolean('counted').notNullable().defaultTo(false);
+    table.boolean('paid').notNullable().defaultTo(false);
+  },
+};
+
+interface AffiliateOrderRow {
+  order_id: string;
+  affiliate_id: string;
+  total: number | string;
+  counted: boolean | number;
+  paid: boolean | number;
+}
+
 export interface AffiliateRow {
   id: string;
   event_id: string;
@@ -44,48 +69,123 @@ export interface AffiliateRow {
   revision: number;
 }
 
-export const affiliatesProjection = defineProjection<AffiliateEvent>({
+const countedOrderEvents = [
+  'OrderPlaced',
+  'OrderCompleted',
+  'OrderAwaitingOfflinePayment',
+  'OrderMarkedPaid',
+  'OrderCancelled',
+] as const satisfies readonly OrderEvent['type'][];
+
+export const affiliatesProjection = defineProjection<AffiliateEvent | OrderEvent>({
   name: 'affiliates',
-  tables: [affiliatesTable],
-  handles: affiliateEventTypes,
+  tables: [affiliatesTable, affiliateOrdersTable],
+  handles: [
+    ...affiliateEventTypes,
+    ...orderEventTypes.filter((type) => countedOrderEvents.includes(type as never)),
+  ],
   async apply(trx, event, ctx) {
     const table = ctx.table('affiliates');
-    const revision = Number(event.revision);
-    const { affiliateId, eventId } = event.data;
-    const keys = [`affiliate:${affiliateId}`, `event:${eventId}`];
+    const orders = ctx.table('affiliate_orders');
+    /** Moves an attributed order to `to`, adjusting its affiliate's counts by the difference. */
+    async function countOrder(orderId: string, to: { counted: boolean; paid: boolean }) {
+      const row = (await trx(orders).where({ order_id: orderId }).first()) as AffiliateOrderRow | undefined;
+      if (!row) return [];
+      const counted = Number(to.counted) - Number(Boolean(row.counted));
+      const paid = Number(to.paid) - Number(Boolean(row.paid));
+      if (counted === 0 && paid === 0) return [];
+      await trx(orders).where({ order_id: orderId }).update(to);
+      await trx(table)
+        .where({ id: row.affiliate_id })
+        .update({
+          orders_count: trx.raw('orders_count + ?', [counted]),
+          revenue: trx.raw('revenue + ?', [paid * Number(row.total)]),
+        });
+      return [`affiliate:${row.affiliate_id}`, `event:${event.data.eventId}`];
+    }
     switch (event.type) {
-      case 'AffiliateCreated': {
-        const { code, name, email, status, createdAt } = event.data;
-        // A code deleted and created again keeps its id: the new row starts afresh.
-        await trx(table).where({ id: affiliateId }).where('revision', '<', revision).delete();
-        await trx(table)
+      case 'OrderPlaced': {
+        const { affiliateCode, eventId, orderId, totals } = event.data;
+        if (!affiliateCode) return [];
+        const affiliate = (await trx(table)
+          .where({ event_id: eventId, code: normaliseAffiliateCode(affiliateCode), status: 'ACTIVE' })
+          .first()) as AffiliateRow | undefined;
+        if (!affiliate) return [];
+        await trx(orders)
           .insert({
-            id: affiliateId,
-            event_id: eventId,
-            code,
-            name,
-            email,
-            status,
-            orders_count: 0,
-            revenue: 0,
-            created_at: createdAt,
-            updated_at: createdAt,
-            revision,
+            order_id: orderId,
+            affiliate_id: affiliate.id,
+            total: totals.total,
+            counted: false,
+            paid: false,
           })
-          .onConflict('id')
+          .onConflict('order_id')
           .ignore();
-        return keys;
+        return [];
       }
-      case 'AffiliateUpdated': {
-        const updated = await trx(table)
-          .where({ id: affiliateId })
-          .where('revision', '<', revision)
-          .update({ ...event.data.changes, updated_at: event.data.updatedAt, revision });
-        return updated > 0 ? keys : [];
-      }
+      case 'OrderCompleted':
+        return countOrder(event.data.orderId, { counted: true, paid: true });
+      case 'OrderAwaitingOfflinePayment':
+        return countOrder(event.data.orderId, { counted: true, paid: false });
+      case 'OrderMarkedPaid':
+        return countOrder(event.data.orderId, { counted: true, paid: true });
+      case 'OrderCancelled':
+        return countOrder(event.data.orderId, { counted: false, paid: false });
+      case 'OrderHoldExtended':
+      case 'OrderDetailsSubmitted':
+      case 'OrderExpired':
+      case 'OrderAbandoned':
+      case 'AttendeeCancelled':
+      case 'AttendeeReactivated':
+        return [];
+      case 'AffiliateCreated':
+      case 'AffiliateUpdated':
       case 'AffiliateDeleted':
-        await trx(table).where({ id: affiliateId }).where('revision', '<', revision).delete();
-        return keys;
+        return applyAffiliateEvent(event);
+    }
+
+    async function applyAffiliateEvent(event: AffiliateEvent & { revision: bigint }) {
+      const revision = Number(event.revision);
+      const { affiliateId, eventId } = event.data;
+      const keys = [`affiliate:${affiliateId}`, `event:${eventId}`];
+      switch (event.type) {
+        case 'AffiliateCreated': {
+          const { code, name, email, status, createdAt } = event.data;
+          // A code deleted and created again keeps its id: the new row starts afresh, without the old orders.
+          const recreated = await trx(table)
+            .where({ id: affiliateId })
+            .where('revision', '<', revision)
+            .delete();
+          if (recreated > 0) await trx(orders).where({ affiliate_id: affiliateId }).delete();
+          await trx(table)
+            .insert({
+              id: affiliateId,
+              event_id: eventId,
+              code,
+              name,
+              email,
+              status,
+              orders_count: 0,
+              revenue: 0,
+              created_at: createdAt,
+              updated_at: createdAt,
+              revision,
+            })
+            .onConflict('id')
+            .ignore();
+          return keys;
+        }
+        case 'AffiliateUpdated': {
+          const updated = await trx(table)
+            .where({ id: affiliateId })
+            .where('revision', '<', revision)
+            .update({ ...event.data.changes, updated_at: event.data.updatedAt, revision });
+          return updated > 0 ? keys : [];
+        }
+        case 'AffiliateDeleted':
+          await trx(table).where({ id: affiliateId }).where('revision', '<', revision).delete();
+          return keys;
+      }
     }
   },
 });

@@ -1,4 +1,4 @@
-import { affiliatesProjection } from '../affiliates';
+import { affiliatesTable } from '../affiliates';
 import { readModelTablesMigration } from './migration';
 
-export const affiliatesReadModel = readModelTablesMigration('0046_affiliates', affiliatesProjection.tables);
+export const affiliatesReadModel = readModelTablesMigration('0046_affiliates', [affiliatesTable]);

@@ -17,12 +17,15 @@ import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
 import { pageViewsReadModel } from './0045_page_views';
 import { affiliatesReadModel } from './0046_affiliates';
+import { affiliateOrdersReadModel } from './0047_affiliate_orders';
 import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { openHoldsReadModel } from './0052_open_holds';
 import { orderMailsReadModel } from './0053_order_mails';
-import { messagesReadModel } from './0054_messages';
-import { webhooksReadModel } from './0055_webhooks';
+import { paymentsReadModel } from './0060_payments';
+import { checkInReadModel } from './0060_check_in';
+import { messagesReadModel } from './0061_messages';
+import { webhooksReadModel } from './0062_webhooks';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -48,10 +51,13 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   questionsReadModel,
   pageViewsReadModel,
   affiliatesReadModel,
+  affiliateOrdersReadModel,
   ordersReadModel,
   promoCodeOrdersReadModel,
   openHoldsReadModel,
   orderMailsReadModel,
+  paymentsReadModel,
+  checkInReadModel,
   messagesReadModel,
   webhooksReadModel,
 ];

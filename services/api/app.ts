@@ -28,7 +28,13 @@ import { mailTemplateRoutes } from '../messaging/mailTemplates/mailTemplateRoute
 import { webhookRoutes } from '../integrations/webhooks/webhookRoutes';
 import { orderRoutes } from '../sales/orders/orderRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
+import { checkInListRoutes } from '../admission/checkIn/checkInListRoutes';
+import { publicCheckInRoutes } from '../admission/checkIn/publicCheckInRoutes';
+import { CheckInFeed } from '../admission/checkIn/checkInFeed';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
+import { paymentRoutes } from '../payments/connection/paymentRoutes';
+import { billingRoutes } from '../payments/billing/billingRoutes';
+import { stripeWebhookRoutes } from '../payments/webhooks/webhookRoutes';
 import { serveWeb } from './web';
 import { PageViewCounter } from '../reporting/pageViews';
 import { pageViewRoutes } from '../reporting/pageViewRoutes';
@@ -37,10 +43,14 @@ import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { countParked, listParked } from '../../projections/runner/parked';
 
 /** Composes the HTTP application: middleware in a fixed order, then the feature routers, then the web. */
-export function createApp(services: Services, options: { pageViews?: PageViewCounter } = {}): Koa {
+export function createApp(
+  services: Services,
+  options: { pageViews?: PageViewCounter; checkInFeed?: CheckInFeed } = {},
+): Koa {
   const pageViews =
     options.pageViews ??
     new PageViewCounter({ db: services.db, clock: services.clock, logger: services.logger });
+  const checkInFeed = options.checkInFeed ?? new CheckInFeed();
   // What buyers load during a rush, shared by the public API and the SEO head of the event page.
   const publicEvents = new PublicEventCache(services.db, { now: () => services.clock.now().getTime() });
   services.readSide.onNotice(publicEvents.invalidate);
@@ -58,6 +68,8 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   app.use(systemRoutes(services));
   app.use(xsrf);
   app.use(requireJsonBody);
+  // Before the body parser: Stripe's signature is over the raw bytes, which the route reads itself.
+  app.use(stripeWebhookRoutes(services).routes());
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -85,6 +97,9 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   // Self-service first: `/users/me` is matched before member administration's `/users/:id`.
   api.use(profileRoutes(services).routes());
   api.use(memberRoutes(services).routes());
+  // Before accountRoutes, whose `/account` guard (account.manage) would also catch `/account/payment`, which
+  // every member reads.
+  api.use(paymentRoutes(services).routes());
   api.use(accountRoutes(services).routes());
   api.use(outboxRoutes(services).routes());
   api.use(eventRoutes(services).routes());
@@ -96,13 +111,16 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
   api.use(affiliateRoutes(services).routes());
+  api.use(billingRoutes(services).routes());
+  api.use(orderRoutes(services, ticketKeys).routes());
+  api.use(checkInListRoutes(services).routes());
   api.use(messageRoutes(services).routes());
   api.use(mailTemplateRoutes(services).routes());
   api.use(webhookRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
-  api.use(orderRoutes(services, ticketKeys).routes());
   api.use(publicOrderRoutes(services, ticketKeys).routes());
+  api.use(publicCheckInRoutes(services, ticketKeys, checkInFeed).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 
@@ -222,6 +240,8 @@ function securityHeaders(config: Pick<AppConfig, 'publicUrl'>) {
     "img-src 'self' data: blob: https:",
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",
+    // The check-in scanner's QR decoder (qr-scanner) runs in a worker it creates from a blob of its own code.
+    "worker-src 'self' blob:",
     "connect-src 'self' ",
   ].join('; ');
   const cspAfter = `; ${[

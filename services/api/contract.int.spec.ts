@@ -24,6 +24,9 @@ import { memberRoutes } from '../identity/memberRoutes';
 import { profileRoutes } from '../identity/profileRoutes';
 import { outboxRoutes } from '../messaging/outboxRoutes';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
+import { paymentRoutes } from '../payments/connection/paymentRoutes';
+import { paymentConnectionResponseSchema } from '../payments/connection/paymentSchemas';
+import { billingResponseSchema, billingRoutes } from '../payments/billing/billingRoutes';
 import { startTestPlatform, type StorageKind, type TestPlatform } from './testing';
 
 interface OpenApi {
@@ -58,6 +61,8 @@ function contractSuite(kind: StorageKind) {
       eventRoutes(services),
       organizerRoutes(services),
       eventDefaultsRoutes(services),
+      paymentRoutes(services),
+      billingRoutes(services),
       publicEventRoutes(services, new PublicEventCache(services.db, { now: () => 0 })),
     ];
     const served = routers.flatMap((router) =>
@@ -100,6 +105,12 @@ function contractSuite(kind: StorageKind) {
       dataOf(eventDefaultsResponseSchema),
     );
     expectAnswer(await t.client(token)('GET', '/api/outbox'), 200, pageOf(outboxSummarySchema));
+    expectAnswer(
+      await t.client(token)('GET', '/api/account/payment'),
+      200,
+      dataOf(paymentConnectionResponseSchema),
+    );
+    expectAnswer(await t.client(token)('GET', '/api/account/billing'), 200, dataOf(billingResponseSchema));
 
     const organizer = await t.client(token)<{ data: { id: string } }>('POST', '/api/organizers', {
       json: { name: 'Contract Hall', website: 'https://contract.test' },

@@ -18,6 +18,10 @@ import { messageRouteContracts } from '../messaging/messages/messageSchemas';
 import { mailTemplateRouteContracts } from '../messaging/mailTemplates/mailTemplateSchemas';
 import { webhookRouteContracts } from '../integrations/webhooks/webhookSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
+import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
+import { billingRouteContracts } from '../payments/billing/billingRoutes';
+import { stripeWebhookRouteContracts } from '../payments/webhooks/webhookRoutes';
+import { checkInRouteContracts } from '../admission/checkIn/checkInSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -36,6 +40,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
   ...affiliateRouteContracts,
+  ...checkInRouteContracts,
   ...messageRouteContracts,
   ...mailTemplateRouteContracts,
   ...webhookRouteContracts,
@@ -43,6 +48,9 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...pageViewRouteContracts,
   ...orderRouteContracts,
   ...publicOrderRouteContracts,
+  ...paymentRouteContracts,
+  ...billingRouteContracts,
+  ...stripeWebhookRouteContracts,
 ];
 
 /** `/api/openapi.json`, built once per process. */

@@ -132,6 +132,10 @@ function permissionsSuite(kind: StorageKind) {
       'forbidden',
     );
     expectStatus(await as('DELETE', `/api/events/${eventId}`), 403, 'forbidden');
+    // Card payments: organizers read whether paid tickets can be sold; connecting and billing are admins'.
+    expectStatus(await as('GET', '/api/account/payment'), 200);
+    expectStatus(await as('POST', '/api/account/payment/connect'), 403, 'forbidden');
+    expectStatus(await as('GET', '/api/account/billing'), 403, 'forbidden');
     expectStatus(await t.client(admin)('GET', `/api/events/${eventId}`), 200);
 
     expectStatus(await t.client(admin)('DELETE', `/api/events/${eventId}`), 204);

@@ -43,6 +43,8 @@ const eventId = (f: Fixtures) => ({ eventId: f.eventId });
 /** A ticket id nobody has: the owner reaches the ticket lookup (404 ticket_not_found), others the event's 404. */
 const ticket = (f: Fixtures) => ({ id: f.eventId, ticketId: 'tk_nonexistent' });
 const eventOf = (f: Fixtures) => ({ eventId: f.eventId });
+/** A check-in link nobody has: the public scanning routes answer 404 check_in_list_not_found to everyone. */
+const checkInLink = () => ({ shortId: '00000000000000000000' });
 /** Self-service routes: the caller's own id; another account's admin tries this account's member. */
 const self = (f: Fixtures, principal: Principal) => ({
   id: principal === 'organizer' || principal === 'admin' ? f.ownIds[principal] : f.memberId,
@@ -274,6 +276,123 @@ const permissionMatrix: Record<string, Entry> = {
     params: (f) => ({ eventId: f.eventId, id: 'ca_00000000' }),
   },
 
+  'GET /api/events/:eventId/check-in-lists': { access: 'events', owned: true, params: eventOf },
+  'POST /api/events/:eventId/check-in-lists': {
+    access: 'events',
+    owned: true,
+    params: eventOf,
+    body: () => ({ name: 'Matrix door', ticket_ids: ['tk_00000000'] }),
+  },
+  'GET /api/events/:eventId/check-in-lists/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'cl_00000000' }),
+  },
+  'PUT /api/events/:eventId/check-in-lists/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'cl_00000000' }),
+    body: () => ({ name: 'Renamed door' }),
+  },
+  'DELETE /api/events/:eventId/check-in-lists/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'cl_00000000' }),
+  },
+  'POST /api/events/:eventId/check-in-lists/:id/rotate-link': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'cl_00000000' }),
+  },
+  'GET /api/events/:eventId/check_in_stats': { access: 'events', owned: true, params: eventOf },
+
+  'GET /api/events/:eventId/messages': { access: 'events', owned: true, params: eventOf },
+  'POST /api/events/:eventId/messages': {
+    access: 'events',
+    owned: true,
+    params: eventOf,
+    body: () => ({
+      subject: 'Matrix',
+      content: '<p>Matrix</p>',
+      recipients: { kind: 'all_attendees' },
+      send_at: '2099-01-01T00:00:00Z',
+      acknowledged_not_promotional: true,
+    }),
+  },
+  'POST /api/events/:eventId/messages/test': {
+    access: 'events',
+    owned: true,
+    params: eventOf,
+    body: () => ({ subject: 'Matrix', content: '<p>Matrix</p>' }),
+  },
+  'GET /api/events/:eventId/messages/:messageId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, messageId: 'msg_00000000' }),
+  },
+  'GET /api/events/:eventId/messages/:messageId/recipients': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, messageId: 'msg_00000000' }),
+  },
+  'POST /api/events/:eventId/messages/:messageId/cancel': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, messageId: 'msg_00000000' }),
+  },
+  'GET /api/events/:eventId/email-templates': { access: 'events', owned: true, params: eventOf },
+  'PUT /api/events/:eventId/email-templates/:kind': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, kind: 'order_ticket' }),
+    body: () => ({ subject: 'Matrix {{ event.title }}', body: '<p>Matrix</p>' }),
+  },
+  'DELETE /api/events/:eventId/email-templates/:kind': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, kind: 'order_ticket' }),
+  },
+  'POST /api/events/:eventId/email-templates/:kind/preview': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, kind: 'order_ticket' }),
+    body: () => ({ subject: 'Matrix', body: '<p>Matrix</p>' }),
+  },
+  'GET /api/events/:eventId/webhooks': { access: 'events', owned: true, params: eventOf },
+  'POST /api/events/:eventId/webhooks': {
+    access: 'events',
+    owned: true,
+    params: eventOf,
+    body: () => ({ url: 'https://93.184.215.14/matrix', event_types: ['order.created'] }),
+  },
+  'GET /api/events/:eventId/webhooks/:webhookId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, webhookId: 'wh_00000000' }),
+  },
+  'PUT /api/events/:eventId/webhooks/:webhookId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, webhookId: 'wh_00000000' }),
+    body: () => ({ event_types: ['order.paid'] }),
+  },
+  'PUT /api/events/:eventId/webhooks/:webhookId/status': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, webhookId: 'wh_00000000' }),
+    body: () => ({ status: 'DISABLED' }),
+  },
+  'DELETE /api/events/:eventId/webhooks/:webhookId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, webhookId: 'wh_00000000' }),
+  },
+  'GET /api/events/:eventId/webhooks/:webhookId/deliveries': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, webhookId: 'wh_00000000' }),
+  },
+
   'GET /api/organizers': { access: 'events' },
   'POST /api/organizers': { access: 'events', body: () => ({ name: 'Matrix Organizer' }) },
   'GET /api/organizers/:id': { access: 'events', owned: true, params: (f) => ({ id: f.organizerId }) },
@@ -298,6 +417,23 @@ const permissionMatrix: Record<string, Entry> = {
   'GET /api/event-defaults': { access: 'events' },
   'PUT /api/event-defaults': { access: 'admin', body: () => ({}) },
 
+  'GET /api/public/check-in-lists/:shortId': { access: 'public', params: checkInLink },
+  'GET /api/public/check-in-lists/:shortId/attendees': { access: 'public', params: checkInLink },
+  'GET /api/public/check-in-lists/:shortId/snapshot': { access: 'public', params: checkInLink },
+  'POST /api/public/check-in-lists/:shortId/check-ins': {
+    access: 'public',
+    params: checkInLink,
+    body: () => ({ attendee_short_id: '00000000000000000001', nonce: 'matrix-nonce', device_id: 'matrix' }),
+  },
+  'DELETE /api/public/check-in-lists/:shortId/check-ins/:checkInId': {
+    access: 'public',
+    params: () => ({ shortId: '00000000000000000000', checkInId: 'ci_00000000' }),
+  },
+  'POST /api/public/check-in-lists/:shortId/offline-scans': {
+    access: 'public',
+    params: checkInLink,
+    body: () => ({ scans: [] }),
+  },
   'GET /api/public/events': { access: 'public' },
   'GET /api/public/events/:id': { access: 'public', params: event },
   'GET /api/public/events/:id/promo-codes/:code': {

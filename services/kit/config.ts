@@ -35,6 +35,29 @@ export interface AppConfig {
   messagesDailyLimit: number;
   /** Lets webhooks reach loopback, private and link-local addresses (tests, a receiver on the same network). */
   webhooksAllowPrivate: boolean;
+  /** Card payments through Stripe: off unless configured (docs/payments.md). */
+  payments: PaymentsConfig;
+}
+
+/** How the platform takes card payments: not at all, through Stripe Connect, or with one self-hosted key set. */
+export type PaymentsConfig = { mode: 'off' } | StripeConfig;
+
+export interface StripeConfig {
+  /** `connect`: the platform's key, each account onboards a connected account. `direct`: one key set for all. */
+  mode: 'connect' | 'direct';
+  secretKey: string;
+  publishableKey: string;
+  /**
+   * Signing secrets of the webhook endpoints (`whsec_…`), comma-separated in the environment: with Connect,
+   * the platform's endpoint and the endpoint for connected accounts' events each have their own.
+   */
+  webhookSecrets: string[];
+  /** Only for the local test double (tests, demos): never set in production. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+  /** The platform's fee on each paid order (connect mode): fixed minor units plus a percentage of the total. */
+  applicationFee: { fixedMinor: number; percent: number } | null;
+  timeoutMs: number;
+  maxNetworkRetries: number;
 }
 
 export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -66,7 +89,56 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     messagesDailyLimit: integer(env.MESSAGES_DAILY_LIMIT, 20, 'MESSAGES_DAILY_LIMIT'),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     emailClaimGraceSeconds: integer(env.EMAIL_CLAIM_GRACE_SECONDS, 600, 'EMAIL_CLAIM_GRACE_SECONDS'),
+    payments: readPaymentsConfig(env),
   };
+}
+
+export function readPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const mode = oneOf(env.STRIPE_MODE, ['off', 'connect', 'direct'] as const, 'off', 'STRIPE_MODE');
+  if (mode === 'off') return { mode };
+  const required = (name: string): string => {
+    const value = env[name]?.trim();
+    if (!value) throw new Error(`STRIPE_MODE=${mode} needs ${name}`);
+    return value;
+  };
+  const fixedMinor = integer(env.STRIPE_APPLICATION_FEE_FIXED, 0, 'STRIPE_APPLICATION_FEE_FIXED');
+  const percent = decimal(env.STRIPE_APPLICATION_FEE_PERCENT, 0, 'STRIPE_APPLICATION_FEE_PERCENT');
+  if (percent > 100) throw new Error('STRIPE_APPLICATION_FEE_PERCENT must be at most 100');
+  if (mode === 'direct' && (fixedMinor > 0 || percent > 0))
+    throw new Error('An application fee needs STRIPE_MODE=connect: direct mode has no platform to pay it to');
+  const host = env.STRIPE_API_HOST?.trim();
+  return {
+    mode,
+    secretKey: required('STRIPE_SECRET_KEY'),
+    publishableKey: required('STRIPE_PUBLISHABLE_KEY'),
+    webhookSecrets: required('STRIPE_WEBHOOK_SECRET')
+      .split(',')
+      .map((secret) => secret.trim())
+      .filter((secret) => secret !== ''),
+    api: host
+      ? {
+          host,
+          port: integer(env.STRIPE_API_PORT, 443, 'STRIPE_API_PORT'),
+          protocol: oneOf(
+            env.STRIPE_API_PROTOCOL,
+            ['http', 'https'] as const,
+            'https',
+            'STRIPE_API_PROTOCOL',
+          ),
+        }
+      : null,
+    applicationFee: fixedMinor > 0 || percent > 0 ? { fixedMinor, percent } : null,
+    timeoutMs: integer(env.STRIPE_TIMEOUT_MS, 20_000, 'STRIPE_TIMEOUT_MS'),
+    maxNetworkRetries: integer(env.STRIPE_MAX_NETWORK_RETRIES, 2, 'STRIPE_MAX_NETWORK_RETRIES'),
+  };
+}
+
+function decimal(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0 || !/^\d+(\.\d+)?$/.test(value.trim()))
+    throw new Error(`${name} must be a non-negative number, got "${value}"`);
+  return parsed;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {

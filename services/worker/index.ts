@@ -17,12 +17,16 @@ import { webhookReactor } from './webhookReactor';
 import { WebhookDelivery } from '../integrations/webhooks/webhookDelivery';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
+import { catalogueCopier, catalogueCopierName } from './catalogueCopier';
+import { stripeEventDispatcher } from './stripeEventDispatcher';
 
 /**
  * Reactors and process managers: side effects of committed events. Today the mail reactor (events → outbox),
  * the delivery loop (outbox → SMTP, or the local outbox without SMTP), the email claim keeper (releases
  * addresses that a sign-up, invitation or email change cut short left claimed) and the ticket stock mirror
- * (finishes a ticket change whose inventory mirror a crash cut short). `npm start` runs it in the API
+ * (finishes a ticket change whose inventory mirror a crash cut short), the Stripe event dispatcher (verified
+ * webhooks → their handlers) and the catalogue copier (a duplicated event gets the tickets, questions, promo
+ * codes and capacity assignments the organizer chose). `npm start` runs it in the API
  * process; it can run alone against the same stores, and several workers may run at once (the reactor's
  * checkpoint moves by compare-and-set, deliveries are claimed row by row).
  */
@@ -65,6 +69,9 @@ export async function startWorker({
 }: WorkerDeps): Promise<Worker> {
   const reactor = mailReactor({ publicUrl: config.publicUrl });
   await startAtHeadWhenNew(db, reactor.name, await store.head(), clock.now());
+  // Duplicates made before the copier existed recorded their options only: copying into them now could add
+  // to a catalogue the organizer has built since.
+  await startAtHeadWhenNew(db, catalogueCopierName, await store.head(), clock.now());
   const orderMails = orderMailReactor({
     publicUrl: config.publicUrl,
     commands,
@@ -88,6 +95,8 @@ export async function startWorker({
       emailClaimKeeper(),
       checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
+      catalogueCopier({ commands, clock, logger: logger.child({ component: 'catalogue-copier' }) }),
+      stripeEventDispatcher({ commands, clock, logger: logger.child({ component: 'stripe-events' }) }),
     ],
     logger: logger.child({ component: 'worker' }),
     clock,

@@ -11,6 +11,7 @@ import type {
   OrderMarkedPaid,
   OrderPlaced,
 } from '../sales/orders/orderEvents';
+import type { AttendeeCheckedIn } from '../admission/checkIn/checkInEvents';
 import type {
   WebhookCreated,
   WebhookDeleted,
@@ -32,23 +33,9 @@ import {
  * endpoints and the orders' details come from its own tables, filled from the same ordered log, so it never
  * waits on another projection. The WebhookDelivery loop sends them.
  *
- * Seams: `order.refunded` is accepted on subscription and fires once a refund event is recorded (none
- * exists yet); `attendee.checked_in` reads `AttendeeCheckedIn` as the check-in module records it
- * (services/admission/checkIn/checkInEvents.ts on the check-in branch), declared here by the fields it uses
- * until that module is merged.
+ * Seam: `order.refunded` is accepted on subscription and fires once a refund event is recorded (none
+ * exists yet).
  */
-
-type AttendeeCheckedIn = {
-  type: 'AttendeeCheckedIn';
-  data: {
-    checkInId: string;
-    checkInListId: string;
-    eventId: string;
-    attendeeId: string;
-    ticketId: string;
-    checkedInAt: string;
-  };
-};
 
 type Handled =
   | WebhookCreated

@@ -151,6 +151,7 @@ export async function publicTickets(
       sale_start: d.saleStart,
       sale_end: d.saleEnd,
       collapse_on_load: d.collapseOnLoad,
+      minimum_price: d.type === 'DONATION' ? d.minimumPrice : null,
       price_display_mode: event.priceDisplayMode,
       prices: prices.map((price) => {
         const tierLeft =

@@ -269,6 +269,8 @@ export const publicTicketResponseSchema = z.object({
   sale_start: z.string().nullable(),
   sale_end: z.string().nullable(),
   collapse_on_load: z.boolean(),
+  /** DONATION: the least a buyer may give, as the amount they type (before fees); null otherwise. */
+  minimum_price: z.number().int().nullable(),
   price_display_mode: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
   prices: z.array(publicPriceSchema),
   remaining: z.number().int().nullable(),

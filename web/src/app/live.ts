@@ -4,6 +4,11 @@ import { usersLive } from '../features/users/live';
 import { organizersLive } from '../features/organizers/live';
 import { taxesAndFeesLive } from '../features/taxesAndFees/live';
 import { ticketsLive } from '../features/tickets/live';
+import { promoCodesLive } from '../features/promoCodes/live';
+import { capacityAssignmentsLive } from '../features/capacityAssignments/live';
+import { questionsLive } from '../features/questions/live';
+import { paymentLive } from '../features/payment/live';
+import { checkInLive } from '../features/checkIn/live';
 import { messagesLive } from '../features/messages/live';
 import { webhooksLive } from '../features/webhooks/live';
 import { composeLive } from '../shared/live/liveMap';
@@ -16,6 +21,11 @@ export const liveMap = composeLive([
   usersLive,
   taxesAndFeesLive,
   ticketsLive,
+  promoCodesLive,
+  capacityAssignmentsLive,
+  questionsLive,
+  paymentLive,
+  checkInLive,
   messagesLive,
   webhooksLive,
 ]);

@@ -31,6 +31,34 @@ describe('live updates declared per feature', () => {
       ['users'],
       ['taxesAndFees'],
       ['tickets'],
+      ['promoCodes'],
+      ['capacityAssignments'],
+      ['questions'],
+      ['payment'],
+      ['checkIn'],
+      ['messages'],
+      ['webhooks'],
+    ]);
+  });
+
+  it('refreshes the message history and the webhooks of the event a notice names', () => {
+    expect(liveMap.invalidates({ readModel: 'messages', keys: ['event:ev_1'], position: '3' })).toEqual([
+      ['messages', 'list', 'ev_1'],
+    ]);
+    expect(liveMap.invalidates({ readModel: 'webhooks', keys: ['event:ev_1'], position: '4' })).toEqual([
+      ['webhooks', 'list', 'ev_1'],
+    ]);
+  });
+
+  it('refreshes the check-in lists and stats of the event a check-in notice names', () => {
+    const keys = liveMap.invalidates({
+      readModel: 'checkIn',
+      keys: ['event:ev_1', 'check-in-list:cl_1', 'check-in:cl_1:at_1'],
+      position: '9',
+    });
+    expect(keys).toEqual([
+      ['checkIn', 'lists', 'ev_1'],
+      ['checkIn', 'stats', 'ev_1'],
     ]);
   });
 
@@ -43,9 +71,17 @@ describe('live updates declared per feature', () => {
     expect(keys).toEqual([['taxesAndFees']]);
   });
 
-  it('refreshes the tickets of the event a tickets notice names', () => {
+  it('refreshes the tickets of the event a tickets notice names, and its capacities they fill', () => {
     const keys = liveMap.invalidates({ readModel: 'tickets', keys: ['event:ev_1'], position: '5' });
-    expect(keys).toEqual([ticketQueries.list('ev_1').queryKey]);
+    expect(keys).toEqual([ticketQueries.list('ev_1').queryKey, ['capacityAssignments', 'list', 'ev_1']]);
+  });
+
+  it('refreshes the promo codes, questions and capacity assignments of the event a notice names', () => {
+    const of = (readModel: string) =>
+      liveMap.invalidates({ readModel, keys: ['promo_code:pc_1', 'event:ev_1'], position: '6' });
+    expect(of('promo_codes')).toEqual([['promoCodes', 'list', 'ev_1']]);
+    expect(of('questions')).toEqual([['questions', 'list', 'ev_1']]);
+    expect(of('capacityAssignments')).toEqual([['capacityAssignments', 'list', 'ev_1']]);
   });
 });
 

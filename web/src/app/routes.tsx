@@ -34,6 +34,16 @@ function publicNotAvailable(feature: MessageDescriptor): Pick<RouteObject, 'elem
 /** Event sections that are built: their page, lazily loaded. */
 const eventSectionPages: Record<string, RouteObject['lazy']> = {
   tickets: () => import('../features/tickets/TicketsPage').then((m) => ({ Component: m.TicketsPage })),
+  'promo-codes': () =>
+    import('../features/promoCodes/PromoCodesPage').then((m) => ({ Component: m.PromoCodesPage })),
+  'capacity-assignments': () =>
+    import('../features/capacityAssignments/CapacityAssignmentsPage').then((m) => ({
+      Component: m.CapacityAssignmentsPage,
+    })),
+  questions: () =>
+    import('../features/questions/QuestionsPage').then((m) => ({ Component: m.QuestionsPage })),
+  'check-in': () =>
+    import('../features/checkIn/CheckInListsPage').then((m) => ({ Component: m.CheckInListsPage })),
   settings: () =>
     import('../features/eventSettings/EventSettingsPage').then((m) => ({ Component: m.EventSettingsPage })),
   'homepage-designer': () =>
@@ -195,7 +205,14 @@ const manageRoutes: RouteObject = {
           path: 'users',
           lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })),
         },
-        { path: 'payment', ...notAvailable(f.payment) },
+        {
+          path: 'payment',
+          lazy: () => import('../features/payment/PaymentPage').then((m) => ({ Component: m.PaymentPage })),
+        },
+        {
+          path: 'billing',
+          lazy: () => import('../features/payment/BillingPage').then((m) => ({ Component: m.BillingPage })),
+        },
       ],
     },
   ],
@@ -237,7 +254,11 @@ const adminRoutes: RouteObject = {
         },
       ],
     },
-    { path: 'check-in/:checkInListShortId', ...notAvailable(f.checkIn) },
+    {
+      path: 'check-in/:checkInListShortId',
+      lazy: () =>
+        import('../features/checkIn/scanner/ScannerPage').then((m) => ({ Component: m.ScannerPage })),
+    },
     manageRoutes,
   ],
 };

@@ -10,6 +10,7 @@ const SECTIONS: Array<{ to: string; label: MessageDescriptor; icon: IconName }> 
   { to: '/account/taxes-and-fees', label: m.navTaxes, icon: 'percentage' },
   { to: '/account/users', label: m.navUsers, icon: 'people' },
   { to: '/account/payment', label: m.navPayment, icon: 'credit-card' },
+  { to: '/account/billing', label: m.navBilling, icon: 'dollar' },
   { to: '/manage/outbox', label: m.navOutbox, icon: 'envelope' },
 ];
 

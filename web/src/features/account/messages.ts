@@ -7,6 +7,7 @@ export const accountMessages = defineMessages({
   navTaxes: { id: 'account.nav.taxes', defaultMessage: 'Taxes and fees' },
   navUsers: { id: 'account.nav.users', defaultMessage: 'Users' },
   navPayment: { id: 'account.nav.payment', defaultMessage: 'Payment' },
+  navBilling: { id: 'account.nav.billing', defaultMessage: 'Billing' },
   navOutbox: { id: 'account.nav.outbox', defaultMessage: 'Outbox' },
   title: { id: 'account.title', defaultMessage: 'Account' },
 });

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { formatEventDates } from '../../shared/intl/eventFormat';
+import { useLiveRoom } from '../../shared/live/LiveUpdates';
 import { uiMessages } from '../../shared/ui/messages';
 import { publicEventPath } from '../events/EventCard';
 import { eventQueries } from '../events/queries';
@@ -17,6 +18,9 @@ export function EventLayout() {
   const intl = useIntl();
   const { eventId = '' } = useParams();
   const event = useQuery(eventQueries.detail(eventId));
+  // Every section's lists are live: the event's room brings the notices of its read models (tickets, promo
+  // codes, questions, capacity assignments, …), which the features' live maps turn into refetches.
+  useLiveRoom(`event:${eventId}`);
   const base = `/manage/event/${encodeURIComponent(eventId)}`;
 
   if (event.isPending) {

@@ -114,7 +114,7 @@ export const manageEventMessages = defineMessages({
   copyLater: {
     id: 'events.duplicate.copyLater',
     defaultMessage:
-      'Tickets, questions, promo codes, capacity assignments and check-in lists are copied once those features exist.',
+      'Tickets, questions, promo codes and capacity assignments appear in the copy moments after it is created; check-in lists are copied once that feature exists.',
   },
   copyTitle: defineMessage<{ title: string }>({
     id: 'events.duplicate.copyTitle',

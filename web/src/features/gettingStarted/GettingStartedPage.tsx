@@ -1,8 +1,11 @@
 import { Card, Icon, Tag } from '@blueprintjs/core';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useOutletContext } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { paymentQueries } from '../payment/queries';
 import { EventStatusActions } from '../events/EventStatusActions';
 import type { EventDetail } from '../events/types';
+import { ticketQueries } from '../tickets/queries';
 import { checklistFor, type StepId } from './checklist';
 import { gettingStartedMessages as m } from './messages';
 import '../../shared/ui/manage.css';
@@ -19,7 +22,9 @@ const TEXT: Record<StepId, { title: MessageDescriptor; text: MessageDescriptor }
 export function GettingStartedPage() {
   const intl = useIntl();
   const event = useOutletContext<EventDetail>();
-  const steps = checklistFor(event);
+  const tickets = useQuery(ticketQueries.list(event.id));
+  const payment = useQuery(paymentQueries.connection());
+  const steps = checklistFor(event, tickets.data ? tickets.data.length : null, payment.data);
   const done = steps.filter((step) => step.state === 'done').length;
   const base = `/manage/event/${encodeURIComponent(event.id)}`;
   return (

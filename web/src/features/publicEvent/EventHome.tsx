@@ -4,7 +4,9 @@ import { addressLines, hasAddress } from '../../shared/intl/location';
 import { browserTimeZone } from '../../shared/time/zonedTime';
 import { LogoMark } from '../../shared/ui/Logo';
 import { uiMessages } from '../../shared/ui/messages';
-import type { PublicEvent } from '../events/types';
+import type { PublicEventWithTickets } from './loader';
+import type { OrderRequest } from './ticketSelection';
+import { TicketSelector } from './TicketSelector';
 import { homeStyle } from './homeStyle';
 import { publicEventMessages as m } from './messages';
 
@@ -33,17 +35,21 @@ export function EventHome({
   promoCode = null,
   promoCodeValid = null,
   preview = false,
+  onCheckout,
 }: {
-  event: PublicEvent;
+  event: PublicEventWithTickets;
   promoCode?: string | null;
   promoCodeValid?: boolean | null;
   preview?: boolean;
+  /** Continue with the buyer's tickets (the checkout); absent, Continue stays disabled. */
+  onCheckout?: ((request: OrderRequest) => void) | undefined;
 }) {
   const intl = useIntl();
   const lines = hasAddress(event.location) ? addressLines(event.location, intl.locale) : [];
   const organizer = event.organizer;
   const viewerDates = formatEventDatesForViewer(intl, event, browserTimeZone());
   const Root = preview ? 'div' : 'main';
+  const continueText = event.settings.continue_button_text || intl.formatMessage(m.continue);
   const coverBackground =
     event.settings.homepage_background_type === 'COVER_IMAGE' && event.cover_image_url !== null;
   const className = [
@@ -145,15 +151,29 @@ export function EventHome({
               <h2 id={preview ? undefined : 'public-event-tickets'} className="public-section-title">
                 {intl.formatMessage(m.tickets)}
               </h2>
-              <div className="light-non-ideal light-non-ideal--compact" role="status">
-                <h3 className="light-non-ideal__title">{intl.formatMessage(m.ticketsNotOnSaleTitle)}</h3>
-                <p className="light-non-ideal__description">
-                  {intl.formatMessage(m.ticketsNotOnSaleDescription)}
-                </p>
-                <button type="button" className="event-home__button" disabled>
-                  {event.settings.continue_button_text || intl.formatMessage(m.continue)}
-                </button>
-              </div>
+              {preview || event.tickets === undefined ? (
+                <div className="light-non-ideal light-non-ideal--compact" role="status">
+                  <h3 className="light-non-ideal__title">{intl.formatMessage(m.ticketsNotOnSaleTitle)}</h3>
+                  <p className="light-non-ideal__description">
+                    {intl.formatMessage(m.ticketsNotOnSaleDescription)}
+                  </p>
+                  <button type="button" className="event-home__button" disabled>
+                    {continueText}
+                  </button>
+                </div>
+              ) : (
+                <TicketSelector
+                  // A new promo code reprices the page: the selection starts again.
+                  key={promoCode ?? ''}
+                  eventId={event.id}
+                  tickets={event.tickets}
+                  currency={event.currency}
+                  timeZone={event.timezone}
+                  continueText={continueText}
+                  promoCode={promoCodeValid ? promoCode : null}
+                  onCheckout={onCheckout}
+                />
+              )}
             </section>
 
             {event.description_html ? (

@@ -3,10 +3,14 @@ import { isApiError } from '../../shared/api/ApiError';
 import { publicApi } from '../../shared/api/clients';
 import type { DataEnvelope } from '../../shared/api/types';
 import type { PublicEvent } from '../events/types';
+import type { PublicTicket } from './ticketSelection';
+
+/** The public event with the tickets a buyer may see, priced (services/catalog/tickets/publicCatalogue.ts). */
+export type PublicEventWithTickets = PublicEvent & { tickets?: PublicTicket[] };
 
 export interface PublicEventLoaderData {
   /** null when the API answered 404 (unknown, draft or archived event): the page shows "not available". */
-  event: PublicEvent | null;
+  event: PublicEventWithTickets | null;
   /** null when no promo code was given (or the event was not found). */
   promoCodeValid: boolean | null;
   promoCode: string | null;
@@ -28,9 +32,9 @@ export async function publicEventLoader({
   const promoCode = new URL(request.url).searchParams.get('promo_code')?.trim() || null;
   const eventId = encodeURIComponent(params.eventId ?? '');
 
-  let event: PublicEvent;
+  let event: PublicEventWithTickets;
   try {
-    const response = await publicApi.get<DataEnvelope<PublicEvent>>(`/events/${eventId}`, {
+    const response = await publicApi.get<DataEnvelope<PublicEventWithTickets>>(`/events/${eventId}`, {
       query: { promo_code: promoCode },
       signal: request.signal,
     });

@@ -48,3 +48,53 @@ export const publicEventMessages = defineMessages({
     defaultMessage: 'Tickets by {product}',
   }),
 });
+
+export const ticketSelectorMessages = defineMessages({
+  free: { id: 'publicEvent.selector.free', defaultMessage: 'Free' },
+  inclusive: { id: 'publicEvent.selector.inclusive', defaultMessage: 'incl. taxes and fees' },
+  plusCharges: defineMessage<{ amount: string }>({
+    id: 'publicEvent.selector.plusCharges',
+    defaultMessage: 'plus {amount} taxes and fees',
+  }),
+  was: defineMessage<{ amount: string }>({
+    id: 'publicEvent.selector.was',
+    defaultMessage: 'was {amount}',
+  }),
+  donationMinimum: defineMessage<{ amount: string }>({
+    id: 'publicEvent.selector.donationMinimum',
+    defaultMessage: 'Pay what you want, at least {amount}',
+  }),
+  donationAmount: defineMessage<{ title: string; currency: string }>({
+    id: 'publicEvent.selector.donationAmount',
+    defaultMessage: 'Your amount for {title} ({currency})',
+  }),
+  donationTooLow: defineMessage<{ amount: string }>({
+    id: 'publicEvent.selector.donationTooLow',
+    defaultMessage: 'Enter at least {amount}.',
+  }),
+  left: defineMessage<{ count: number }>({
+    id: 'publicEvent.selector.left',
+    defaultMessage: '{count, plural, one {# left} other {# left}}',
+  }),
+  quantity: defineMessage<{ title: string }>({
+    id: 'publicEvent.selector.quantity',
+    defaultMessage: 'Quantity of {title}',
+  }),
+  soldOut: { id: 'publicEvent.selector.soldOut', defaultMessage: 'Sold out' },
+  notOnSale: { id: 'publicEvent.selector.notOnSale', defaultMessage: 'Not on sale' },
+  onSaleFrom: defineMessage<{ date: string }>({
+    id: 'publicEvent.selector.onSaleFrom',
+    defaultMessage: 'On sale from {date}',
+  }),
+  saleEnded: { id: 'publicEvent.selector.saleEnded', defaultMessage: 'Sale ended' },
+  promoLabel: { id: 'publicEvent.selector.promoLabel', defaultMessage: 'Promo code' },
+  promoApply: { id: 'publicEvent.selector.promoApply', defaultMessage: 'Apply' },
+  nothingChosen: {
+    id: 'publicEvent.selector.nothingChosen',
+    defaultMessage: 'Choose at least one ticket.',
+  },
+  noTickets: {
+    id: 'publicEvent.selector.noTickets',
+    defaultMessage: 'No tickets are available at the moment.',
+  },
+});

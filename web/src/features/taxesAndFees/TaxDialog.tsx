@@ -1,12 +1,11 @@
 import { Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
+import { DialogForm } from '../../shared/forms/FormDialog';
 import { FieldGroup, useForm, type ClientErrors } from '../../shared/forms/useForm';
 import { currencyExponent } from '../../shared/intl/eventFormat';
-import { useToaster } from '../../shared/ui/toaster';
+import { EditorDialog, useSave } from '../../shared/ui/crud';
 import { createTaxOrFee, updateTaxOrFee, type TaxOrFee, type TaxOrFeeRequest } from './api';
-import { amountText, parseAmount } from './amount';
+import { amountText, parseAmount } from '../../shared/forms/amount';
 import { taxDialogMessages as m, taxesMessages } from './messages';
 import { taxQueries } from './queries';
 
@@ -27,17 +26,18 @@ export function TaxDialog({
   tax: TaxOrFee | null;
   currency: string;
 }) {
-  const intl = useIntl();
   return (
-    <FormDialog
+    <EditorDialog
       isOpen={isOpen}
       onClose={onClose}
-      title={intl.formatMessage(tax ? m.editTitle : m.createTitle)}
+      editing={tax !== null}
+      createTitle={m.createTitle}
+      editTitle={m.editTitle}
       icon="percentage"
       className="tax-dialog"
     >
       <TaxForm tax={tax} currency={currency} onClose={onClose} />
-    </FormDialog>
+    </EditorDialog>
   );
 }
 
@@ -77,17 +77,12 @@ function TaxForm({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const toaster = useToaster();
-  const queryClient = useQueryClient();
   const exponent = currencyExponent(currency);
-  const mutation = useMutation({
-    mutationFn: (request: TaxOrFeeRequest) =>
-      tax ? updateTaxOrFee(tax.id, request) : createTaxOrFee(request),
-    onSuccess: async (saved) => {
-      toaster.success(m.saved, { name: saved.name });
-      await queryClient.invalidateQueries({ queryKey: taxQueries.all });
-      onClose();
-    },
+  const mutation = useSave({
+    save: (request: TaxOrFeeRequest) => (tax ? updateTaxOrFee(tax.id, request) : createTaxOrFee(request)),
+    invalidate: taxQueries.all,
+    saved: (saved) => intl.formatMessage(m.saved, { name: saved.name }),
+    onClose,
   });
   const { values, set, setValues, onSubmit, field, failure } = useForm({
     fields: FIELDS,

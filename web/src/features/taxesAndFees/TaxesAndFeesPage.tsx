@@ -1,12 +1,11 @@
-import { Alert, Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Spinner, Tag } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { isApiError } from '../../shared/api/ApiError';
 import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { formatMoney } from '../../shared/intl/eventFormat';
-import { ListPage } from '../../shared/ui/ListPage';
-import { useToaster } from '../../shared/ui/toaster';
+import { ConfirmDelete, CrudListPage, CrudTable, RowAction, useEditor } from '../../shared/ui/crud';
 import { eventDefaultsQueries } from '../eventDefaults/api';
 import { hasPermission, userQueries } from '../users/queries';
 import { deleteTaxOrFee, type TaxOrFee } from './api';
@@ -34,136 +33,89 @@ function TaxesAndFees() {
   const intl = useIntl();
   const list = useQuery(taxQueries.list());
   const currency = useAccountCurrency();
-  const [editing, setEditing] = useState<TaxOrFee | 'new' | null>(null);
-  // Each opening gets a fresh form: reopened during the closing animation, the old one would keep its values.
-  const [opened, setOpened] = useState(0);
-  const edit = (target: TaxOrFee | 'new') => {
-    setOpened((count) => count + 1);
-    setEditing(target);
-  };
+  const editor = useEditor<TaxOrFee>();
   const [deleting, setDeleting] = useState<TaxOrFee | null>(null);
   const taxes = list.data ?? [];
   // The dialogs live beside the list: ListPage shows `empty` instead of its children when there are none.
   return (
     <>
-      <ListPage
+      <CrudListPage
         className="taxes-page"
         title={[m.pageTitle]}
-        heading={<h1 className="page-header__title">{intl.formatMessage(m.heading)}</h1>}
-        actions={
-          <Button
-            intent="primary"
-            icon="add"
-            text={intl.formatMessage(m.create)}
-            onClick={() => edit('new')}
-          />
-        }
-        above={<p className="page-intro">{intl.formatMessage(m.intro)}</p>}
+        headingLevel={1}
+        texts={m}
+        emptyIcon="percentage"
+        onCreate={() => editor.open('new')}
         query={list}
-        isEmpty={list.isSuccess && taxes.length === 0}
-        loading={m.loading}
-        loadError={m.loadFailed}
-        empty={<NonIdealState icon="percentage" title={intl.formatMessage(m.empty)} />}
+        isEmpty={taxes.length === 0}
       >
-        <div className="table-scroll">
-          <HTMLTable className="taxes-table" striped aria-label={intl.formatMessage(m.tableLabel)}>
-            <thead>
-              <tr>
-                <th scope="col">{intl.formatMessage(m.columnName)}</th>
-                <th scope="col">{intl.formatMessage(m.columnType)}</th>
-                <th scope="col">{intl.formatMessage(m.columnCharge)}</th>
-                <th scope="col">{intl.formatMessage(m.columnDefault)}</th>
-                <th scope="col">
-                  <span className="sr-only">{intl.formatMessage(m.columnActions)}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {taxes.map((tax) => (
-                <tr key={tax.id}>
-                  <td>
-                    <strong>{tax.name}</strong>
-                  </td>
-                  <td>{intl.formatMessage(tax.type === 'TAX' ? m.typeTax : m.typeFee)}</td>
-                  <td>
-                    {tax.calculation_type === 'PERCENTAGE'
-                      ? intl.formatNumber((tax.rate ?? 0) / 100, {
-                          style: 'percent',
-                          maximumFractionDigits: 4,
-                        })
-                      : formatMoney(intl, tax.amount ?? 0, currency)}
-                  </td>
-                  <td>
-                    {tax.is_default ? (
-                      <Tag minimal round intent="success">
-                        {intl.formatMessage(m.isDefault)}
-                      </Tag>
-                    ) : (
-                      <span className="text-muted">{intl.formatMessage(m.notDefault)}</span>
-                    )}
-                  </td>
-                  <td className="taxes-table__actions">
-                    <Button
-                      variant="minimal"
-                      icon="edit"
-                      aria-label={intl.formatMessage(m.edit, { name: tax.name })}
-                      title={intl.formatMessage(m.edit, { name: tax.name })}
-                      onClick={() => edit(tax)}
-                    />
-                    <Button
-                      variant="minimal"
-                      icon="trash"
-                      intent="danger"
-                      aria-label={intl.formatMessage(m.remove, { name: tax.name })}
-                      title={intl.formatMessage(m.remove, { name: tax.name })}
-                      onClick={() => setDeleting(tax)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      </ListPage>
+        <CrudTable
+          className="taxes-table"
+          label={intl.formatMessage(m.tableLabel)}
+          columns={[m.columnName, m.columnType, m.columnCharge, m.columnDefault].map((column) =>
+            intl.formatMessage(column),
+          )}
+          actionsLabel={intl.formatMessage(m.columnActions)}
+        >
+          {taxes.map((tax) => (
+            <tr key={tax.id}>
+              <td>
+                <strong>{tax.name}</strong>
+              </td>
+              <td>{intl.formatMessage(tax.type === 'TAX' ? m.typeTax : m.typeFee)}</td>
+              <td>
+                {tax.calculation_type === 'PERCENTAGE'
+                  ? intl.formatNumber((tax.rate ?? 0) / 100, {
+                      style: 'percent',
+                      maximumFractionDigits: 4,
+                    })
+                  : formatMoney(intl, tax.amount ?? 0, currency)}
+              </td>
+              <td>
+                {tax.is_default ? (
+                  <Tag minimal round intent="success">
+                    {intl.formatMessage(m.isDefault)}
+                  </Tag>
+                ) : (
+                  <span className="text-muted">{intl.formatMessage(m.notDefault)}</span>
+                )}
+              </td>
+              <td className="taxes-table__actions">
+                <RowAction
+                  icon="edit"
+                  label={intl.formatMessage(m.edit, { name: tax.name })}
+                  onClick={() => editor.open(tax)}
+                />
+                <RowAction
+                  icon="trash"
+                  intent="danger"
+                  label={intl.formatMessage(m.remove, { name: tax.name })}
+                  onClick={() => setDeleting(tax)}
+                />
+              </td>
+            </tr>
+          ))}
+        </CrudTable>
+      </CrudListPage>
       <TaxDialog
-        key={opened}
-        isOpen={editing !== null}
-        onClose={() => setEditing(null)}
-        tax={editing === 'new' ? null : editing}
+        key={editor.formKey}
+        isOpen={editor.isOpen}
+        onClose={editor.close}
+        tax={editor.item}
         currency={currency}
       />
-      <DeleteTax tax={deleting} onClose={() => setDeleting(null)} />
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        question={(tax) => intl.formatMessage(m.deleteConfirm, { name: tax.name })}
+        remove={(tax) => deleteTaxOrFee(tax.id)}
+        invalidate={taxQueries.all}
+        deleted={(tax) => intl.formatMessage(m.deleted, { name: tax.name })}
+        failed={() => m.deleteFailed}
+        deleteText={m.deleteButton}
+        cancelText={m.cancel}
+      />
     </>
-  );
-}
-
-function DeleteTax({ tax, onClose }: { tax: TaxOrFee | null; onClose: () => void }) {
-  const intl = useIntl();
-  const toaster = useToaster();
-  const queryClient = useQueryClient();
-  const removal = useMutation({
-    mutationFn: (target: TaxOrFee) => deleteTaxOrFee(target.id),
-    onSuccess: async (_nothing, target) => {
-      toaster.show(m.deleted, { values: { name: target.name } });
-      await queryClient.invalidateQueries({ queryKey: taxQueries.all });
-    },
-    onError: () => toaster.danger(m.deleteFailed),
-  });
-  return (
-    <Alert
-      isOpen={tax !== null}
-      intent="danger"
-      icon="trash"
-      confirmButtonText={intl.formatMessage(m.deleteButton)}
-      cancelButtonText={intl.formatMessage(m.cancel)}
-      onCancel={onClose}
-      onConfirm={() => {
-        if (tax) removal.mutate(tax);
-        onClose();
-      }}
-    >
-      {tax ? intl.formatMessage(m.deleteConfirm, { name: tax.name }) : null}
-    </Alert>
   );
 }
 

@@ -1,11 +1,11 @@
 import { Button, Checkbox, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
+import { DialogForm } from '../../shared/forms/FormDialog';
 import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { currencyExponent } from '../../shared/intl/eventFormat';
-import { useToaster } from '../../shared/ui/toaster';
+import { EditorDialog, useSave } from '../../shared/ui/crud';
 import type { EventDetail } from '../events/types';
 import { createTicket, updateTicket, type Ticket, type TicketRequest } from './api';
 import { ticketDialogMessages as m, ticketsMessages, ticketTypeMessages } from './messages';
@@ -24,17 +24,18 @@ export function TicketDialog({
   ticket: Ticket | null;
   event: EventDetail;
 }) {
-  const intl = useIntl();
   return (
-    <FormDialog
+    <EditorDialog
       isOpen={isOpen}
       onClose={onClose}
-      title={intl.formatMessage(ticket ? m.editTitle : m.createTitle)}
+      editing={ticket !== null}
+      createTitle={m.createTitle}
+      editTitle={m.editTitle}
       icon="label"
       className="ticket-dialog"
     >
       <TicketFormLoader ticket={ticket} event={event} onClose={onClose} />
-    </FormDialog>
+    </EditorDialog>
   );
 }
 
@@ -71,8 +72,6 @@ function TicketForm({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const toaster = useToaster();
-  const queryClient = useQueryClient();
   const exponent = currencyExponent(event.currency);
   const zone = event.timezone;
   const [initial] = useState(() =>
@@ -85,14 +84,12 @@ function TicketForm({
   );
   const [tiers, setTiers] = useState<TierValues[]>(initial.tiers.length ? initial.tiers : [{ ...emptyTier }]);
   const [taxIds, setTaxIds] = useState<string[] | null>(initial.taxAndFeeIds);
-  const mutation = useMutation({
-    mutationFn: (request: TicketRequest) =>
+  const mutation = useSave({
+    save: (request: TicketRequest) =>
       ticket ? updateTicket(event.id, ticket.id, request) : createTicket(event.id, request),
-    onSuccess: async (saved) => {
-      toaster.success(m.saved, { title: saved.title });
-      await queryClient.invalidateQueries({ queryKey: ticketQueries.list(event.id).queryKey });
-      onClose();
-    },
+    invalidate: ticketQueries.list(event.id).queryKey,
+    saved: (saved) => intl.formatMessage(m.saved, { title: saved.title }),
+    onClose,
   });
   const state = (values: Values) => ({ values, tiers, taxAndFeeIds: taxIds });
   const { values, set, setValues, onSubmit, field, failure } = useForm({

@@ -1,6 +1,6 @@
 import type { ClientErrors } from '../../shared/forms/useForm';
 import { dateTimeLocalToUtcIso, utcToDateTimeLocal } from '../../shared/time/zonedTime';
-import { amountText, parseAmount } from '../taxesAndFees/amount';
+import { amountText, parseAmount, parseCount } from '../../shared/forms/amount';
 import type { Ticket, TicketFlags, TicketRequest, TicketType } from './api';
 import { ticketDialogMessages as m } from './messages';
 
@@ -87,13 +87,6 @@ export function initialState(
     })),
     taxAndFeeIds: defaultTaxIds === null ? null : ticket ? ticket.tax_and_fee_ids : defaultTaxIds,
   };
-}
-
-/** A whole number of 0 or more, null for empty text, undefined when it is not one. */
-function parseCount(text: string): number | null | undefined {
-  const trimmed = text.trim();
-  if (!trimmed) return null;
-  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : undefined;
 }
 
 function tierIsValid(tier: TierValues, exponent: number): boolean {

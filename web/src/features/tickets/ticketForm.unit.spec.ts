@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from './api';
 import { initialState, toRequest, validate, type TicketFormState } from './ticketForm';
-import { moveTicket } from './ticketOrder';
 
 const zone = 'Europe/Berlin';
 const blank = initialState(null, 2, zone, ['tx_default']);
@@ -133,14 +132,5 @@ describe('ticket form checks (spec section 5)', () => {
         }),
       ),
     ).toEqual({ max_per_order: 'tickets.dialog.maxBelowMin', sale_end: 'tickets.dialog.saleEndBeforeStart' });
-  });
-});
-
-describe('moving a ticket', () => {
-  it('swaps it with its neighbour and leaves the ends alone', () => {
-    expect(moveTicket(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
-    expect(moveTicket(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
-    expect(moveTicket(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
-    expect(moveTicket(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
   });
 });

@@ -2036,6 +2036,308 @@ export type PutEventsByEventIdAffiliatesByAffiliateIdResponse = {
   };
 };
 
+export type GetEventsByEventIdCheckInListsResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    short_id: string;
+    name: string;
+    description: string | null;
+    activates_at: string | null;
+    expires_at: string | null;
+    ticket_ids: string[];
+    status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+    checked_in_attendees: number;
+    total_attendees: number;
+    created_at: string;
+    updated_at: string;
+  }[];
+};
+
+export type PostEventsByEventIdCheckInListsBody = {
+  name: string;
+  description?: string | null;
+  activates_at?: string | null;
+  expires_at?: string | null;
+  ticket_ids: string[];
+};
+
+export type PostEventsByEventIdCheckInListsResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    short_id: string;
+    name: string;
+    description: string | null;
+    activates_at: string | null;
+    expires_at: string | null;
+    ticket_ids: string[];
+    status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+    checked_in_attendees: number;
+    total_attendees: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdCheckInListsByIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    short_id: string;
+    name: string;
+    description: string | null;
+    activates_at: string | null;
+    expires_at: string | null;
+    ticket_ids: string[];
+    status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+    checked_in_attendees: number;
+    total_attendees: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutEventsByEventIdCheckInListsByIdBody = {
+  name?: string;
+  description?: string | null;
+  activates_at?: string | null;
+  expires_at?: string | null;
+  ticket_ids?: string[];
+};
+
+export type PutEventsByEventIdCheckInListsByIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    short_id: string;
+    name: string;
+    description: string | null;
+    activates_at: string | null;
+    expires_at: string | null;
+    ticket_ids: string[];
+    status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+    checked_in_attendees: number;
+    total_attendees: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PostEventsByEventIdCheckInListsByIdRotateLinkResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    short_id: string;
+    name: string;
+    description: string | null;
+    activates_at: string | null;
+    expires_at: string | null;
+    ticket_ids: string[];
+    status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+    checked_in_attendees: number;
+    total_attendees: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdCheckInStatsResponse = {
+  data: {
+    event_id: string;
+    checked_in_attendees: number;
+    lists: {
+      id: string;
+      name: string;
+      checked_in_attendees: number;
+      total_attendees: number;
+    }[];
+    tickets: {
+      ticket_id: string;
+      checked_in_attendees: number;
+    }[];
+    arrivals_per_minute: {
+      minute: string;
+      arrivals: number;
+    }[];
+    scan_issues: {
+      kind: 'DUPLICATE_ENTRY' | 'REFUSED_OFFLINE';
+      check_in_list_id: string;
+      attendee_id: string;
+      ticket_id: string;
+      device_id: string;
+      gate: string | null;
+      scanned_at: string;
+      recorded_at: string;
+      reason: string | null;
+      first_checked_in_at: string | null;
+      first_device_id: string | null;
+      first_gate: string | null;
+    }[];
+  };
+};
+
+export type GetPublicCheckInListsByShortIdResponse = {
+  data: {
+    list: {
+      id: string;
+      name: string;
+      description: string | null;
+      activates_at: string | null;
+      expires_at: string | null;
+      status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+      ticket_ids: string[];
+      checked_in_attendees: number;
+      total_attendees: number;
+    };
+    event: {
+      id: string;
+      title: string;
+      start_date: string | null;
+      timezone: string;
+    };
+  };
+};
+
+export type GetPublicCheckInListsByShortIdAttendeesResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    check_in: {
+      id: string;
+      check_in_list_id: string;
+      checked_in_at: string;
+      device_id: string;
+      gate: string | null;
+    } | null;
+  }[];
+};
+
+export type PostPublicCheckInListsByShortIdCheckInsBody = {
+  code?: string;
+  attendee_short_id?: string;
+  nonce: string;
+  device_id: string;
+  gate?: string | null;
+};
+
+export type PostPublicCheckInListsByShortIdCheckInsResponse = {
+  data: {
+    result:
+      | 'admitted'
+      | 'already_checked_in'
+      | 'not_on_this_list'
+      | 'attendee_cancelled'
+      | 'attendee_unpaid'
+      | 'list_not_active'
+      | 'list_expired'
+      | 'ticket_not_found'
+      | 'invalid_ticket_code'
+      | 'ticket_of_another_event';
+    attendee: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      first_name: string;
+      last_name: string;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+    } | null;
+    check_in: {
+      id: string;
+      check_in_list_id: string;
+      checked_in_at: string;
+      device_id: string;
+      gate: string | null;
+      check_in_list_name: string;
+    } | null;
+  };
+};
+
+export type PostPublicCheckInListsByShortIdOfflineScansBody = {
+  scans: {
+    code?: string;
+    attendee_short_id?: string;
+    nonce: string;
+    device_id: string;
+    gate?: string | null;
+    scanned_at: string;
+  }[];
+};
+
+export type PostPublicCheckInListsByShortIdOfflineScansResponse = {
+  data: {
+    nonce: string;
+    result:
+      | 'admitted'
+      | 'duplicate_entry'
+      | 'not_on_this_list'
+      | 'attendee_cancelled'
+      | 'attendee_unpaid'
+      | 'list_not_active'
+      | 'list_expired'
+      | 'ticket_not_found'
+      | 'invalid_ticket_code'
+      | 'ticket_of_another_event';
+  }[];
+};
+
+export type GetPublicCheckInListsByShortIdSnapshotResponse = {
+  data: {
+    list: {
+      id: string;
+      name: string;
+      description: string | null;
+      activates_at: string | null;
+      expires_at: string | null;
+      status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+      ticket_ids: string[];
+      checked_in_attendees: number;
+      total_attendees: number;
+    };
+    event: {
+      id: string;
+      title: string;
+      start_date: string | null;
+      timezone: string;
+    };
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      first_name: string;
+      last_name: string;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      check_in: {
+        id: string;
+        check_in_list_id: string;
+        checked_in_at: string;
+        device_id: string;
+        gate: string | null;
+      } | null;
+    }[];
+    ticket_keys: {
+      kid: string;
+      kty: 'OKP';
+      crv: 'Ed25519';
+      x: string;
+      alg?: 'EdDSA';
+      use?: 'sig';
+    }[];
+    position: string;
+  };
+};
+
 export type GetEventsByEventIdMessagesResponse = {
   data: {
     id: string;
@@ -3319,6 +3621,73 @@ export type GetPublicTicketKeysResponse = {
   }[];
 };
 
+export type GetAccountPaymentResponse = {
+  data: {
+    card_payments: boolean;
+    mode: 'connect' | 'direct' | null;
+    status: 'NOT_CONNECTED' | 'SETUP_INCOMPLETE' | 'CONNECTED';
+    stripe_account_id: string | null;
+    charges_enabled: boolean;
+    details_submitted: boolean;
+    publishable_key: string | null;
+    application_fee: {
+      fixed: number;
+      percent: number;
+    } | null;
+  };
+};
+
+export type PostAccountPaymentConnectBody = Record<string, never>;
+
+export type PostAccountPaymentConnectResponse = {
+  data: {
+    url: string;
+    stripe_account_id: string;
+  };
+};
+
+export type GetAccountBillingResponse = {
+  data: {
+    application_fee: {
+      fixed: number;
+      percent: number;
+    } | null;
+    months: {
+      month: string;
+      currency: string;
+      orders: number;
+      order_total: number;
+      fees: number;
+    }[];
+    fees: {
+      order_id: string;
+      order_short_id: string;
+      event_id: string;
+      payment_intent_id: string;
+      currency: string;
+      order_total: number;
+      fee: number;
+      charged_at: string;
+    }[];
+  };
+};
+
+export type PostPublicWebhooksStripeBody = {
+  id: string;
+  type: string;
+  data: {
+    object: {
+      [key: string]: unknown;
+    };
+  };
+  [key: string]: unknown;
+};
+
+export type PostPublicWebhooksStripeResponse = {
+  received: true;
+  duplicate: boolean;
+};
+
 /** Every route under /api: its JSON body (`never` if it takes none) and its 2xx answer (`void` if none). */
 export interface ApiRoutes {
   'GET /openapi.json': { body: never; response: void };
@@ -3479,6 +3848,43 @@ export interface ApiRoutes {
     response: PutEventsByEventIdAffiliatesByAffiliateIdResponse;
   };
   'DELETE /events/{eventId}/affiliates/{affiliateId}': { body: never; response: void };
+  'GET /events/{eventId}/check-in-lists': { body: never; response: GetEventsByEventIdCheckInListsResponse };
+  'POST /events/{eventId}/check-in-lists': {
+    body: PostEventsByEventIdCheckInListsBody;
+    response: PostEventsByEventIdCheckInListsResponse;
+  };
+  'GET /events/{eventId}/check-in-lists/{id}': {
+    body: never;
+    response: GetEventsByEventIdCheckInListsByIdResponse;
+  };
+  'PUT /events/{eventId}/check-in-lists/{id}': {
+    body: PutEventsByEventIdCheckInListsByIdBody;
+    response: PutEventsByEventIdCheckInListsByIdResponse;
+  };
+  'DELETE /events/{eventId}/check-in-lists/{id}': { body: never; response: void };
+  'POST /events/{eventId}/check-in-lists/{id}/rotate-link': {
+    body: never;
+    response: PostEventsByEventIdCheckInListsByIdRotateLinkResponse;
+  };
+  'GET /events/{eventId}/check_in_stats': { body: never; response: GetEventsByEventIdCheckInStatsResponse };
+  'GET /public/check-in-lists/{shortId}': { body: never; response: GetPublicCheckInListsByShortIdResponse };
+  'GET /public/check-in-lists/{shortId}/attendees': {
+    body: never;
+    response: GetPublicCheckInListsByShortIdAttendeesResponse;
+  };
+  'POST /public/check-in-lists/{shortId}/check-ins': {
+    body: PostPublicCheckInListsByShortIdCheckInsBody;
+    response: PostPublicCheckInListsByShortIdCheckInsResponse;
+  };
+  'DELETE /public/check-in-lists/{shortId}/check-ins/{checkInId}': { body: never; response: void };
+  'POST /public/check-in-lists/{shortId}/offline-scans': {
+    body: PostPublicCheckInListsByShortIdOfflineScansBody;
+    response: PostPublicCheckInListsByShortIdOfflineScansResponse;
+  };
+  'GET /public/check-in-lists/{shortId}/snapshot': {
+    body: never;
+    response: GetPublicCheckInListsByShortIdSnapshotResponse;
+  };
   'GET /events/{eventId}/messages': { body: never; response: GetEventsByEventIdMessagesResponse };
   'POST /events/{eventId}/messages': {
     body: PostEventsByEventIdMessagesBody;
@@ -3584,6 +3990,16 @@ export interface ApiRoutes {
     response: GetPublicEventsByEventIdAttendeesByAttendeeShortIdResponse;
   };
   'GET /public/ticket-keys': { body: never; response: GetPublicTicketKeysResponse };
+  'GET /account/payment': { body: never; response: GetAccountPaymentResponse };
+  'POST /account/payment/connect': {
+    body: PostAccountPaymentConnectBody;
+    response: PostAccountPaymentConnectResponse;
+  };
+  'GET /account/billing': { body: never; response: GetAccountBillingResponse };
+  'POST /public/webhooks/stripe': {
+    body: PostPublicWebhooksStripeBody;
+    response: PostPublicWebhooksStripeResponse;
+  };
 }
 
 export type ApiRoute = keyof ApiRoutes;

@@ -8,7 +8,7 @@ import {
 import { readModelTablesMigration } from './migration';
 
 /** Outgoing webhooks: the endpoints read model, the reactor's tables and the delivery log. */
-export const webhooksReadModel = readModelTablesMigration('0055_webhooks', [
+export const webhooksReadModel = readModelTablesMigration('0062_webhooks', [
   webhooksTable,
   webhookEndpointsTable,
   webhookOrdersTable,

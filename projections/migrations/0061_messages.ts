@@ -3,7 +3,7 @@ import { messageDispatchesTable, messageMailsTable } from '../../services/worker
 import { readModelTablesMigration } from './migration';
 
 /** Organizers' messages: the read model, and the message reactor's copies and recipient counts. */
-export const messagesReadModel = readModelTablesMigration('0054_messages', [
+export const messagesReadModel = readModelTablesMigration('0061_messages', [
   messagesTable,
   messageMailsTable,
   messageDispatchesTable,

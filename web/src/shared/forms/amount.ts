@@ -16,3 +16,10 @@ export function parseAmount(text: string, exponent: number): number | null {
 export function amountText(minorUnits: number, exponent: number): string {
   return (minorUnits / 10 ** exponent).toFixed(exponent);
 }
+
+/** A whole number of 0 or more as typed: null for empty text (unlimited, unset), undefined when it is not one. */
+export function parseCount(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : undefined;
+}

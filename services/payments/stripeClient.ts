@@ -1,0 +1,17 @@
+import Stripe from 'stripe';
+import type { StripeConfig } from '../kit/config';
+
+/**
+ * The one way to talk to Stripe: the real SDK, with retries of network failures (each retry keeps the request's
+ * Idempotency-Key, so Stripe does the work once) and a timeout. `api` points it at the local test double.
+ */
+export function stripeClient(config: StripeConfig): Stripe {
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: config.maxNetworkRetries,
+    timeout: config.timeoutMs,
+    appInfo: { name: 'ticketing' },
+    ...(config.api ? { host: config.api.host, port: config.api.port, protocol: config.api.protocol } : {}),
+  });
+}
+
+export type { Stripe };
