@@ -6,6 +6,7 @@ import { ManualClock } from '../../kit/clock';
 import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from '../../api/testing';
 import { eventually } from '../../messaging/testing';
 import type { PresentedWebhook, PresentedWebhookDelivery } from '../../../projections/webhooks';
+import { checkInStream, type AttendeeCheckedIn } from '../../admission/checkIn/checkInEvents';
 import { checkWebhookUrl, postWebhook } from './addressGuard';
 import { verifySignature } from './signature';
 
@@ -225,6 +226,44 @@ function webhookSuite(kind: StorageKind) {
     expect(expectProblem(bad, 422, 'webhook_url_not_allowed').errors).toHaveProperty('url');
     const none = await api()('POST', path(), { json: { url: receiver.url('/x'), event_types: [] } });
     expectProblem(none, 400, 'validation_failed');
+  });
+
+  it('sends attendee.checked_in when the check-in module records an admission', async () => {
+    const hook = await create('/door', ['attendee.checked_in']);
+    const event: AttendeeCheckedIn = {
+      type: 'AttendeeCheckedIn',
+      data: {
+        nonce: 'n-1',
+        deviceId: 'dev-1',
+        gate: 'North',
+        checkInId: 'ci_1',
+        checkInListId: 'cl_1',
+        eventId,
+        attendeeId: 'at_1',
+        ticketId,
+        source: 'online',
+        scannedAt: '2027-01-10T12:00:00.000Z',
+        checkedInAt: '2027-01-10T12:00:00.000Z',
+      },
+    };
+    // Recorded as the check-in decider records it (its own rules are tested in services/admission).
+    await t.platform.services.store.append(
+      checkInStream('cl_1', 'at_1'),
+      [
+        {
+          id: t.platform.services.ids.uuid(),
+          ...event,
+          metadata: { correlationId: 'test', causationId: 'test', actor: 'door' },
+        },
+      ],
+      { expected: 'no_stream' },
+    );
+    const call = await eventually(() => Promise.resolve(receiver.received.find((r) => r.path === '/door')));
+    expect(JSON.parse(call.body)).toMatchObject({
+      type: 'attendee.checked_in',
+      data: { attendee_id: 'at_1', event_id: eventId, check_in_list_id: 'cl_1' },
+    });
+    await api()('DELETE', `${path()}/${hook.id}`);
   });
 
   it("answers another account's webhooks like unknown ones", async () => {
