@@ -24,6 +24,8 @@ import { openHoldsReadModel } from './0052_open_holds';
 import { orderMailsReadModel } from './0053_order_mails';
 import { paymentsReadModel } from './0060_payments';
 import { checkInReadModel } from './0060_check_in';
+import { messagesReadModel } from './0061_messages';
+import { webhooksReadModel } from './0062_webhooks';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -56,6 +58,8 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   orderMailsReadModel,
   paymentsReadModel,
   checkInReadModel,
+  messagesReadModel,
+  webhooksReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -326,6 +326,93 @@ const permissionMatrix: Record<string, Entry> = {
   },
   'GET /api/events/:eventId/check_in_stats': { access: 'events', owned: true, params: eventOf },
 
+  'GET /api/events/:eventId/messages': { access: 'events', owned: true, params: eventOf },
+  'POST /api/events/:eventId/messages': {
+    access: 'events',
+    owned: true,
+    params: eventOf,
+    body: () => ({
+      subject: 'Matrix',
+      content: '<p>Matrix</p>',
+      recipients: { kind: 'all_attendees' },
+      send_at: '2099-01-01T00:00:00Z',
+      acknowledged_not_promotional: true,
+    }),
+  },
+  'POST /api/events/:eventId/messages/test': {
+    access: 'events',
+    owned: true,
+    params: eventOf,
+    body: () => ({ subject: 'Matrix', content: '<p>Matrix</p>' }),
+  },
+  'GET /api/events/:eventId/messages/:messageId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, messageId: 'msg_00000000' }),
+  },
+  'GET /api/events/:eventId/messages/:messageId/recipients': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, messageId: 'msg_00000000' }),
+  },
+  'POST /api/events/:eventId/messages/:messageId/cancel': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, messageId: 'msg_00000000' }),
+  },
+  'GET /api/events/:eventId/email-templates': { access: 'events', owned: true, params: eventOf },
+  'PUT /api/events/:eventId/email-templates/:kind': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, kind: 'order_ticket' }),
+    body: () => ({ subject: 'Matrix {{ event.title }}', body: '<p>Matrix</p>' }),
+  },
+  'DELETE /api/events/:eventId/email-templates/:kind': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, kind: 'order_ticket' }),
+  },
+  'POST /api/events/:eventId/email-templates/:kind/preview': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, kind: 'order_ticket' }),
+    body: () => ({ subject: 'Matrix', body: '<p>Matrix</p>' }),
+  },
+  'GET /api/events/:eventId/webhooks': { access: 'events', owned: true, params: eventOf },
+  'POST /api/events/:eventId/webhooks': {
+    access: 'events',
+    owned: true,
+    params: eventOf,
+    body: () => ({ url: 'https://93.184.215.14/matrix', event_types: ['order.created'] }),
+  },
+  'GET /api/events/:eventId/webhooks/:webhookId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, webhookId: 'wh_00000000' }),
+  },
+  'PUT /api/events/:eventId/webhooks/:webhookId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, webhookId: 'wh_00000000' }),
+    body: () => ({ event_types: ['order.paid'] }),
+  },
+  'PUT /api/events/:eventId/webhooks/:webhookId/status': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, webhookId: 'wh_00000000' }),
+    body: () => ({ status: 'DISABLED' }),
+  },
+  'DELETE /api/events/:eventId/webhooks/:webhookId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, webhookId: 'wh_00000000' }),
+  },
+  'GET /api/events/:eventId/webhooks/:webhookId/deliveries': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, webhookId: 'wh_00000000' }),
+  },
+
   'GET /api/organizers': { access: 'events' },
   'POST /api/organizers': { access: 'events', body: () => ({ name: 'Matrix Organizer' }) },
   'GET /api/organizers/:id': { access: 'events', owned: true, params: (f) => ({ id: f.organizerId }) },

@@ -21,7 +21,10 @@ import {
   mailOutboxTable,
   type MailAttachment,
 } from '../messaging/outbox';
-import { renderMail, type MailTemplate, type MailTemplates } from '../messaging/templates';
+import { renderMail, type MailTemplate, type MailTemplates, type RenderedMail } from '../messaging/templates';
+import { mailTemplateDecider, type MailTemplateState } from '../messaging/mailTemplates/mailTemplateDecider';
+import { mailTemplateStream } from '../messaging/mailTemplates/mailTemplateEvents';
+import { renderOrderMail } from '../messaging/mailTemplates/orderMail';
 import { minorUnitDigits } from '../sales/pricing/money';
 import type {
   OrderAwaitingOfflinePayment,
@@ -144,6 +147,14 @@ class OrderMailer {
     return this.order.placed;
   }
 
+  private async mailTemplates(): Promise<MailTemplateState['templates']> {
+    const { state } = await this.settings.commands.load(
+      mailTemplateDecider,
+      mailTemplateStream(this.placed.eventId),
+    );
+    return state.templates;
+  }
+
   private async loadEvent(): Promise<ExistingEvent | null> {
     if (!this.event) {
       const { state } = await this.settings.commands.load(eventDecider, eventStream(this.placed.eventId));
@@ -164,7 +175,7 @@ class OrderMailer {
     const event = await this.loadEvent();
     if (!event) return;
     const { buyer } = this.details;
-    await this.send('order_confirmation', 'confirmation', buyer.email, [], {
+    const values = {
       name: buyer.firstName,
       event: event.details.title,
       reference: this.placed.reference,
@@ -172,7 +183,27 @@ class OrderMailer {
       awaitingPayment,
       instructions: awaitingPayment ? plainText(event.settings.offlinePaymentInstructions) : '',
       link: `${this.settings.publicUrl}/checkout/${this.placed.eventId}/${this.placed.shortId}/summary`,
-    });
+    };
+    // The event's own wording, when the organizer wrote one (docs/email.md "Templates per event").
+    const custom = (await this.mailTemplates()).order_confirmation;
+    const when = new Intl.DateTimeFormat(mailCatalogs[this.locale as keyof typeof mailCatalogs].tag, {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      timeZone: event.details.timezone,
+    }).format(new Date(event.details.startDate));
+    await this.send(
+      'order_confirmation',
+      'confirmation',
+      buyer.email,
+      [],
+      values,
+      custom &&
+        renderOrderMail(custom, {
+          kind: 'order_confirmation',
+          locale: this.locale,
+          values: { ...values, lastName: buyer.lastName, when },
+        }),
+    );
   }
 
   async notification(): Promise<void> {
@@ -230,6 +261,7 @@ class OrderMailer {
     );
     const titles = new Map(this.placed.lines.map((line) => [line.ticketId, line.ticketTitle]));
     const byId = new Map(this.details.attendees.map((attendee) => [attendee.attendeeId, attendee]));
+    const custom = (await this.mailTemplates()).order_ticket;
     for (const attendee of this.placed.attendees) {
       const person = byId.get(attendee.attendeeId);
       if (!person) continue;
@@ -242,6 +274,13 @@ class OrderMailer {
         },
         this.settings.keys.current,
       );
+      const values = {
+        name: person.firstName,
+        event: event.details.title,
+        ticket: titles.get(attendee.ticketId) ?? '',
+        when,
+        link: `${this.settings.publicUrl}/ticket/${this.placed.eventId}/${attendee.shortId}`,
+      };
       const qr = await QRCode.toBuffer(code, {
         type: 'png',
         errorCorrectionLevel: 'M',
@@ -260,13 +299,13 @@ class OrderMailer {
             content: Buffer.from(ics),
           },
         ],
-        {
-          name: person.firstName,
-          event: event.details.title,
-          ticket: titles.get(attendee.ticketId) ?? '',
-          when,
-          link: `${this.settings.publicUrl}/ticket/${this.placed.eventId}/${attendee.shortId}`,
-        },
+        values,
+        custom &&
+          renderOrderMail(custom, {
+            kind: 'order_ticket',
+            locale: this.locale,
+            values: { ...values, lastName: person.lastName, reference: this.placed.reference },
+          }),
       );
     }
   }
@@ -277,6 +316,8 @@ class OrderMailer {
     to: string,
     attachments: readonly MailAttachment[],
     values: MailTemplates[T],
+    /** Already written in the event's own wording; otherwise the platform's template. */
+    rendered?: RenderedMail,
   ): Promise<void> {
     const outbox = this.ctx.table('mail_outbox');
     const key = dedupeKey(this.placed.orderId, template, occurrence);
@@ -291,7 +332,7 @@ class OrderMailer {
       recipientUserId: null,
       to,
       locale: this.locale,
-      rendered: renderMail(template, this.locale, values),
+      rendered: rendered ?? renderMail(template, this.locale, values),
       position: this.recorded.position,
       createdAt: this.recorded.recordedAt.toISOString(),
     });

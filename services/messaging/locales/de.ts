@@ -48,4 +48,8 @@ export const de: MailCatalog = {
   orderNotificationSubject: 'Neue Bestellung {reference} für {event}',
   orderNotificationIntro: '{buyer} hat die Bestellung {reference} für {event} aufgegeben: {total}.',
   orderNotificationButton: 'Bestellung ansehen',
+  eventMessageFooter:
+    'Sie erhalten diese Nachricht zu {event}, weil Sie dafür ein Ticket oder eine Bestellung haben. Sie wurde vom Veranstalter über {product} gesendet.',
+  eventMessageCopyNote: 'Eine Kopie der Nachricht, die Sie zu {event} gesendet haben.',
+  eventMessageTestNote: 'Ein Test Ihrer Nachricht zu {event}: Nur Sie haben ihn erhalten.',
 };

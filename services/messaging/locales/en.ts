@@ -44,6 +44,10 @@ export const en = {
   orderNotificationSubject: 'New order {reference} for {event}',
   orderNotificationIntro: '{buyer} placed order {reference} for {event}: {total}.',
   orderNotificationButton: 'View the order',
+  eventMessageFooter:
+    'You receive this message about {event} because you have a ticket or an order for it. It was sent by the organizer through {product}.',
+  eventMessageCopyNote: 'A copy of the message you sent about {event}.',
+  eventMessageTestNote: 'A test of your message about {event}: only you received it.',
 };
 
 export type MailMessageKey = keyof typeof en;

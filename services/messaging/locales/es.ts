@@ -46,4 +46,8 @@ export const es: MailCatalog = {
   orderNotificationSubject: 'Nuevo pedido {reference} para {event}',
   orderNotificationIntro: '{buyer} ha realizado el pedido {reference} para {event}: {total}.',
   orderNotificationButton: 'Ver el pedido',
+  eventMessageFooter:
+    'Recibes este mensaje sobre {event} porque tienes una entrada o un pedido para este evento. Lo ha enviado el organizador a través de {product}.',
+  eventMessageCopyNote: 'Una copia del mensaje que enviaste sobre {event}.',
+  eventMessageTestNote: 'Una prueba de tu mensaje sobre {event}: solo tú lo has recibido.',
 };

@@ -45,4 +45,8 @@ export const fr: MailCatalog = {
   orderNotificationSubject: 'Nouvelle commande {reference} pour {event}',
   orderNotificationIntro: '{buyer} a passé la commande {reference} pour {event} : {total}.',
   orderNotificationButton: 'Voir la commande',
+  eventMessageFooter:
+    "Vous recevez ce message au sujet de {event} parce que vous avez un billet ou une commande pour cet événement. Il a été envoyé par l'organisateur via {product}.",
+  eventMessageCopyNote: 'Une copie du message que vous avez envoyé au sujet de {event}.',
+  eventMessageTestNote: "Un test de votre message au sujet de {event} : vous seul l'avez reçu.",
 };

@@ -45,4 +45,8 @@ export const pt: MailCatalog = {
   orderNotificationSubject: 'Nova encomenda {reference} para {event}',
   orderNotificationIntro: '{buyer} fez a encomenda {reference} para {event}: {total}.',
   orderNotificationButton: 'Ver a encomenda',
+  eventMessageFooter:
+    'Recebe esta mensagem sobre {event} porque tem um bilhete ou uma encomenda para este evento. Foi enviada pelo organizador através de {product}.',
+  eventMessageCopyNote: 'Uma cópia da mensagem que enviou sobre {event}.',
+  eventMessageTestNote: 'Um teste da sua mensagem sobre {event}: mais ninguém a recebeu.',
 };

@@ -44,4 +44,8 @@ export const ptBr: MailCatalog = {
   orderNotificationSubject: 'Novo pedido {reference} para {event}',
   orderNotificationIntro: '{buyer} fez o pedido {reference} para {event}: {total}.',
   orderNotificationButton: 'Ver o pedido',
+  eventMessageFooter:
+    'Você recebe esta mensagem sobre {event} porque tem um ingresso ou um pedido para este evento. Ela foi enviada pelo organizador por meio de {product}.',
+  eventMessageCopyNote: 'Uma cópia da mensagem que você enviou sobre {event}.',
+  eventMessageTestNote: 'Um teste da sua mensagem sobre {event}: só você a recebeu.',
 };

@@ -40,4 +40,8 @@ export const zhCn: MailCatalog = {
   orderNotificationSubject: '{event} 的新订单 {reference}',
   orderNotificationIntro: '{buyer} 为 {event} 下了订单 {reference}：{total}。',
   orderNotificationButton: '查看订单',
+  eventMessageFooter:
+    '您收到这条关于 {event} 的消息，是因为您持有该活动的门票或订单。此消息由主办方通过 {product} 发送。',
+  eventMessageCopyNote: '您发送的关于 {event} 的消息副本。',
+  eventMessageTestNote: '这是您关于 {event} 的消息的测试：只有您收到了它。',
 };

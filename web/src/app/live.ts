@@ -10,6 +10,8 @@ import { capacityAssignmentsLive } from '../features/capacityAssignments/live';
 import { questionsLive } from '../features/questions/live';
 import { paymentLive } from '../features/payment/live';
 import { checkInLive } from '../features/checkIn/live';
+import { messagesLive } from '../features/messages/live';
+import { webhooksLive } from '../features/webhooks/live';
 import { composeLive } from '../shared/live/liveMap';
 
 /** Every feature's live declaration (its `live.ts`); a new feature with a live read model adds its own here. */
@@ -26,4 +28,6 @@ export const liveMap = composeLive([
   questionsLive,
   paymentLive,
   checkInLive,
+  messagesLive,
+  webhooksLive,
 ]);

@@ -54,6 +54,10 @@ const eventSectionPages: Record<string, RouteObject['lazy']> = {
     })),
   widget: () =>
     import('../features/widget/WidgetSettingsPage').then((m) => ({ Component: m.WidgetSettingsPage })),
+  messages: () => import('../features/messages/MessagesPage').then((m) => ({ Component: m.MessagesPage })),
+  'email-templates': () =>
+    import('../features/mailTemplates/MailTemplatesPage').then((m) => ({ Component: m.MailTemplatesPage })),
+  webhooks: () => import('../features/webhooks/WebhooksPage').then((m) => ({ Component: m.WebhooksPage })),
   'getting-started': () =>
     import('../features/gettingStarted/GettingStartedPage').then((m) => ({
       Component: m.GettingStartedPage,
