@@ -386,3 +386,20 @@ export function presentCheckInList(
     updated_at: row.updated_at,
   };
 }
+
+/** When each of these attendees was checked in, if they are checked in now (the earliest list), by attendee id. */
+export async function attendeesCheckedInAt(
+  db: Knex,
+  attendeeIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (attendeeIds.length === 0) return new Map();
+  const rows = (await db('check_in_attendees')
+    .whereIn('attendee_id', [...new Set(attendeeIds)])
+    .where({ state: 'CHECKED_IN' })) as { attendee_id: string; checked_in_at: string }[];
+  const at = new Map<string, string>();
+  for (const row of rows) {
+    const known = at.get(row.attendee_id);
+    if (known === undefined || row.checked_in_at < known) at.set(row.attendee_id, row.checked_in_at);
+  }
+  return at;
+}

@@ -26,6 +26,7 @@ import { paymentsReadModel } from './0060_payments';
 import { checkInReadModel } from './0060_check_in';
 import { messagesReadModel } from './0061_messages';
 import { webhooksReadModel } from './0062_webhooks';
+import { manualOrdersReadModel } from './0061_manual_orders';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -60,6 +61,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   checkInReadModel,
   messagesReadModel,
   webhooksReadModel,
+  manualOrdersReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

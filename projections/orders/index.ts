@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { defineProjection } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
 import type { ListQuery, ListSpec } from '../../services/kit/listQuery';
-import { runListQuery } from '../../services/kit/listQuery';
+import { filterList, runListQuery } from '../../services/kit/listQuery';
 import {
   orderEventTypes,
   type OrderEvent,
@@ -103,6 +103,16 @@ export const attendeesTable: ReadModelTable = {
   },
 };
 
+/** Orders a member created by hand (a manual attendee): never refundable. */
+export const manualOrdersTable: ReadModelTable = {
+  name: 'manual_orders',
+  define(table) {
+    table.string('order_id', 40).primary();
+    table.bigInteger('amount_paid').notNullable();
+    table.string('created_by', 40).notNullable();
+  },
+};
+
 export interface OrderRow {
   id: string;
   account_id: string;
@@ -193,7 +203,7 @@ const lineNumbers = [
 
 export const ordersProjection = defineProjection<OrderEvent>({
   name: 'orders',
-  tables: [ordersTable, orderLinesTable, attendeesTable],
+  tables: [ordersTable, orderLinesTable, attendeesTable, manualOrdersTable],
   handles: orderEventTypes,
   async apply(trx, event, ctx) {
     const orders = ctx.table('orders');
@@ -360,6 +370,44 @@ export const ordersProjection = defineProjection<OrderEvent>({
           event.data.attendeeId,
         );
         break;
+      case 'OrderBuyerDetailsChanged': {
+        const { buyer, changedAt } = event.data;
+        await order({
+          first_name: buyer.firstName,
+          last_name: buyer.lastName,
+          email: buyer.email,
+          updated_at: changedAt,
+        });
+        break;
+      }
+      case 'AttendeeDetailsChanged': {
+        const d = event.data;
+        await order({ updated_at: d.changedAt });
+        await orderAttendees(
+          {
+            first_name: d.firstName,
+            last_name: d.lastName,
+            email: d.email,
+            locale: d.locale,
+            answers: JSON.stringify(d.answers),
+            updated_at: d.changedAt,
+          },
+          d.attendeeId,
+        );
+        break;
+      }
+      case 'ManualOrderRecorded':
+        await order({});
+        await trx(ctx.table('manual_orders'))
+          .insert({ order_id: orderId, amount_paid: event.data.amountPaid, created_by: event.data.createdBy })
+          .onConflict('order_id')
+          .ignore();
+        break;
+      case 'OrderConfirmationResent':
+      case 'AttendeeTicketResent':
+        // Mails only (services/worker/orderMailReactor.ts); the history reads them from the stream.
+        await order({});
+        break;
     }
     const account = await trx<OrderRow>(orders).where({ id: orderId }).first('account_id');
     return account ? [...keys, `account:${account.account_id}`] : keys;
@@ -454,6 +502,16 @@ export const orderListSpec: ListSpec = {
     },
     affiliate_code: { column: 'affiliate_code', operators: ['eq'] },
     promo_code_id: { column: 'promo_code_id', operators: ['eq'] },
+    /** Orders with a line of one of these tickets. */
+    ticket_id: {
+      operators: ['eq', 'in'],
+      apply: (query, _operator, values) =>
+        void query.whereIn('id', function linesOf(this: Knex.QueryBuilder) {
+          void this.select('order_id').from('order_lines').whereIn('ticket_id', values);
+        }),
+    },
+    /** A date range: `filter_fields[created_at][gte]=2026-01-01&filter_fields[created_at][lt]=2026-02-01`. */
+    created_at: { column: 'created_at', operators: ['gte', 'gt', 'lte', 'lt'] },
   },
   searchColumns: ['reference', 'first_name', 'last_name', 'email'],
   tieBreaker: 'id',
@@ -469,7 +527,7 @@ export async function listEventOrders(db: Knex, eventId: string, list: ListQuery
 }
 
 export const attendeeListSpec: ListSpec = {
-  sorts: { created_at: 'created_at', last_name: 'last_name', first_name: 'first_name' },
+  sorts: { created_at: 'created_at', last_name: 'last_name', first_name: 'first_name', email: 'email' },
   defaultSort: 'created_at',
   defaultDirection: 'desc',
   filters: {
@@ -477,6 +535,7 @@ export const attendeeListSpec: ListSpec = {
     payment: { column: 'payment', operators: ['eq', 'in'], values: ['PAID', 'UNPAID', 'PENDING'] },
     ticket_id: { column: 'ticket_id', operators: ['eq', 'in'] },
     order_id: { column: 'order_id', operators: ['eq'] },
+    created_at: { column: 'created_at', operators: ['gte', 'gt', 'lte', 'lt'] },
   },
   searchColumns: ['first_name', 'last_name', 'email', 'short_id'],
   tieBreaker: 'id',
@@ -484,10 +543,92 @@ export const attendeeListSpec: ListSpec = {
 
 /** An event's attendees of orders that went through (completed or awaiting an offline payment, or cancelled since). */
 export async function listEventAttendees(db: Knex, eventId: string, list: ListQuery) {
-  const { rows, meta } = await runListQuery<AttendeeRow>(
-    db('attendees').where({ event_id: eventId }).whereNot({ payment: 'PENDING' }),
-    list,
-    attendeeListSpec,
-  );
+  const { rows, meta } = await runListQuery<AttendeeRow>(wentThrough(db, eventId), list, attendeeListSpec);
   return { rows: rows.map(fromAttendee), meta };
+}
+
+const wentThrough = (db: Knex, eventId: string) =>
+  db('attendees').where({ event_id: eventId }).whereNot({ payment: 'PENDING' });
+
+export async function findAccountAttendee(
+  db: Knex,
+  accountId: string,
+  eventId: string,
+  attendeeId: string,
+): Promise<AttendeeRow | undefined> {
+  const row = (await db('attendees')
+    .where({ id: attendeeId, account_id: accountId, event_id: eventId })
+    .first()) as AttendeeRow | undefined;
+  return row && fromAttendee(row);
+}
+
+/** Each order's reference, for the orders of a page of attendees. */
+export async function orderReferences(db: Knex, orderIds: readonly string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows: { id: string; reference: string }[] = await db('orders')
+    .whereIn('id', [...new Set(orderIds)])
+    .select('id', 'reference');
+  return new Map(rows.map((row) => [row.id, row.reference]));
+}
+
+/** The manual orders among these (amount paid by order id). */
+export async function manualOrders(db: Knex, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = (await db('manual_orders').whereIn('order_id', [...new Set(orderIds)])) as {
+    order_id: string;
+    amount_paid: number | string;
+  }[];
+  return new Map(rows.map((row) => [row.order_id, Number(row.amount_paid)]));
+}
+
+/** The ticket titles of an event's order lines, by ticket id (the title when the ticket was first ordered). */
+export async function orderedTicketTitles(db: Knex, eventId: string): Promise<Map<string, string>> {
+  const rows: { ticket_id: string; ticket_title: string }[] = await db('order_lines')
+    .where({ event_id: eventId })
+    .distinct('ticket_id', 'ticket_title');
+  return new Map(rows.map((row) => [row.ticket_id, row.ticket_title]));
+}
+
+/**
+ * An export's rows in pages (keyset on `created_at, id`, oldest first): each page is its own short query, so
+ * a long export neither holds a connection nor the table in memory, and rows added meanwhile never shift a page.
+ */
+async function* pagesOf<Row extends { id: string; created_at: string }>(
+  filtered: () => Knex.QueryBuilder,
+  pageSize: number,
+  convert: (row: Row) => Row,
+): AsyncGenerator<Row[]> {
+  let after: { created_at: string; id: string } | null = null;
+  for (;;) {
+    const query = filtered().orderBy('created_at', 'asc').orderBy('id', 'asc').limit(pageSize);
+    // The plain bound lets both databases walk the (event_id, created_at) index from the last row on; the
+    // row-value comparison then skips the rows of that instant already written.
+    if (after)
+      void query
+        .where('created_at', '>=', after.created_at)
+        .whereRaw('(created_at, id) > (?, ?)', [after.created_at, after.id]);
+    const rows = ((await query) as Row[]).map(convert);
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { created_at: last.created_at, id: last.id };
+  }
+}
+
+export const exportPageSize = 1_000;
+
+export function exportEventOrders(db: Knex, eventId: string, list: ListQuery, pageSize = exportPageSize) {
+  return pagesOf<OrderRow>(
+    () => filterList(db('orders').where({ event_id: eventId }), list, orderListSpec),
+    pageSize,
+    fromOrder,
+  );
+}
+
+export function exportEventAttendees(db: Knex, eventId: string, list: ListQuery, pageSize = exportPageSize) {
+  return pagesOf<AttendeeRow>(
+    () => filterList(wentThrough(db, eventId), list, attendeeListSpec),
+    pageSize,
+    fromAttendee,
+  );
 }

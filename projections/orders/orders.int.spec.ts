@@ -145,4 +145,89 @@ describeEachStorage('orders read model', (open) => {
     expect(keys).toContain('order:or1');
     expect(keys).toContain('account:ac_1');
   });
+
+  it("records a member's corrections and a manual order; resends change no row but the revision", async () => {
+    const person = (first: string) => ({ firstName: first, lastName: 'Lee', email: `${first}@example.test` });
+    const { rows } = await projectionSpec<OrderEvent>(storage, ordersProjection)
+      .given([
+        placed('or3', 1200),
+        {
+          stream: 'order-or3',
+          type: 'ManualOrderRecorded',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or3',
+            amountPaid: 1200,
+            sendTicket: false,
+            createdBy: 'us_1',
+            recordedAt: at,
+          },
+        },
+        {
+          stream: 'order-or3',
+          type: 'OrderDetailsSubmitted',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or3',
+            buyer: person('ann'),
+            locale: 'en',
+            answers: {},
+            attendees: [
+              { attendeeId: 'at_or31', ...person('ann'), answers: {} },
+              { attendeeId: 'at_or32', ...person('bob'), answers: {} },
+            ],
+            submittedAt: at,
+          },
+        },
+        {
+          stream: 'order-or3',
+          type: 'OrderCompleted',
+          data: { eventId: 'ev_1', orderId: 'or3', paymentMethod: 'OFFLINE', completedAt: at },
+        },
+        {
+          stream: 'order-or3',
+          type: 'OrderBuyerDetailsChanged',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or3',
+            buyer: person('anne'),
+            changedBy: 'us_1',
+            changedAt: '2026-11-02T10:00:00.000Z',
+          },
+        },
+        {
+          stream: 'order-or3',
+          type: 'AttendeeDetailsChanged',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or3',
+            attendeeId: 'at_or32',
+            ...person('bea'),
+            locale: 'fr',
+            answers: { qu_1: 'none' },
+            changedBy: 'us_1',
+            changedAt: '2026-11-03T10:00:00.000Z',
+          },
+        },
+        {
+          stream: 'order-or3',
+          type: 'OrderConfirmationResent',
+          data: { eventId: 'ev_1', orderId: 'or3', requestId: 'rq_1', resentBy: 'us_1', resentAt: at },
+        },
+      ])
+      .then({ orders: ['id'], attendees: ['order_id', 'position'], manual_orders: ['order_id'] });
+    expect(rows.orders).toEqual([
+      expect.objectContaining({
+        id: 'or3',
+        first_name: 'anne',
+        email: 'anne@example.test',
+        status: 'COMPLETED',
+      }),
+    ]);
+    expect(rows.attendees).toEqual([
+      expect.objectContaining({ id: 'at_or31', first_name: 'ann', locale: 'en' }),
+      expect.objectContaining({ id: 'at_or32', first_name: 'bea', locale: 'fr', answers: '{"qu_1":"none"}' }),
+    ]);
+    expect(rows.manual_orders).toEqual([expect.objectContaining({ order_id: 'or3', created_by: 'us_1' })]);
+  });
 });

@@ -149,12 +149,8 @@ export interface ListMeta {
   default_sort_direction: 'asc' | 'desc';
 }
 
-/** Applies filters, search, sort and paging to `base` and counts the total in the same snapshot of rules. */
-export async function runListQuery<Row>(
-  base: Knex.QueryBuilder,
-  list: ListQuery,
-  spec: ListSpec,
-): Promise<{ rows: Row[]; meta: ListMeta }> {
+/** `base` with the list's filters and search applied (no sort, no paging): what an export of the list reads. */
+export function filterList(base: Knex.QueryBuilder, list: ListQuery, spec: ListSpec): Knex.QueryBuilder {
   const filtered = base.clone();
   for (const { field, operator, values } of list.filters) {
     const filter = spec.filters[field]!;
@@ -171,6 +167,16 @@ export async function runListQuery<Row>(
         void where.orWhereRaw(`lower(??) like ? escape '\\'`, [column, needle]);
     });
   }
+  return filtered;
+}
+
+/** Applies filters, search, sort and paging to `base` and counts the total in the same snapshot of rules. */
+export async function runListQuery<Row>(
+  base: Knex.QueryBuilder,
+  list: ListQuery,
+  spec: ListSpec,
+): Promise<{ rows: Row[]; meta: ListMeta }> {
+  const filtered = filterList(base, list, spec);
   const countRow = (await filtered.clone().clearSelect().clearOrder().count({ total: '*' }).first()) as
     { total: number | string } | undefined;
   const total = Number(countRow?.total ?? 0);

@@ -124,6 +124,8 @@ export const reasonCatalog = {
   event_not_available: { status: 409, title: 'This event is not available' },
   ticket_not_on_sale: { status: 409, title: 'This ticket is not on sale' },
   attendee_not_found: { status: 404, title: 'Attendee not found' },
+  order_not_completed: { status: 409, title: 'This order has not been completed' },
+  manual_order_not_refundable: { status: 409, title: 'A manually created order cannot be refunded' },
   // identity
   email_taken: { status: 409, title: 'This email address is already in use' },
   user_inactive: { status: 401, title: 'This user is not active' },

@@ -27,6 +27,11 @@ import { mailTemplateStream } from '../messaging/mailTemplates/mailTemplateEvent
 import { renderOrderMail } from '../messaging/mailTemplates/orderMail';
 import { minorUnitDigits } from '../sales/pricing/money';
 import type {
+  AttendeeDetailsChanged,
+  AttendeeTicketResent,
+  ManualOrderRecorded,
+  OrderBuyerDetailsChanged,
+  OrderConfirmationResent,
   OrderAwaitingOfflinePayment,
   OrderCompleted,
   OrderDetailsSubmitted,
@@ -54,10 +59,23 @@ export const orderMailsTable: ReadModelTable = {
 interface OrderMailData {
   placed: OrderPlaced['data'];
   details: OrderDetailsSubmitted['data'] | null;
+  /** A member's manual order (issue 14): no confirmation or notice; the ticket only if asked for. */
+  manual?: { sendTicket: boolean };
+  /** Confirmation mails sent so far (awaiting payment or not), for a resend to say the same. */
+  awaitingPayment?: boolean;
 }
 
 type Handled =
-  OrderPlaced | OrderDetailsSubmitted | OrderCompleted | OrderAwaitingOfflinePayment | OrderMarkedPaid;
+  | OrderPlaced
+  | OrderDetailsSubmitted
+  | OrderCompleted
+  | OrderAwaitingOfflinePayment
+  | OrderMarkedPaid
+  | ManualOrderRecorded
+  | OrderBuyerDetailsChanged
+  | AttendeeDetailsChanged
+  | OrderConfirmationResent
+  | AttendeeTicketResent;
 
 export const orderMailReactorName = 'order-mail-reactor';
 
@@ -77,6 +95,11 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
       'OrderCompleted',
       'OrderAwaitingOfflinePayment',
       'OrderMarkedPaid',
+      'ManualOrderRecorded',
+      'OrderBuyerDetailsChanged',
+      'AttendeeDetailsChanged',
+      'OrderConfirmationResent',
+      'AttendeeTicketResent',
     ],
     async apply(trx, event, ctx) {
       const orders = ctx.table('order_mails');
@@ -92,21 +115,55 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
       const row: { data: string } | undefined = await trx(orders).where({ order_id: orderId }).first('data');
       if (!row) return [];
       const data = JSON.parse(row.data) as OrderMailData;
-      if (event.type === 'OrderDetailsSubmitted') {
-        await trx(orders)
+      const save = (changed: OrderMailData) =>
+        trx(orders)
           .where({ order_id: orderId })
-          .update({ data: JSON.stringify({ ...data, details: event.data }) });
+          .update({ data: JSON.stringify(changed) });
+      if (event.type === 'OrderDetailsSubmitted') {
+        await save({ ...data, details: event.data });
+        return [];
+      }
+      if (event.type === 'ManualOrderRecorded') {
+        await save({ ...data, manual: { sendTicket: event.data.sendTicket } });
         return [];
       }
       if (!data.details) return [];
+      if (event.type === 'OrderBuyerDetailsChanged') {
+        await save({ ...data, details: { ...data.details, buyer: event.data.buyer } });
+        return [];
+      }
+      if (event.type === 'AttendeeDetailsChanged') {
+        const { attendeeId, firstName, lastName, email, answers } = event.data;
+        const attendees = data.details.attendees.map((attendee) =>
+          attendee.attendeeId === attendeeId ? { attendeeId, firstName, lastName, email, answers } : attendee,
+        );
+        await save({ ...data, details: { ...data.details, attendees } });
+        return [];
+      }
       const mail = new OrderMailer(trx, ctx, event, settings, data, data.details);
+      if (data.manual) {
+        if (event.type === 'OrderCompleted' && data.manual.sendTicket) await mail.tickets();
+        if (event.type === 'AttendeeTicketResent')
+          await mail.tickets(event.data.attendeeId, `resend-${event.data.requestId}`);
+        // Asked for explicitly, a manual order's confirmation is sent too.
+        if (event.type === 'OrderConfirmationResent')
+          await mail.confirmation(false, `resend-${event.data.requestId}`);
+        return [];
+      }
       switch (event.type) {
+        case 'OrderConfirmationResent':
+          await mail.confirmation(data.awaitingPayment === true, `resend-${event.data.requestId}`);
+          return [];
+        case 'AttendeeTicketResent':
+          await mail.tickets(event.data.attendeeId, `resend-${event.data.requestId}`);
+          return [];
         case 'OrderCompleted':
           await mail.confirmation(false);
           await mail.notification();
           await mail.tickets();
           return [];
         case 'OrderAwaitingOfflinePayment':
+          await save({ ...data, awaitingPayment: true });
           await mail.confirmation(true);
           await mail.notification();
           return [];
@@ -171,7 +228,7 @@ class OrderMailer {
     }).format(amount / 10 ** digits);
   }
 
-  async confirmation(awaitingPayment: boolean): Promise<void> {
+  async confirmation(awaitingPayment: boolean, occurrence = 'confirmation'): Promise<void> {
     const event = await this.loadEvent();
     if (!event) return;
     const { buyer } = this.details;
@@ -193,7 +250,7 @@ class OrderMailer {
     }).format(new Date(event.details.startDate));
     await this.send(
       'order_confirmation',
-      'confirmation',
+      occurrence,
       buyer.email,
       [],
       values,
@@ -225,8 +282,8 @@ class OrderMailer {
     });
   }
 
-  /** One mail per attendee (not per distinct address), each with its own signed code. */
-  async tickets(): Promise<void> {
+  /** One mail per attendee (not per distinct address), each with its own signed code; or one attendee's again. */
+  async tickets(onlyAttendeeId?: string, resend?: string): Promise<void> {
     const event = await this.loadEvent();
     if (!event) return;
     const tag = mailCatalogs[this.locale as keyof typeof mailCatalogs].tag;
@@ -263,6 +320,7 @@ class OrderMailer {
     const byId = new Map(this.details.attendees.map((attendee) => [attendee.attendeeId, attendee]));
     const custom = (await this.mailTemplates()).order_ticket;
     for (const attendee of this.placed.attendees) {
+      if (onlyAttendeeId !== undefined && attendee.attendeeId !== onlyAttendeeId) continue;
       const person = byId.get(attendee.attendeeId);
       if (!person) continue;
       const code = signTicketCode(
@@ -289,7 +347,7 @@ class OrderMailer {
       });
       await this.send(
         'order_ticket',
-        attendee.attendeeId,
+        resend ? `${attendee.attendeeId}-${resend}` : attendee.attendeeId,
         person.email,
         [
           { filename: 'ticket-qr.png', contentType: 'image/png', content: qr, contentId: 'ticket-qr' },

@@ -3,6 +3,8 @@ import { refuse } from '../../kit/refusal';
 import type { Answers } from '../../catalog/questions/answers';
 import { validateAnswers } from '../../catalog/questions/answers';
 import type { Question } from '../../catalog/questions/questionEvents';
+import type { AnswerSheet } from '../../catalog/questions/answers';
+import type { FieldErrors } from '../../kit/refusal';
 import type {
   AttendeeDetails,
   OrderEvent,
@@ -59,7 +61,61 @@ export type ReactivateAttendee = {
   now: Date;
 };
 
+/** A member corrects the buyer's name or email (issue 14). */
+export type ChangeBuyerDetails = {
+  type: 'ChangeBuyerDetails';
+  orderId: string;
+  buyer: PersonDetails;
+  by: string;
+  now: Date;
+};
+export type ChangeAttendeeDetails = {
+  type: 'ChangeAttendeeDetails';
+  orderId: string;
+  attendeeId: string;
+  details: PersonDetails & { locale: string; answers: AnswerSheet };
+  /** The event's questions (advisory, from the questions read model). */
+  questions: readonly Question[];
+  by: string;
+  now: Date;
+};
+/**
+ * A member adds an attendee by hand: the order is placed, marked manual, detailed and completed in one append
+ * (its hold was placed and converted in the inventory before, like a checkout's).
+ */
+export type CreateManualOrder = {
+  type: 'CreateManualOrder';
+  order: OrderPlaced['data'];
+  attendee: PersonDetails & { answers: AnswerSheet };
+  /** The event's questions (advisory, from the questions read model). */
+  questions: readonly Question[];
+  amountPaid: number;
+  sendTicket: boolean;
+  by: string;
+  now: Date;
+};
+export type ResendConfirmation = {
+  type: 'ResendConfirmation';
+  orderId: string;
+  requestId: string;
+  by: string;
+  now: Date;
+};
+export type ResendTicket = {
+  type: 'ResendTicket';
+  orderId: string;
+  attendeeId: string;
+  requestId: string;
+  by: string;
+  now: Date;
+};
+
 export type OrderCommand =
+  | ChangeBuyerDetails
+  | ChangeAttendeeDetails
+  | CreateManualOrder
+  | ResendConfirmation
+  | ResendTicket
   | PlaceOrder
   | ExtendOrder
   | SubmitOrderDetails
@@ -83,6 +139,11 @@ export interface AttendeeState {
   active: boolean;
   payment: AttendeePayment;
   details: Omit<AttendeeDetails, 'attendeeId'> | null;
+  /** The attendee's own mail language, once a member set one (else the order's). */
+  locale: string | null;
+  /** How often this attendee was cancelled and reactivated: names the inventory return and hold of the next one. */
+  cancellations: number;
+  reactivations: number;
 }
 
 export interface ExistingOrder {
@@ -95,6 +156,10 @@ export interface ExistingOrder {
   locale: string;
   paymentMethod: PaymentMethod | null;
   attendees: readonly AttendeeState[];
+  /** Created by a member (a manual attendee): the amount paid outside the platform; never refundable. */
+  manual: { amountPaid: number } | null;
+  /** Resend requests already recorded (a repeated request id sends nothing twice). */
+  resendRequests: readonly string[];
 }
 
 export type OrderState = { exists: false } | ExistingOrder;
@@ -157,7 +222,12 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
           active: true,
           payment: 'PENDING',
           details: null,
+          locale: null,
+          cancellations: 0,
+          reactivations: 0,
         })),
+        manual: null,
+        resendRequests: [],
       };
     }
     if (!state.exists) return state;
@@ -202,12 +272,31 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         }));
       case 'AttendeeCancelled':
         return withAttendees(state, (attendee) =>
-          attendee.attendeeId === event.data.attendeeId ? { ...attendee, active: false } : attendee,
+          attendee.attendeeId === event.data.attendeeId
+            ? { ...attendee, active: false, cancellations: attendee.cancellations + 1 }
+            : attendee,
         );
       case 'AttendeeReactivated':
         return withAttendees(state, (attendee) =>
-          attendee.attendeeId === event.data.attendeeId ? { ...attendee, active: true } : attendee,
+          attendee.attendeeId === event.data.attendeeId
+            ? { ...attendee, active: true, reactivations: attendee.reactivations + 1 }
+            : attendee,
         );
+      case 'OrderBuyerDetailsChanged':
+        return { ...state, buyer: event.data.buyer };
+      case 'AttendeeDetailsChanged': {
+        const { attendeeId, firstName, lastName, email, locale, answers } = event.data;
+        return withAttendees(state, (attendee) =>
+          attendee.attendeeId === attendeeId
+            ? { ...attendee, locale, details: { firstName, lastName, email, answers } }
+            : attendee,
+        );
+      }
+      case 'ManualOrderRecorded':
+        return { ...state, manual: { amountPaid: event.data.amountPaid } };
+      case 'OrderConfirmationResent':
+      case 'AttendeeTicketResent':
+        return { ...state, resendRequests: [...state.resendRequests, event.data.requestId] };
       default:
         // Events added later (issue 13's payments) leave this state as it is until their case is written.
         return state;
@@ -341,7 +430,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
 
       case 'CancelOrder': {
         const order = existing(state);
-        if (order.status === 'CANCELLED') return [];
+        if (order.status === 'CANCELLED') refuse('order_cancelled');
         if (order.status !== 'COMPLETED' && order.status !== 'AWAITING_PAYMENT')
           refuse('order_not_cancellable');
         return [
@@ -363,7 +452,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         const attendee = order.attendees.find((a) => a.attendeeId === command.attendeeId);
         if (!attendee) refuse('attendee_not_found');
         const cancelling = command.type === 'CancelAttendee';
-        if (attendee.active !== cancelling) return [];
+        if (cancelling && !attendee.active) refuse('attendee_cancelled');
+        if (!cancelling && attendee.active) return [];
         if (order.status !== 'COMPLETED' && order.status !== 'AWAITING_PAYMENT')
           refuse('order_not_cancellable');
         const base = {
@@ -385,6 +475,186 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
               },
             ];
       }
+
+      case 'ChangeBuyerDetails': {
+        const order = existing(state);
+        if (order.buyer === null) refuse('order_details_missing');
+        const { firstName, lastName, email } = command.buyer;
+        if (
+          order.buyer.firstName === firstName &&
+          order.buyer.lastName === lastName &&
+          order.buyer.email === email
+        )
+          return [];
+        return [
+          {
+            type: 'OrderBuyerDetailsChanged',
+            data: {
+              eventId: order.placed.eventId,
+              orderId: command.orderId,
+              buyer: { firstName, lastName, email },
+              changedBy: command.by,
+              changedAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+
+      case 'ChangeAttendeeDetails': {
+        const order = existing(state);
+        const attendee = order.attendees.find((a) => a.attendeeId === command.attendeeId);
+        if (!attendee) refuse('attendee_not_found');
+        if (attendee.payment === 'PENDING') refuse('order_not_completed');
+        const errors = attendeeAnswerErrors(command.questions, attendee.ticketId, command.details.answers);
+        if (Object.keys(errors).length > 0) refuse('validation_failed', undefined, errors);
+        const { firstName, lastName, email, locale, answers } = command.details;
+        const current = attendee.details;
+        if (
+          current &&
+          current.firstName === firstName &&
+          current.lastName === lastName &&
+          current.email === email &&
+          (attendee.locale ?? order.locale) === locale &&
+          JSON.stringify(current.answers) === JSON.stringify(answers)
+        )
+          return [];
+        return [
+          {
+            type: 'AttendeeDetailsChanged',
+            data: {
+              eventId: order.placed.eventId,
+              orderId: command.orderId,
+              attendeeId: command.attendeeId,
+              firstName,
+              lastName,
+              email,
+              locale,
+              answers,
+              changedBy: command.by,
+              changedAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+
+      case 'CreateManualOrder': {
+        // A retry with the same order id is quiet, like a buyer's.
+        if (state.exists) return [];
+        const placed = command.order;
+        const first = placed.attendees[0];
+        if (!first || placed.attendees.length !== 1) refuse('validation_failed');
+        if (!Number.isSafeInteger(command.amountPaid) || command.amountPaid < 0)
+          refuse('validation_failed', undefined, { amount_paid: ['Enter an amount of 0 or more'] });
+        const errors = attendeeAnswerErrors(command.questions, first.ticketId, command.attendee.answers);
+        if (Object.keys(errors).length > 0) refuse('validation_failed', undefined, errors);
+        const at = command.now.toISOString();
+        const base = { eventId: placed.eventId, orderId: placed.orderId };
+        const { answers, ...person } = command.attendee;
+        return [
+          { type: 'OrderPlaced', data: placed },
+          {
+            type: 'ManualOrderRecorded',
+            data: {
+              ...base,
+              amountPaid: command.amountPaid,
+              sendTicket: command.sendTicket,
+              createdBy: command.by,
+              recordedAt: at,
+            },
+          },
+          {
+            type: 'OrderDetailsSubmitted',
+            data: {
+              ...base,
+              buyer: person,
+              locale: placed.locale,
+              answers: {},
+              attendees: [{ ...person, answers, attendeeId: first.attendeeId }],
+              submittedAt: at,
+            },
+          },
+          {
+            type: 'OrderCompleted',
+            data: { ...base, paymentMethod: command.amountPaid === 0 ? 'FREE' : 'OFFLINE', completedAt: at },
+          },
+        ];
+      }
+
+      case 'ResendConfirmation': {
+        const order = existing(state);
+        if (order.status === 'CANCELLED') refuse('order_cancelled');
+        if (order.status !== 'COMPLETED' && order.status !== 'AWAITING_PAYMENT')
+          refuse('order_not_completed');
+        if (order.resendRequests.includes(command.requestId)) return [];
+        return [
+          {
+            type: 'OrderConfirmationResent',
+            data: {
+              eventId: order.placed.eventId,
+              orderId: command.orderId,
+              requestId: command.requestId,
+              resentBy: command.by,
+              resentAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+
+      case 'ResendTicket': {
+        const order = existing(state);
+        const attendee = order.attendees.find((a) => a.attendeeId === command.attendeeId);
+        if (!attendee) refuse('attendee_not_found');
+        if (!attendee.active) refuse('attendee_cancelled');
+        // An unpaid (offline) or unfinished order has no ticket to send yet.
+        if (attendee.payment !== 'PAID') refuse('order_not_completed');
+        if (order.resendRequests.includes(command.requestId)) return [];
+        return [
+          {
+            type: 'AttendeeTicketResent',
+            data: {
+              eventId: order.placed.eventId,
+              orderId: command.orderId,
+              attendeeId: command.attendeeId,
+              requestId: command.requestId,
+              resentBy: command.by,
+              resentAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
     }
   },
 };
+
+/** The attendee's answers checked against the questions asked of their ticket; errors under `answers.<questionId>`. */
+function attendeeAnswerErrors(
+  questions: readonly Question[],
+  ticketId: string,
+  answers: AnswerSheet,
+): FieldErrors {
+  const perAttendee = questions.filter((question) => question.askedPer === 'ATTENDEE');
+  const errors = validateAnswers(perAttendee, { order: {}, attendees: [answers] }, { ticketIds: [ticketId] });
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [
+      field.replace(/^attendees\.0\./, 'answers.'),
+      messages,
+    ]),
+  );
+}
+
+/** The inventory hold that holds this attendee's unit now: the order's, or the one their last reactivation took. */
+export function attendeeHoldId(order: ExistingOrder, attendee: AttendeeState): string {
+  return attendee.reactivations === 0
+    ? order.placed.holdId
+    : `ho_ra_${attendee.attendeeId}_${attendee.reactivations}`;
+}
+
+/** The hold a reactivation of this attendee places and converts (deterministic: a retry places nothing twice). */
+export function nextReactivationHoldId(attendee: AttendeeState): string {
+  return `ho_ra_${attendee.attendeeId}_${attendee.reactivations + 1}`;
+}
+
+/** The inventory return of this attendee's next cancellation (once per cancellation). */
+export function nextCancellationReturnId(attendee: AttendeeState): string {
+  return `cancel-${attendee.attendeeId}-${attendee.cancellations + 1}`;
+}

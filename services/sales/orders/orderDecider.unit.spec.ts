@@ -293,7 +293,8 @@ describe('the order', () => {
       data: { eventId: 'ev_1', orderId: 'or_1', cancelledBy: 'us_1', cancelledAt: before.toISOString() },
     };
     spec.given([placed(), details, awaiting]).when(cancel).then([cancelled]);
-    spec.given([placed(), details, awaiting, cancelled]).when(cancel).thenNothingHappened();
+    // Issue 14's bad input: cancelling a cancelled order is a 409 (a retried request replays by Idempotency-Key).
+    spec.given([placed(), details, awaiting, cancelled]).when(cancel).thenRefused('order_cancelled');
     spec.given([placed()]).when(cancel).thenRefused('order_not_cancellable');
     spec.given([placed(), details, awaiting, cancelled]).when(complete()).thenRefused('order_cancelled');
   });
@@ -317,7 +318,10 @@ describe('the order', () => {
       },
     };
     spec.given([placed(), details, awaiting]).when(cancelAttendee).then([cancelled]);
-    spec.given([placed(), details, awaiting, cancelled]).when(cancelAttendee).thenNothingHappened();
+    spec
+      .given([placed(), details, awaiting, cancelled])
+      .when(cancelAttendee)
+      .thenRefused('attendee_cancelled');
     spec
       .given([placed(), details, awaiting, cancelled])
       .when({ type: 'ReactivateAttendee', orderId: 'or_1', attendeeId: 'at_2', by: 'us_1', now: before })
@@ -337,6 +341,197 @@ describe('the order', () => {
       .given([placed(), details, awaiting])
       .when({ ...cancelAttendee, attendeeId: 'at_9' })
       .thenRefused('attendee_not_found');
+  });
+
+  const completed: OrderEvent = {
+    type: 'OrderCompleted',
+    data: { eventId: 'ev_1', orderId: 'or_1', paymentMethod: 'FREE', completedAt: before.toISOString() },
+  };
+  const cancelledOrder: OrderEvent = {
+    type: 'OrderCancelled',
+    data: { eventId: 'ev_1', orderId: 'or_1', cancelledBy: 'us_1', cancelledAt: before.toISOString() },
+  };
+
+  it("changes the buyer's details once they exist; the same details change nothing", () => {
+    const change = {
+      type: 'ChangeBuyerDetails' as const,
+      orderId: 'or_1',
+      buyer: person('Cleo'),
+      by: 'us_1',
+      now: before,
+    };
+    spec
+      .given([placed(), details, completed])
+      .when(change)
+      .then([
+        {
+          type: 'OrderBuyerDetailsChanged',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or_1',
+            buyer: person('Cleo'),
+            changedBy: 'us_1',
+            changedAt: before.toISOString(),
+          },
+        },
+      ]);
+    spec
+      .given([placed(), details, completed])
+      .when({ ...change, buyer: person('Ann') })
+      .thenNothingHappened();
+    spec.given([placed()]).when(change).thenRefused('order_details_missing');
+  });
+
+  it("changes an attendee's details with answers checked against their ticket's questions", () => {
+    const change = {
+      type: 'ChangeAttendeeDetails' as const,
+      orderId: 'or_1',
+      attendeeId: 'at_2',
+      details: { ...person('Bea'), locale: 'fr', answers: { qu_1: 'vegan' } },
+      questions: [dietQuestion],
+      by: 'us_1',
+      now: before,
+    };
+    spec
+      .given([placed(), details, completed])
+      .when(change)
+      .then([
+        {
+          type: 'AttendeeDetailsChanged',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or_1',
+            attendeeId: 'at_2',
+            ...person('Bea'),
+            locale: 'fr',
+            answers: { qu_1: 'vegan' },
+            changedBy: 'us_1',
+            changedAt: before.toISOString(),
+          },
+        },
+      ]);
+    spec
+      .given([placed(), details, completed])
+      .when({ ...change, details: { ...change.details, answers: {} } })
+      .thenRefused('validation_failed', ['answers.qu_1']);
+    spec.given([placed(), details]).when(change).thenRefused('order_not_completed');
+    spec
+      .given([placed(), details, completed])
+      .when({ ...change, attendeeId: 'at_9' })
+      .thenRefused('attendee_not_found');
+  });
+
+  it('resends the confirmation and a ticket once per request id; refused on the wrong state', () => {
+    const resend = {
+      type: 'ResendConfirmation' as const,
+      orderId: 'or_1',
+      requestId: 'rq_1',
+      by: 'us_1',
+      now: before,
+    };
+    const resent: OrderEvent = {
+      type: 'OrderConfirmationResent',
+      data: {
+        eventId: 'ev_1',
+        orderId: 'or_1',
+        requestId: 'rq_1',
+        resentBy: 'us_1',
+        resentAt: before.toISOString(),
+      },
+    };
+    spec.given([placed(), details, completed]).when(resend).then([resent]);
+    spec.given([placed(), details, completed, resent]).when(resend).thenNothingHappened();
+    spec
+      .given([placed(), details, completed, resent])
+      .when({ ...resend, requestId: 'rq_2' })
+      .then([{ ...resent, data: { ...resent.data, requestId: 'rq_2' } }]);
+    spec.given([placed(), details, completed, cancelledOrder]).when(resend).thenRefused('order_cancelled');
+    spec.given([placed(), details]).when(resend).thenRefused('order_not_completed');
+
+    const ticket = {
+      type: 'ResendTicket' as const,
+      orderId: 'or_1',
+      attendeeId: 'at_1',
+      requestId: 'rq_3',
+      by: 'us_1',
+      now: before,
+    };
+    spec
+      .given([placed(), details, completed])
+      .when(ticket)
+      .then([
+        {
+          type: 'AttendeeTicketResent',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or_1',
+            attendeeId: 'at_1',
+            requestId: 'rq_3',
+            resentBy: 'us_1',
+            resentAt: before.toISOString(),
+          },
+        },
+      ]);
+    spec.given([placed(), details, completed, cancelledOrder]).when(ticket).thenRefused('attendee_cancelled');
+    // An offline order not yet paid has no ticket to send.
+    spec.given([placed(), details, awaiting]).when(ticket).thenRefused('order_not_completed');
+  });
+
+  it('a manual order is placed, marked manual, detailed and completed in one append; a retry is quiet', () => {
+    const order = placed(1500).data;
+    const single = { ...order, attendees: order.attendees.slice(0, 1) };
+    const create = {
+      type: 'CreateManualOrder' as const,
+      order: single,
+      attendee: { ...person('Max'), answers: { qu_1: 'none' } },
+      questions: [dietQuestion],
+      amountPaid: 1500,
+      sendTicket: true,
+      by: 'us_1',
+      now: before,
+    };
+    const at = before.toISOString();
+    spec
+      .given([])
+      .when(create)
+      .then([
+        { type: 'OrderPlaced', data: single },
+        {
+          type: 'ManualOrderRecorded',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or_1',
+            amountPaid: 1500,
+            sendTicket: true,
+            createdBy: 'us_1',
+            recordedAt: at,
+          },
+        },
+        {
+          type: 'OrderDetailsSubmitted',
+          data: {
+            eventId: 'ev_1',
+            orderId: 'or_1',
+            buyer: person('Max'),
+            locale: 'en',
+            answers: {},
+            attendees: [{ ...person('Max'), answers: { qu_1: 'none' }, attendeeId: 'at_1' }],
+            submittedAt: at,
+          },
+        },
+        {
+          type: 'OrderCompleted',
+          data: { eventId: 'ev_1', orderId: 'or_1', paymentMethod: 'OFFLINE', completedAt: at },
+        },
+      ]);
+    spec
+      .given([{ type: 'OrderPlaced', data: single }])
+      .when(create)
+      .thenNothingHappened();
+    spec
+      .given([])
+      .when({ ...create, attendee: { ...person('Max'), answers: {} } })
+      .thenRefused('validation_failed', ['answers.qu_1']);
   });
 
   it('an unknown order is not found', () => {

@@ -162,6 +162,64 @@ export type AttendeeReactivated = {
   };
 };
 
+/** The buyer's name or email corrected by a member (mails from now on go to the new address). */
+export type OrderBuyerDetailsChanged = {
+  type: 'OrderBuyerDetailsChanged';
+  data: { eventId: string; orderId: string; buyer: PersonDetails; changedBy: string; changedAt: string };
+};
+
+/** One attendee's details corrected by a member; `locale` is the language of the attendee's mails. */
+export type AttendeeDetailsChanged = {
+  type: 'AttendeeDetailsChanged';
+  data: {
+    eventId: string;
+    orderId: string;
+    attendeeId: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    locale: string;
+    answers: AnswerSheet;
+    changedBy: string;
+    changedAt: string;
+  };
+};
+
+/**
+ * Recorded right after `OrderPlaced` when a member created the order by hand (a manual attendee): the amount
+ * paid outside the platform, and whether the ticket is mailed. Such an order is never refunded.
+ */
+export type ManualOrderRecorded = {
+  type: 'ManualOrderRecorded';
+  data: {
+    eventId: string;
+    orderId: string;
+    amountPaid: number;
+    sendTicket: boolean;
+    createdBy: string;
+    recordedAt: string;
+  };
+};
+
+/** A member asked for the confirmation mail again; `requestId` makes a repeated request send nothing twice. */
+export type OrderConfirmationResent = {
+  type: 'OrderConfirmationResent';
+  data: { eventId: string; orderId: string; requestId: string; resentBy: string; resentAt: string };
+};
+
+/** A member asked for one attendee's ticket mail again. */
+export type AttendeeTicketResent = {
+  type: 'AttendeeTicketResent';
+  data: {
+    eventId: string;
+    orderId: string;
+    attendeeId: string;
+    requestId: string;
+    resentBy: string;
+    resentAt: string;
+  };
+};
+
 export type OrderEvent =
   | OrderPlaced
   | OrderHoldExtended
@@ -173,7 +231,12 @@ export type OrderEvent =
   | OrderAbandoned
   | OrderCancelled
   | AttendeeCancelled
-  | AttendeeReactivated;
+  | AttendeeReactivated
+  | OrderBuyerDetailsChanged
+  | AttendeeDetailsChanged
+  | ManualOrderRecorded
+  | OrderConfirmationResent
+  | AttendeeTicketResent;
 
 export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderPlaced',
@@ -187,4 +250,9 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderCancelled',
   'AttendeeCancelled',
   'AttendeeReactivated',
+  'OrderBuyerDetailsChanged',
+  'AttendeeDetailsChanged',
+  'ManualOrderRecorded',
+  'OrderConfirmationResent',
+  'AttendeeTicketResent',
 ];

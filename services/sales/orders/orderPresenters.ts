@@ -4,7 +4,11 @@ import { signTicketCode } from '../../admission/ticketCodes';
 import type { EventSettings } from '../../catalog/events/eventSettings';
 import type { OrderCharge, OrderStatus, PaymentMethod } from './orderEvents';
 import type { AttendeeRow, OrderLineRow, OrderRow } from '../../../projections/orders';
-import type { attendeeResponseSchema, orderLineResponseSchema } from './orderSchemas';
+import type {
+  adminAttendeeResponseSchema,
+  attendeeResponseSchema,
+  orderLineResponseSchema,
+} from './orderSchemas';
 
 /** The status a reader sees at `now`: an open order past its expiry is expired before the reactor records it. */
 export function visibleStatus(row: Pick<OrderRow, 'status' | 'expires_at'>, now: Date): OrderStatus {
@@ -104,4 +108,31 @@ export function presentOrderFields(row: OrderRow, now: Date) {
 export function paymentMethodsFor(row: Pick<OrderRow, 'total'>, settings: EventSettings): PaymentMethod[] {
   if (row.total === 0) return ['FREE'];
   return settings.offlinePaymentsEnabled ? ['OFFLINE'] : [];
+}
+
+/** A member's order fields: the origin, and the refund totals (0 refunded until issue 13's refunds exist). */
+export function presentAdminOrderFields(row: OrderRow, now: Date, manual: boolean) {
+  const refunded = 0;
+  return {
+    ...presentOrderFields(row, now),
+    origin: manual ? ('MANUAL' as const) : ('ONLINE' as const),
+    refunded_total: refunded,
+    remaining_total: row.total - refunded,
+  };
+}
+
+export function presentAdminAttendee(
+  attendee: AttendeeRow,
+  titles: ReadonlyMap<string, string>,
+  keys: TicketSigningKeys,
+  references: ReadonlyMap<string, string>,
+  checkedInAt: string | null,
+): z.infer<typeof adminAttendeeResponseSchema> {
+  return {
+    ...presentAttendee(attendee, titles, keys),
+    order_reference: references.get(attendee.order_id) ?? null,
+    locale: attendee.locale,
+    answers: attendee.answers ? (JSON.parse(attendee.answers) as Record<string, unknown>) : {},
+    checked_in_at: checkedInAt,
+  };
 }

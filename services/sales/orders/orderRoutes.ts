@@ -3,15 +3,25 @@ import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
 import { commandContext, loadOwned, readYourWrite, requireAuth, setPosition } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
-import { pathParam } from '../../kit/http/validate';
+import { body, parse, pathParam } from '../../kit/http/validate';
 import { parseListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';
 import type { TicketSigningKeys } from '../../admission/signingKeys';
 import { eventDecider } from '../../catalog/events/eventDecider';
 import { eventStream } from '../../catalog/events/eventEvents';
 import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
+import { attendeesCheckedInAt } from '../../../projections/checkIn';
+import { questionsForCheckout } from '../../../projections/questions';
+import { listEventTickets } from '../../../projections/tickets';
+import { minorUnitDigits } from '../pricing/money';
 import {
   attendeeListSpec,
+  exportEventAttendees,
+  exportEventOrders,
+  findAccountAttendee,
+  manualOrders,
+  orderReferences,
+  orderedTicketTitles,
   findAccountOrder,
   listEventAttendees,
   listEventOrders,
@@ -23,16 +33,41 @@ import {
 } from '../../../projections/orders';
 import { inventoryDecider } from '../inventory/inventoryDecider';
 import { inventoryStream } from '../inventory/inventoryEvents';
-import { orderDecider, type OrderCommand } from './orderDecider';
-import { orderStream } from './orderEvents';
-import { presentAttendee, presentLine, presentOrderFields, titlesOf } from './orderPresenters';
-import { orderIdOrNotFound } from './orderSchemas';
+import {
+  attendeeHoldId,
+  nextCancellationReturnId,
+  nextReactivationHoldId,
+  orderDecider,
+  type ExistingOrder,
+  type OrderCommand,
+} from './orderDecider';
+import { orderStream, type OrderPlaced } from './orderEvents';
+import {
+  attendeeExportHeader,
+  attendeeExportRow,
+  exportContentType,
+  exportFileName,
+  orderExportHeader,
+  orderExportRow,
+  streamExport,
+  type ExportFormat,
+} from './orderExports';
+import { presentAdminAttendee, presentAdminOrderFields, presentLine, titlesOf } from './orderPresenters';
+import {
+  attendeeDetailsSchema,
+  buyerDetailsSchema,
+  exportFormatSchema,
+  manualAttendeeSchema,
+  orderIdOrNotFound,
+  toAnswerSheet,
+} from './orderSchemas';
 
 const readModels = [ordersProjection.name];
 
 /**
- * The organizer's orders and attendees (`/api/events/{eventId}/orders`, `/attendees`): lists, an order with
- * its history, marking an offline payment received, cancelling. Minimal: issue 14 extends them.
+ * The organizer's orders and attendees (`/api/events/{eventId}/orders`, `/attendees`, docs/orders.md): lists,
+ * details with history, exports, and the actions (mark paid, cancel, resend, edit, manual attendee). Inventory
+ * steps come first, decided beforehand so a refusal changes nothing (cross-module-facts.md section 4).
  */
 export function orderRoutes(services: Services, keys: TicketSigningKeys) {
   const router = new Router();
@@ -42,35 +77,59 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
   async function ownedEvent(ctx: Context) {
     const auth = requireAuth(ctx);
     const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
-    await loadOwned(services, {
+    const event = await loadOwned(services, {
       decider: eventDecider,
       stream: eventStream(eventId),
       accountId: auth.accountId,
       notFound: 'event_not_found',
     });
-    return { auth, eventId };
+    return { auth, eventId, event };
+  }
+
+  async function loadEventOrder(accountId: string, eventId: string, orderId: string) {
+    const order = await loadOwned(services, {
+      decider: orderDecider,
+      stream: orderStream(orderId),
+      accountId,
+      notFound: 'order_not_found',
+    });
+    if (order.placed.eventId !== eventId) throw new Refusal('order_not_found');
+    return order;
   }
 
   /** The order of the path, or 404 for an unknown id, another event's or another account's. */
   async function ownedOrder(ctx: Context) {
     const { auth, eventId } = await ownedEvent(ctx);
     const orderId = orderIdOrNotFound(pathParam(ctx, 'orderId'));
-    const order = await loadOwned(services, {
-      decider: orderDecider,
-      stream: orderStream(orderId),
-      accountId: auth.accountId,
-      notFound: 'order_not_found',
-    });
-    if (order.placed.eventId !== eventId) throw new Refusal('order_not_found');
+    const order = await loadEventOrder(auth.accountId, eventId, orderId);
     return { auth, eventId, orderId, order };
+  }
+
+  /** The attendee of the path (read model for its order, then the order stream), 404 like an unknown one. */
+  async function ownedAttendee(ctx: Context) {
+    const { auth, eventId } = await ownedEvent(ctx);
+    const attendeeId = pathParam(ctx, 'attendeeId') ?? '';
+    const row = /^at_[0-9a-z]{4,40}$/.test(attendeeId)
+      ? await findAccountAttendee(services.db, auth.accountId, eventId, attendeeId)
+      : undefined;
+    if (!row) throw new Refusal('attendee_not_found');
+    const order = await loadEventOrder(auth.accountId, eventId, row.order_id);
+    const attendee = order.attendees.find((candidate) => candidate.attendeeId === attendeeId);
+    if (!attendee) throw new Refusal('attendee_not_found');
+    return { auth, eventId, orderId: row.order_id, order, attendee };
   }
 
   async function presentDetail(row: OrderRow) {
     const now = services.clock.now();
-    const [lines, attendees] = await Promise.all([
+    const [lines, attendees, manual] = await Promise.all([
       listOrderLines(services.db, row.id),
       listOrderAttendees(services.db, row.id),
+      manualOrders(services.db, [row.id]),
     ]);
+    const checkedIn = await attendeesCheckedInAt(
+      services.db,
+      attendees.map((attendee) => attendee.id),
+    );
     const history: { type: string; at: string; actor: string | null; position: string }[] = [];
     for await (const event of services.store.readStream(orderStream(row.id)))
       history.push({
@@ -80,10 +139,16 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
         position: event.position.toString(),
       });
     const titles = titlesOf(lines);
+    const references = new Map([[row.id, row.reference]]);
     return {
-      ...presentOrderFields(row, now),
+      ...presentAdminOrderFields(row, now, manual.has(row.id)),
+      amount_paid: manual.get(row.id) ?? null,
+      refundable: !manual.has(row.id),
       lines: lines.map(presentLine),
-      attendees: attendees.map((attendee) => presentAttendee(attendee, titles, keys)),
+      attendees: attendees.map((attendee) => ({
+        ...presentAdminAttendee(attendee, titles, keys, references, checkedIn.get(attendee.id) ?? null),
+        // The order shows each attendee's code; the attendee list never does.
+      })),
       answers: row.answers ? (JSON.parse(row.answers) as Record<string, unknown>) : {},
       history,
     };
@@ -95,12 +160,100 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
     return row;
   }
 
+  async function presentAttendeeDetail(accountId: string, eventId: string, attendeeId: string) {
+    const row = await findAccountAttendee(services.db, accountId, eventId, attendeeId);
+    if (!row) throw new Refusal('attendee_not_found');
+    const [titles, references, checkedIn] = await Promise.all([
+      orderedTicketTitles(services.db, eventId),
+      orderReferences(services.db, [row.order_id]),
+      attendeesCheckedInAt(services.db, [row.id]),
+    ]);
+    return presentAdminAttendee(row, titles, keys, references, checkedIn.get(row.id) ?? null);
+  }
+
+  async function settle(ctx: Context, positions: readonly bigint[]) {
+    if (positions.length === 0) return;
+    const position = positions.reduce((a, b) => (b > a ? b : a));
+    setPosition(ctx, position);
+    await readYourWrite(services, position, readModels);
+  }
+
+  const orderCommand = (ctx: Context, orderId: string, command: OrderCommand) =>
+    services.commands.handle(orderDecider, orderStream(orderId), command, commandContext(ctx));
+
+  const exportFormat = (ctx: Context): ExportFormat =>
+    parse(exportFormatSchema, ctx.query.format === undefined ? 'csv' : ctx.query.format);
+
+  /** The list's query without the export's own `format`. */
+  const listParams = (ctx: Context) => {
+    const { format: _format, ...rest } = ctx.query;
+    return rest;
+  };
+
+  function sendFile(ctx: Context, what: 'orders' | 'attendees', eventId: string, format: ExportFormat) {
+    ctx.set('Content-Disposition', `attachment; filename="${exportFileName(what, eventId, format)}"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = exportContentType[format];
+  }
+
+  // Exports before `/:orderId` and `/:attendeeId`.
+  router.get('/events/:eventId/orders/export', async (ctx) => {
+    const { eventId } = await ownedEvent(ctx);
+    const format = exportFormat(ctx);
+    const list = parseListQuery(listParams(ctx), orderListSpec);
+    const now = services.clock.now();
+    const db = services.db;
+    async function* pages() {
+      for await (const page of exportEventOrders(db, eventId, list)) {
+        const manual = await manualOrders(
+          db,
+          page.map((row) => row.id),
+        );
+        const context = { now, digits: minorUnitDigits, manual: new Set(manual.keys()) };
+        yield page.map((row) => orderExportRow(row, context));
+      }
+    }
+    sendFile(ctx, 'orders', eventId, format);
+    ctx.body = streamExport(format, { name: 'Orders', header: orderExportHeader, pages: pages() });
+  });
+
+  router.get('/events/:eventId/attendees/export', async (ctx) => {
+    const { eventId } = await ownedEvent(ctx);
+    const format = exportFormat(ctx);
+    const list = parseListQuery(listParams(ctx), attendeeListSpec);
+    const db = services.db;
+    const [questions, titles] = await Promise.all([
+      questionsForCheckout(db, eventId),
+      orderedTicketTitles(db, eventId),
+    ]);
+    const asked = questions.filter((question) => question.askedPer === 'ATTENDEE');
+    async function* pages() {
+      for await (const page of exportEventAttendees(db, eventId, list)) {
+        const references = await orderReferences(
+          db,
+          page.map((row) => row.order_id),
+        );
+        yield page.map((row) => attendeeExportRow(row, { questions: asked, titles, references }));
+      }
+    }
+    sendFile(ctx, 'attendees', eventId, format);
+    ctx.body = streamExport(format, {
+      name: 'Attendees',
+      header: attendeeExportHeader(asked),
+      pages: pages(),
+    });
+  });
+
   router.get('/events/:eventId/orders', async (ctx) => {
     const { eventId } = await ownedEvent(ctx);
     const list = parseListQuery(ctx.query, orderListSpec);
     const now = services.clock.now();
     const { rows, meta } = await listEventOrders(services.db, eventId, list);
-    ctx.body = { data: rows.map((row) => presentOrderFields(row, now)), meta };
+    const manual = await manualOrders(
+      services.db,
+      rows.map((row) => row.id),
+    );
+    ctx.body = { data: rows.map((row) => presentAdminOrderFields(row, now, manual.has(row.id))), meta };
   });
 
   router.get('/events/:eventId/orders/:orderId', async (ctx) => {
@@ -110,42 +263,69 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
 
   router.post('/events/:eventId/orders/:orderId/mark-paid', async (ctx) => {
     const { auth, eventId, orderId } = await ownedOrder(ctx);
-    const result = await services.commands.handle(
-      orderDecider,
-      orderStream(orderId),
-      { type: 'MarkOrderPaid', orderId, by: auth.userId, now: services.clock.now() },
-      commandContext(ctx),
-    );
-    setPosition(ctx, result.position);
-    await readYourWrite(services, result.position, readModels);
+    const result = await orderCommand(ctx, orderId, {
+      type: 'MarkOrderPaid',
+      orderId,
+      by: auth.userId,
+      now: services.clock.now(),
+    });
+    await settle(ctx, [result.position]);
     ctx.body = { data: await presentDetail(await stored(auth.accountId, eventId, orderId)) };
   });
 
-  /** The tickets go back to the inventory first (once per order: the return id is the order's), then the order. */
+  /**
+   * The order is decided first (a refusal changes nothing), then its tickets go back to the inventory: what
+   * the order's hold still has sold, and each unit a reactivation took again (once each: the return id is the
+   * order's), then the order is recorded cancelled.
+   */
   router.post('/events/:eventId/orders/:orderId/cancel', async (ctx) => {
     const { auth, eventId, orderId, order } = await ownedOrder(ctx);
     const now = services.clock.now();
     const command: OrderCommand = { type: 'CancelOrder', orderId, by: auth.userId, now };
-    let position: bigint | null = null;
+    const positions: bigint[] = [];
     if (orderDecider.decide(command, order).length > 0) {
-      const returned = await services.commands.handle(
-        inventoryDecider,
-        inventoryStream(eventId),
-        { type: 'ReturnStock', eventId, holdId: order.placed.holdId, returnId: `cancel-${orderId}`, now },
-        commandContext(ctx),
-      );
-      const cancelled = await services.commands.handle(
-        orderDecider,
-        orderStream(orderId),
-        command,
-        commandContext(ctx),
-      );
-      position = cancelled.position > returned.position ? cancelled.position : returned.position;
+      const holds = new Set([order.placed.holdId]);
+      for (const attendee of order.attendees) if (attendee.active) holds.add(attendeeHoldId(order, attendee));
+      for (const holdId of holds) {
+        const returned = await services.commands.handle(
+          inventoryDecider,
+          inventoryStream(eventId),
+          { type: 'ReturnStock', eventId, holdId, returnId: `cancel-${orderId}`, now },
+          commandContext(ctx),
+        );
+        positions.push(returned.position);
+      }
+      positions.push((await orderCommand(ctx, orderId, command)).position);
     }
-    if (position !== null) {
-      setPosition(ctx, position);
-      await readYourWrite(services, position, readModels);
-    }
+    await settle(ctx, positions);
+    ctx.body = { data: await presentDetail(await stored(auth.accountId, eventId, orderId)) };
+  });
+
+  router.put('/events/:eventId/orders/:orderId/buyer', async (ctx) => {
+    const { auth, eventId, orderId } = await ownedOrder(ctx);
+    const input = body(ctx, buyerDetailsSchema);
+    const result = await orderCommand(ctx, orderId, {
+      type: 'ChangeBuyerDetails',
+      orderId,
+      buyer: { firstName: input.first_name, lastName: input.last_name, email: input.email },
+      by: auth.userId,
+      now: services.clock.now(),
+    });
+    await settle(ctx, [result.position]);
+    ctx.body = { data: await presentDetail(await stored(auth.accountId, eventId, orderId)) };
+  });
+
+  /** Recorded on the order; the mail reactor sends it (once per request id: `X-Request-Id` names a retry). */
+  router.post('/events/:eventId/orders/:orderId/resend-confirmation', async (ctx) => {
+    const { auth, eventId, orderId } = await ownedOrder(ctx);
+    const result = await orderCommand(ctx, orderId, {
+      type: 'ResendConfirmation',
+      orderId,
+      requestId: (ctx.state as { requestId: string }).requestId,
+      by: auth.userId,
+      now: services.clock.now(),
+    });
+    await settle(ctx, [result.position]);
     ctx.body = { data: await presentDetail(await stored(auth.accountId, eventId, orderId)) };
   });
 
@@ -153,11 +333,270 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
     const { eventId } = await ownedEvent(ctx);
     const list = parseListQuery(ctx.query, attendeeListSpec);
     const { rows, meta } = await listEventAttendees(services.db, eventId, list);
+    const [titles, references, checkedIn] = await Promise.all([
+      orderedTicketTitles(services.db, eventId),
+      orderReferences(
+        services.db,
+        rows.map((row) => row.order_id),
+      ),
+      attendeesCheckedInAt(
+        services.db,
+        rows.map((row) => row.id),
+      ),
+    ]);
     // A list shows no codes: the ticket page and the mails carry them.
     ctx.body = {
-      data: rows.map((attendee) => ({ ...presentAttendee(attendee, new Map(), keys), ticket_code: null })),
+      data: rows.map((attendee) => ({
+        ...presentAdminAttendee(attendee, titles, keys, references, checkedIn.get(attendee.id) ?? null),
+        ticket_code: null,
+      })),
       meta,
     };
+  });
+
+  /**
+   * A manual attendee: a ticket of the event (any, on sale or not: a member decides), a hold placed and
+   * converted at once in the inventory (so stock counts exactly, `sold_out` / `capacity_exceeded` otherwise),
+   * then the manual order placed, detailed and completed in one append.
+   */
+  router.post('/events/:eventId/attendees', async (ctx) => {
+    const { auth, eventId, event } = await ownedEvent(ctx);
+    const input = body(ctx, manualAttendeeSchema);
+    const [tickets, questions] = await Promise.all([
+      listEventTickets(services.db, eventId),
+      questionsForCheckout(services.db, eventId),
+    ]);
+    const ticket = tickets.find((candidate) => candidate.ticketId === input.ticket_id);
+    if (!ticket)
+      throw new Refusal('ticket_not_found', undefined, { ticket_id: ['Choose one of the event’s tickets'] });
+    const tier =
+      ticket.details.type === 'TIERED'
+        ? ticket.details.tiers.find((candidate) => candidate.tierId === input.tier_id)
+        : undefined;
+    if (ticket.details.type === 'TIERED' && !tier)
+      throw new Refusal('tier_not_found', undefined, { tier_id: ['Choose one of the ticket’s price tiers'] });
+    if (ticket.details.type !== 'TIERED' && input.tier_id !== undefined)
+      throw new Refusal('validation_failed', undefined, { tier_id: ['This ticket has no price tiers'] });
+
+    const now = services.clock.now();
+    const orderId = services.ids.uuid();
+    const holdId = `ho_${orderId.replaceAll('-', '')}`;
+    const attendeeId = services.ids.entity('at');
+    const shortId = services.ids.shortId();
+    const amount = input.amount_paid;
+    const tierId = tier?.tierId ?? null;
+    const order: OrderPlaced['data'] = {
+      eventId,
+      orderId,
+      accountId: auth.accountId,
+      shortId,
+      reference: shortId.slice(-8).toUpperCase(),
+      holdId,
+      locale: input.locale ?? 'en',
+      promoCodeId: null,
+      promoCode: null,
+      affiliateCode: null,
+      currency: event.details.currency,
+      displayMode: event.settings.priceDisplayMode,
+      lines: [
+        {
+          ticketId: ticket.ticketId,
+          tierId,
+          ticketTitle: ticket.details.title,
+          tierLabel: tier?.label ?? null,
+          quantity: 1,
+          unitPrice: amount,
+          base: amount,
+          discount: 0,
+          price: amount,
+          feeTotal: 0,
+          taxTotal: 0,
+          total: amount,
+          taxes: [],
+          fees: [],
+        },
+      ],
+      totals: {
+        subtotal: amount,
+        discountTotal: 0,
+        feeTotal: 0,
+        taxTotal: 0,
+        total: amount,
+        taxes: [],
+        fees: [],
+      },
+      attendees: [{ attendeeId, shortId: services.ids.shortId(), ticketId: ticket.ticketId, tierId }],
+      expiresAt: new Date(now.getTime() + 15 * 60_000).toISOString(),
+      placedAt: now.toISOString(),
+    };
+    const command: OrderCommand = {
+      type: 'CreateManualOrder',
+      order,
+      attendee: {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        answers: toAnswerSheet(input.answers),
+      },
+      questions,
+      amountPaid: amount,
+      sendTicket: input.send_ticket,
+      by: auth.userId,
+      now,
+    };
+    orderDecider.decide(command, orderDecider.initialState());
+    const lines = [{ ticketId: ticket.ticketId, tierId, quantity: 1 }];
+    await services.commands.handle(
+      inventoryDecider,
+      inventoryStream(eventId),
+      {
+        type: 'PlaceHold',
+        eventId,
+        holdId,
+        orderId,
+        lines,
+        now,
+        expiresAt: new Date(order.expiresAt),
+        perOrderLimits: {},
+      },
+      commandContext(ctx),
+    );
+    await services.commands.handle(
+      inventoryDecider,
+      inventoryStream(eventId),
+      { type: 'ConvertHold', eventId, holdId, orderId, now },
+      commandContext(ctx),
+    );
+    const result = await orderCommand(ctx, orderId, command);
+    await settle(ctx, [result.position]);
+    ctx.status = 201;
+    ctx.body = { data: await presentAttendeeDetail(auth.accountId, eventId, attendeeId) };
+  });
+
+  router.get('/events/:eventId/attendees/:attendeeId', async (ctx) => {
+    const { auth, eventId, attendee } = await ownedAttendee(ctx);
+    ctx.body = { data: await presentAttendeeDetail(auth.accountId, eventId, attendee.attendeeId) };
+  });
+
+  router.put('/events/:eventId/attendees/:attendeeId', async (ctx) => {
+    const { auth, eventId, orderId, attendee } = await ownedAttendee(ctx);
+    const input = body(ctx, attendeeDetailsSchema);
+    const result = await orderCommand(ctx, orderId, {
+      type: 'ChangeAttendeeDetails',
+      orderId,
+      attendeeId: attendee.attendeeId,
+      details: {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        locale: input.locale,
+        answers: toAnswerSheet(input.answers),
+      },
+      questions: await questionsForCheckout(services.db, eventId),
+      by: auth.userId,
+      now: services.clock.now(),
+    });
+    await settle(ctx, [result.position]);
+    ctx.body = { data: await presentAttendeeDetail(auth.accountId, eventId, attendee.attendeeId) };
+  });
+
+  /** Decided first; then the attendee's unit goes back to the inventory (once per cancellation), then recorded. */
+  router.post('/events/:eventId/attendees/:attendeeId/cancel', async (ctx) => {
+    const { auth, eventId, orderId, order, attendee } = await ownedAttendee(ctx);
+    const now = services.clock.now();
+    const command: OrderCommand = {
+      type: 'CancelAttendee',
+      orderId,
+      attendeeId: attendee.attendeeId,
+      by: auth.userId,
+      now,
+    };
+    const positions: bigint[] = [];
+    if (orderDecider.decide(command, order).length > 0) {
+      const returned = await services.commands.handle(
+        inventoryDecider,
+        inventoryStream(eventId),
+        {
+          type: 'ReturnStock',
+          eventId,
+          holdId: attendeeHoldId(order, attendee),
+          returnId: nextCancellationReturnId(attendee),
+          lines: [{ ticketId: attendee.ticketId, tierId: attendee.tierId, quantity: 1 }],
+          now,
+        },
+        commandContext(ctx),
+      );
+      positions.push(returned.position, (await orderCommand(ctx, orderId, command)).position);
+    }
+    await settle(ctx, positions);
+    ctx.body = { data: await presentAttendeeDetail(auth.accountId, eventId, attendee.attendeeId) };
+  });
+
+  /** Decided first; then the unit is taken again (a hold placed and converted: refused when sold out), then recorded. */
+  router.post('/events/:eventId/attendees/:attendeeId/reactivate', async (ctx) => {
+    const { auth, eventId, orderId, order, attendee } = await ownedAttendee(ctx);
+    const now = services.clock.now();
+    const command: OrderCommand = {
+      type: 'ReactivateAttendee',
+      orderId,
+      attendeeId: attendee.attendeeId,
+      by: auth.userId,
+      now,
+    };
+    const positions: bigint[] = [];
+    if (orderDecider.decide(command, order).length > 0) {
+      positions.push(...(await takeStockAgain(ctx, eventId, orderId, order, attendee, now)));
+      positions.push((await orderCommand(ctx, orderId, command)).position);
+    }
+    await settle(ctx, positions);
+    ctx.body = { data: await presentAttendeeDetail(auth.accountId, eventId, attendee.attendeeId) };
+  });
+
+  async function takeStockAgain(
+    ctx: Context,
+    eventId: string,
+    orderId: string,
+    _order: ExistingOrder,
+    attendee: ExistingOrder['attendees'][number],
+    now: Date,
+  ): Promise<bigint[]> {
+    const holdId = nextReactivationHoldId(attendee);
+    const placed = await services.commands.handle(
+      inventoryDecider,
+      inventoryStream(eventId),
+      {
+        type: 'PlaceHold',
+        eventId,
+        holdId,
+        orderId,
+        lines: [{ ticketId: attendee.ticketId, tierId: attendee.tierId, quantity: 1 }],
+        now,
+        expiresAt: new Date(now.getTime() + 15 * 60_000),
+        perOrderLimits: {},
+      },
+      commandContext(ctx),
+    );
+    const converted = await services.commands.handle(
+      inventoryDecider,
+      inventoryStream(eventId),
+      { type: 'ConvertHold', eventId, holdId, orderId, now },
+      commandContext(ctx),
+    );
+    return [placed.position, converted.position];
+  }
+
+  router.post('/events/:eventId/attendees/:attendeeId/resend-ticket', async (ctx) => {
+    const { auth, eventId, orderId, attendee } = await ownedAttendee(ctx);
+    const result = await orderCommand(ctx, orderId, {
+      type: 'ResendTicket',
+      orderId,
+      attendeeId: attendee.attendeeId,
+      requestId: (ctx.state as { requestId: string }).requestId,
+      by: auth.userId,
+      now: services.clock.now(),
+    });
+    await settle(ctx, [result.position]);
+    ctx.body = { data: await presentAttendeeDetail(auth.accountId, eventId, attendee.attendeeId) };
   });
 
   return router;

@@ -76,6 +76,31 @@ export const orderDetailsSchema = z
   })
   .strict();
 
+/** A member corrects the buyer's details (issue 14). */
+export const buyerDetailsSchema = z.object({ first_name: name, last_name: name, email }).strict();
+
+/** A member corrects one attendee's details; answers replace the attendee's answers as a whole. */
+export const attendeeDetailsSchema = z
+  .object({ first_name: name, last_name: name, email, locale, answers: answerSheetSchema.default({}) })
+  .strict();
+
+/** A manual attendee: one ticket, the amount paid outside the platform (minor units), mail the ticket or not. */
+export const manualAttendeeSchema = z
+  .object({
+    ticket_id: entityId,
+    tier_id: entityId.optional(),
+    first_name: name,
+    last_name: name,
+    email,
+    locale: locale.optional(),
+    answers: answerSheetSchema.default({}),
+    amount_paid: z.number().int('Enter a whole number').min(0).max(100_000_000_00),
+    send_ticket: z.boolean().default(false),
+  })
+  .strict();
+
+export const exportFormatSchema = z.enum(['csv', 'xlsx']);
+
 export const completeOrderSchema = z.object({ payment_method: z.enum(['FREE', 'OFFLINE', 'CARD']) }).strict();
 
 type ApiAnswer = z.infer<typeof answerSchema>;
@@ -199,7 +224,16 @@ export const publicOrderResponseSchema = z.object({
   post_checkout_message: z.string().nullable(),
 });
 
-export const orderListItemSchema = z.object(orderFields);
+const adminOrderFields = {
+  ...orderFields,
+  /** MANUAL: created by a member (a manual attendee), never refundable. */
+  origin: z.enum(['ONLINE', 'MANUAL']),
+  /** Refunds come with issue 13's card payments: 0 until then; remaining = total - refunded. */
+  refunded_total: z.number().int(),
+  remaining_total: z.number().int(),
+};
+
+export const orderListItemSchema = z.object(adminOrderFields);
 
 export const orderHistoryItemSchema = z.object({
   type: z.string(),
@@ -209,11 +243,22 @@ export const orderHistoryItemSchema = z.object({
 });
 
 export const orderDetailResponseSchema = z.object({
-  ...orderFields,
+  ...adminOrderFields,
+  amount_paid: z.number().int().nullable(),
+  refundable: z.boolean(),
   lines: z.array(orderLineResponseSchema),
   attendees: z.array(attendeeResponseSchema),
   answers: z.record(z.string(), z.unknown()),
   history: z.array(orderHistoryItemSchema),
+});
+
+/** A member's view of an attendee: with the order's reference, the language, answers and the check-in state. */
+export const adminAttendeeResponseSchema = attendeeResponseSchema.extend({
+  order_reference: z.string().nullable(),
+  locale: z.string(),
+  answers: z.record(z.string(), z.unknown()),
+  /** When the attendee was checked in, if checked in now on any list (the check-in read model); else null. */
+  checked_in_at: z.string().nullable(),
 });
 
 export const ticketPageResponseSchema = z.object({
@@ -303,6 +348,7 @@ export const publicOrderRouteContracts = [
 ];
 
 const orderDetail = dataOf(orderDetailResponseSchema);
+const attendeeDetail = dataOf(adminAttendeeResponseSchema);
 
 export const orderRouteContracts = [
   route({
@@ -330,9 +376,74 @@ export const orderRouteContracts = [
     response: orderDetail,
   }),
   route({
+    method: 'put',
+    path: '/events/:eventId/orders/:orderId/buyer',
+    summary: "Correct the buyer's first name, last name and email",
+    body: buyerDetailsSchema,
+    response: orderDetail,
+  }),
+  route({
+    method: 'post',
+    path: '/events/:eventId/orders/:orderId/resend-confirmation',
+    summary: 'Send the order confirmation again (once per request id)',
+    response: orderDetail,
+  }),
+  route({
+    method: 'get',
+    path: '/events/:eventId/orders/export',
+    summary: "The orders in the list's filters as a streamed CSV or XLSX file (`format=csv|xlsx`)",
+    status: 200,
+  }),
+  route({
     method: 'get',
     path: '/events/:eventId/attendees',
     summary: "The event's attendees of orders that went through (paging, search, filters)",
-    response: pageOf(attendeeResponseSchema),
+    response: pageOf(adminAttendeeResponseSchema),
+  }),
+  route({
+    method: 'post',
+    path: '/events/:eventId/attendees',
+    summary:
+      'Add an attendee by hand: a manual order for one ticket, its stock taken, the ticket optionally mailed',
+    body: manualAttendeeSchema,
+    response: attendeeDetail,
+    status: 201,
+  }),
+  route({
+    method: 'get',
+    path: '/events/:eventId/attendees/export',
+    summary: "The attendees (with answers) in the list's filters as a streamed CSV or XLSX file",
+    status: 200,
+  }),
+  route({
+    method: 'get',
+    path: '/events/:eventId/attendees/:attendeeId',
+    summary: 'An attendee with their answers and check-in state',
+    response: attendeeDetail,
+  }),
+  route({
+    method: 'put',
+    path: '/events/:eventId/attendees/:attendeeId',
+    summary: "Correct an attendee's name, email, language and answers",
+    body: attendeeDetailsSchema,
+    response: attendeeDetail,
+  }),
+  route({
+    method: 'post',
+    path: '/events/:eventId/attendees/:attendeeId/cancel',
+    summary: 'Cancel an attendee: the ticket is void, its unit goes back to the inventory',
+    response: attendeeDetail,
+  }),
+  route({
+    method: 'post',
+    path: '/events/:eventId/attendees/:attendeeId/reactivate',
+    summary: 'Reactivate a cancelled attendee if the stock allows (sold_out / capacity_exceeded otherwise)',
+    response: attendeeDetail,
+  }),
+  route({
+    method: 'post',
+    path: '/events/:eventId/attendees/:attendeeId/resend-ticket',
+    summary: "Send the attendee's ticket mail again (once per request id)",
+    response: attendeeDetail,
   }),
 ];

@@ -4,6 +4,7 @@ import { usersLive } from '../features/users/live';
 import { organizersLive } from '../features/organizers/live';
 import { taxesAndFeesLive } from '../features/taxesAndFees/live';
 import { ticketsLive } from '../features/tickets/live';
+import { ordersLive } from '../features/orders/live';
 import { promoCodesLive } from '../features/promoCodes/live';
 import { affiliatesLive } from '../features/affiliates/live';
 import { capacityAssignmentsLive } from '../features/capacityAssignments/live';
@@ -22,6 +23,7 @@ export const liveMap = composeLive([
   usersLive,
   taxesAndFeesLive,
   ticketsLive,
+  ordersLive,
   promoCodesLive,
   affiliatesLive,
   capacityAssignmentsLive,

@@ -34,6 +34,8 @@ function publicNotAvailable(feature: MessageDescriptor): Pick<RouteObject, 'elem
 /** Event sections that are built: their page, lazily loaded. */
 const eventSectionPages: Record<string, RouteObject['lazy']> = {
   tickets: () => import('../features/tickets/TicketsPage').then((m) => ({ Component: m.TicketsPage })),
+  orders: () => import('../features/orders/OrdersPage').then((m) => ({ Component: m.OrdersPage })),
+  attendees: () => import('../features/orders/AttendeesPage').then((m) => ({ Component: m.AttendeesPage })),
   'promo-codes': () =>
     import('../features/promoCodes/PromoCodesPage').then((m) => ({ Component: m.PromoCodesPage })),
   'capacity-assignments': () =>

@@ -2822,6 +2822,9 @@ export type GetEventsByEventIdOrdersResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
   }[];
   meta: {
     current_page: number;
@@ -2875,6 +2878,11 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    amount_paid: number | null;
+    refundable: boolean;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -2952,6 +2960,11 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    amount_paid: number | null;
+    refundable: boolean;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -3029,6 +3042,181 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    amount_paid: number | null;
+    refundable: boolean;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    answers: {
+      [key: string]: unknown;
+    };
+    history: {
+      type: string;
+      at: string;
+      actor: string | null;
+      position: string;
+    }[];
+  };
+};
+
+export type PutEventsByEventIdOrdersByOrderIdBuyerBody = {
+  first_name: string;
+  last_name: string;
+  email: string;
+};
+
+export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    amount_paid: number | null;
+    refundable: boolean;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    answers: {
+      [key: string]: unknown;
+    };
+    history: {
+      type: string;
+      at: string;
+      actor: string | null;
+      position: string;
+    }[];
+  };
+};
+
+export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    amount_paid: number | null;
+    refundable: boolean;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -3082,6 +3270,12 @@ export type GetEventsByEventIdAttendeesResponse = {
     status: 'ACTIVE' | 'CANCELLED';
     payment: 'PAID' | 'UNPAID' | 'PENDING';
     ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
   }[];
   meta: {
     current_page: number;
@@ -3094,6 +3288,190 @@ export type GetEventsByEventIdAttendeesResponse = {
     allowed_filter_fields: string[];
     default_sort: string;
     default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type PostEventsByEventIdAttendeesBody = {
+  ticket_id: string;
+  tier_id?: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  locale?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'pt-br' | 'zh-cn';
+  answers?: {
+    [key: string]:
+      | string
+      | string[]
+      | {
+          address_line_1: string;
+          address_line_2?: string | null;
+          city: string;
+          state_or_region?: string | null;
+          zip_or_postal_code: string;
+          country: string;
+        }
+      | null;
+  };
+  amount_paid: number;
+  send_ticket?: boolean;
+};
+
+export type PostEventsByEventIdAttendeesResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
+  };
+};
+
+export type GetEventsByEventIdAttendeesByAttendeeIdResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
+  };
+};
+
+export type PutEventsByEventIdAttendeesByAttendeeIdBody = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  locale: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'pt-br' | 'zh-cn';
+  answers?: {
+    [key: string]:
+      | string
+      | string[]
+      | {
+          address_line_1: string;
+          address_line_2?: string | null;
+          city: string;
+          state_or_region?: string | null;
+          zip_or_postal_code: string;
+          country: string;
+        }
+      | null;
+  };
+};
+
+export type PutEventsByEventIdAttendeesByAttendeeIdResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
+  };
+};
+
+export type PostEventsByEventIdAttendeesByAttendeeIdCancelResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
+  };
+};
+
+export type PostEventsByEventIdAttendeesByAttendeeIdReactivateResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
+  };
+};
+
+export type PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+    order_reference: string | null;
+    locale: string;
+    answers: {
+      [key: string]: unknown;
+    };
+    checked_in_at: string | null;
   };
 };
 
@@ -3964,7 +4342,41 @@ export interface ApiRoutes {
     body: never;
     response: PostEventsByEventIdOrdersByOrderIdCancelResponse;
   };
+  'PUT /events/{eventId}/orders/{orderId}/buyer': {
+    body: PutEventsByEventIdOrdersByOrderIdBuyerBody;
+    response: PutEventsByEventIdOrdersByOrderIdBuyerResponse;
+  };
+  'POST /events/{eventId}/orders/{orderId}/resend-confirmation': {
+    body: never;
+    response: PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse;
+  };
+  'GET /events/{eventId}/orders/export': { body: never; response: void };
   'GET /events/{eventId}/attendees': { body: never; response: GetEventsByEventIdAttendeesResponse };
+  'POST /events/{eventId}/attendees': {
+    body: PostEventsByEventIdAttendeesBody;
+    response: PostEventsByEventIdAttendeesResponse;
+  };
+  'GET /events/{eventId}/attendees/export': { body: never; response: void };
+  'GET /events/{eventId}/attendees/{attendeeId}': {
+    body: never;
+    response: GetEventsByEventIdAttendeesByAttendeeIdResponse;
+  };
+  'PUT /events/{eventId}/attendees/{attendeeId}': {
+    body: PutEventsByEventIdAttendeesByAttendeeIdBody;
+    response: PutEventsByEventIdAttendeesByAttendeeIdResponse;
+  };
+  'POST /events/{eventId}/attendees/{attendeeId}/cancel': {
+    body: never;
+    response: PostEventsByEventIdAttendeesByAttendeeIdCancelResponse;
+  };
+  'POST /events/{eventId}/attendees/{attendeeId}/reactivate': {
+    body: never;
+    response: PostEventsByEventIdAttendeesByAttendeeIdReactivateResponse;
+  };
+  'POST /events/{eventId}/attendees/{attendeeId}/resend-ticket': {
+    body: never;
+    response: PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse;
+  };
   'POST /public/events/{eventId}/orders': {
     body: PostPublicEventsByEventIdOrdersBody;
     response: PostPublicEventsByEventIdOrdersResponse;

@@ -208,6 +208,14 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
   event_not_available: { id: 'reason.event_not_available', defaultMessage: 'This event is not available' },
   ticket_not_on_sale: { id: 'reason.ticket_not_on_sale', defaultMessage: 'This ticket is not on sale' },
   attendee_not_found: { id: 'reason.attendee_not_found', defaultMessage: 'Attendee not found' },
+  order_not_completed: {
+    id: 'reason.order_not_completed',
+    defaultMessage: 'This order has not been completed',
+  },
+  manual_order_not_refundable: {
+    id: 'reason.manual_order_not_refundable',
+    defaultMessage: 'A manually created order cannot be refunded',
+  },
   promo_code_taken: {
     id: 'reason.promo_code_taken',
     defaultMessage: 'This promo code is already used in this event',

@@ -1,0 +1,518 @@
+import {
+  Alert,
+  Button,
+  Callout,
+  Drawer,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useOutletContext, useSearchParams } from 'react-router';
+import { isApiError } from '../../shared/api/ApiError';
+import type { QueryObject } from '../../shared/api/http';
+import { reasonMessage } from '../../shared/api/reasonMessages';
+import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
+import { FieldGroup, useForm } from '../../shared/forms/useForm';
+import { formatMoney } from '../../shared/intl/eventFormat';
+import { ListPage } from '../../shared/ui/ListPage';
+import { Pagination } from '../../shared/ui/Pagination';
+import { useToaster } from '../../shared/ui/toaster';
+import type { EventDetail } from '../events/types';
+import {
+  changeBuyer,
+  downloadExport,
+  orderAction,
+  type OrderAction,
+  type OrderDetail,
+  type OrderStatus,
+} from './api';
+import {
+  buyerFormMessages as b,
+  orderDetailMessages as d,
+  ordersMessages as m,
+  orderStatusMessages,
+  paymentMethodMessages,
+} from './messages';
+import { OrderStatusTag, ToneTag } from './OrderStatusTag';
+import { orderQueries } from './queries';
+import { ticketQueries } from '../tickets/queries';
+import '../account/account.css';
+import './orders.css';
+
+const STATUSES = Object.keys(orderStatusMessages) as OrderStatus[];
+
+/** The list's query from the address bar: page, search, status (so a reload or a shared link keeps them). */
+export function listQueryOf(params: URLSearchParams, filter: string): QueryObject {
+  const status = params.get(filter);
+  const fields: QueryObject = {};
+  if (status) fields.status = { eq: status };
+  const method = params.get('payment_method');
+  if (method) fields.payment_method = { eq: method };
+  const ticket = params.get('ticket_id');
+  if (ticket) fields.ticket_id = { eq: ticket };
+  // A date range in the viewer's days: from the start of `from` to the end of `to` (UTC instants).
+  const from = params.get('from');
+  const to = params.get('to');
+  if (from || to)
+    fields.created_at = {
+      ...(from ? { gte: `${from}T00:00:00.000Z` } : {}),
+      ...(to ? { lt: `${to}T23:59:59.999Z` } : {}),
+    };
+  return {
+    page: Number(params.get('page') ?? '1') || 1,
+    per_page: 20,
+    query: params.get('query') ?? undefined,
+    ...(Object.keys(fields).length > 0 ? { filter_fields: fields } : {}),
+  };
+}
+
+const PAYMENT_METHODS = ['FREE', 'OFFLINE', 'CARD'] as const;
+
+/** `/manage/event/{eventId}/orders`: search, filter, page through the orders; open one in a drawer. */
+export function OrdersPage() {
+  const intl = useIntl();
+  const event = useOutletContext<EventDetail>();
+  const toaster = useToaster();
+  const [params, setParams] = useSearchParams();
+  const query = listQueryOf(params, 'status');
+  const list = useQuery({ ...orderQueries.list(event.id, query), placeholderData: keepPreviousData });
+  const tickets = useQuery(ticketQueries.list(event.id));
+  const [open, setOpen] = useState<string | null>(null);
+  const [search, setSearch] = useState(params.get('query') ?? '');
+  const orders = list.data?.data ?? [];
+  const meta = list.data?.meta;
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes))
+      if (value) next.set(key, value);
+      else next.delete(key);
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+  const exportAs = (format: 'csv' | 'xlsx') => {
+    const { page: _page, per_page: _perPage, ...filters } = query;
+    downloadExport(event.id, 'orders', format, filters).catch(() => toaster.danger(m.exportFailed));
+  };
+  return (
+    <>
+      <ListPage
+        className="orders-page"
+        title={[m.pageTitle, event.title]}
+        heading={<h2 className="page-header__title">{intl.formatMessage(m.heading)}</h2>}
+        actions={
+          <div className="orders-actions">
+            <Button icon="download" text={intl.formatMessage(m.exportCsv)} onClick={() => exportAs('csv')} />
+            <Button
+              icon="th-derived"
+              text={intl.formatMessage(m.exportXlsx)}
+              onClick={() => exportAs('xlsx')}
+            />
+          </div>
+        }
+        above={
+          <>
+            <p className="page-intro">{intl.formatMessage(m.intro)}</p>
+            <form
+              className="orders-toolbar"
+              role="search"
+              onSubmit={(submitted) => {
+                submitted.preventDefault();
+                update({ query: search.trim() || null });
+              }}
+            >
+              <InputGroup
+                type="search"
+                leftIcon="search"
+                aria-label={intl.formatMessage(m.search)}
+                placeholder={intl.formatMessage(m.search)}
+                value={search}
+                onChange={(changed) => setSearch(changed.target.value)}
+                onBlur={() => update({ query: search.trim() || null })}
+              />
+              <HTMLSelect
+                aria-label={intl.formatMessage(m.statusFilter)}
+                value={params.get('status') ?? ''}
+                onChange={(changed) => update({ status: changed.target.value || null })}
+                options={[
+                  { value: '', label: intl.formatMessage(m.allStatuses) },
+                  ...STATUSES.map((status) => ({
+                    value: status,
+                    label: intl.formatMessage(orderStatusMessages[status]),
+                  })),
+                ]}
+              />
+              <HTMLSelect
+                aria-label={intl.formatMessage(m.paymentFilter)}
+                value={params.get('payment_method') ?? ''}
+                onChange={(changed) => update({ payment_method: changed.target.value || null })}
+                options={[
+                  { value: '', label: intl.formatMessage(m.allPaymentMethods) },
+                  ...PAYMENT_METHODS.map((method) => ({
+                    value: method,
+                    label: intl.formatMessage(paymentMethodMessages[method]),
+                  })),
+                ]}
+              />
+              <HTMLSelect
+                aria-label={intl.formatMessage(m.ticketFilter)}
+                value={params.get('ticket_id') ?? ''}
+                onChange={(changed) => update({ ticket_id: changed.target.value || null })}
+                options={[
+                  { value: '', label: intl.formatMessage(m.allTickets) },
+                  ...(tickets.data ?? []).map((ticket) => ({ value: ticket.id, label: ticket.title })),
+                ]}
+              />
+              <InputGroup
+                className="orders-toolbar__date"
+                type="date"
+                aria-label={intl.formatMessage(m.from)}
+                title={intl.formatMessage(m.from)}
+                value={params.get('from') ?? ''}
+                onChange={(changed) => update({ from: changed.target.value || null })}
+              />
+              <InputGroup
+                className="orders-toolbar__date"
+                type="date"
+                aria-label={intl.formatMessage(m.to)}
+                title={intl.formatMessage(m.to)}
+                value={params.get('to') ?? ''}
+                onChange={(changed) => update({ to: changed.target.value || null })}
+              />
+            </form>
+          </>
+        }
+        query={list}
+        isEmpty={list.isSuccess && orders.length === 0}
+        loading={m.loading}
+        loadError={m.loadFailed}
+        empty={<NonIdealState icon="shopping-cart" title={intl.formatMessage(m.empty)} />}
+        summary={meta ? intl.formatMessage(m.summary, { total: meta.total }) : null}
+        pagination={
+          meta ? (
+            <Pagination
+              page={meta.current_page}
+              lastPage={meta.last_page}
+              onChange={(next) => update({ page: String(next) })}
+              label={m.paginationNav}
+            />
+          ) : null
+        }
+      >
+        <div className="table-scroll">
+          <HTMLTable
+            className="orders-table"
+            striped
+            interactive
+            aria-label={intl.formatMessage(m.tableLabel)}
+          >
+            <thead>
+              <tr>
+                <th scope="col">{intl.formatMessage(m.columnReference)}</th>
+                <th scope="col">{intl.formatMessage(m.columnBuyer)}</th>
+                <th scope="col">{intl.formatMessage(m.columnStatus)}</th>
+                <th scope="col">{intl.formatMessage(m.columnTotal)}</th>
+                <th scope="col">{intl.formatMessage(m.columnDate)}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <Button
+                      variant="minimal"
+                      text={order.reference}
+                      aria-label={intl.formatMessage(m.open, { reference: order.reference })}
+                      onClick={() => setOpen(order.id)}
+                    />
+                    {order.origin === 'MANUAL' ? (
+                      <Tag minimal round>
+                        {intl.formatMessage(m.manual)}
+                      </Tag>
+                    ) : null}
+                  </td>
+                  <td>
+                    {[order.first_name, order.last_name].filter(Boolean).join(' ')}
+                    <br />
+                    <small>{order.email}</small>
+                  </td>
+                  <td>
+                    <OrderStatusTag status={order.status} />
+                  </td>
+                  <td>{formatMoney(intl, order.total, order.currency)}</td>
+                  <td>{intl.formatDate(order.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      </ListPage>
+      <OrderDrawer eventId={event.id} orderId={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+function OrderDrawer({
+  eventId,
+  orderId,
+  onClose,
+}: {
+  eventId: string;
+  orderId: string | null;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const detail = useQuery({ ...orderQueries.detail(eventId, orderId ?? ''), enabled: orderId !== null });
+  const order = detail.data;
+  return (
+    <Drawer
+      isOpen={orderId !== null}
+      onClose={onClose}
+      size="min(640px, 100%)"
+      title={
+        order ? intl.formatMessage(d.title, { reference: order.reference }) : intl.formatMessage(d.loading)
+      }
+      icon="shopping-cart"
+      className="order-drawer"
+    >
+      <div className="order-drawer__body">
+        {detail.isPending ? <Spinner size={24} aria-label={intl.formatMessage(d.loading)} /> : null}
+        {detail.isError ? <Callout intent="danger">{intl.formatMessage(d.loadFailed)}</Callout> : null}
+        {order ? <OrderDetailView eventId={eventId} order={order} /> : null}
+      </div>
+    </Drawer>
+  );
+}
+
+function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDetail }) {
+  const intl = useIntl();
+  const toaster = useToaster();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<'cancel' | 'mark-paid' | null>(null);
+  const [editing, setEditing] = useState(false);
+  const money = (amount: number) => formatMoney(intl, amount, order.currency);
+  const action = useMutation({
+    mutationFn: (name: OrderAction) => orderAction(eventId, order.id, name),
+    onSuccess: async (saved, name) => {
+      queryClient.setQueryData(orderQueries.detail(eventId, order.id).queryKey, saved);
+      toaster.success(name === 'resend-confirmation' ? d.resent : d.done, { reference: saved.reference });
+      await queryClient.invalidateQueries({ queryKey: orderQueries.lists() });
+    },
+    onError: (error) => toaster.danger((isApiError(error) && reasonMessage(error.reason)) || d.actionFailed),
+  });
+  const facts: [string, React.ReactNode][] = [
+    [intl.formatMessage(d.shortId), <code key="short">{order.short_id}</code>],
+    [
+      intl.formatMessage(d.date),
+      intl.formatDate(order.created_at, { dateStyle: 'medium', timeStyle: 'short' }),
+    ],
+    [intl.formatMessage(m.columnStatus), <OrderStatusTag key="status" status={order.status} />],
+    [
+      intl.formatMessage(d.buyer),
+      `${[order.first_name, order.last_name].filter(Boolean).join(' ')} ${order.email ? `<${order.email}>` : ''}`,
+    ],
+    [
+      intl.formatMessage(d.payment),
+      order.payment_method ? intl.formatMessage(paymentMethodMessages[order.payment_method]) : '—',
+    ],
+    [intl.formatMessage(d.subtotal), money(order.subtotal)],
+    [intl.formatMessage(d.discount), money(order.discount_total)],
+    [intl.formatMessage(d.fees), money(order.fee_total)],
+    [intl.formatMessage(d.tax), money(order.tax_total)],
+    [intl.formatMessage(d.total), money(order.total)],
+    [intl.formatMessage(d.refunded), money(order.refunded_total)],
+    [intl.formatMessage(d.remaining), money(order.remaining_total)],
+  ];
+  const wentThrough = order.status === 'COMPLETED' || order.status === 'AWAITING_PAYMENT';
+  return (
+    <>
+      <div className="order-drawer__actions">
+        {order.status === 'AWAITING_PAYMENT' ? (
+          <Button
+            intent="primary"
+            icon="tick"
+            text={intl.formatMessage(d.markPaid)}
+            disabled={action.isPending}
+            onClick={() => setConfirming('mark-paid')}
+          />
+        ) : null}
+        {wentThrough ? (
+          <Button
+            icon="envelope"
+            text={intl.formatMessage(d.resend)}
+            disabled={action.isPending}
+            onClick={() => action.mutate('resend-confirmation')}
+          />
+        ) : null}
+        {order.first_name !== null ? (
+          <Button icon="edit" text={intl.formatMessage(d.editBuyer)} onClick={() => setEditing(true)} />
+        ) : null}
+        {wentThrough ? (
+          <Button
+            intent="danger"
+            icon="cross"
+            text={intl.formatMessage(d.cancel)}
+            disabled={action.isPending}
+            onClick={() => setConfirming('cancel')}
+          />
+        ) : null}
+      </div>
+      {order.origin === 'MANUAL' ? (
+        <Callout intent="primary" className="order-drawer__manual">
+          {intl.formatMessage(d.manualNote, { amount: money(order.amount_paid ?? order.total) })}
+        </Callout>
+      ) : null}
+      <dl className="order-drawer__facts">
+        {facts.map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>{intl.formatMessage(d.lines)}</h3>
+      <HTMLTable compact aria-label={intl.formatMessage(d.lines)}>
+        <tbody>
+          {order.lines.map((line, index) => (
+            <tr key={index}>
+              <td>
+                {line.quantity} × {line.ticket_title}
+                {line.tier_label ? ` (${line.tier_label})` : ''}
+              </td>
+              <td>{money(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <h3>{intl.formatMessage(d.attendees)}</h3>
+      <ul>
+        {order.attendees.map((attendee) => (
+          <li key={attendee.id}>
+            {[attendee.first_name, attendee.last_name].filter(Boolean).join(' ')} · {attendee.ticket_title}{' '}
+            {attendee.status === 'CANCELLED' ? (
+              <ToneTag tone="red">{intl.formatMessage(orderStatusMessages.CANCELLED)}</ToneTag>
+            ) : (
+              `· ${attendee.email ?? ''}`
+            )}
+          </li>
+        ))}
+      </ul>
+      {Object.keys(order.answers).length > 0 ? (
+        <>
+          <h3>{intl.formatMessage(d.answers)}</h3>
+          <ul>
+            {Object.entries(order.answers).map(([question, answer]) => (
+              <li key={question}>{typeof answer === 'string' ? answer : JSON.stringify(answer)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h3>{intl.formatMessage(d.history)}</h3>
+      <ol className="order-drawer__history">
+        {order.history.map((entry) => (
+          <li key={entry.position}>
+            <code>{entry.type}</code> ·{' '}
+            {intl.formatDate(entry.at, { dateStyle: 'medium', timeStyle: 'medium' })}{' '}
+            {entry.actor ? intl.formatMessage(d.historyBy, { actor: entry.actor }) : null}
+          </li>
+        ))}
+      </ol>
+      <Alert
+        isOpen={confirming !== null}
+        intent={confirming === 'cancel' ? 'danger' : 'primary'}
+        icon={confirming === 'cancel' ? 'cross' : 'tick'}
+        confirmButtonText={intl.formatMessage(confirming === 'cancel' ? d.cancel : d.markPaid)}
+        cancelButtonText={intl.formatMessage(d.keep)}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) action.mutate(confirming);
+          setConfirming(null);
+        }}
+      >
+        <p>
+          {intl.formatMessage(confirming === 'cancel' ? d.confirmCancel : d.confirmMarkPaid, {
+            reference: order.reference,
+          })}
+        </p>
+      </Alert>
+      <FormDialog
+        isOpen={editing}
+        onClose={() => setEditing(false)}
+        title={intl.formatMessage(b.title)}
+        icon="edit"
+      >
+        <BuyerForm eventId={eventId} order={order} onClose={() => setEditing(false)} />
+      </FormDialog>
+    </>
+  );
+}
+
+const BUYER_FIELDS = ['first_name', 'last_name', 'email'] as const;
+
+function BuyerForm({
+  eventId,
+  order,
+  onClose,
+}: {
+  eventId: string;
+  order: OrderDetail;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const toaster = useToaster();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (values: Record<(typeof BUYER_FIELDS)[number], string>) =>
+      changeBuyer(eventId, order.id, values),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(orderQueries.detail(eventId, order.id).queryKey, saved);
+      toaster.success(b.saved);
+      await queryClient.invalidateQueries({ queryKey: orderQueries.lists() });
+      onClose();
+    },
+  });
+  const { values, set, onSubmit, field, failure } = useForm({
+    fields: BUYER_FIELDS,
+    initial: {
+      first_name: order.first_name ?? '',
+      last_name: order.last_name ?? '',
+      email: order.email ?? '',
+    },
+    validate: (current) =>
+      Object.fromEntries(
+        BUYER_FIELDS.filter((name) => current[name].trim() === '').map((name) => [name, b.required]),
+      ),
+    onValid: (current) => mutation.mutate(current),
+    serverError: mutation.error,
+  });
+  const labels = { first_name: b.firstName, last_name: b.lastName, email: b.email };
+  return (
+    <DialogForm
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      pending={mutation.isPending}
+      submitText={b.save}
+      cancelText={b.cancel}
+      failure={{ ...failure, title: b.failed }}
+    >
+      {BUYER_FIELDS.map((name) => {
+        const view = field(name);
+        return (
+          <FieldGroup key={name} view={view} label={intl.formatMessage(labels[name])}>
+            <InputGroup
+              {...view.inputProps}
+              type={name === 'email' ? 'email' : 'text'}
+              value={values[name]}
+              onChange={set(name)}
+            />
+          </FieldGroup>
+        );
+      })}
+    </DialogForm>
+  );
+}

@@ -1,0 +1,199 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
+export const ordersMessages = defineMessages({
+  pageTitle: { id: 'orders.list.pageTitle', defaultMessage: 'Orders' },
+  heading: { id: 'orders.list.heading', defaultMessage: 'Orders' },
+  intro: {
+    id: 'orders.list.intro',
+    defaultMessage: 'Every order of this event. Open one to see its attendees, history and actions.',
+  },
+  search: { id: 'orders.list.search', defaultMessage: 'Search by reference, name or email' },
+  statusFilter: { id: 'orders.list.statusFilter', defaultMessage: 'Status' },
+  allStatuses: { id: 'orders.list.allStatuses', defaultMessage: 'All statuses' },
+  loading: { id: 'orders.list.loading', defaultMessage: 'Loading orders…' },
+  loadFailed: { id: 'orders.list.loadFailed', defaultMessage: 'The orders could not be loaded.' },
+  empty: { id: 'orders.list.empty', defaultMessage: 'No orders match.' },
+  tableLabel: { id: 'orders.list.tableLabel', defaultMessage: 'Orders' },
+  paginationNav: { id: 'orders.list.paginationNav', defaultMessage: 'Pages of orders' },
+  summary: defineMessage<{ total: number }>({
+    id: 'orders.list.summary',
+    defaultMessage: '{total, plural, one {# order} other {# orders}}',
+  }),
+  columnReference: { id: 'orders.list.columnReference', defaultMessage: 'Reference' },
+  columnBuyer: { id: 'orders.list.columnBuyer', defaultMessage: 'Buyer' },
+  columnStatus: { id: 'orders.list.columnStatus', defaultMessage: 'Status' },
+  columnTotal: { id: 'orders.list.columnTotal', defaultMessage: 'Total' },
+  columnDate: { id: 'orders.list.columnDate', defaultMessage: 'Date' },
+  open: defineMessage<{ reference: string }>({
+    id: 'orders.list.open',
+    defaultMessage: 'Open order {reference}',
+  }),
+  exportCsv: { id: 'orders.list.exportCsv', defaultMessage: 'Export CSV' },
+  exportXlsx: { id: 'orders.list.exportXlsx', defaultMessage: 'Export Excel' },
+  exportFailed: { id: 'orders.list.exportFailed', defaultMessage: 'The export failed.' },
+  manual: { id: 'orders.list.manual', defaultMessage: 'Manual' },
+  paymentFilter: { id: 'orders.list.paymentFilter', defaultMessage: 'Payment method' },
+  allPaymentMethods: { id: 'orders.list.allPaymentMethods', defaultMessage: 'All payment methods' },
+  ticketFilter: { id: 'orders.list.ticketFilter', defaultMessage: 'Ticket' },
+  allTickets: { id: 'orders.list.allTickets', defaultMessage: 'All tickets' },
+  from: { id: 'orders.list.from', defaultMessage: 'Ordered from' },
+  to: { id: 'orders.list.to', defaultMessage: 'Ordered until' },
+});
+
+export const paymentMethodMessages = defineMessages({
+  FREE: { id: 'orders.payment.free', defaultMessage: 'Free' },
+  OFFLINE: { id: 'orders.payment.offline', defaultMessage: 'Offline' },
+  CARD: { id: 'orders.payment.card', defaultMessage: 'Card' },
+});
+
+export const orderStatusMessages = defineMessages({
+  AWAITING_DETAILS: { id: 'orders.status.awaitingDetails', defaultMessage: 'Awaiting details' },
+  RESERVED: { id: 'orders.status.reserved', defaultMessage: 'Reserved' },
+  AWAITING_PAYMENT: { id: 'orders.status.awaitingPayment', defaultMessage: 'Awaiting payment' },
+  COMPLETED: { id: 'orders.status.completed', defaultMessage: 'Completed' },
+  CANCELLED: { id: 'orders.status.cancelled', defaultMessage: 'Cancelled' },
+  EXPIRED: { id: 'orders.status.expired', defaultMessage: 'Expired' },
+  ABANDONED: { id: 'orders.status.abandoned', defaultMessage: 'Abandoned' },
+});
+
+export const orderDetailMessages = defineMessages({
+  title: defineMessage<{ reference: string }>({
+    id: 'orders.detail.title',
+    defaultMessage: 'Order {reference}',
+  }),
+  loading: { id: 'orders.detail.loading', defaultMessage: 'Loading the order…' },
+  loadFailed: { id: 'orders.detail.loadFailed', defaultMessage: 'The order could not be loaded.' },
+  shortId: { id: 'orders.detail.shortId', defaultMessage: 'Short id' },
+  date: { id: 'orders.detail.date', defaultMessage: 'Date' },
+  buyer: { id: 'orders.detail.buyer', defaultMessage: 'Buyer' },
+  payment: { id: 'orders.detail.payment', defaultMessage: 'Payment method' },
+  subtotal: { id: 'orders.detail.subtotal', defaultMessage: 'Subtotal' },
+  discount: { id: 'orders.detail.discount', defaultMessage: 'Discount' },
+  fees: { id: 'orders.detail.fees', defaultMessage: 'Fees' },
+  tax: { id: 'orders.detail.tax', defaultMessage: 'Tax' },
+  total: { id: 'orders.detail.total', defaultMessage: 'Total' },
+  refunded: { id: 'orders.detail.refunded', defaultMessage: 'Refunded' },
+  remaining: { id: 'orders.detail.remaining', defaultMessage: 'Remaining' },
+  manualNote: defineMessage<{ amount: string }>({
+    id: 'orders.detail.manualNote',
+    defaultMessage: 'Created by hand ({amount} paid outside the platform); it cannot be refunded.',
+  }),
+  lines: { id: 'orders.detail.lines', defaultMessage: 'Items' },
+  attendees: { id: 'orders.detail.attendees', defaultMessage: 'Attendees' },
+  answers: { id: 'orders.detail.answers', defaultMessage: 'Answers' },
+  history: { id: 'orders.detail.history', defaultMessage: 'History' },
+  historyBy: defineMessage<{ actor: string }>({
+    id: 'orders.detail.historyBy',
+    defaultMessage: 'by {actor}',
+  }),
+  markPaid: { id: 'orders.detail.markPaid', defaultMessage: 'Mark as paid' },
+  cancel: { id: 'orders.detail.cancel', defaultMessage: 'Cancel order' },
+  resend: { id: 'orders.detail.resend', defaultMessage: 'Resend confirmation' },
+  editBuyer: { id: 'orders.detail.editBuyer', defaultMessage: 'Edit buyer' },
+  confirmCancel: defineMessage<{ reference: string }>({
+    id: 'orders.detail.confirmCancel',
+    defaultMessage: 'Cancel order {reference}? Its tickets become void and go back on sale.',
+  }),
+  confirmMarkPaid: defineMessage<{ reference: string }>({
+    id: 'orders.detail.confirmMarkPaid',
+    defaultMessage: 'Mark order {reference} as paid? Its tickets are then sent to the attendees.',
+  }),
+  keep: { id: 'orders.detail.keep', defaultMessage: 'Keep it' },
+  done: defineMessage<{ reference: string }>({
+    id: 'orders.detail.done',
+    defaultMessage: 'Order {reference} updated.',
+  }),
+  resent: { id: 'orders.detail.resent', defaultMessage: 'The confirmation is on its way.' },
+  actionFailed: { id: 'orders.detail.actionFailed', defaultMessage: 'That did not work.' },
+});
+
+export const buyerFormMessages = defineMessages({
+  title: { id: 'orders.buyer.title', defaultMessage: 'Edit the buyer' },
+  firstName: { id: 'orders.buyer.firstName', defaultMessage: 'First name' },
+  lastName: { id: 'orders.buyer.lastName', defaultMessage: 'Last name' },
+  email: { id: 'orders.buyer.email', defaultMessage: 'Email' },
+  language: { id: 'orders.buyer.language', defaultMessage: 'Language' },
+  required: { id: 'orders.buyer.required', defaultMessage: 'Required' },
+  save: { id: 'orders.buyer.save', defaultMessage: 'Save' },
+  cancel: { id: 'orders.buyer.cancel', defaultMessage: 'Cancel' },
+  failed: { id: 'orders.buyer.failed', defaultMessage: 'The changes could not be saved.' },
+  saved: { id: 'orders.buyer.saved', defaultMessage: 'Saved.' },
+});
+
+export const attendeesMessages = defineMessages({
+  pageTitle: { id: 'orders.attendees.pageTitle', defaultMessage: 'Attendees' },
+  heading: { id: 'orders.attendees.heading', defaultMessage: 'Attendees' },
+  intro: {
+    id: 'orders.attendees.intro',
+    defaultMessage:
+      'Everyone holding a ticket of this event. Add an attendee by hand for sales outside the shop.',
+  },
+  search: { id: 'orders.attendees.search', defaultMessage: 'Search by name, email or ticket id' },
+  statusFilter: { id: 'orders.attendees.statusFilter', defaultMessage: 'Status' },
+  allStatuses: { id: 'orders.attendees.allStatuses', defaultMessage: 'All attendees' },
+  active: { id: 'orders.attendees.active', defaultMessage: 'Active' },
+  cancelled: { id: 'orders.attendees.cancelled', defaultMessage: 'Cancelled' },
+  loading: { id: 'orders.attendees.loading', defaultMessage: 'Loading attendees…' },
+  loadFailed: { id: 'orders.attendees.loadFailed', defaultMessage: 'The attendees could not be loaded.' },
+  empty: { id: 'orders.attendees.empty', defaultMessage: 'No attendees match.' },
+  tableLabel: { id: 'orders.attendees.tableLabel', defaultMessage: 'Attendees' },
+  paginationNav: { id: 'orders.attendees.paginationNav', defaultMessage: 'Pages of attendees' },
+  summary: defineMessage<{ total: number }>({
+    id: 'orders.attendees.summary',
+    defaultMessage: '{total, plural, one {# attendee} other {# attendees}}',
+  }),
+  columnName: { id: 'orders.attendees.columnName', defaultMessage: 'Name' },
+  columnEmail: { id: 'orders.attendees.columnEmail', defaultMessage: 'Email' },
+  columnTicket: { id: 'orders.attendees.columnTicket', defaultMessage: 'Ticket' },
+  columnOrder: { id: 'orders.attendees.columnOrder', defaultMessage: 'Order' },
+  columnStatus: { id: 'orders.attendees.columnStatus', defaultMessage: 'Status' },
+  columnCheckIn: { id: 'orders.attendees.columnCheckIn', defaultMessage: 'Check-in' },
+  columnActions: { id: 'orders.attendees.columnActions', defaultMessage: 'Actions' },
+  checkedIn: { id: 'orders.attendees.checkedIn', defaultMessage: 'Checked in' },
+  notCheckedIn: { id: 'orders.attendees.notCheckedIn', defaultMessage: 'Not checked in' },
+  unpaid: { id: 'orders.attendees.unpaid', defaultMessage: 'Unpaid' },
+  add: { id: 'orders.attendees.add', defaultMessage: 'Add attendee' },
+  edit: defineMessage<{ name: string }>({ id: 'orders.attendees.edit', defaultMessage: 'Edit {name}' }),
+  cancelAttendee: defineMessage<{ name: string }>({
+    id: 'orders.attendees.cancelAttendee',
+    defaultMessage: 'Cancel {name}',
+  }),
+  reactivate: defineMessage<{ name: string }>({
+    id: 'orders.attendees.reactivate',
+    defaultMessage: 'Reactivate {name}',
+  }),
+  resend: defineMessage<{ name: string }>({
+    id: 'orders.attendees.resend',
+    defaultMessage: 'Resend the ticket to {name}',
+  }),
+  confirmCancel: defineMessage<{ name: string }>({
+    id: 'orders.attendees.confirmCancel',
+    defaultMessage: "Cancel {name}'s ticket? It becomes void and goes back on sale.",
+  }),
+  confirmButton: { id: 'orders.attendees.confirmButton', defaultMessage: 'Cancel ticket' },
+  keep: { id: 'orders.attendees.keep', defaultMessage: 'Keep it' },
+  done: defineMessage<{ name: string }>({ id: 'orders.attendees.done', defaultMessage: '{name} updated.' }),
+  resent: defineMessage<{ name: string }>({
+    id: 'orders.attendees.resent',
+    defaultMessage: 'The ticket is on its way to {name}.',
+  }),
+  actionFailed: { id: 'orders.attendees.actionFailed', defaultMessage: 'That did not work.' },
+});
+
+export const manualAttendeeMessages = defineMessages({
+  title: { id: 'orders.manual.title', defaultMessage: 'Add an attendee' },
+  ticket: { id: 'orders.manual.ticket', defaultMessage: 'Ticket' },
+  chooseTicket: { id: 'orders.manual.chooseTicket', defaultMessage: 'Choose a ticket' },
+  amountPaid: defineMessage<{ currency: string }>({
+    id: 'orders.manual.amountPaid',
+    defaultMessage: 'Amount paid ({currency})',
+  }),
+  amountInvalid: { id: 'orders.manual.amountInvalid', defaultMessage: 'Enter an amount of 0 or more' },
+  sendTicket: { id: 'orders.manual.sendTicket', defaultMessage: 'Email the ticket to the attendee' },
+  noRefund: {
+    id: 'orders.manual.noRefund',
+    defaultMessage: 'This creates an order paid outside the platform. It cannot be refunded.',
+  },
+  add: { id: 'orders.manual.add', defaultMessage: 'Add attendee' },
+  added: defineMessage<{ name: string }>({ id: 'orders.manual.added', defaultMessage: '{name} was added.' }),
+});
