@@ -31,6 +31,7 @@ describe('live updates declared per feature', () => {
       ['users'],
       ['taxesAndFees'],
       ['tickets'],
+      ['orders'],
       ['promoCodes'],
       ['affiliates'],
       ['capacityAssignments'],
