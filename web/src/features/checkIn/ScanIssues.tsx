@@ -49,7 +49,7 @@ export function ScanIssues({ eventId, lists }: { eventId: string; lists: readonl
                   ) : null}
                 </td>
                 <td>
-                  <code>{issue.attendee_id}</code>
+                  {issue.attendee_name || <code>{issue.attendee_id}</code>}
                   <div className="check-in-table__meta">{listName(issue.check_in_list_id)}</div>
                 </td>
                 <td>

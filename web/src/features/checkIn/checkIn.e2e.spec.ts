@@ -256,8 +256,14 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     const issues = page.getByTestId('check-in-issues');
     await expect.poll(() => issues.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
     expect(await issues.textContent()).toContain('Duplicate entry');
-    expect(await issues.textContent()).toContain('at_e2e4');
+    expect(await issues.textContent()).toContain('Hedy Lamarr');
     await screenshot(page, 'check-in/lists-duplicate-entry');
+    // The service worker stays within /check-in/: another page of the app is not under it.
+    const other = await doors[1]!.newPage();
+    await other.goto(`${app.url}/manage/events`);
+    expect(await other.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
+    expect(await door2.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await other.close();
     await expectAccessible(page, 'check-in lists with a duplicate entry');
   });
 
