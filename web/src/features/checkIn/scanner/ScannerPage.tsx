@@ -146,8 +146,9 @@ export function ScannerPage() {
     try {
       await queue.upload();
       await refetch();
-    } catch {
-      // Still unreachable: the scans stay queued for the next try.
+    } catch (error) {
+      // Still unreachable: the scans stay queued for the next try. A revoked link keeps them on the device too.
+      if (isApiError(error) && error.status === 410) setRevoked(true);
     } finally {
       uploading.current = false;
       setPending(queue.size);
