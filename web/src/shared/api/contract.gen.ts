@@ -2164,6 +2164,7 @@ export type GetEventsByEventIdCheckInStatsResponse = {
       kind: 'DUPLICATE_ENTRY' | 'REFUSED_OFFLINE';
       check_in_list_id: string;
       attendee_id: string;
+      attendee_name: string | null;
       ticket_id: string;
       device_id: string;
       gate: string | null;
