@@ -63,6 +63,8 @@ interface OrderMailData {
   manual?: { sendTicket: boolean };
   /** Confirmation mails sent so far (awaiting payment or not), for a resend to say the same. */
   awaitingPayment?: boolean;
+  /** Attendees whose language a member set (issue 10): their ticket mails go out in it, not the buyer's. */
+  attendeeLocales?: Record<string, string>;
 }
 
 type Handled =
@@ -133,11 +135,12 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
         return [];
       }
       if (event.type === 'AttendeeDetailsChanged') {
-        const { attendeeId, firstName, lastName, email, answers } = event.data;
+        const { attendeeId, firstName, lastName, email, answers, locale } = event.data;
         const attendees = data.details.attendees.map((attendee) =>
           attendee.attendeeId === attendeeId ? { attendeeId, firstName, lastName, email, answers } : attendee,
         );
-        await save({ ...data, details: { ...data.details, attendees } });
+        const attendeeLocales = { ...data.attendeeLocales, [attendeeId]: locale };
+        await save({ ...data, details: { ...data.details, attendees }, attendeeLocales });
         return [];
       }
       const mail = new OrderMailer(trx, ctx, event, settings, data, data.details);
@@ -286,16 +289,16 @@ class OrderMailer {
   async tickets(onlyAttendeeId?: string, resend?: string): Promise<void> {
     const event = await this.loadEvent();
     if (!event) return;
-    const tag = mailCatalogs[this.locale as keyof typeof mailCatalogs].tag;
     const start = new Date(event.details.startDate);
     const end = event.details.endDate
       ? new Date(event.details.endDate)
       : new Date(start.getTime() + 2 * 3_600_000);
-    const when = new Intl.DateTimeFormat(tag, {
-      dateStyle: 'full',
-      timeStyle: 'short',
-      timeZone: event.details.timezone,
-    }).format(start);
+    const whenIn = (locale: string) =>
+      new Intl.DateTimeFormat(mailCatalogs[locale as keyof typeof mailCatalogs].tag, {
+        dateStyle: 'full',
+        timeStyle: 'short',
+        timeZone: event.details.timezone,
+      }).format(start);
     const location = event.details.isOnline
       ? 'Online'
       : [
@@ -323,6 +326,9 @@ class OrderMailer {
       if (onlyAttendeeId !== undefined && attendee.attendeeId !== onlyAttendeeId) continue;
       const person = byId.get(attendee.attendeeId);
       if (!person) continue;
+      const chosen = this.order.attendeeLocales?.[attendee.attendeeId];
+      const locale = chosen && isSupportedLocale(chosen) ? chosen : this.locale;
+      const when = whenIn(locale);
       const code = signTicketCode(
         {
           eventId: this.placed.eventId,
@@ -361,9 +367,10 @@ class OrderMailer {
         custom &&
           renderOrderMail(custom, {
             kind: 'order_ticket',
-            locale: this.locale,
+            locale,
             values: { ...values, lastName: person.lastName, reference: this.placed.reference },
           }),
+        locale,
       );
     }
   }
@@ -376,6 +383,8 @@ class OrderMailer {
     values: MailTemplates[T],
     /** Already written in the event's own wording; otherwise the platform's template. */
     rendered?: RenderedMail,
+    /** The recipient's language; the buyer's unless an attendee has their own. */
+    locale: string = this.locale,
   ): Promise<void> {
     const outbox = this.ctx.table('mail_outbox');
     const key = dedupeKey(this.placed.orderId, template, occurrence);
@@ -389,8 +398,8 @@ class OrderMailer {
       accountId: this.placed.accountId,
       recipientUserId: null,
       to,
-      locale: this.locale,
-      rendered: rendered ?? renderMail(template, this.locale, values),
+      locale,
+      rendered: rendered ?? renderMail(template, locale, values),
       position: this.recorded.position,
       createdAt: this.recorded.recordedAt.toISOString(),
     });
