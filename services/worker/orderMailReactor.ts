@@ -348,7 +348,7 @@ class OrderMailer {
       const qr = await QRCode.toBuffer(code, {
         type: 'png',
         errorCorrectionLevel: 'M',
-        width: 480,
+        width: 300,
         margin: 2,
       });
       await this.send(
