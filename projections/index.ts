@@ -13,6 +13,8 @@ import { capacityAssignmentsProjection } from './capacityAssignments';
 import { ordersProjection } from './orders';
 import { paymentConnectionsProjection, platformFeesProjection } from './payments';
 import { checkInProjection } from './checkIn';
+import { messagesProjection } from './messages';
+import { webhooksProjection } from './webhooks';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -32,4 +34,6 @@ export const allProjections: Projection[] = [
   paymentConnectionsProjection,
   platformFeesProjection,
   checkInProjection,
+  messagesProjection,
+  webhooksProjection,
 ];

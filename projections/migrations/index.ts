@@ -24,6 +24,8 @@ import { openHoldsReadModel } from './0052_open_holds';
 import { orderMailsReadModel } from './0053_order_mails';
 import { paymentsReadModel } from './0060_payments';
 import { checkInReadModel } from './0060_check_in';
+import { messagesReadModel } from './0061_messages';
+import { webhooksReadModel } from './0062_webhooks';
 import { manualOrdersReadModel } from './0061_manual_orders';
 import { orderPaymentsReadModel } from './0062_order_payments';
 import type { ReadModelMigration } from './migration';
@@ -58,6 +60,8 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   orderMailsReadModel,
   paymentsReadModel,
   checkInReadModel,
+  messagesReadModel,
+  webhooksReadModel,
   manualOrdersReadModel,
   orderPaymentsReadModel,
 ];

@@ -14,6 +14,9 @@ import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
 import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
 import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
+import { messageRouteContracts } from '../messaging/messages/messageSchemas';
+import { mailTemplateRouteContracts } from '../messaging/mailTemplates/mailTemplateSchemas';
+import { webhookRouteContracts } from '../integrations/webhooks/webhookSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
 import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
 import { billingRouteContracts } from '../payments/billing/billingRoutes';
@@ -38,6 +41,9 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...questionRouteContracts,
   ...affiliateRouteContracts,
   ...checkInRouteContracts,
+  ...messageRouteContracts,
+  ...mailTemplateRouteContracts,
+  ...webhookRouteContracts,
   ...publicEventRouteContracts,
   ...pageViewRouteContracts,
   ...orderRouteContracts,

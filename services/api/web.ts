@@ -25,6 +25,7 @@ const contentTypes: Record<string, string> = {
   '.eot': 'application/vnd.ms-fontobject',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /**

@@ -31,6 +31,10 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Ed25519 keys that sign ticket codes (PEM or base64, comma-separated, first signs); else `DATA_DIR/keys`. */
   ticketSigningKey: string | undefined;
+  /** Messages (to attendees or buyers) one account may schedule in 24 hours: a brake on abuse. */
+  messagesDailyLimit: number;
+  /** Lets webhooks reach loopback, private and link-local addresses (tests, a receiver on the same network). */
+  webhooksAllowPrivate: boolean;
   /** Card payments through Stripe: off unless configured (docs/payments.md). */
   payments: PaymentsConfig;
 }
@@ -82,6 +86,8 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     metricsToken: env.METRICS_TOKEN || undefined,
     ticketSigningKey: env.TICKET_SIGNING_KEY || undefined,
+    messagesDailyLimit: integer(env.MESSAGES_DAILY_LIMIT, 20, 'MESSAGES_DAILY_LIMIT'),
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     emailClaimGraceSeconds: integer(env.EMAIL_CLAIM_GRACE_SECONDS, 600, 'EMAIL_CLAIM_GRACE_SECONDS'),
     payments: readPaymentsConfig(env),
   };

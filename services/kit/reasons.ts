@@ -88,6 +88,12 @@ export const reasonCatalog = {
   // catalogue: promo codes and questions
   affiliate_code_taken: { status: 409, title: 'This affiliate code is already used in this event' },
   affiliate_not_found: { status: 404, title: 'Affiliate not found' },
+  // messages and webhooks
+  message_not_found: { status: 404, title: 'Message not found' },
+  message_limit_reached: { status: 429, title: 'The account has sent as many messages today as it may' },
+  message_already_sent: { status: 409, title: 'This message has already been sent' },
+  webhook_not_found: { status: 404, title: 'Webhook not found' },
+  webhook_url_not_allowed: { status: 422, title: 'Webhooks can only be sent to public http(s) addresses' },
   promo_code_taken: { status: 409, title: 'This promo code is already used in this event' },
   promo_code_not_found: { status: 404, title: 'Promo code not found' },
   promo_code_already_exists: { status: 409, title: 'This promo code already exists' },

@@ -9,6 +9,9 @@ import type { MailTemplate, RenderedMail } from './templates';
  * at most once per `dedupe_key` (aggregate, template, occurrence). The delivery loop hands pending rows to
  * SMTP, or, without SMTP, keeps them here as the local outbox admins read in the web. See docs/email.md.
  */
+/** The platform's own mails, and `event_message`: an organizer's message to attendees (its text is theirs). */
+export type OutboxTemplate = MailTemplate | 'event_message';
+
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 export const mailOutboxTable: ReadModelTable = {
@@ -109,7 +112,7 @@ export async function mailAttachmentsOf(db: Knex, mailId: string): Promise<MailA
 export interface OutboxRow {
   id: string;
   dedupe_key: string;
-  template: MailTemplate;
+  template: OutboxTemplate;
   aggregate_id: string;
   occurrence: string;
   account_id: string | null;
@@ -133,7 +136,7 @@ export interface OutboxRow {
 
 export interface NewMail {
   id: string;
-  template: MailTemplate;
+  template: OutboxTemplate;
   /** The aggregate the mail is about and the occurrence (a request id, an event id): once per pair and template. */
   aggregateId: string;
   occurrence: string;
@@ -146,7 +149,7 @@ export interface NewMail {
   createdAt: string;
 }
 
-export function dedupeKey(aggregateId: string, template: MailTemplate, occurrence: string): string {
+export function dedupeKey(aggregateId: string, template: OutboxTemplate, occurrence: string): string {
   return `${aggregateId}|${template}|${occurrence}`;
 }
 

@@ -6,6 +6,7 @@ import type { Decider } from '../kit/decider';
 import { refuse } from '../kit/refusal';
 import { benchPublicPages } from '../../loadtests/publicPages';
 import { benchOnsale } from '../../loadtests/onsale';
+import { benchCheckIn } from '../../loadtests/checkin';
 
 /**
  * `npm run bench -- <suite>`. Figures are ratios against baselines measured in the same run, on this machine;
@@ -18,6 +19,7 @@ const suites: Record<string, () => Promise<void>> = {
   },
   'public-pages': benchPublicPages,
   onsale: benchOnsale,
+  checkin: benchCheckIn,
 };
 
 const WRITERS = 50;

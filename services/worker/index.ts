@@ -11,6 +11,10 @@ import { EmailClaimKeeper, emailClaimKeeper } from './emailClaimKeeper';
 import { CheckoutKeeper, checkoutKeeper } from './checkoutKeeper';
 import { mailReactor } from './mailReactor';
 import { orderMailReactor } from './orderMailReactor';
+import { messageReactor } from './messageReactor';
+import { MessageScheduler } from './messageScheduler';
+import { webhookReactor } from './webhookReactor';
+import { WebhookDelivery } from '../integrations/webhooks/webhookDelivery';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
 import { catalogueCopier, catalogueCopierName } from './catalogueCopier';
@@ -33,6 +37,8 @@ export interface Worker {
   delivery: MailDelivery;
   claims: EmailClaimKeeper;
   checkout: CheckoutKeeper;
+  messages: MessageScheduler;
+  webhooks: WebhookDelivery;
   stop(): Promise<void>;
 }
 
@@ -50,6 +56,7 @@ export interface WorkerDeps {
     | 'dataDir'
     | 'ticketSigningKey'
     | 'payments'
+    | 'webhooksAllowPrivate'
   >;
   logger: Logger;
   clock: Clock;
@@ -74,6 +81,10 @@ export async function startWorker({
     keys: loadTicketSigningKeys({ dataDir: config.dataDir, fromEnvironment: config.ticketSigningKey }),
   });
   await startAtHeadWhenNew(db, orderMails.name, await store.head(), clock.now());
+  const messages = messageReactor({ commands });
+  await startAtHeadWhenNew(db, messages.name, await store.head(), clock.now());
+  const webhookDeliveries = webhookReactor();
+  await startAtHeadWhenNew(db, webhookDeliveries.name, await store.head(), clock.now());
   const runner = new ProjectionRunner({
     store,
     db,
@@ -82,6 +93,8 @@ export async function startWorker({
     projections: [
       reactor,
       orderMails,
+      messages,
+      webhookDeliveries,
       emailClaimKeeper(),
       checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
@@ -99,7 +112,17 @@ export async function startWorker({
   });
   const transport = createMailTransport(config);
   const delivery = new MailDelivery({ db, transport, clock, logger: logger.child({ component: 'mail' }) });
-  const unsubscribe = runner.onNotice(() => delivery.wake());
+  const webhooks = new WebhookDelivery({
+    db,
+    commands,
+    clock,
+    logger: logger.child({ component: 'webhooks' }),
+    allowPrivate: config.webhooksAllowPrivate,
+  });
+  const unsubscribe = runner.onNotice(() => {
+    delivery.wake();
+    webhooks.wake();
+  });
   const claims = new EmailClaimKeeper({
     db,
     commands,
@@ -114,9 +137,17 @@ export async function startWorker({
     logger: logger.child({ component: 'checkout' }),
     settleAfterMs: config.emailClaimGraceSeconds * 1000,
   });
+  const scheduler = new MessageScheduler({
+    db,
+    commands,
+    clock,
+    logger: logger.child({ component: 'message-scheduler' }),
+  });
   await runner.start();
   delivery.start();
+  webhooks.start();
   checkout.start(5_000);
+  scheduler.start(15_000);
   claims.start(Math.max(1_000, Math.min(60_000, config.emailClaimGraceSeconds * 500)));
   logger.info('worker started', { mail: transport.kind });
   return {
@@ -124,12 +155,16 @@ export async function startWorker({
     delivery,
     claims,
     checkout,
+    messages: scheduler,
+    webhooks,
     async stop() {
       unsubscribe();
+      await scheduler.stop();
       await claims.stop();
       await checkout.stop();
       await runner.stop();
       await delivery.stop();
+      await webhooks.stop();
     },
   };
 }

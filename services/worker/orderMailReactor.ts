@@ -21,7 +21,10 @@ import {
   mailOutboxTable,
   type MailAttachment,
 } from '../messaging/outbox';
-import { renderMail, type MailTemplate, type MailTemplates } from '../messaging/templates';
+import { renderMail, type MailTemplate, type MailTemplates, type RenderedMail } from '../messaging/templates';
+import { mailTemplateDecider, type MailTemplateState } from '../messaging/mailTemplates/mailTemplateDecider';
+import { mailTemplateStream } from '../messaging/mailTemplates/mailTemplateEvents';
+import { renderOrderMail } from '../messaging/mailTemplates/orderMail';
 import { minorUnitDigits } from '../sales/pricing/money';
 import type {
   AttendeeDetailsChanged,
@@ -65,6 +68,8 @@ interface OrderMailData {
   awaitingPayment?: boolean;
   /** Card refunds whose buyer is told once Stripe says they went through. */
   refundsToNotify?: string[];
+  /** Attendees whose language a member set (issue 10): their ticket mails go out in it, not the buyer's. */
+  attendeeLocales?: Record<string, string>;
 }
 
 type Handled =
@@ -141,11 +146,12 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
         return [];
       }
       if (event.type === 'AttendeeDetailsChanged') {
-        const { attendeeId, firstName, lastName, email, answers } = event.data;
+        const { attendeeId, firstName, lastName, email, answers, locale } = event.data;
         const attendees = data.details.attendees.map((attendee) =>
           attendee.attendeeId === attendeeId ? { attendeeId, firstName, lastName, email, answers } : attendee,
         );
-        await save({ ...data, details: { ...data.details, attendees } });
+        const attendeeLocales = { ...data.attendeeLocales, [attendeeId]: locale };
+        await save({ ...data, details: { ...data.details, attendees }, attendeeLocales });
         return [];
       }
       const mail = new OrderMailer(trx, ctx, event, settings, data, data.details);
@@ -230,6 +236,14 @@ class OrderMailer {
     return this.order.placed;
   }
 
+  private async mailTemplates(): Promise<MailTemplateState['templates']> {
+    const { state } = await this.settings.commands.load(
+      mailTemplateDecider,
+      mailTemplateStream(this.placed.eventId),
+    );
+    return state.templates;
+  }
+
   private async loadEvent(): Promise<ExistingEvent | null> {
     if (!this.event) {
       const { state } = await this.settings.commands.load(eventDecider, eventStream(this.placed.eventId));
@@ -250,7 +264,7 @@ class OrderMailer {
     const event = await this.loadEvent();
     if (!event) return;
     const { buyer } = this.details;
-    await this.send('order_confirmation', occurrence, buyer.email, [], {
+    const values = {
       name: buyer.firstName,
       event: event.details.title,
       reference: this.placed.reference,
@@ -258,7 +272,27 @@ class OrderMailer {
       awaitingPayment,
       instructions: awaitingPayment ? plainText(event.settings.offlinePaymentInstructions) : '',
       link: `${this.settings.publicUrl}/checkout/${this.placed.eventId}/${this.placed.shortId}/summary`,
-    });
+    };
+    // The event's own wording, when the organizer wrote one (docs/email.md "Templates per event").
+    const custom = (await this.mailTemplates()).order_confirmation;
+    const when = new Intl.DateTimeFormat(mailCatalogs[this.locale as keyof typeof mailCatalogs].tag, {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      timeZone: event.details.timezone,
+    }).format(new Date(event.details.startDate));
+    await this.send(
+      'order_confirmation',
+      occurrence,
+      buyer.email,
+      [],
+      values,
+      custom &&
+        renderOrderMail(custom, {
+          kind: 'order_confirmation',
+          locale: this.locale,
+          values: { ...values, lastName: buyer.lastName, when },
+        }),
+    );
   }
 
   async refund(refundId: string, amount: number, late: boolean): Promise<void> {
@@ -298,16 +332,16 @@ class OrderMailer {
   async tickets(onlyAttendeeId?: string, resend?: string): Promise<void> {
     const event = await this.loadEvent();
     if (!event) return;
-    const tag = mailCatalogs[this.locale as keyof typeof mailCatalogs].tag;
     const start = new Date(event.details.startDate);
     const end = event.details.endDate
       ? new Date(event.details.endDate)
       : new Date(start.getTime() + 2 * 3_600_000);
-    const when = new Intl.DateTimeFormat(tag, {
-      dateStyle: 'full',
-      timeStyle: 'short',
-      timeZone: event.details.timezone,
-    }).format(start);
+    const whenIn = (locale: string) =>
+      new Intl.DateTimeFormat(mailCatalogs[locale as keyof typeof mailCatalogs].tag, {
+        dateStyle: 'full',
+        timeStyle: 'short',
+        timeZone: event.details.timezone,
+      }).format(start);
     const location = event.details.isOnline
       ? 'Online'
       : [
@@ -330,10 +364,14 @@ class OrderMailer {
     );
     const titles = new Map(this.placed.lines.map((line) => [line.ticketId, line.ticketTitle]));
     const byId = new Map(this.details.attendees.map((attendee) => [attendee.attendeeId, attendee]));
+    const custom = (await this.mailTemplates()).order_ticket;
     for (const attendee of this.placed.attendees) {
       if (onlyAttendeeId !== undefined && attendee.attendeeId !== onlyAttendeeId) continue;
       const person = byId.get(attendee.attendeeId);
       if (!person) continue;
+      const chosen = this.order.attendeeLocales?.[attendee.attendeeId];
+      const locale = chosen && isSupportedLocale(chosen) ? chosen : this.locale;
+      const when = whenIn(locale);
       const code = signTicketCode(
         {
           eventId: this.placed.eventId,
@@ -343,10 +381,17 @@ class OrderMailer {
         },
         this.settings.keys.current,
       );
+      const values = {
+        name: person.firstName,
+        event: event.details.title,
+        ticket: titles.get(attendee.ticketId) ?? '',
+        when,
+        link: `${this.settings.publicUrl}/ticket/${this.placed.eventId}/${attendee.shortId}`,
+      };
       const qr = await QRCode.toBuffer(code, {
         type: 'png',
         errorCorrectionLevel: 'M',
-        width: 480,
+        width: 300,
         margin: 2,
       });
       await this.send(
@@ -361,13 +406,14 @@ class OrderMailer {
             content: Buffer.from(ics),
           },
         ],
-        {
-          name: person.firstName,
-          event: event.details.title,
-          ticket: titles.get(attendee.ticketId) ?? '',
-          when,
-          link: `${this.settings.publicUrl}/ticket/${this.placed.eventId}/${attendee.shortId}`,
-        },
+        values,
+        custom &&
+          renderOrderMail(custom, {
+            kind: 'order_ticket',
+            locale,
+            values: { ...values, lastName: person.lastName, reference: this.placed.reference },
+          }),
+        locale,
       );
     }
   }
@@ -378,6 +424,10 @@ class OrderMailer {
     to: string,
     attachments: readonly MailAttachment[],
     values: MailTemplates[T],
+    /** Already written in the event's own wording; otherwise the platform's template. */
+    rendered?: RenderedMail,
+    /** The recipient's language; the buyer's unless an attendee has their own. */
+    locale: string = this.locale,
   ): Promise<void> {
     const outbox = this.ctx.table('mail_outbox');
     const key = dedupeKey(this.placed.orderId, template, occurrence);
@@ -391,8 +441,8 @@ class OrderMailer {
       accountId: this.placed.accountId,
       recipientUserId: null,
       to,
-      locale: this.locale,
-      rendered: renderMail(template, this.locale, values),
+      locale,
+      rendered: rendered ?? renderMail(template, locale, values),
       position: this.recorded.position,
       createdAt: this.recorded.recordedAt.toISOString(),
     });

@@ -6,11 +6,13 @@ import './app/base.css';
 import { createQueryClient } from './app/queryClient';
 import { router } from './app/router';
 import { initColourScheme } from './shared/theme/colourScheme';
+import { reportFrameHeight } from './shared/embed/frameHeight';
 
 initColourScheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+reportFrameHeight(container);
 
 createRoot(container).render(
   <StrictMode>

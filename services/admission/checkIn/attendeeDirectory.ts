@@ -72,6 +72,17 @@ export async function findAttendeeByShortId(db: Knex, shortId: string): Promise<
   return row ? toRecord(row) : null;
 }
 
+/** Names of attendees by id (for the organizer's list of scan issues); unknown ids are left out. */
+export async function attendeeNames(db: Knex, attendeeIds: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (attendeeIds.length === 0 || !(await hasAttendees(db))) return names;
+  const rows = await db<AttendeeRow>('attendees')
+    .whereIn('id', [...new Set(attendeeIds)])
+    .select<Pick<AttendeeRow, 'id' | 'first_name' | 'last_name'>[]>('id', 'first_name', 'last_name');
+  for (const row of rows) names.set(row.id, `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim());
+  return names;
+}
+
 /** The attendees whose ticket the list admits, filtered by name, email, order or ticket reference. */
 export async function searchListAttendees(
   db: Knex,

@@ -419,17 +419,24 @@ function checkInSuite(kind: StorageKind) {
       const stats = await api()<{
         data: {
           checked_in_attendees: number;
-          scan_issues: { kind: string; attendee_id: string; reason: string | null }[];
+          scan_issues: {
+            kind: string;
+            attendee_id: string;
+            attendee_name: string | null;
+            reason: string | null;
+          }[];
           arrivals_per_minute: { minute: string; arrivals: number }[];
           tickets: { ticket_id: string; checked_in_attendees: number }[];
         };
       }>('GET', `/api/events/${eventId}/check_in_stats`);
       expect(stats.status, JSON.stringify(stats.body)).toBe(200);
       expect(
-        stats.body.data.scan_issues.map((row) => [row.kind, row.attendee_id, row.reason]).sort(),
+        stats.body.data.scan_issues
+          .map((row) => [row.kind, row.attendee_id, row.attendee_name, row.reason])
+          .sort(),
       ).toEqual([
-        ['DUPLICATE_ENTRY', 'at_0005', null],
-        ['REFUSED_OFFLINE', 'at_0003', 'attendee_cancelled'],
+        ['DUPLICATE_ENTRY', 'at_0005', 'Ed Offline', null],
+        ['REFUSED_OFFLINE', 'at_0003', 'Cy Cancelled', 'attendee_cancelled'],
       ]);
       expect(stats.body.data.arrivals_per_minute).toContainEqual({
         minute: '2026-06-01T19:00:00.000Z',

@@ -19,7 +19,7 @@ import { listEventTickets } from '../../../projections/tickets';
 import { eventDecider } from '../../catalog/events/eventDecider';
 import { eventStream } from '../../catalog/events/eventEvents';
 import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
-import { countListAttendees } from './attendeeDirectory';
+import { attendeeNames, countListAttendees } from './attendeeDirectory';
 import { checkInListDecider, type CheckInListCommand } from './checkInListDecider';
 import { checkInListStream } from './checkInListEvents';
 import {
@@ -154,6 +154,10 @@ export function checkInListRoutes(services: Services) {
     const eventId = await ownedEventId(ctx);
     const lists = await present(eventId, await listEventCheckInLists(services.db, eventId));
     const stats = await checkInStats(services.db, eventId);
+    const names = await attendeeNames(
+      services.db,
+      stats.issues.map((row) => String(row.attendee_id)),
+    );
     ctx.body = {
       data: {
         event_id: eventId,
@@ -173,6 +177,7 @@ export function checkInListRoutes(services: Services) {
           kind: row.kind === 'DUPLICATE_ENTRY' ? ('DUPLICATE_ENTRY' as const) : ('REFUSED_OFFLINE' as const),
           check_in_list_id: String(row.check_in_list_id),
           attendee_id: String(row.attendee_id),
+          attendee_name: names.get(String(row.attendee_id)) ?? null,
           ticket_id: String(row.ticket_id),
           device_id: String(row.device_id),
           gate: row.gate ?? null,

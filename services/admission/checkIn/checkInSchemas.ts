@@ -119,6 +119,8 @@ export const checkInStatsResponseSchema = dataOf(
         kind: z.enum(['DUPLICATE_ENTRY', 'REFUSED_OFFLINE']),
         check_in_list_id: z.string(),
         attendee_id: z.string(),
+        /** From the orders read model; null when it does not know the attendee (any more). */
+        attendee_name: z.string().nullable(),
         ticket_id: z.string(),
         device_id: z.string(),
         gate: z.string().nullable(),

@@ -54,4 +54,8 @@ export const de: MailCatalog = {
   orderLatePaymentRefundIntro:
     'Ihre Zahlung für die Bestellung {reference} für {event} ist eingegangen, nachdem Ihre Reservierung abgelaufen war, und die Tickets waren nicht mehr verfügbar. Wir erstatten den vollen Betrag von {amount}; es wurden keine Tickets ausgestellt.',
   orderRefundButton: 'Bestellung ansehen',
+  eventMessageFooter:
+    'Sie erhalten diese Nachricht zu {event}, weil Sie dafür ein Ticket oder eine Bestellung haben. Sie wurde vom Veranstalter über {product} gesendet.',
+  eventMessageCopyNote: 'Eine Kopie der Nachricht, die Sie zu {event} gesendet haben.',
+  eventMessageTestNote: 'Ein Test Ihrer Nachricht zu {event}: Nur Sie haben ihn erhalten.',
 };

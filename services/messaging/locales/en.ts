@@ -50,6 +50,10 @@ export const en = {
   orderLatePaymentRefundIntro:
     'Your payment for order {reference} for {event} arrived after your reservation had expired, and the tickets were no longer available. We are refunding the full amount of {amount}; no tickets were issued.',
   orderRefundButton: 'View your order',
+  eventMessageFooter:
+    'You receive this message about {event} because you have a ticket or an order for it. It was sent by the organizer through {product}.',
+  eventMessageCopyNote: 'A copy of the message you sent about {event}.',
+  eventMessageTestNote: 'A test of your message about {event}: only you received it.',
 };
 
 export type MailMessageKey = keyof typeof en;

@@ -52,4 +52,8 @@ export const es: MailCatalog = {
   orderLatePaymentRefundIntro:
     'Su pago del pedido {reference} para {event} llegó después de que su reserva hubiera caducado, y las entradas ya no estaban disponibles. Le reembolsamos el importe completo de {amount}; no se emitió ninguna entrada.',
   orderRefundButton: 'Ver su pedido',
+  eventMessageFooter:
+    'Recibes este mensaje sobre {event} porque tienes una entrada o un pedido para este evento. Lo ha enviado el organizador a través de {product}.',
+  eventMessageCopyNote: 'Una copia del mensaje que enviaste sobre {event}.',
+  eventMessageTestNote: 'Una prueba de tu mensaje sobre {event}: solo tú lo has recibido.',
 };

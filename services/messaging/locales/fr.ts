@@ -51,4 +51,8 @@ export const fr: MailCatalog = {
   orderLatePaymentRefundIntro:
     'Votre paiement pour la commande {reference} pour {event} est arrivé après l’expiration de votre réservation, et les billets n’étaient plus disponibles. Nous remboursons la totalité du montant de {amount} ; aucun billet n’a été émis.',
   orderRefundButton: 'Voir votre commande',
+  eventMessageFooter:
+    "Vous recevez ce message au sujet de {event} parce que vous avez un billet ou une commande pour cet événement. Il a été envoyé par l'organisateur via {product}.",
+  eventMessageCopyNote: 'Une copie du message que vous avez envoyé au sujet de {event}.',
+  eventMessageTestNote: "Un test de votre message au sujet de {event} : vous seul l'avez reçu.",
 };

@@ -51,4 +51,8 @@ export const pt: MailCatalog = {
   orderLatePaymentRefundIntro:
     'O seu pagamento da encomenda {reference} para {event} chegou depois de a sua reserva ter expirado, e os bilhetes já não estavam disponíveis. Vamos reembolsar o montante total de {amount}; não foi emitido nenhum bilhete.',
   orderRefundButton: 'Ver a sua encomenda',
+  eventMessageFooter:
+    'Recebe esta mensagem sobre {event} porque tem um bilhete ou uma encomenda para este evento. Foi enviada pelo organizador através de {product}.',
+  eventMessageCopyNote: 'Uma cópia da mensagem que enviou sobre {event}.',
+  eventMessageTestNote: 'Um teste da sua mensagem sobre {event}: mais ninguém a recebeu.',
 };

@@ -50,4 +50,8 @@ export const ptBr: MailCatalog = {
   orderLatePaymentRefundIntro:
     'Seu pagamento do pedido {reference} para {event} chegou depois que sua reserva expirou, e os ingressos não estavam mais disponíveis. Estamos reembolsando o valor total de {amount}; nenhum ingresso foi emitido.',
   orderRefundButton: 'Ver seu pedido',
+  eventMessageFooter:
+    'Você recebe esta mensagem sobre {event} porque tem um ingresso ou um pedido para este evento. Ela foi enviada pelo organizador por meio de {product}.',
+  eventMessageCopyNote: 'Uma cópia da mensagem que você enviou sobre {event}.',
+  eventMessageTestNote: 'Um teste da sua mensagem sobre {event}: só você a recebeu.',
 };

@@ -46,4 +46,8 @@ export const zhCn: MailCatalog = {
   orderLatePaymentRefundIntro:
     '您为 {event} 订单 {reference} 的付款在预订过期后才到达，门票已售罄。我们将全额退还 {amount}；未出具任何门票。',
   orderRefundButton: '查看您的订单',
+  eventMessageFooter:
+    '您收到这条关于 {event} 的消息，是因为您持有该活动的门票或订单。此消息由主办方通过 {product} 发送。',
+  eventMessageCopyNote: '您发送的关于 {event} 的消息副本。',
+  eventMessageTestNote: '这是您关于 {event} 的消息的测试：只有您收到了它。',
 };

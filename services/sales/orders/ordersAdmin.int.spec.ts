@@ -303,9 +303,11 @@ function ordersAdminSuite(kind: StorageKind) {
     await api()('POST', `/api/events/${eventId}/orders/${orderId}/mark-paid`);
     const resend = await api()('POST', `${path}/resend-ticket`);
     expect(resend.status, JSON.stringify(resend.body)).toBe(200);
-    await sink.waitFor(
+    const resent = await sink.waitFor(
       (m) => m.headers['x-ticketing-template'] === 'order_ticket' && m.to.includes('gus@example.com'),
     );
+    // The attendee's own language (set above), not the buyer's English.
+    expect(resent.subject).toMatch(/^Votre billet pour /);
     await api()('POST', `/api/events/${eventId}/orders/${orderId}/cancel`);
     expect(await remaining(eventId, ticketId)).toBe(2);
   });

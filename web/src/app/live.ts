@@ -11,6 +11,8 @@ import { questionsLive } from '../features/questions/live';
 import { paymentLive } from '../features/payment/live';
 import { ordersLive } from '../features/orders/live';
 import { checkInLive } from '../features/checkIn/live';
+import { messagesLive } from '../features/messages/live';
+import { webhooksLive } from '../features/webhooks/live';
 import { composeLive } from '../shared/live/liveMap';
 
 /** Every feature's live declaration (its `live.ts`); a new feature with a live read model adds its own here. */
@@ -28,4 +30,6 @@ export const liveMap = composeLive([
   paymentLive,
   ordersLive,
   checkInLive,
+  messagesLive,
+  webhooksLive,
 ]);

@@ -31,6 +31,7 @@ describe('live updates declared per feature', () => {
       ['users'],
       ['taxesAndFees'],
       ['tickets'],
+      ['orders'],
       ['promoCodes'],
       ['affiliates'],
       ['capacityAssignments'],
@@ -38,6 +39,17 @@ describe('live updates declared per feature', () => {
       ['payment'],
       ['orders'],
       ['checkIn'],
+      ['messages'],
+      ['webhooks'],
+    ]);
+  });
+
+  it('refreshes the message history and the webhooks of the event a notice names', () => {
+    expect(liveMap.invalidates({ readModel: 'messages', keys: ['event:ev_1'], position: '3' })).toEqual([
+      ['messages', 'list', 'ev_1'],
+    ]);
+    expect(liveMap.invalidates({ readModel: 'webhooks', keys: ['event:ev_1'], position: '4' })).toEqual([
+      ['webhooks', 'list', 'ev_1'],
     ]);
   });
 

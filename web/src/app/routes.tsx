@@ -54,6 +54,12 @@ const eventSectionPages: Record<string, RouteObject['lazy']> = {
     import('../features/homepageDesigner/HomepageDesignerPage').then((m) => ({
       Component: m.HomepageDesignerPage,
     })),
+  widget: () =>
+    import('../features/widget/WidgetSettingsPage').then((m) => ({ Component: m.WidgetSettingsPage })),
+  messages: () => import('../features/messages/MessagesPage').then((m) => ({ Component: m.MessagesPage })),
+  'email-templates': () =>
+    import('../features/mailTemplates/MailTemplatesPage').then((m) => ({ Component: m.MailTemplatesPage })),
+  webhooks: () => import('../features/webhooks/WebhooksPage').then((m) => ({ Component: m.WebhooksPage })),
   'getting-started': () =>
     import('../features/gettingStarted/GettingStartedPage').then((m) => ({
       Component: m.GettingStartedPage,
@@ -85,7 +91,6 @@ const publicRoutes: RouteObject = {
       lazy: () =>
         import('../features/publicEvent/PublicEventPage').then((m) => ({ Component: m.PublicEventPage })),
     },
-    { path: 'widget/:eventId', ...publicNotAvailable(f.widget) },
     {
       path: 'checkout/:eventId',
       children: [
@@ -243,6 +248,13 @@ const manageRoutes: RouteObject = {
   ],
 };
 
+/** `/widget/{eventId}`: framed on organizers' sites, so without the public shell's bar (web/public/widget.js). */
+const widgetRoute: RouteObject = {
+  path: 'widget/:eventId',
+  loader: publicEventLoader,
+  lazy: () => import('../features/widget/WidgetPage').then((m) => ({ Component: m.WidgetPage })),
+};
+
 const adminRoutes: RouteObject = {
   id: 'admin',
   lazy: () => import('./AdminShell').then((m) => ({ Component: m.AdminShell })),
@@ -303,6 +315,6 @@ export const routes: RouteObject[] = withErrorElements([
     id: 'root',
     Component: RootLayout,
     hydrateFallbackElement: <InitialLoading />,
-    children: [publicRoutes, adminRoutes, { path: '*', Component: NotFoundPage }],
+    children: [publicRoutes, widgetRoute, adminRoutes, { path: '*', Component: NotFoundPage }],
   },
 ]);

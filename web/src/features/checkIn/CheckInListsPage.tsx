@@ -18,6 +18,7 @@ import {
   type CheckInListStatus,
 } from './api';
 import { CheckInListDialog } from './CheckInListDialog';
+import { ScanIssues } from './ScanIssues';
 import { checkInListsMessages as m } from './messages';
 import { checkInQueries } from './queries';
 import '../account/account.css';
@@ -159,6 +160,7 @@ export function CheckInListsPage() {
             </tbody>
           </HTMLTable>
         </div>
+        <ScanIssues eventId={event.id} lists={lists} />
       </ListPage>
       <CheckInListDialog
         key={opened}

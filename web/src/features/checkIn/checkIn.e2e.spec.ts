@@ -83,9 +83,11 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     await seedAttendees(readModels, [
       { ...base, id: 'at_e2e1', shortId: short(1), firstName: 'Ada', lastName: 'Lovelace' },
       { ...base, id: 'at_e2e2', shortId: short(2), firstName: 'Grace', lastName: 'Hopper' },
+      { ...base, id: 'at_e2e3', shortId: short(3), firstName: 'Katherine', lastName: 'Johnson' },
+      { ...base, id: 'at_e2e4', shortId: short(4), firstName: 'Hedy', lastName: 'Lamarr' },
     ]);
     const keys = loadTicketSigningKeys({ dataDir: app.dataDir });
-    for (const n of [1, 2])
+    for (const n of [1, 2, 3, 4])
       codes.push(signTicketCode({ eventId, ticketId, attendeeShortId: short(n), issue: 0 }, keys.current));
   });
 
@@ -115,7 +117,7 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     );
     listId = lists.data[0]!.id;
     shortId = lists.data[0]!.short_id;
-    await expect.poll(() => page.getByTestId(`check-in-count-${listId}`).textContent()).toBe('0 / 2');
+    await expect.poll(() => page.getByTestId(`check-in-count-${listId}`).textContent()).toBe('0 / 4');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await screenshot(page, 'check-in/lists');
     await expectAccessible(page, 'check-in lists');
@@ -153,7 +155,7 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     await screenshot(door1!, 'check-in/scanner-admitted');
 
     // Door 2 has not scanned anything: the push alone moves its count.
-    await expect.poll(() => door2!.getByTestId('scanner-count').textContent()).toBe('1 of 2 checked in');
+    await expect.poll(() => door2!.getByTestId('scanner-count').textContent()).toBe('1 of 4 checked in');
     await door2!.getByLabel('Ticket code').fill(codes[0]!);
     await door2!.getByLabel('Ticket code').press('Enter');
     const result2 = door2!.getByTestId('scanner-result');
@@ -166,7 +168,7 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     await door2!.unroute('**/api/public/check-in-lists/*/check-ins');
 
     // The organizer's count follows live.
-    await expect.poll(() => page.getByTestId(`check-in-count-${listId}`).textContent()).toBe('1 / 2');
+    await expect.poll(() => page.getByTestId(`check-in-count-${listId}`).textContent()).toBe('1 / 4');
 
     // Door 1 again: the server too says duplicate; a forged code is refused on the device.
     await door1!
@@ -190,6 +192,79 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     const result = door.getByTestId('scanner-result');
     await expect.poll(() => result.getAttribute('data-result'), { timeout: 10_000 }).toBe('admitted');
     expect(await result.textContent()).toContain('Grace Hopper');
+  });
+
+  it('offline: the page reopens without the network, decides and queues scans, and uploads them when back', async () => {
+    const door1 = doors[0]!.pages()[0]!;
+    const door2 = doors[1]!.pages()[0]!;
+    // The scanning page's service worker has taken the page's files into its cache.
+    await expect
+      .poll(
+        () =>
+          door2.evaluate(async () => {
+            await navigator.serviceWorker.ready;
+            return (await (await caches.open('check-in-shell-v1')).keys()).length;
+          }),
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(3);
+
+    await doors[1]!.setOffline(true);
+    await door2.getByText('You are offline').waitFor();
+    // Reopened without any network: the service worker serves the page, the device its saved list.
+    await door2.reload();
+    await door2.getByText('You are offline').waitFor();
+    await expect.poll(() => door2.getByTestId('scanner-count').textContent()).toBe('2 of 4 checked in');
+    await door2.getByLabel('Ticket code').fill(codes[2]!);
+    await door2.getByLabel('Ticket code').press('Enter');
+    const result2 = door2.getByTestId('scanner-result');
+    await expect.poll(() => result2.getAttribute('data-result')).toBe('admitted');
+    expect(await result2.getAttribute('data-source')).toBe('device');
+    expect(await result2.textContent()).toContain('Katherine Johnson');
+    await expect
+      .poll(() => door2.getByTestId('scanner-pending').textContent())
+      .toBe('1 scan waiting to be sent');
+    await screenshot(door2, 'check-in/scanner-offline');
+    await expectAccessible(door2, 'scanner offline');
+    // A forged code is refused offline too: the signature is checked on the device.
+    await door2
+      .getByLabel('Ticket code')
+      .fill(`${codes[3]!.slice(0, -1)}${(Number(codes[3]!.at(-1)) + 1) % 10}`);
+    await door2.getByLabel('Ticket code').press('Enter');
+    await expect.poll(() => result2.getAttribute('data-result')).toBe('invalid_ticket_code');
+
+    // Both doors offline let the same ticket in: each decides alone.
+    await doors[0]!.setOffline(true);
+    await door1.getByText('You are offline').waitFor();
+    for (const door of [door1, door2]) {
+      await door.getByLabel('Ticket code').fill(codes[3]!);
+      await door.getByLabel('Ticket code').press('Enter');
+      await expect
+        .poll(() => door.getByTestId('scanner-result').getAttribute('data-result'))
+        .toBe('admitted');
+    }
+    expect(await door2.getByTestId('scanner-pending').textContent()).toBe('2 scans waiting to be sent');
+
+    // Back online: the queues are uploaded; the second admission of Hedy Lamarr is a duplicate entry.
+    await doors[0]!.setOffline(false);
+    await doors[1]!.setOffline(false);
+    for (const door of [door1, door2]) {
+      await expect.poll(() => door.getByTestId('scanner-pending').count(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => door.getByText('You are offline').count()).toBe(0);
+    }
+    await expect.poll(() => page.getByTestId(`check-in-count-${listId}`).textContent()).toBe('4 / 4');
+    const issues = page.getByTestId('check-in-issues');
+    await expect.poll(() => issues.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
+    expect(await issues.textContent()).toContain('Duplicate entry');
+    expect(await issues.textContent()).toContain('Hedy Lamarr');
+    await screenshot(page, 'check-in/lists-duplicate-entry');
+    // The service worker stays within /check-in/: another page of the app is not under it.
+    const other = await doors[1]!.newPage();
+    await other.goto(`${app.url}/manage/events`);
+    expect(await other.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
+    expect(await door2.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await other.close();
+    await expectAccessible(page, 'check-in lists with a duplicate entry');
   });
 
   it('a camera the browser refuses leaves a way forward', async () => {
@@ -219,7 +294,7 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     await darkPage.waitForURL(/\/manage\/events/);
     await darkPage.evaluate(() => localStorage.setItem('colour_scheme', 'dark'));
     await darkPage.goto(`${app.url}/manage/event/${eventId}/check-in`);
-    await darkPage.getByRole('row', { name: /Main entrance/ }).waitFor();
+    await darkPage.getByRole('row', { name: /^Main entrance/ }).waitFor();
     await screenshot(darkPage, 'check-in/lists-dark');
     await expectAccessible(darkPage, 'check-in lists (dark)');
     await darkPage.getByRole('button', { name: 'Edit Main entrance' }).click();

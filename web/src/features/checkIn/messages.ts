@@ -73,6 +73,21 @@ export const checkInListsMessages = defineMessages({
   empty: { id: 'checkIn.lists.empty', defaultMessage: 'No check-in lists yet.' },
   loading: { id: 'checkIn.lists.loading', defaultMessage: 'Loading check-in lists…' },
   loadFailed: { id: 'checkIn.lists.loadFailed', defaultMessage: 'The check-in lists could not be loaded.' },
+  issuesHeading: {
+    id: 'checkIn.issues.heading',
+    defaultMessage: 'Duplicate entries and refused offline scans',
+  },
+  issuesIntro: {
+    id: 'checkIn.issues.intro',
+    defaultMessage:
+      'Scans that devices decided without a connection and the server could not simply accept. A duplicate entry is a ticket let in at two doors.',
+  },
+  issueKind: { id: 'checkIn.issues.kind', defaultMessage: 'What' },
+  issueAttendee: { id: 'checkIn.issues.attendee', defaultMessage: 'Attendee and list' },
+  issueScan: { id: 'checkIn.issues.scan', defaultMessage: 'This scan' },
+  issueFirst: { id: 'checkIn.issues.first', defaultMessage: 'First admission' },
+  issueDuplicate: { id: 'checkIn.issues.duplicate', defaultMessage: 'Duplicate entry' },
+  issueRefused: { id: 'checkIn.issues.refused', defaultMessage: 'Refused offline scan' },
 });
 
 export const checkInListDialogMessages = defineMessages({

@@ -52,7 +52,14 @@ export function toCreateOrderBody(
  * the event and opens its details step. While a request is on its way a second Continue does nothing; a retry
  * of the same selection reuses the same order id and `Idempotency-Key`.
  */
-export function useStartCheckout(eventId: string) {
+export function useStartCheckout(
+  eventId: string,
+  options: {
+    /** Where the details step opens; the current page by default (the widget may open a new tab). */
+    open?: (path: string) => void;
+  } = {},
+) {
+  const { open } = options;
   const navigate = useNavigate();
   const { locale } = useLocale();
   const [pending, setPending] = useState(false);
@@ -86,7 +93,9 @@ export function useStartCheckout(eventId: string) {
         );
         finishAttempt(store, eventId);
         rememberOrder(store, eventId, { orderId: order.id, shortId: order.short_id });
-        await navigate(checkoutPath(eventId, order.short_id, 'details'));
+        const path = checkoutPath(eventId, order.short_id, 'details');
+        if (open) open(path);
+        else await navigate(path);
       } catch (failure) {
         // A refusal is final for this request; a lost answer (network) keeps the attempt for the retry.
         if (isApiError(failure) && !failure.isNetworkError) finishAttempt(store, eventId);
@@ -97,7 +106,7 @@ export function useStartCheckout(eventId: string) {
         setPending(false);
       }
     },
-    [eventId, locale, navigate],
+    [eventId, locale, navigate, open],
   );
 
   return { start, pending, error };

@@ -24,6 +24,8 @@ export const EVENT_SECTIONS: EventSection[] = [
   { path: 'capacity-assignments', label: s.capacityAssignments, icon: 'layers' },
   { path: 'affiliates', label: s.affiliates, icon: 'link' },
   { path: 'messages', label: s.messages, icon: 'envelope' },
+  { path: 'email-templates', label: s.emailTemplates, icon: 'document' },
+  { path: 'webhooks', label: s.webhooks, icon: 'data-connection' },
   { path: 'homepage-designer', label: s.homepageDesigner, icon: 'style' },
   { path: 'widget', label: s.widget, icon: 'code' },
   { path: 'settings', label: s.settings, icon: 'cog' },

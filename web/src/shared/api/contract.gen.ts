@@ -2164,6 +2164,7 @@ export type GetEventsByEventIdCheckInStatsResponse = {
       kind: 'DUPLICATE_ENTRY' | 'REFUSED_OFFLINE';
       check_in_list_id: string;
       attendee_id: string;
+      attendee_name: string | null;
       ticket_id: string;
       device_id: string;
       gate: string | null;
@@ -2336,6 +2337,402 @@ export type GetPublicCheckInListsByShortIdSnapshotResponse = {
     }[];
     position: string;
   };
+};
+
+export type GetEventsByEventIdMessagesResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    subject: string;
+    content: string;
+    recipients:
+      | {
+          kind: 'all_attendees';
+        }
+      | {
+          kind: 'ticket_holders';
+          ticket_ids: string[];
+        }
+      | {
+          kind: 'attendee';
+          attendee_id: string;
+        }
+      | {
+          kind: 'order_buyer';
+          order_id: string;
+        };
+    copy_to_sender: boolean;
+    sender_email: string;
+    state: 'scheduled' | 'cancelled' | 'sending' | 'sent';
+    send_at: string;
+    dispatched_at: string | null;
+    created_at: string;
+    counts: {
+      recipients: number | null;
+      queued: number;
+      sent: number;
+      failed: number;
+    };
+  }[];
+};
+
+export type PostEventsByEventIdMessagesBody = {
+  subject: string;
+  content: string;
+  recipients:
+    | {
+        kind: 'all_attendees';
+      }
+    | {
+        kind: 'ticket_holders';
+        ticket_ids: string[];
+      }
+    | {
+        kind: 'attendee';
+        attendee_id: string;
+      }
+    | {
+        kind: 'order_buyer';
+        order_id: string;
+      };
+  copy_to_sender?: boolean;
+  send_at?: string | null;
+  acknowledged_not_promotional: true;
+};
+
+export type PostEventsByEventIdMessagesResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    subject: string;
+    content: string;
+    recipients:
+      | {
+          kind: 'all_attendees';
+        }
+      | {
+          kind: 'ticket_holders';
+          ticket_ids: string[];
+        }
+      | {
+          kind: 'attendee';
+          attendee_id: string;
+        }
+      | {
+          kind: 'order_buyer';
+          order_id: string;
+        };
+    copy_to_sender: boolean;
+    sender_email: string;
+    state: 'scheduled' | 'cancelled' | 'sending' | 'sent';
+    send_at: string;
+    dispatched_at: string | null;
+    created_at: string;
+    counts: {
+      recipients: number | null;
+      queued: number;
+      sent: number;
+      failed: number;
+    };
+  };
+};
+
+export type PostEventsByEventIdMessagesTestBody = {
+  subject: string;
+  content: string;
+};
+
+export type PostEventsByEventIdMessagesTestResponse = {
+  data: {
+    sent_to: string;
+  };
+};
+
+export type GetEventsByEventIdMessagesByMessageIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    subject: string;
+    content: string;
+    recipients:
+      | {
+          kind: 'all_attendees';
+        }
+      | {
+          kind: 'ticket_holders';
+          ticket_ids: string[];
+        }
+      | {
+          kind: 'attendee';
+          attendee_id: string;
+        }
+      | {
+          kind: 'order_buyer';
+          order_id: string;
+        };
+    copy_to_sender: boolean;
+    sender_email: string;
+    state: 'scheduled' | 'cancelled' | 'sending' | 'sent';
+    send_at: string;
+    dispatched_at: string | null;
+    created_at: string;
+    counts: {
+      recipients: number | null;
+      queued: number;
+      sent: number;
+      failed: number;
+    };
+  };
+};
+
+export type GetEventsByEventIdMessagesByMessageIdRecipientsResponse = {
+  data: {
+    id: string;
+    email: string;
+    locale: string;
+    state: 'queued' | 'sent' | 'failed';
+    attempts: number;
+    last_error: string | null;
+    sent_at: string | null;
+  }[];
+};
+
+export type PostEventsByEventIdMessagesByMessageIdCancelResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    subject: string;
+    content: string;
+    recipients:
+      | {
+          kind: 'all_attendees';
+        }
+      | {
+          kind: 'ticket_holders';
+          ticket_ids: string[];
+        }
+      | {
+          kind: 'attendee';
+          attendee_id: string;
+        }
+      | {
+          kind: 'order_buyer';
+          order_id: string;
+        };
+    copy_to_sender: boolean;
+    sender_email: string;
+    state: 'scheduled' | 'cancelled' | 'sending' | 'sent';
+    send_at: string;
+    dispatched_at: string | null;
+    created_at: string;
+    counts: {
+      recipients: number | null;
+      queued: number;
+      sent: number;
+      failed: number;
+    };
+  };
+};
+
+export type GetEventsByEventIdEmailTemplatesResponse = {
+  data: {
+    kind: 'order_confirmation' | 'order_ticket';
+    is_custom: boolean;
+    subject: string | null;
+    body: string | null;
+    placeholders: string[];
+  }[];
+};
+
+export type PutEventsByEventIdEmailTemplatesByKindBody = {
+  subject: string;
+  body: string;
+};
+
+export type PutEventsByEventIdEmailTemplatesByKindResponse = {
+  data: {
+    kind: 'order_confirmation' | 'order_ticket';
+    is_custom: boolean;
+    subject: string | null;
+    body: string | null;
+    placeholders: string[];
+  };
+};
+
+export type DeleteEventsByEventIdEmailTemplatesByKindResponse = {
+  data: {
+    kind: 'order_confirmation' | 'order_ticket';
+    is_custom: boolean;
+    subject: string | null;
+    body: string | null;
+    placeholders: string[];
+  };
+};
+
+export type PostEventsByEventIdEmailTemplatesByKindPreviewBody = {
+  subject: string;
+  body: string;
+};
+
+export type PostEventsByEventIdEmailTemplatesByKindPreviewResponse = {
+  data: {
+    subject: string;
+    html: string;
+    text: string;
+  };
+};
+
+export type GetEventsByEventIdWebhooksResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    url: string;
+    event_types: (
+      | 'order.created'
+      | 'order.paid'
+      | 'order.cancelled'
+      | 'order.refunded'
+      | 'attendee.created'
+      | 'attendee.checked_in'
+    )[];
+    secret: string;
+    status: 'ENABLED' | 'DISABLED';
+    disabled_reason: 'member' | 'gone' | null;
+    created_at: string;
+    updated_at: string;
+  }[];
+};
+
+export type PostEventsByEventIdWebhooksBody = {
+  url: string;
+  event_types: (
+    | 'order.created'
+    | 'order.paid'
+    | 'order.cancelled'
+    | 'order.refunded'
+    | 'attendee.created'
+    | 'attendee.checked_in'
+  )[];
+};
+
+export type PostEventsByEventIdWebhooksResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    url: string;
+    event_types: (
+      | 'order.created'
+      | 'order.paid'
+      | 'order.cancelled'
+      | 'order.refunded'
+      | 'attendee.created'
+      | 'attendee.checked_in'
+    )[];
+    secret: string;
+    status: 'ENABLED' | 'DISABLED';
+    disabled_reason: 'member' | 'gone' | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdWebhooksByWebhookIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    url: string;
+    event_types: (
+      | 'order.created'
+      | 'order.paid'
+      | 'order.cancelled'
+      | 'order.refunded'
+      | 'attendee.created'
+      | 'attendee.checked_in'
+    )[];
+    secret: string;
+    status: 'ENABLED' | 'DISABLED';
+    disabled_reason: 'member' | 'gone' | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutEventsByEventIdWebhooksByWebhookIdBody = {
+  url?: string;
+  event_types?: (
+    | 'order.created'
+    | 'order.paid'
+    | 'order.cancelled'
+    | 'order.refunded'
+    | 'attendee.created'
+    | 'attendee.checked_in'
+  )[];
+};
+
+export type PutEventsByEventIdWebhooksByWebhookIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    url: string;
+    event_types: (
+      | 'order.created'
+      | 'order.paid'
+      | 'order.cancelled'
+      | 'order.refunded'
+      | 'attendee.created'
+      | 'attendee.checked_in'
+    )[];
+    secret: string;
+    status: 'ENABLED' | 'DISABLED';
+    disabled_reason: 'member' | 'gone' | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutEventsByEventIdWebhooksByWebhookIdStatusBody = {
+  status: 'ENABLED' | 'DISABLED';
+};
+
+export type PutEventsByEventIdWebhooksByWebhookIdStatusResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    url: string;
+    event_types: (
+      | 'order.created'
+      | 'order.paid'
+      | 'order.cancelled'
+      | 'order.refunded'
+      | 'attendee.created'
+      | 'attendee.checked_in'
+    )[];
+    secret: string;
+    status: 'ENABLED' | 'DISABLED';
+    disabled_reason: 'member' | 'gone' | null;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdWebhooksByWebhookIdDeliveriesResponse = {
+  data: {
+    id: string;
+    type: string;
+    status: string;
+    attempts: {
+      attempt: number;
+      at: string;
+      status_code: number | null;
+      error: string | null;
+      duration_ms: number;
+    }[];
+    last_status_code: number | null;
+    last_error: string | null;
+    next_attempt_at: string | null;
+    delivered_at: string | null;
+    created_at: string;
+  }[];
 };
 
 export type GetPublicEventsResponse = {
@@ -4147,6 +4544,65 @@ export interface ApiRoutes {
   'GET /public/check-in-lists/{shortId}/snapshot': {
     body: never;
     response: GetPublicCheckInListsByShortIdSnapshotResponse;
+  };
+  'GET /events/{eventId}/messages': { body: never; response: GetEventsByEventIdMessagesResponse };
+  'POST /events/{eventId}/messages': {
+    body: PostEventsByEventIdMessagesBody;
+    response: PostEventsByEventIdMessagesResponse;
+  };
+  'POST /events/{eventId}/messages/test': {
+    body: PostEventsByEventIdMessagesTestBody;
+    response: PostEventsByEventIdMessagesTestResponse;
+  };
+  'GET /events/{eventId}/messages/{messageId}': {
+    body: never;
+    response: GetEventsByEventIdMessagesByMessageIdResponse;
+  };
+  'GET /events/{eventId}/messages/{messageId}/recipients': {
+    body: never;
+    response: GetEventsByEventIdMessagesByMessageIdRecipientsResponse;
+  };
+  'POST /events/{eventId}/messages/{messageId}/cancel': {
+    body: never;
+    response: PostEventsByEventIdMessagesByMessageIdCancelResponse;
+  };
+  'GET /events/{eventId}/email-templates': {
+    body: never;
+    response: GetEventsByEventIdEmailTemplatesResponse;
+  };
+  'PUT /events/{eventId}/email-templates/{kind}': {
+    body: PutEventsByEventIdEmailTemplatesByKindBody;
+    response: PutEventsByEventIdEmailTemplatesByKindResponse;
+  };
+  'DELETE /events/{eventId}/email-templates/{kind}': {
+    body: never;
+    response: DeleteEventsByEventIdEmailTemplatesByKindResponse;
+  };
+  'POST /events/{eventId}/email-templates/{kind}/preview': {
+    body: PostEventsByEventIdEmailTemplatesByKindPreviewBody;
+    response: PostEventsByEventIdEmailTemplatesByKindPreviewResponse;
+  };
+  'GET /events/{eventId}/webhooks': { body: never; response: GetEventsByEventIdWebhooksResponse };
+  'POST /events/{eventId}/webhooks': {
+    body: PostEventsByEventIdWebhooksBody;
+    response: PostEventsByEventIdWebhooksResponse;
+  };
+  'GET /events/{eventId}/webhooks/{webhookId}': {
+    body: never;
+    response: GetEventsByEventIdWebhooksByWebhookIdResponse;
+  };
+  'PUT /events/{eventId}/webhooks/{webhookId}': {
+    body: PutEventsByEventIdWebhooksByWebhookIdBody;
+    response: PutEventsByEventIdWebhooksByWebhookIdResponse;
+  };
+  'DELETE /events/{eventId}/webhooks/{webhookId}': { body: never; response: void };
+  'PUT /events/{eventId}/webhooks/{webhookId}/status': {
+    body: PutEventsByEventIdWebhooksByWebhookIdStatusBody;
+    response: PutEventsByEventIdWebhooksByWebhookIdStatusResponse;
+  };
+  'GET /events/{eventId}/webhooks/{webhookId}/deliveries': {
+    body: never;
+    response: GetEventsByEventIdWebhooksByWebhookIdDeliveriesResponse;
   };
   'GET /public/events': { body: never; response: GetPublicEventsResponse };
   'GET /public/events/{id}': { body: never; response: void };

@@ -160,6 +160,20 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     defaultMessage: 'This affiliate code is already used in this event',
   },
   affiliate_not_found: { id: 'reason.affiliate_not_found', defaultMessage: 'Affiliate not found' },
+  message_not_found: { id: 'reason.message_not_found', defaultMessage: 'Message not found' },
+  message_limit_reached: {
+    id: 'reason.message_limit_reached',
+    defaultMessage: 'The account has sent as many messages today as it may',
+  },
+  message_already_sent: {
+    id: 'reason.message_already_sent',
+    defaultMessage: 'This message has already been sent',
+  },
+  webhook_not_found: { id: 'reason.webhook_not_found', defaultMessage: 'Webhook not found' },
+  webhook_url_not_allowed: {
+    id: 'reason.webhook_url_not_allowed',
+    defaultMessage: 'Webhooks can only be sent to public http(s) addresses',
+  },
   order_not_found: { id: 'reason.order_not_found', defaultMessage: 'Sorry, this order no longer exists' },
   order_expired: {
     id: 'reason.order_expired',

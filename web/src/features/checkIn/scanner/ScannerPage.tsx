@@ -28,6 +28,15 @@ import {
   type ScanResult,
 } from './scannerApi';
 import { CameraScanner } from './CameraScanner';
+import {
+  cachedPushes,
+  cacheSnapshot,
+  cachedSnapshot,
+  decideOffline,
+  keepPush,
+  OfflineQueue,
+} from './offline';
+import { useInstallableScanner } from './installable';
 import { scannerMessages as m } from './messages';
 import './scanner.css';
 
@@ -56,6 +65,11 @@ function deviceId(): string {
   return fresh;
 }
 
+/** No answer from the server (offline, or a proxy without it), as opposed to a refusal it gave. */
+function unreachable(error: unknown): boolean {
+  return !isApiError(error) || error.status === 0 || [502, 503, 504].includes(error.status);
+}
+
 function randomToken(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) =>
     byte.toString(16).padStart(2, '0'),
@@ -73,10 +87,27 @@ export function ScannerPage() {
   const shortId = useParams().checkInListShortId ?? '';
   const snapshot = useQuery({
     queryKey: ['checkInScanner', shortId],
-    queryFn: ({ signal }) => getSnapshot(shortId, signal),
+    queryFn: async ({ signal }) => {
+      try {
+        const fresh = await getSnapshot(shortId, signal);
+        cacheSnapshot(shortId, fresh);
+        return fresh;
+      } catch (error) {
+        // Offline (or the server unreachable): the device scans with what it cached last.
+        const cached = unreachable(error) ? cachedSnapshot(shortId) : null;
+        if (cached) return cached;
+        throw error;
+      }
+    },
+    // The page must open and scan without the network, so the query runs whatever the browser says.
+    networkMode: 'always',
     retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 3,
     refetchOnWindowFocus: false,
   });
+  useInstallableScanner();
+  const queue = useMemo(() => new OfflineQueue(shortId), [shortId]);
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [pending, setPending] = useState(() => queue.size);
   const memory = useMemo(() => new ScanMemory(), [shortId]);
   const [, setVersion] = useState(0);
   const changed = useCallback(() => setVersion((version) => version + 1), []);
@@ -92,11 +123,53 @@ export function ScannerPage() {
   useEffect(() => {
     if (!snapshot.data) return;
     memory.loadSnapshot(snapshot.data.attendees, snapshot.data.position);
+    // What this device heard or decided since the snapshot was cached (a page reopened offline).
+    for (const change of cachedPushes(shortId)) memory.receive(change);
+    for (const { scan, memoryId } of queue.entries)
+      if (!memory.admissionOf(memoryId))
+        memory.admit(memoryId, {
+          checkInId: scan.nonce,
+          at: scan.scanned_at,
+          deviceId: scan.device_id,
+          gate: scan.gate ?? null,
+        });
     changed();
     importTicketKeys(snapshot.data.ticket_keys).then(setKeys, () => setKeys(null));
-  }, [snapshot.data, memory, changed]);
+  }, [snapshot.data, memory, changed, shortId, queue]);
 
   const refetch = snapshot.refetch;
+  const uploading = useRef(false);
+  /** Sends the scans decided offline, then takes the snapshot again (the server's view of them). */
+  const upload = useCallback(async () => {
+    if (uploading.current || queue.size === 0) return;
+    uploading.current = true;
+    try {
+      await queue.upload();
+      await refetch();
+    } catch (error) {
+      // Still unreachable: the scans stay queued for the next try. A revoked link keeps them on the device too.
+      if (isApiError(error) && error.status === 410) setRevoked(true);
+    } finally {
+      uploading.current = false;
+      setPending(queue.size);
+    }
+  }, [queue, refetch]);
+
+  useEffect(() => {
+    const goOnline = () => {
+      setOnline(true);
+      void upload();
+    };
+    const goOffline = () => setOnline(false);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    if (navigator.onLine) void upload();
+    return () => {
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+    };
+  }, [upload]);
+
   useEffect(() => {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
       auth: { checkInList: shortId },
@@ -108,6 +181,7 @@ export function ScannerPage() {
       // Pushes may have been missed while disconnected: the snapshot is taken again.
       if (connectedBefore) void refetch();
       connectedBefore = true;
+      void upload();
     });
     socket.on('disconnect', () => setConnected(false));
     socket.on('connect_error', (error) => {
@@ -115,15 +189,17 @@ export function ScannerPage() {
     });
     socket.on('checkin.changed', (change: CheckInChanged) => {
       memory.receive(change);
+      keepPush(shortId, change);
       changed();
     });
     return () => {
       socket.disconnect();
     };
-  }, [shortId, memory, changed, refetch]);
+  }, [shortId, memory, changed, refetch, upload]);
 
   const listName = snapshot.data?.list.name ?? '';
   const eventId = snapshot.data?.event.id;
+  const list = snapshot.data?.list;
 
   const submit = useCallback(
     async (text: string) => {
@@ -132,6 +208,7 @@ export function ScannerPage() {
       if (memory.isRepeat(text.trim(), Date.now())) return;
       const ticket = ++scanning.current;
       let attendeeShortId = 'attendeeShortId' in target ? target.attendeeShortId : null;
+      let codeTicketId: string | null = null;
       if ('code' in target && keys) {
         const check = await verifyTicketCode(target.code, keys);
         if (!check.ok || check.fields.eventId !== eventId) {
@@ -146,10 +223,52 @@ export function ScannerPage() {
           return;
         }
         attendeeShortId = check.fields.attendeeShortId;
+        codeTicketId = check.fields.ticketId;
       }
       const known = attendeeShortId ? memory.attendeeByShortId(attendeeShortId) : undefined;
-      const admission = known ? memory.admissionOf(known.id) : undefined;
+      // An attendee newer than the cached snapshot is remembered by short id when admitted offline.
+      const memoryId = known?.id ?? (attendeeShortId ? `short:${attendeeShortId}` : null);
+      const admission = memoryId ? memory.admissionOf(memoryId) : undefined;
       const name = known ? `${known.firstName} ${known.lastName}`.trim() : null;
+      const request = {
+        ...('code' in target ? { code: target.code } : { attendee_short_id: target.attendeeShortId }),
+        nonce: `${device}-${randomToken(8)}`,
+        device_id: device,
+        gate: gate.trim() || null,
+      };
+      const decideHere = () => {
+        if (!list || (!codeTicketId && !known)) {
+          // Unverifiable offline (no keys yet, or a reference not in the cache).
+          setShown({ kind: 'failed' });
+          return;
+        }
+        const now = new Date();
+        const result = decideOffline({ list, ticketId: codeTicketId, attendee: known, admission, now });
+        if (result === 'admitted' && memoryId) {
+          queue.add({ scan: { ...request, scanned_at: now.toISOString() }, memoryId });
+          setPending(queue.size);
+          memory.admit(memoryId, {
+            checkInId: request.nonce,
+            at: now.toISOString(),
+            deviceId: device,
+            gate: request.gate,
+          });
+          changed();
+        }
+        setShown({
+          kind: 'answer',
+          result,
+          source: 'device',
+          name,
+          reference: attendeeShortId,
+          admission: result === 'already_checked_in' ? (admission ?? null) : null,
+        });
+        vibrate(result);
+      };
+      if (!navigator.onLine) {
+        decideHere();
+        return;
+      }
       setShown(
         known && admission
           ? {
@@ -163,12 +282,7 @@ export function ScannerPage() {
           : { kind: 'checking' },
       );
       try {
-        const answer = await transport.scan({
-          ...('code' in target ? { code: target.code } : { attendee_short_id: target.attendeeShortId }),
-          nonce: `${device}-${randomToken(8)}`,
-          device_id: device,
-          gate: gate.trim() || null,
-        });
+        const answer = await transport.scan(request);
         if (answer.result === 'admitted' && answer.attendee && answer.check_in) {
           memory.admit(answer.attendee.id, {
             checkInId: answer.check_in.id,
@@ -180,12 +294,15 @@ export function ScannerPage() {
         }
         if (ticket === scanning.current) setShown(fromAnswer(answer));
         vibrate(answer.result);
-      } catch {
+      } catch (error) {
         // A device answer (a known duplicate) stands without the server.
-        if (ticket === scanning.current && !(known && admission)) setShown({ kind: 'failed' });
+        if (ticket !== scanning.current || (known && admission)) return;
+        // No answer at all (the network, not a refusal): the device decides and queues the scan.
+        if (unreachable(error)) decideHere();
+        else setShown({ kind: 'failed' });
       }
     },
-    [memory, keys, eventId, transport, device, gate, changed],
+    [memory, keys, eventId, list, transport, device, gate, changed, queue],
   );
 
   if (revoked || (snapshot.isError && isApiError(snapshot.error) && snapshot.error.status < 500)) {
@@ -216,28 +333,52 @@ export function ScannerPage() {
       </main>
     );
   }
-  const { list, event } = snapshot.data;
+  const { event } = snapshot.data;
+  const shownList = snapshot.data.list;
   return (
     <main className="scanner-page">
-      <PageTitle parts={[m.pageTitle, list.name, event.title]} />
+      <PageTitle parts={[m.pageTitle, shownList.name, event.title]} />
       <header className="scanner-header">
         <div className="scanner-header__titles">
-          <h1 className="scanner-header__list">{list.name}</h1>
+          <h1 className="scanner-header__list">{shownList.name}</h1>
           <p className="scanner-header__event">{event.title}</p>
         </div>
         <div className="scanner-header__status">
           <span className="scanner-header__count" data-testid="scanner-count">
-            {intl.formatMessage(m.counts, { checkedIn: memory.admittedCount, total: list.total_attendees })}
+            {intl.formatMessage(m.counts, {
+              checkedIn: memory.admittedCount,
+              total: shownList.total_attendees,
+            })}
           </span>
-          <Tag minimal round intent={connected ? 'success' : 'none'} data-testid="scanner-connection">
-            {intl.formatMessage(connected ? m.live : m.connecting)}
+          <Tag
+            minimal
+            round
+            intent={!online ? 'warning' : connected ? 'success' : 'none'}
+            data-testid="scanner-connection"
+          >
+            {intl.formatMessage(!online ? m.offlineTag : connected ? m.live : m.connecting)}
           </Tag>
         </div>
       </header>
-      {list.description ? <p className="scanner-description">{list.description}</p> : null}
-      {list.status !== 'ACTIVE' ? (
+      {!online ? (
+        <Callout
+          intent="warning"
+          icon="offline"
+          title={intl.formatMessage(m.offline)}
+          className="scanner-offline"
+        >
+          {intl.formatMessage(m.offlineHelp)}
+        </Callout>
+      ) : null}
+      {pending > 0 ? (
+        <p className="scanner-pending" data-testid="scanner-pending">
+          {intl.formatMessage(m.pending, { count: pending })}
+        </p>
+      ) : null}
+      {shownList.description ? <p className="scanner-description">{shownList.description}</p> : null}
+      {shownList.status !== 'ACTIVE' ? (
         <Callout intent="warning" className="scanner-window">
-          {intl.formatMessage(list.status === 'EXPIRED' ? m.expired : m.notYetActive)}
+          {intl.formatMessage(shownList.status === 'EXPIRED' ? m.expired : m.notYetActive)}
         </Callout>
       ) : null}
       <ResultPanel

@@ -11,6 +11,17 @@ export const scannerMessages = defineMessages({
   }),
   live: { id: 'checkIn.scanner.live', defaultMessage: 'Live' },
   connecting: { id: 'checkIn.scanner.connecting', defaultMessage: 'Connecting…' },
+  offlineTag: { id: 'checkIn.scanner.offlineTag', defaultMessage: 'Offline' },
+  offline: { id: 'checkIn.scanner.offline', defaultMessage: 'You are offline' },
+  offlineHelp: {
+    id: 'checkIn.scanner.offlineHelp',
+    defaultMessage:
+      'Scans are decided on this device with the list it saved, and sent to the server when the connection is back.',
+  },
+  pending: defineMessage<{ count: number }>({
+    id: 'checkIn.scanner.pending',
+    defaultMessage: '{count, plural, one {# scan} other {# scans}} waiting to be sent',
+  }),
   notYetActive: { id: 'checkIn.scanner.notYetActive', defaultMessage: 'This list is not active yet.' },
   expired: { id: 'checkIn.scanner.expired', defaultMessage: 'This list has expired.' },
   gate: { id: 'checkIn.scanner.gate', defaultMessage: 'Gate or door (optional)' },

@@ -1,0 +1,172 @@
+import type { Knex } from 'knex';
+import type { ReadModelTable } from '../../../projections/runner/types';
+
+/**
+ * What the webhook reactor means to deliver, at most once per (endpoint, occurrence), and each attempt the
+ * delivery loop made with the receiver's answer: the delivery log. Like the mail outbox (docs/email.md):
+ * recorded exactly once, delivered at least once (a receiver tells repeats by the payload's `id`).
+ */
+
+export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
+
+export const webhookEndpointsTable: ReadModelTable = {
+  name: 'webhook_endpoints',
+  define(table, tableName) {
+    table.string('id', 40).primary();
+    table.string('event_id', 40).notNullable();
+    table.text('url').notNullable();
+    table.text('event_types').notNullable();
+    table.string('secret', 100).notNullable();
+    table.boolean('enabled').notNullable();
+    table.index(['event_id'], `${tableName}_event_idx`);
+  },
+};
+
+export const webhookOrdersTable: ReadModelTable = {
+  name: 'webhook_orders',
+  define(table) {
+    table.string('order_id', 40).primary();
+    /** JSON: the order as placed, then the buyer's and attendees' details. */
+    table.text('data').notNullable();
+  },
+};
+
+export const webhookDeliveriesTable: ReadModelTable = {
+  name: 'webhook_deliveries',
+  define(table, tableName) {
+    table.string('id', 40).primary();
+    table.string('dedupe_key', 250).notNullable();
+    table.string('webhook_id', 40).notNullable();
+    table.string('event_id', 40).notNullable();
+    table.string('type', 40).notNullable();
+    table.text('payload').notNullable();
+    table.string('status', 12).notNullable();
+    table.integer('attempts').notNullable();
+    table.string('next_attempt_at', 30).notNullable();
+    /** Retries stop here: three days after the delivery was recorded. */
+    table.string('give_up_at', 30).notNullable();
+    table.string('claim_token', 40).nullable();
+    table.string('claimed_at', 30).nullable();
+    table.integer('last_status_code').nullable();
+    table.text('last_error').nullable();
+    table.string('delivered_at', 30).nullable();
+    table.string('created_at', 30).notNullable();
+    table.unique(['dedupe_key'], { indexName: `${tableName}_dedupe_unique` });
+    table.index(['status', 'next_attempt_at'], `${tableName}_due_idx`);
+    table.index(['webhook_id', 'created_at'], `${tableName}_webhook_idx`);
+  },
+};
+
+export const webhookAttemptsTable: ReadModelTable = {
+  name: 'webhook_attempts',
+  define(table, tableName) {
+    table.string('delivery_id', 40).notNullable();
+    table.integer('attempt').notNullable();
+    table.string('attempted_at', 30).notNullable();
+    table.integer('status_code').nullable();
+    table.text('error').nullable();
+    table.integer('duration_ms').notNullable();
+    table.primary(['delivery_id', 'attempt'], `${tableName}_pk`);
+  },
+};
+
+export interface DeliveryRow {
+  id: string;
+  dedupe_key: string;
+  webhook_id: string;
+  event_id: string;
+  type: string;
+  payload: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  give_up_at: string;
+  claim_token: string | null;
+  claimed_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+export const retryWindowMs = 3 * 24 * 3_600_000;
+
+/** 1 min, 2 min, 4 min, … capped at 6 hours: about 20 attempts in the three days. */
+export function webhookBackoffMs(attempt: number): number {
+  return Math.min(6 * 3_600_000, 60_000 * 2 ** Math.max(0, attempt - 1));
+}
+
+/** Claims due deliveries one by one with a conditional update, as the mail outbox does. */
+export async function claimDueDeliveries(
+  db: Knex,
+  claimToken: string,
+  now: Date,
+  limit: number,
+  claimTimeoutMs: number,
+): Promise<DeliveryRow[]> {
+  const nowIso = now.toISOString();
+  const staleBefore = new Date(now.getTime() - claimTimeoutMs).toISOString();
+  const due = (query: Knex.QueryBuilder) =>
+    query.where((where) => {
+      void where
+        .where((pending) => void pending.where('status', 'pending').where('next_attempt_at', '<=', nowIso))
+        .orWhere((stale) => void stale.where('status', 'sending').where('claimed_at', '<', staleBefore));
+    });
+  const candidates = (await due(db('webhook_deliveries').select('id'))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)) as { id: string }[];
+  const claimed: DeliveryRow[] = [];
+  for (const { id } of candidates) {
+    const updated = await due(db('webhook_deliveries').where({ id })).update({
+      status: 'sending',
+      claim_token: claimToken,
+      claimed_at: nowIso,
+    });
+    if (updated !== 1) continue;
+    const row = (await db('webhook_deliveries').where({ id, claim_token: claimToken }).first()) as
+      DeliveryRow | undefined;
+    if (row) claimed.push(row);
+  }
+  return claimed;
+}
+
+export async function recordAttempt(
+  db: Knex,
+  row: DeliveryRow,
+  outcome: {
+    at: Date;
+    statusCode: number | null;
+    error: string | null;
+    durationMs: number;
+    /** delivered, failed for good, or pending again at `retryAt`. */
+    next: { status: 'delivered' } | { status: 'failed' } | { status: 'pending'; retryAt: Date };
+  },
+): Promise<void> {
+  const attempt = row.attempts + 1;
+  await db.transaction(async (trx) => {
+    await trx('webhook_attempts')
+      .insert({
+        delivery_id: row.id,
+        attempt,
+        attempted_at: outcome.at.toISOString(),
+        status_code: outcome.statusCode,
+        error: outcome.error?.slice(0, 1000) ?? null,
+        duration_ms: Math.round(outcome.durationMs),
+      })
+      .onConflict(['delivery_id', 'attempt'])
+      .ignore();
+    await trx('webhook_deliveries')
+      .where({ id: row.id, claim_token: row.claim_token })
+      .update({
+        status: outcome.next.status,
+        attempts: attempt,
+        next_attempt_at:
+          outcome.next.status === 'pending' ? outcome.next.retryAt.toISOString() : row.next_attempt_at,
+        claim_token: null,
+        last_status_code: outcome.statusCode,
+        last_error: outcome.error?.slice(0, 1000) ?? null,
+        delivered_at: outcome.next.status === 'delivered' ? outcome.at.toISOString() : null,
+      });
+  });
+}

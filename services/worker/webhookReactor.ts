@@ -1,0 +1,259 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { defineProjection } from '../../projections/runner/define';
+import type { Projection, ProjectionContext } from '../../projections/runner/types';
+import type { RecordedEvent } from '../eventstore/port';
+import type {
+  OrderAwaitingOfflinePayment,
+  OrderCancelled,
+  OrderCompleted,
+  OrderDetailsSubmitted,
+  OrderMarkedPaid,
+  OrderPlaced,
+} from '../sales/orders/orderEvents';
+import type { AttendeeCheckedIn } from '../admission/checkIn/checkInEvents';
+import type {
+  WebhookCreated,
+  WebhookDeleted,
+  WebhookEventType,
+  WebhookStatusChanged,
+  WebhookUpdated,
+} from '../integrations/webhooks/webhookEvents';
+import {
+  retryWindowMs,
+  webhookAttemptsTable,
+  webhookDeliveriesTable,
+  webhookEndpointsTable,
+  webhookOrdersTable,
+} from '../integrations/webhooks/webhookDeliveries';
+
+/**
+ * Turns order and attendee events into webhook deliveries for the endpoints of their event (docs/messages.md
+ * "Webhooks"), in the same transaction as its checkpoint, at most once per (endpoint, occurrence). The
+ * endpoints and the orders' details come from its own tables, filled from the same ordered log, so it never
+ * waits on another projection. The WebhookDelivery loop sends them.
+ *
+ * Seam: `order.refunded` is accepted on subscription and fires once a refund event is recorded (none
+ * exists yet).
+ */
+
+type Handled =
+  | WebhookCreated
+  | WebhookUpdated
+  | WebhookStatusChanged
+  | WebhookDeleted
+  | OrderPlaced
+  | OrderDetailsSubmitted
+  | OrderCompleted
+  | OrderAwaitingOfflinePayment
+  | OrderMarkedPaid
+  | OrderCancelled
+  | AttendeeCheckedIn;
+
+interface OrderData {
+  placed: OrderPlaced['data'];
+  details: OrderDetailsSubmitted['data'] | null;
+}
+
+export const webhookReactorName = 'webhook-reactor';
+
+export function webhookReactor(): Projection {
+  return defineProjection<Handled>({
+    name: webhookReactorName,
+    tables: [webhookEndpointsTable, webhookOrdersTable, webhookDeliveriesTable, webhookAttemptsTable],
+    handles: [
+      'WebhookCreated',
+      'WebhookUpdated',
+      'WebhookStatusChanged',
+      'WebhookDeleted',
+      'OrderPlaced',
+      'OrderDetailsSubmitted',
+      'OrderCompleted',
+      'OrderAwaitingOfflinePayment',
+      'OrderMarkedPaid',
+      'OrderCancelled',
+      'AttendeeCheckedIn',
+    ],
+    async apply(trx, event, ctx) {
+      const endpoints = ctx.table('webhook_endpoints');
+      const orders = ctx.table('webhook_orders');
+      const out = new Deliveries(trx, ctx, event);
+      switch (event.type) {
+        case 'WebhookCreated':
+          await trx(endpoints)
+            .insert({
+              id: event.data.webhookId,
+              event_id: event.data.eventId,
+              url: event.data.url,
+              event_types: JSON.stringify(event.data.eventTypes),
+              secret: event.data.secret,
+              enabled: true,
+            })
+            .onConflict('id')
+            .ignore();
+          return [];
+        case 'WebhookUpdated': {
+          const { url, eventTypes } = event.data.changes;
+          await trx(endpoints)
+            .where({ id: event.data.webhookId })
+            .update({
+              ...(url !== undefined ? { url } : {}),
+              ...(eventTypes !== undefined ? { event_types: JSON.stringify(eventTypes) } : {}),
+            });
+          return [];
+        }
+        case 'WebhookStatusChanged':
+          await trx(endpoints)
+            .where({ id: event.data.webhookId })
+            .update({ enabled: event.data.to === 'ENABLED' });
+          return [];
+        case 'WebhookDeleted':
+          await trx(endpoints).where({ id: event.data.webhookId }).delete();
+          return [];
+        case 'OrderPlaced':
+          await trx(orders)
+            .insert({
+              order_id: event.data.orderId,
+              data: JSON.stringify({ placed: event.data, details: null }),
+            })
+            .onConflict('order_id')
+            .ignore();
+          return [];
+        case 'AttendeeCheckedIn': {
+          const d = event.data;
+          await out.emit(d.eventId, 'attendee.checked_in', `${d.checkInId}`, {
+            attendee_id: d.attendeeId,
+            event_id: d.eventId,
+            ticket_id: d.ticketId,
+            check_in_list_id: d.checkInListId,
+            checked_in_at: d.checkedInAt,
+          });
+          return [];
+        }
+        default:
+          break;
+      }
+      const row: { data: string } | undefined = await trx(orders)
+        .where({ order_id: event.data.orderId })
+        .first('data');
+      if (!row) return [];
+      const order = JSON.parse(row.data) as OrderData;
+      if (event.type === 'OrderDetailsSubmitted') {
+        await trx(orders)
+          .where({ order_id: event.data.orderId })
+          .update({ data: JSON.stringify({ ...order, details: event.data }) });
+        return [];
+      }
+      const eventId = order.placed.eventId;
+      const orderId = order.placed.orderId;
+      switch (event.type) {
+        case 'OrderCompleted':
+        case 'OrderAwaitingOfflinePayment': {
+          const status = event.type === 'OrderCompleted' ? 'COMPLETED' : 'AWAITING_PAYMENT';
+          await out.emit(eventId, 'order.created', orderId, orderPayload(order, status));
+          for (const attendee of attendeePayloads(order))
+            await out.emit(eventId, 'attendee.created', attendee.id, attendee);
+          if (event.type === 'OrderCompleted' && event.data.paymentMethod === 'CARD')
+            await out.emit(eventId, 'order.paid', orderId, orderPayload(order, status));
+          return [];
+        }
+        case 'OrderMarkedPaid':
+          await out.emit(eventId, 'order.paid', orderId, orderPayload(order, 'COMPLETED'));
+          return [];
+        case 'OrderCancelled':
+          await out.emit(eventId, 'order.cancelled', orderId, orderPayload(order, 'CANCELLED'));
+          return [];
+      }
+      return [];
+    },
+  });
+}
+
+function orderPayload(order: OrderData, status: string) {
+  const p = order.placed;
+  const buyer = order.details?.buyer;
+  return {
+    id: p.orderId,
+    short_id: p.shortId,
+    reference: p.reference,
+    event_id: p.eventId,
+    status,
+    currency: p.currency,
+    /** Minor units. */
+    total: p.totals.total,
+    locale: order.details?.locale ?? p.locale,
+    buyer: buyer ? { first_name: buyer.firstName, last_name: buyer.lastName, email: buyer.email } : null,
+    lines: p.lines.map((line) => ({
+      ticket_id: line.ticketId,
+      ticket_title: line.ticketTitle,
+      quantity: line.quantity,
+      total: line.total,
+    })),
+    placed_at: p.placedAt,
+  };
+}
+
+function attendeePayloads(order: OrderData) {
+  const details = new Map((order.details?.attendees ?? []).map((a) => [a.attendeeId, a]));
+  return order.placed.attendees.map((attendee) => {
+    const person = details.get(attendee.attendeeId);
+    return {
+      id: attendee.attendeeId,
+      short_id: attendee.shortId,
+      order_id: order.placed.orderId,
+      event_id: order.placed.eventId,
+      ticket_id: attendee.ticketId,
+      first_name: person?.firstName ?? null,
+      last_name: person?.lastName ?? null,
+      email: person?.email ?? null,
+    };
+  });
+}
+
+class Deliveries {
+  constructor(
+    private readonly trx: Knex.Transaction,
+    private readonly ctx: ProjectionContext,
+    private readonly recorded: RecordedEvent,
+  ) {}
+
+  /** One delivery per enabled endpoint of the event subscribed to `type`. */
+  async emit(eventId: string, type: WebhookEventType, subject: string, data: object): Promise<void> {
+    const endpoints = (await this.trx(this.ctx.table('webhook_endpoints'))
+      .select('id', 'event_types', 'enabled')
+      .where({ event_id: eventId })) as {
+      id: string;
+      event_types: string;
+      enabled: boolean | number;
+    }[];
+    const createdAt = this.recorded.recordedAt.toISOString();
+    for (const endpoint of endpoints) {
+      if (!endpoint.enabled) continue;
+      if (!(JSON.parse(endpoint.event_types) as string[]).includes(type)) continue;
+      const key = `${endpoint.id}|${type}|${subject}|${this.recorded.id}`;
+      const id = `whd_${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+      const payload = JSON.stringify({ id, type, created_at: createdAt, data });
+      await this.trx(this.ctx.table('webhook_deliveries'))
+        .insert({
+          id,
+          dedupe_key: key,
+          webhook_id: endpoint.id,
+          event_id: eventId,
+          type,
+          payload,
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: createdAt,
+          give_up_at: new Date(this.recorded.recordedAt.getTime() + retryWindowMs).toISOString(),
+          claim_token: null,
+          claimed_at: null,
+          last_status_code: null,
+          last_error: null,
+          delivered_at: null,
+          created_at: createdAt,
+        })
+        .onConflict('dedupe_key')
+        .ignore();
+    }
+  }
+}
