@@ -27,7 +27,8 @@ import { checkInReadModel } from './0060_check_in';
 import { messagesReadModel } from './0061_messages';
 import { webhooksReadModel } from './0062_webhooks';
 import { manualOrdersReadModel } from './0061_manual_orders';
-import { orderPaymentsReadModel } from './0062_order_payments';
+import { statsReadModel } from './0070_stats';
+import { orderPaymentsReadModel } from './0071_order_payments';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -63,6 +64,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   messagesReadModel,
   webhooksReadModel,
   manualOrdersReadModel,
+  statsReadModel,
   orderPaymentsReadModel,
 ];
 

@@ -4,12 +4,13 @@ import { usersLive } from '../features/users/live';
 import { organizersLive } from '../features/organizers/live';
 import { taxesAndFeesLive } from '../features/taxesAndFees/live';
 import { ticketsLive } from '../features/tickets/live';
+import { ordersLive } from '../features/orders/live';
 import { promoCodesLive } from '../features/promoCodes/live';
 import { affiliatesLive } from '../features/affiliates/live';
 import { capacityAssignmentsLive } from '../features/capacityAssignments/live';
 import { questionsLive } from '../features/questions/live';
 import { paymentLive } from '../features/payment/live';
-import { ordersLive } from '../features/orders/live';
+import { statsLive } from '../features/dashboard/live';
 import { checkInLive } from '../features/checkIn/live';
 import { messagesLive } from '../features/messages/live';
 import { webhooksLive } from '../features/webhooks/live';
@@ -23,12 +24,13 @@ export const liveMap = composeLive([
   usersLive,
   taxesAndFeesLive,
   ticketsLive,
+  ordersLive,
   promoCodesLive,
   affiliatesLive,
   capacityAssignmentsLive,
   questionsLive,
   paymentLive,
-  ordersLive,
+  statsLive,
   checkInLive,
   messagesLive,
   webhooksLive,
