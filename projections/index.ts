@@ -5,6 +5,7 @@ import { eventPagesProjection } from './events/pages';
 import { organizersProjection } from './organizers';
 import { eventDefaultsProjection } from './eventDefaults';
 import { promoCodesProjection } from './promoCodes';
+import { affiliatesProjection } from './affiliates';
 import { questionsProjection } from './questions';
 import { ticketsProjection } from './tickets';
 import { taxesAndFeesProjection } from './taxes';
@@ -20,6 +21,7 @@ export const allProjections: Projection[] = [
   organizersProjection,
   eventDefaultsProjection,
   promoCodesProjection,
+  affiliatesProjection,
   questionsProjection,
   ticketsProjection,
   taxesAndFeesProjection,

@@ -17,6 +17,8 @@ import { promoCodesReadModel } from './0040_promo_codes';
 import { questionsReadModel } from './0041_questions';
 import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
+import { pageViewsReadModel } from './0045_page_views';
+import { affiliatesReadModel } from './0046_affiliates';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -42,6 +44,8 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   questionsReadModel,
   ordersReadModel,
   promoCodeOrdersReadModel,
+  pageViewsReadModel,
+  affiliatesReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -22,13 +22,19 @@ import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { promoCodeRoutes } from '../catalog/promoCodes/promoCodeRoutes';
 import { questionRoutes } from '../catalog/questions/questionRoutes';
+import { affiliateRoutes } from '../catalog/affiliates/affiliateRoutes';
 import { serveWeb } from './web';
+import { PageViewCounter } from '../reporting/pageViews';
+import { pageViewRoutes } from '../reporting/pageViewRoutes';
 import { apiDocument } from './contract';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { countParked, listParked } from '../../projections/runner/parked';
 
 /** Composes the HTTP application: middleware in a fixed order, then the feature routers, then the web. */
-export function createApp(services: Services): Koa {
+export function createApp(services: Services, options: { pageViews?: PageViewCounter } = {}): Koa {
+  const pageViews =
+    options.pageViews ??
+    new PageViewCounter({ db: services.db, clock: services.clock, logger: services.logger });
   // What buyers load during a rush, shared by the public API and the SEO head of the event page.
   const publicEvents = new PublicEventCache(services.db, { now: () => services.clock.now().getTime() });
   services.readSide.onNotice(publicEvents.invalidate);
@@ -78,7 +84,9 @@ export function createApp(services: Services): Koa {
   api.use(capacityAssignmentRoutes(services).routes());
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
+  api.use(affiliateRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
+  api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 

@@ -13,6 +13,7 @@ import { allProjections } from '../../projections';
 import { migrateReadModels } from '../../projections/migrations';
 import { openReadModelDb, ProjectionRunner, type StorageConfig } from '../../projections/runner';
 import { createApp } from './app';
+import { PageViewCounter } from '../reporting/pageViews';
 import type { Services } from '../kit/http/context';
 import { createMetrics, streamCategory } from '../kit/metrics';
 import { attachRealtime } from './realtime';
@@ -85,7 +86,8 @@ export async function startPlatform(
   });
   const services: Services = { config, store, db, commands, readSide: runner, clock, ids, logger, metrics };
   const worker = await startWorker({ store, db, commands, config, logger, clock });
-  const app = createApp(services);
+  const pageViews = new PageViewCounter({ db, clock, logger: logger.child({ component: 'page-views' }) });
+  const app = createApp(services, { pageViews });
   let http: DrainableServer | undefined;
   let realtime: ReturnType<typeof attachRealtime> | undefined;
 
@@ -109,6 +111,7 @@ export async function startPlatform(
       await realtime?.close();
       const outcome = http ? await http.drain(config.shutdownTimeoutSeconds * 1000) : { deadlineHit: false };
       await commands.idle();
+      await pageViews.close();
       await worker.stop();
       await runner.stop();
       await store.close();

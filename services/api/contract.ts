@@ -12,6 +12,8 @@ import { questionRouteContracts } from '../catalog/questions/questionSchemas';
 import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
 import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
+import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
+import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -29,7 +31,9 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...capacityAssignmentRouteContracts,
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
+  ...affiliateRouteContracts,
   ...publicEventRouteContracts,
+  ...pageViewRouteContracts,
 ];
 
 /** `/api/openapi.json`, built once per process. */

@@ -174,6 +174,29 @@ const permissionMatrix: Record<string, Entry> = {
     owned: true,
     params: (f) => ({ eventId: f.eventId, promoCodeId: 'pc_00000000' }),
   },
+  'GET /api/events/:eventId/affiliates': { access: 'events', owned: true, params: eventId },
+  'POST /api/events/:eventId/affiliates': {
+    access: 'events',
+    owned: true,
+    params: eventId,
+    body: () => ({ code: `PARTNER${++unique}`, name: 'Partner' }),
+  },
+  'GET /api/events/:eventId/affiliates/:affiliateId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, affiliateId: 'af_00000000' }),
+  },
+  'PUT /api/events/:eventId/affiliates/:affiliateId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, affiliateId: 'af_00000000' }),
+    body: () => ({ name: 'Partner' }),
+  },
+  'DELETE /api/events/:eventId/affiliates/:affiliateId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, affiliateId: 'af_00000000' }),
+  },
   'GET /api/events/:eventId/questions': { access: 'events', owned: true, params: eventId },
   'POST /api/events/:eventId/questions': {
     access: 'events',
@@ -281,6 +304,7 @@ const permissionMatrix: Record<string, Entry> = {
     access: 'public',
     params: (f) => ({ id: f.eventId, code: 'SUMMER' }),
   },
+  'POST /api/public/events/:id/page-views': { access: 'public', params: event },
 };
 
 /** `METHOD /path` of every route on the app's routers under /api (HEAD comes with GET). */

@@ -86,6 +86,8 @@ export const reasonCatalog = {
     title: 'The limit cannot be lower than what is already sold or reserved',
   },
   // catalogue: promo codes and questions
+  affiliate_code_taken: { status: 409, title: 'This affiliate code is already used in this event' },
+  affiliate_not_found: { status: 404, title: 'Affiliate not found' },
   promo_code_taken: { status: 409, title: 'This promo code is already used in this event' },
   promo_code_not_found: { status: 404, title: 'Promo code not found' },
   promo_code_already_exists: { status: 409, title: 'This promo code already exists' },

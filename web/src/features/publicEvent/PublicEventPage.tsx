@@ -5,6 +5,7 @@ import { EventHome } from './EventHome';
 import type { PublicEventLoaderData } from './loader';
 import { publicEventMessages as m } from './messages';
 import { PageTitle } from '../../shared/ui/PageTitle';
+import { usePageView } from './pageView';
 
 function EventNotAvailable() {
   const intl = useIntl();
@@ -26,6 +27,7 @@ function EventNotAvailable() {
 /** `/e/{eventId}/{eventSlug}` and `/event/{eventId}/{eventSlug}`: what buyers see. */
 export function PublicEventPage() {
   const { event, promoCode, promoCodeValid } = useLoaderData<PublicEventLoaderData>();
+  usePageView(event?.id);
   if (!event) return <EventNotAvailable />;
   return <EventHome event={event} promoCode={promoCode} promoCodeValid={promoCodeValid} />;
 }

@@ -1947,6 +1947,79 @@ export type PutEventsByEventIdQuestionsByQuestionIdResponse = {
   };
 };
 
+export type GetEventsByEventIdAffiliatesResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    code: string;
+    name: string;
+    email: string | null;
+    status: 'ACTIVE' | 'INACTIVE';
+    orders_count: number;
+    revenue: number;
+    created_at: string;
+    updated_at: string;
+  }[];
+};
+
+export type PostEventsByEventIdAffiliatesBody = {
+  code: string;
+  name: string;
+  email?: string | null;
+  status?: 'ACTIVE' | 'INACTIVE';
+};
+
+export type PostEventsByEventIdAffiliatesResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    code: string;
+    name: string;
+    email: string | null;
+    status: 'ACTIVE' | 'INACTIVE';
+    orders_count: number;
+    revenue: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdAffiliatesByAffiliateIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    code: string;
+    name: string;
+    email: string | null;
+    status: 'ACTIVE' | 'INACTIVE';
+    orders_count: number;
+    revenue: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutEventsByEventIdAffiliatesByAffiliateIdBody = {
+  name?: string;
+  email?: string | null;
+  status?: 'ACTIVE' | 'INACTIVE';
+};
+
+export type PutEventsByEventIdAffiliatesByAffiliateIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    code: string;
+    name: string;
+    email: string | null;
+    status: 'ACTIVE' | 'INACTIVE';
+    orders_count: number;
+    revenue: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
 export type GetPublicEventsResponse = {
   data: {
     id: string;
@@ -1991,6 +2064,10 @@ export type GetPublicEventsResponse = {
 
 export type GetPublicEventsByIdPromoCodesByCodeResponse = {
   valid: boolean;
+};
+
+export type PostPublicEventsByIdPageViewsResponse = {
+  counted: boolean;
 };
 
 /** Every route under /api: its JSON body (`never` if it takes none) and its 2xx answer (`void` if none). */
@@ -2139,12 +2216,27 @@ export interface ApiRoutes {
     response: PutEventsByEventIdQuestionsByQuestionIdResponse;
   };
   'DELETE /events/{eventId}/questions/{questionId}': { body: never; response: void };
+  'GET /events/{eventId}/affiliates': { body: never; response: GetEventsByEventIdAffiliatesResponse };
+  'POST /events/{eventId}/affiliates': {
+    body: PostEventsByEventIdAffiliatesBody;
+    response: PostEventsByEventIdAffiliatesResponse;
+  };
+  'GET /events/{eventId}/affiliates/{affiliateId}': {
+    body: never;
+    response: GetEventsByEventIdAffiliatesByAffiliateIdResponse;
+  };
+  'PUT /events/{eventId}/affiliates/{affiliateId}': {
+    body: PutEventsByEventIdAffiliatesByAffiliateIdBody;
+    response: PutEventsByEventIdAffiliatesByAffiliateIdResponse;
+  };
+  'DELETE /events/{eventId}/affiliates/{affiliateId}': { body: never; response: void };
   'GET /public/events': { body: never; response: GetPublicEventsResponse };
   'GET /public/events/{id}': { body: never; response: void };
   'GET /public/events/{id}/promo-codes/{code}': {
     body: never;
     response: GetPublicEventsByIdPromoCodesByCodeResponse;
   };
+  'POST /public/events/{id}/page-views': { body: never; response: PostPublicEventsByIdPageViewsResponse };
 }
 
 export type ApiRoute = keyof ApiRoutes;

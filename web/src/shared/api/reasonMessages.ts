@@ -189,6 +189,11 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
   event_not_available: { id: 'reason.event_not_available', defaultMessage: 'This event is not available' },
   ticket_not_on_sale: { id: 'reason.ticket_not_on_sale', defaultMessage: 'This ticket is not on sale' },
   attendee_not_found: { id: 'reason.attendee_not_found', defaultMessage: 'Attendee not found' },
+  affiliate_code_taken: {
+    id: 'reason.affiliate_code_taken',
+    defaultMessage: 'This affiliate code is already used in this event',
+  },
+  affiliate_not_found: { id: 'reason.affiliate_not_found', defaultMessage: 'Affiliate not found' },
   promo_code_taken: {
     id: 'reason.promo_code_taken',
     defaultMessage: 'This promo code is already used in this event',

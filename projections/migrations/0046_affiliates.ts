@@ -1,0 +1,4 @@
+import { affiliatesProjection } from '../affiliates';
+import { readModelTablesMigration } from './migration';
+
+export const affiliatesReadModel = readModelTablesMigration('0046_affiliates', affiliatesProjection.tables);
