@@ -144,6 +144,22 @@ export const reasonCatalog = {
   },
   donation_below_minimum: { status: 422, title: 'The amount must be at least the minimum price' },
   invalid_quantity: { status: 422, title: 'The quantity must be a whole number of at least 1' },
+  // check-in
+  check_in_list_not_found: { status: 404, title: 'Check-in list not found' },
+  check_in_list_already_exists: { status: 409, title: 'This check-in list already exists' },
+  check_in_link_revoked: {
+    status: 410,
+    title: 'This check-in link was replaced; ask the organizer for the new one',
+  },
+  already_checked_in: { status: 409, title: 'This attendee is already checked in' },
+  not_on_this_list: { status: 409, title: 'This ticket is not on this check-in list' },
+  attendee_cancelled: { status: 409, title: 'This ticket was cancelled' },
+  attendee_unpaid: { status: 409, title: "This ticket's order is not paid" },
+  list_not_active: { status: 409, title: 'This check-in list is not active yet' },
+  list_expired: { status: 409, title: 'This check-in list has expired' },
+  not_checked_in: { status: 409, title: 'This attendee is not checked in' },
+  invalid_ticket_code: { status: 422, title: 'This is not a valid ticket code' },
+  ticket_of_another_event: { status: 409, title: 'This ticket is for another event' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ReasonCode = keyof typeof reasonCatalog;

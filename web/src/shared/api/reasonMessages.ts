@@ -280,6 +280,39 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     id: 'reason.invalid_quantity',
     defaultMessage: 'The quantity must be a whole number of at least 1',
   },
+  check_in_list_not_found: {
+    id: 'reason.check_in_list_not_found',
+    defaultMessage: 'Check-in list not found',
+  },
+  check_in_list_already_exists: {
+    id: 'reason.check_in_list_already_exists',
+    defaultMessage: 'This check-in list already exists',
+  },
+  check_in_link_revoked: {
+    id: 'reason.check_in_link_revoked',
+    defaultMessage: 'This check-in link was replaced; ask the organizer for the new one',
+  },
+  already_checked_in: {
+    id: 'reason.already_checked_in',
+    defaultMessage: 'This attendee is already checked in',
+  },
+  not_on_this_list: {
+    id: 'reason.not_on_this_list',
+    defaultMessage: 'This ticket is not on this check-in list',
+  },
+  attendee_cancelled: { id: 'reason.attendee_cancelled', defaultMessage: 'This ticket was cancelled' },
+  attendee_unpaid: { id: 'reason.attendee_unpaid', defaultMessage: "This ticket's order is not paid" },
+  list_not_active: { id: 'reason.list_not_active', defaultMessage: 'This check-in list is not active yet' },
+  list_expired: { id: 'reason.list_expired', defaultMessage: 'This check-in list has expired' },
+  not_checked_in: { id: 'reason.not_checked_in', defaultMessage: 'This attendee is not checked in' },
+  invalid_ticket_code: {
+    id: 'reason.invalid_ticket_code',
+    defaultMessage: 'This is not a valid ticket code',
+  },
+  ticket_of_another_event: {
+    id: 'reason.ticket_of_another_event',
+    defaultMessage: 'This ticket is for another event',
+  },
 });
 
 /** The message for an API error's reason, if it is a server reason (not `network_error` or `unknown`). */
