@@ -11,6 +11,7 @@ import { ticketsProjection } from './tickets';
 import { taxesAndFeesProjection } from './taxes';
 import { capacityAssignmentsProjection } from './capacityAssignments';
 import { ordersProjection } from './orders';
+import { statsProjection } from './stats';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -27,4 +28,5 @@ export const allProjections: Projection[] = [
   taxesAndFeesProjection,
   capacityAssignmentsProjection,
   ordersProjection,
+  statsProjection,
 ];

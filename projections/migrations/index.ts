@@ -19,6 +19,7 @@ import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { pageViewsReadModel } from './0045_page_views';
 import { affiliatesReadModel } from './0046_affiliates';
+import { statsReadModel } from './0070_stats';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -46,6 +47,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   promoCodeOrdersReadModel,
   pageViewsReadModel,
   affiliatesReadModel,
+  statsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';
