@@ -22,7 +22,13 @@ import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { promoCodeRoutes } from '../catalog/promoCodes/promoCodeRoutes';
 import { questionRoutes } from '../catalog/questions/questionRoutes';
+<<<<<<< HEAD
 import { affiliateRoutes } from '../catalog/affiliates/affiliateRoutes';
+=======
+import { orderRoutes } from '../sales/orders/orderRoutes';
+import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
+import { loadTicketSigningKeys } from '../admission/signingKeys';
+>>>>>>> orders
 import { serveWeb } from './web';
 import { PageViewCounter } from '../reporting/pageViews';
 import { pageViewRoutes } from '../reporting/pageViewRoutes';
@@ -38,6 +44,11 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   // What buyers load during a rush, shared by the public API and the SEO head of the event page.
   const publicEvents = new PublicEventCache(services.db, { now: () => services.clock.now().getTime() });
   services.readSide.onNotice(publicEvents.invalidate);
+  // Loaded once at startup: every process signs and publishes the same keys (services/admission/signingKeys.ts).
+  const ticketKeys = loadTicketSigningKeys({
+    dataDir: services.config.dataDir,
+    fromEnvironment: services.config.ticketSigningKey,
+  });
   const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
   app.use(requestContext(services));
   app.use(securityHeaders(services.config));
@@ -84,9 +95,15 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   api.use(capacityAssignmentRoutes(services).routes());
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
+<<<<<<< HEAD
   api.use(affiliateRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
+=======
+  api.use(orderRoutes(services, ticketKeys).routes());
+  api.use(publicEventRoutes(services, publicEvents).routes());
+  api.use(publicOrderRoutes(services, ticketKeys).routes());
+>>>>>>> orders
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 

@@ -14,6 +14,7 @@ import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
 import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
 import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
+import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -34,6 +35,8 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...affiliateRouteContracts,
   ...publicEventRouteContracts,
   ...pageViewRouteContracts,
+  ...orderRouteContracts,
+  ...publicOrderRouteContracts,
 ];
 
 /** `/api/openapi.json`, built once per process. */

@@ -90,6 +90,8 @@ export const settingsSchema = z
     pre_checkout_message: message,
     post_checkout_message: message,
     continue_button_text: singleLineText().trim().max(maxContinueButtonTextLength).nullable(),
+    offline_payments_enabled: z.boolean(),
+    offline_payment_instructions: message,
     homepage_background_type: z.enum(['COLOR', 'COVER_IMAGE']),
     homepage_background_color: colour,
     homepage_content_background_color: colour,
@@ -133,7 +135,12 @@ export const duplicateSchema = z
   })
   .strict();
 
-const richTextSettings = ['email_footer_message', 'pre_checkout_message', 'post_checkout_message'] as const;
+const richTextSettings = [
+  'email_footer_message',
+  'pre_checkout_message',
+  'post_checkout_message',
+  'offline_payment_instructions',
+] as const;
 const camel = (key: string) => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 

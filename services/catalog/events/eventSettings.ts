@@ -38,6 +38,10 @@ export interface EventSettings extends HomepageColours {
   /** Sanitised HTML. */
   postCheckoutMessage: string | null;
   continueButtonText: string | null;
+  /** The offline payment method (bank transfer, cash at the door): offered at checkout when enabled. */
+  offlinePaymentsEnabled: boolean;
+  /** Sanitised HTML: how to pay offline, shown after checkout and in the confirmation mail. */
+  offlinePaymentInstructions: string | null;
   homepageBackgroundType: HomepageBackgroundType;
 }
 
@@ -80,6 +84,8 @@ export const defaultEventSettings: EventSettings = {
   preCheckoutMessage: null,
   postCheckoutMessage: null,
   continueButtonText: null,
+  offlinePaymentsEnabled: false,
+  offlinePaymentInstructions: null,
   homepageBackgroundType: 'COLOR',
   ...defaultHomepageColours,
 };

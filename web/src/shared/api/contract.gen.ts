@@ -593,6 +593,8 @@ export type PostEventsResponse = {
       pre_checkout_message: string | null;
       post_checkout_message: string | null;
       continue_button_text: string | null;
+      offline_payments_enabled: boolean;
+      offline_payment_instructions: string | null;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -673,6 +675,8 @@ export type GetEventsByIdResponse = {
       pre_checkout_message: string | null;
       post_checkout_message: string | null;
       continue_button_text: string | null;
+      offline_payments_enabled: boolean;
+      offline_payment_instructions: string | null;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -775,6 +779,8 @@ export type PutEventsByIdResponse = {
       pre_checkout_message: string | null;
       post_checkout_message: string | null;
       continue_button_text: string | null;
+      offline_payments_enabled: boolean;
+      offline_payment_instructions: string | null;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -859,6 +865,8 @@ export type PutEventsByIdStatusResponse = {
       pre_checkout_message: string | null;
       post_checkout_message: string | null;
       continue_button_text: string | null;
+      offline_payments_enabled: boolean;
+      offline_payment_instructions: string | null;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -954,6 +962,8 @@ export type PostEventsByIdDuplicateResponse = {
       pre_checkout_message: string | null;
       post_checkout_message: string | null;
       continue_button_text: string | null;
+      offline_payments_enabled: boolean;
+      offline_payment_instructions: string | null;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -1005,6 +1015,8 @@ export type GetEventsByIdSettingsResponse = {
     pre_checkout_message: string | null;
     post_checkout_message: string | null;
     continue_button_text: string | null;
+    offline_payments_enabled: boolean;
+    offline_payment_instructions: string | null;
     homepage_background_type: 'COLOR' | 'COVER_IMAGE';
     homepage_background_color: string;
     homepage_content_background_color: string;
@@ -1033,6 +1045,8 @@ export type PutEventsByIdSettingsBody = {
   pre_checkout_message?: string | null;
   post_checkout_message?: string | null;
   continue_button_text?: string | null;
+  offline_payments_enabled?: boolean;
+  offline_payment_instructions?: string | null;
   homepage_background_type?: 'COLOR' | 'COVER_IMAGE';
   homepage_background_color?: string;
   homepage_content_background_color?: string;
@@ -1061,6 +1075,8 @@ export type PutEventsByIdSettingsResponse = {
     pre_checkout_message: string | null;
     post_checkout_message: string | null;
     continue_button_text: string | null;
+    offline_payments_enabled: boolean;
+    offline_payment_instructions: string | null;
     homepage_background_type: 'COLOR' | 'COVER_IMAGE';
     homepage_background_color: string;
     homepage_content_background_color: string;
@@ -2070,6 +2086,843 @@ export type PostPublicEventsByIdPageViewsResponse = {
   counted: boolean;
 };
 
+export type GetEventsByEventIdOrdersResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type GetEventsByEventIdOrdersByOrderIdResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    answers: {
+      [key: string]: unknown;
+    };
+    history: {
+      type: string;
+      at: string;
+      actor: string | null;
+      position: string;
+    }[];
+  };
+};
+
+export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    answers: {
+      [key: string]: unknown;
+    };
+    history: {
+      type: string;
+      at: string;
+      actor: string | null;
+      position: string;
+    }[];
+  };
+};
+
+export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    answers: {
+      [key: string]: unknown;
+    };
+    history: {
+      type: string;
+      at: string;
+      actor: string | null;
+      position: string;
+    }[];
+  };
+};
+
+export type GetEventsByEventIdAttendeesResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    ticket_title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_code: string | null;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type PostPublicEventsByEventIdOrdersBody = {
+  lines: {
+    ticket_id: string;
+    tier_id?: string;
+    quantity: number;
+    amount?: number;
+  }[];
+  promo_code?: string;
+  affiliate_code?: string;
+  locale?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'pt-br' | 'zh-cn';
+  order_id?: string;
+  replaces_order_id?: string;
+};
+
+export type PostPublicEventsByEventIdOrdersResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    questions: {
+      id: string;
+      title: string;
+      description: string | null;
+      type: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+      options: string[];
+      required: boolean;
+      hidden: boolean;
+      asked_per: 'ORDER' | 'ATTENDEE';
+      applicable_ticket_ids: string[];
+      is_default: boolean;
+    }[];
+    payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    offline_payment_instructions: string | null;
+    post_checkout_message: string | null;
+  };
+};
+
+export type GetPublicEventsByEventIdOrdersByOrderShortIdResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    questions: {
+      id: string;
+      title: string;
+      description: string | null;
+      type: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+      options: string[];
+      required: boolean;
+      hidden: boolean;
+      asked_per: 'ORDER' | 'ATTENDEE';
+      applicable_ticket_ids: string[];
+      is_default: boolean;
+    }[];
+    payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    offline_payment_instructions: string | null;
+    post_checkout_message: string | null;
+  };
+};
+
+export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsBody = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  locale?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'pt-br' | 'zh-cn';
+  answers?: {
+    [key: string]:
+      | string
+      | string[]
+      | {
+          address_line_1: string;
+          address_line_2?: string | null;
+          city: string;
+          state_or_region?: string | null;
+          zip_or_postal_code: string;
+          country: string;
+        }
+      | null;
+  };
+  attendees: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    answers?: {
+      [key: string]:
+        | string
+        | string[]
+        | {
+            address_line_1: string;
+            address_line_2?: string | null;
+            city: string;
+            state_or_region?: string | null;
+            zip_or_postal_code: string;
+            country: string;
+          }
+        | null;
+    };
+  }[];
+  terms_agreed: boolean;
+};
+
+export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    questions: {
+      id: string;
+      title: string;
+      description: string | null;
+      type: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+      options: string[];
+      required: boolean;
+      hidden: boolean;
+      asked_per: 'ORDER' | 'ATTENDEE';
+      applicable_ticket_ids: string[];
+      is_default: boolean;
+    }[];
+    payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    offline_payment_instructions: string | null;
+    post_checkout_message: string | null;
+  };
+};
+
+export type PostPublicEventsByEventIdOrdersByOrderShortIdExtendResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    questions: {
+      id: string;
+      title: string;
+      description: string | null;
+      type: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+      options: string[];
+      required: boolean;
+      hidden: boolean;
+      asked_per: 'ORDER' | 'ATTENDEE';
+      applicable_ticket_ids: string[];
+      is_default: boolean;
+    }[];
+    payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    offline_payment_instructions: string | null;
+    post_checkout_message: string | null;
+  };
+};
+
+export type PostPublicEventsByEventIdOrdersByOrderShortIdCompleteBody = {
+  payment_method: 'FREE' | 'OFFLINE' | 'CARD';
+};
+
+export type PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    questions: {
+      id: string;
+      title: string;
+      description: string | null;
+      type: 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'CHECKBOX' | 'RADIO' | 'DROPDOWN' | 'DATE' | 'ADDRESS';
+      options: string[];
+      required: boolean;
+      hidden: boolean;
+      asked_per: 'ORDER' | 'ATTENDEE';
+      applicable_ticket_ids: string[];
+      is_default: boolean;
+    }[];
+    payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    offline_payment_instructions: string | null;
+    post_checkout_message: string | null;
+  };
+};
+
+export type GetPublicEventsByEventIdAttendeesByAttendeeShortIdResponse = {
+  data: {
+    attendee: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    };
+    order: {
+      short_id: string;
+      reference: string;
+      status:
+        | 'AWAITING_DETAILS'
+        | 'RESERVED'
+        | 'AWAITING_PAYMENT'
+        | 'COMPLETED'
+        | 'CANCELLED'
+        | 'EXPIRED'
+        | 'ABANDONED';
+    };
+    event: {
+      id: string;
+      title: string;
+      start_date: string;
+      end_date: string | null;
+      timezone: string;
+    };
+    state: 'VALID' | 'CANCELLED' | 'UNPAID' | 'PENDING';
+  };
+};
+
+export type GetPublicTicketKeysResponse = {
+  keys: {
+    kid: string;
+    kty: 'OKP';
+    crv: 'Ed25519';
+    x: string;
+    alg?: 'EdDSA';
+    use?: 'sig';
+  }[];
+};
+
 /** Every route under /api: its JSON body (`never` if it takes none) and its 2xx answer (`void` if none). */
 export interface ApiRoutes {
   'GET /openapi.json': { body: never; response: void };
@@ -2237,6 +3090,45 @@ export interface ApiRoutes {
     response: GetPublicEventsByIdPromoCodesByCodeResponse;
   };
   'POST /public/events/{id}/page-views': { body: never; response: PostPublicEventsByIdPageViewsResponse };
+  'GET /events/{eventId}/orders': { body: never; response: GetEventsByEventIdOrdersResponse };
+  'GET /events/{eventId}/orders/{orderId}': {
+    body: never;
+    response: GetEventsByEventIdOrdersByOrderIdResponse;
+  };
+  'POST /events/{eventId}/orders/{orderId}/mark-paid': {
+    body: never;
+    response: PostEventsByEventIdOrdersByOrderIdMarkPaidResponse;
+  };
+  'POST /events/{eventId}/orders/{orderId}/cancel': {
+    body: never;
+    response: PostEventsByEventIdOrdersByOrderIdCancelResponse;
+  };
+  'GET /events/{eventId}/attendees': { body: never; response: GetEventsByEventIdAttendeesResponse };
+  'POST /public/events/{eventId}/orders': {
+    body: PostPublicEventsByEventIdOrdersBody;
+    response: PostPublicEventsByEventIdOrdersResponse;
+  };
+  'GET /public/events/{eventId}/orders/{orderShortId}': {
+    body: never;
+    response: GetPublicEventsByEventIdOrdersByOrderShortIdResponse;
+  };
+  'PUT /public/events/{eventId}/orders/{orderShortId}/details': {
+    body: PutPublicEventsByEventIdOrdersByOrderShortIdDetailsBody;
+    response: PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse;
+  };
+  'POST /public/events/{eventId}/orders/{orderShortId}/extend': {
+    body: never;
+    response: PostPublicEventsByEventIdOrdersByOrderShortIdExtendResponse;
+  };
+  'POST /public/events/{eventId}/orders/{orderShortId}/complete': {
+    body: PostPublicEventsByEventIdOrdersByOrderShortIdCompleteBody;
+    response: PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse;
+  };
+  'GET /public/events/{eventId}/attendees/{attendeeShortId}': {
+    body: never;
+    response: GetPublicEventsByEventIdAttendeesByAttendeeShortIdResponse;
+  };
+  'GET /public/ticket-keys': { body: never; response: GetPublicTicketKeysResponse };
 }
 
 export type ApiRoute = keyof ApiRoutes;

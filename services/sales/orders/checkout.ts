@@ -1,0 +1,336 @@
+import type { CommandContext } from '../../kit/commandHandler';
+import type { Services } from '../../kit/http/context';
+import { Refusal, refuse, type FieldErrors } from '../../kit/refusal';
+import { eventDecider, type ExistingEvent } from '../../catalog/events/eventDecider';
+import { eventStream } from '../../catalog/events/eventEvents';
+import { findValidPromoCode } from '../../catalog/tickets/publicCatalogue';
+import { promoCodeApplies, type ExistingPromoCode } from '../../catalog/promoCodes/promoCodeDecider';
+import { ticketState } from '../../catalog/tickets/ticketState';
+import { taxDecider } from '../../catalog/taxes/taxDecider';
+import { taxStream } from '../../catalog/taxes/taxEvents';
+import { listEventTickets, type TicketRow } from '../../../projections/tickets';
+import { inventoryDecider } from '../inventory/inventoryDecider';
+import { inventoryStream, type HoldLine, type PerOrderLimit } from '../inventory/inventoryEvents';
+import {
+  priceOrder,
+  type OrderLineInput,
+  type Promo,
+  type TaxOrFee,
+  type TicketPrice,
+} from '../pricing/pricing';
+import { orderDecider, isOpen, type ExistingOrder, type OrderCommand } from './orderDecider';
+import { orderStream, type OrderLine, type OrderPlaced } from './orderEvents';
+
+type Handler = Pick<Services, 'commands' | 'db' | 'clock' | 'ids'>;
+
+export interface RequestedLine {
+  ticketId: string;
+  tierId?: string | undefined;
+  quantity: number;
+  amount?: number | undefined;
+}
+
+export interface OrderRequest {
+  eventId: string;
+  lines: readonly RequestedLine[];
+  promoCode?: string | undefined;
+  affiliateCode?: string | undefined;
+  locale: string;
+  orderId: string;
+  replacesOrderId?: string | undefined;
+}
+
+/** The event a buyer may order from: live, or `event_not_found` / `event_not_available`. */
+export async function liveEvent(
+  services: Pick<Services, 'commands'>,
+  eventId: string,
+): Promise<ExistingEvent> {
+  const { state } = await services.commands.load(eventDecider, eventStream(eventId));
+  if (!state.exists) refuse('event_not_found');
+  if (state.status !== 'LIVE') refuse('event_not_available');
+  return state;
+}
+
+export async function loadOrder(
+  services: Pick<Services, 'commands'>,
+  orderId: string,
+): Promise<ExistingOrder | null> {
+  const { state } = await services.commands.load(orderDecider, orderStream(orderId));
+  return state.exists ? state : null;
+}
+
+function pricingPromo(code: ExistingPromoCode): Promo {
+  return {
+    discount:
+      code.discountType === 'PERCENT'
+        ? { type: 'PERCENTAGE', percent: code.discount ?? 0 }
+        : code.discountType === 'FIXED'
+          ? { type: 'FIXED', amount: code.discount ?? 0 }
+          : { type: 'NONE' },
+    appliesTo: code.applicableTicketIds.length === 0 ? 'ALL' : code.applicableTicketIds,
+  };
+}
+
+async function taxesOf(services: Pick<Services, 'commands'>, ids: readonly string[]): Promise<TaxOrFee[]> {
+  const taxes: TaxOrFee[] = [];
+  for (const taxId of ids) {
+    const { state } = await services.commands.load(taxDecider, taxStream(taxId));
+    if (!state.exists) continue;
+    const { name, kind, charge } = state.details;
+    taxes.push(
+      charge.calculation === 'PERCENTAGE'
+        ? { name, kind, calculation: 'PERCENTAGE', percent: charge.rate }
+        : { name, kind, calculation: 'FIXED', amount: charge.amount },
+    );
+  }
+  return taxes;
+}
+
+interface CheckedLine {
+  line: RequestedLine;
+  row: TicketRow;
+  tierId: string | null;
+  tierLabel: string | null;
+  price: TicketPrice;
+}
+
+/**
+ * The catalogue's rules at reservation time (the listing's rules, enforced again here): every ticket is the
+ * event's, visible to this buyer and on sale now; a tiered ticket names one of its visible tiers, another
+ * names none; only a donation carries an amount. The exact limits (quantities, capacity, promo uses, per-order
+ * minimum and maximum) are the inventory's, decided by its own stream.
+ */
+function checkLines(
+  rows: readonly TicketRow[],
+  lines: readonly RequestedLine[],
+  promo: ExistingPromoCode | undefined,
+  now: Date,
+): CheckedLine[] {
+  const byId = new Map(rows.map((row) => [row.ticketId, row]));
+  const errors: FieldErrors = {};
+  const seen = new Set<string>();
+  const checked: CheckedLine[] = [];
+  lines.forEach((line, index) => {
+    const field = (name: string, message: string) => (errors[`lines.${index}.${name}`] = [message]);
+    const row = byId.get(line.ticketId);
+    // A ticket of another event answers like an unknown one.
+    if (!row)
+      throw new Refusal('ticket_not_found', undefined, {
+        [`lines.${index}.ticket_id`]: ['No such ticket in this event'],
+      });
+    const d = row.details;
+    const key = `${line.ticketId}/${line.tierId ?? ''}`;
+    if (seen.has(key)) field('ticket_id', 'This ticket is already in the order');
+    seen.add(key);
+    const applies = promo !== undefined && promoCodeApplies(promo, { ticketId: row.ticketId, now });
+    const state = ticketState({ ...d, salesPaused: row.salesPaused }, now, { remaining: null });
+    if (state !== 'ON_SALE' || (d.hiddenUnlessPromoCode && !applies))
+      throw new Refusal(
+        'ticket_not_on_sale',
+        undefined,
+        { [`lines.${index}.ticket_id`]: ['This ticket is not on sale'] },
+        {
+          ticket_id: row.ticketId,
+          state: d.hiddenUnlessPromoCode && !applies ? 'PROMO_ONLY' : state,
+        },
+      );
+    let tierId: string | null = null;
+    let tierLabel: string | null = null;
+    let price: TicketPrice;
+    if (d.type === 'TIERED') {
+      const tier = d.tiers.find((candidate) => candidate.tierId === line.tierId && !candidate.hidden);
+      if (!tier)
+        throw new Refusal('tier_not_found', undefined, {
+          [`lines.${index}.tier_id`]: ['Choose one of the ticket’s price tiers'],
+        });
+      tierId = tier.tierId;
+      tierLabel = tier.label;
+      price = { type: 'TIERED', unitPrice: tier.price };
+    } else {
+      if (line.tierId !== undefined) field('tier_id', 'This ticket has no price tiers');
+      price =
+        d.type === 'PAID'
+          ? { type: 'PAID', unitPrice: d.price ?? 0 }
+          : d.type === 'FREE'
+            ? { type: 'FREE' }
+            : { type: 'DONATION', amount: line.amount ?? -1, minimum: d.minimumPrice ?? 0 };
+    }
+    if (d.type === 'DONATION' && line.amount === undefined)
+      field('amount', 'Enter the amount you want to give');
+    if (d.type !== 'DONATION' && line.amount !== undefined)
+      field('amount', 'Only a donation ticket takes an amount');
+    checked.push({ line, row, tierId, tierLabel, price });
+  });
+  if (Object.keys(errors).length > 0) refuse('validation_failed', undefined, errors);
+  return checked;
+}
+
+/**
+ * The checkout's reservation (docs/orders.md, cross-module-facts section 4): ids are chosen first, the hold is
+ * placed in `inventory-<eventId>` (the only step someone else can refuse), then the order is recorded. A
+ * replay with the same order id answers the order already recorded; the hold id derives from the order id,
+ * so a replay that died between the two appends places nothing twice.
+ */
+export async function placeOrder(
+  services: Handler,
+  context: CommandContext,
+  request: OrderRequest,
+): Promise<{ orderId: string; position: bigint | null }> {
+  const existing = await loadOrder(services, request.orderId);
+  if (existing) {
+    if (existing.placed.eventId !== request.eventId) refuse('order_not_found');
+    return { orderId: request.orderId, position: null };
+  }
+  const now = services.clock.now();
+  const event = await liveEvent(services, request.eventId);
+  const [rows, promo] = await Promise.all([
+    listEventTickets(services.db, request.eventId),
+    request.promoCode
+      ? findValidPromoCode(services, request.eventId, request.promoCode, now)
+      : Promise.resolve(undefined),
+  ]);
+  if (request.promoCode && !promo)
+    refuse('promo_code_invalid', undefined, { promo_code: ['That promo code is invalid'] });
+  const checked = checkLines(rows, request.lines, promo, now);
+
+  const lineInputs: OrderLineInput[] = [];
+  for (const { line, row, tierId, price } of checked)
+    lineInputs.push({
+      ticketId: row.ticketId,
+      tierId,
+      quantity: line.quantity,
+      price,
+      taxesAndFees: await taxesOf(services, row.details.taxAndFeeIds),
+    });
+  const priced = priceOrder({
+    currency: event.details.currency,
+    displayMode: event.settings.priceDisplayMode,
+    lines: lineInputs,
+    promo: promo ? pricingPromo(promo) : null,
+  });
+
+  const perOrderLimits: Record<string, PerOrderLimit> = {};
+  for (const { row } of checked)
+    perOrderLimits[row.ticketId] = { min: row.details.minPerOrder, max: row.details.maxPerOrder };
+  const holdLines: HoldLine[] = checked.map(({ line, row, tierId }) => ({
+    ticketId: row.ticketId,
+    tierId,
+    quantity: line.quantity,
+  }));
+
+  // The buyer's previous order for this event gives its tickets back before the new hold is decided.
+  if (request.replacesOrderId && request.replacesOrderId !== request.orderId)
+    await abandonOrder(services, context, request.replacesOrderId, request.eventId, request.orderId);
+
+  const holdId = `ho_${request.orderId.replaceAll('-', '')}`;
+  const expiresAt = new Date(now.getTime() + event.settings.orderTimeoutMinutes * 60_000);
+  await services.commands.handle(
+    inventoryDecider,
+    inventoryStream(request.eventId),
+    {
+      type: 'PlaceHold',
+      eventId: request.eventId,
+      holdId,
+      orderId: request.orderId,
+      lines: holdLines,
+      promoCodeId: promo?.promoCodeId ?? null,
+      now,
+      expiresAt,
+      perOrderLimits,
+    },
+    context,
+  );
+
+  const lines: OrderLine[] = priced.lines.map((line, index) => {
+    const source = checked[index];
+    return {
+      ticketId: line.ticketId,
+      tierId: line.tierId,
+      ticketTitle: source?.row.details.title ?? '',
+      tierLabel: source?.tierLabel ?? null,
+      quantity: line.quantity,
+      unitPrice: line.unit.price,
+      base: line.base,
+      discount: line.discount,
+      price: line.price,
+      feeTotal: line.feeTotal,
+      taxTotal: line.taxTotal,
+      total: line.total,
+      taxes: line.taxes.map((tax) => ({ name: tax.name, amount: tax.amount })),
+      fees: line.fees.map((fee) => ({ name: fee.name, amount: fee.amount })),
+    };
+  });
+  const attendees = holdLines.flatMap((line) =>
+    Array.from({ length: line.quantity }, () => ({
+      attendeeId: services.ids.entity('at'),
+      shortId: services.ids.shortId(),
+      ticketId: line.ticketId,
+      tierId: line.tierId,
+    })),
+  );
+  const shortId = services.ids.shortId();
+  const order: OrderPlaced['data'] = {
+    eventId: request.eventId,
+    orderId: request.orderId,
+    accountId: event.accountId,
+    shortId,
+    reference: shortId.slice(-8).toUpperCase(),
+    holdId,
+    locale: request.locale,
+    promoCodeId: promo?.promoCodeId ?? null,
+    promoCode: promo ? promo.code : null,
+    affiliateCode: request.affiliateCode ?? null,
+    currency: priced.currency,
+    displayMode: priced.displayMode,
+    lines,
+    totals: {
+      subtotal: priced.subtotal,
+      discountTotal: priced.discountTotal,
+      feeTotal: priced.feeTotal,
+      taxTotal: priced.taxTotal,
+      total: priced.total,
+      taxes: priced.taxes.map((tax) => ({ name: tax.name, amount: tax.amount })),
+      fees: priced.fees.map((fee) => ({ name: fee.name, amount: fee.amount })),
+    },
+    attendees,
+    expiresAt: expiresAt.toISOString(),
+    placedAt: now.toISOString(),
+  };
+  const result = await services.commands.handle(
+    orderDecider,
+    orderStream(request.orderId),
+    { type: 'PlaceOrder', order },
+    context,
+  );
+  return { orderId: request.orderId, position: result.position };
+}
+
+/** Releases an open order's hold and records it abandoned; anything else about it is left alone. */
+export async function abandonOrder(
+  services: Handler,
+  context: CommandContext,
+  orderId: string,
+  eventId: string,
+  replacedBy: string,
+): Promise<void> {
+  const previous = await loadOrder(services, orderId);
+  if (!previous || previous.placed.eventId !== eventId || !isOpen(previous.status)) return;
+  const now = services.clock.now();
+  await services.commands.handle(
+    inventoryDecider,
+    inventoryStream(eventId),
+    { type: 'ReleaseHold', eventId, holdId: previous.placed.holdId, now },
+    context,
+  );
+  await services.commands.handle(
+    orderDecider,
+    orderStream(orderId),
+    { type: 'AbandonOrder', orderId, replacedBy, now },
+    context,
+  );
+}
+
+/** Decides an order command without recording it: the refusal comes before any inventory change. */
+export function predict(order: ExistingOrder, command: OrderCommand): number {
+  return orderDecider.decide(command, order).length;
+}

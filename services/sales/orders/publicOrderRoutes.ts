@@ -1,0 +1,277 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Services } from '../../kit/http/context';
+import { commandContext, readYourWrite, setPosition } from '../../kit/http/context';
+import { body, pathParam } from '../../kit/http/validate';
+import { Refusal, isRefusal } from '../../kit/refusal';
+import { publishedTicketKeys, type TicketSigningKeys } from '../../admission/signingKeys';
+import { eventDecider } from '../../catalog/events/eventDecider';
+import { eventStream } from '../../catalog/events/eventEvents';
+import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
+import { presentQuestion } from '../../catalog/questions/questionSchemas';
+import { questionsForCheckout } from '../../../projections/questions';
+import {
+  findAttendeeByShortId,
+  findOrder,
+  findOrderByShortId,
+  listOrderAttendees,
+  listOrderLines,
+  ordersProjection,
+  type OrderRow,
+} from '../../../projections/orders';
+import { inventoryDecider } from '../inventory/inventoryDecider';
+import { inventoryStream } from '../inventory/inventoryEvents';
+import { loadOrder, placeOrder } from './checkout';
+import { orderDecider, type ExistingOrder, type OrderCommand } from './orderDecider';
+import { orderStream } from './orderEvents';
+import {
+  paymentMethodsFor,
+  presentAttendee,
+  presentLine,
+  presentOrderFields,
+  ticketIsValid,
+  titlesOf,
+  visibleStatus,
+} from './orderPresenters';
+import {
+  completeOrderSchema,
+  createOrderSchema,
+  orderDetailsSchema,
+  shortIdOrNotFound,
+  toAnswerSheet,
+} from './orderSchemas';
+
+const readModels = [ordersProjection.name];
+
+/**
+ * The buyer's checkout (`/api/public/events/{eventId}/orders…`, no login): reserve, details, extend, complete;
+ * the ticket page and the scanners' public keys. Rules live in orderDecider and the inventory; the
+ * multi-stream workflow in checkout.ts. Anyone holding an order's or attendee's short id may open it.
+ */
+export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
+  const router = new Router({ prefix: '/public' });
+
+  const eventSettings = async (eventId: string) => {
+    const { state } = await services.commands.load(eventDecider, eventStream(eventId));
+    if (!state.exists) throw new Refusal('event_not_found');
+    return state;
+  };
+
+  async function present(row: OrderRow) {
+    const now = services.clock.now();
+    const event = await eventSettings(row.event_id);
+    const [lines, attendees, questions] = await Promise.all([
+      listOrderLines(services.db, row.id),
+      listOrderAttendees(services.db, row.id),
+      questionsForCheckout(services.db, row.event_id),
+    ]);
+    const titles = titlesOf(lines);
+    const status = visibleStatus(row, now);
+    const open = status === 'AWAITING_DETAILS' || status === 'RESERVED';
+    return {
+      ...presentOrderFields(row, now),
+      lines: lines.map(presentLine),
+      attendees: attendees.map((attendee) => presentAttendee(attendee, titles, keys)),
+      questions: open ? questions.map(presentQuestion) : [],
+      payment_methods: open ? paymentMethodsFor(row, event.settings) : [],
+      offline_payment_instructions:
+        status === 'AWAITING_PAYMENT' ? event.settings.offlinePaymentInstructions : null,
+      post_checkout_message:
+        status === 'COMPLETED' || status === 'AWAITING_PAYMENT' ? event.settings.postCheckoutMessage : null,
+    };
+  }
+
+  /** The order of the path: an unknown short id, or one of another event, is `order_not_found`. */
+  async function orderOfPath(ctx: Context): Promise<{ row: OrderRow; order: ExistingOrder }> {
+    const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
+    const shortId = shortIdOrNotFound(pathParam(ctx, 'orderShortId'), 'order_not_found');
+    const row = await findOrderByShortId(services.db, eventId, shortId);
+    if (!row) throw new Refusal('order_not_found');
+    const order = await loadOrder(services, row.id);
+    if (!order) throw new Refusal('order_not_found');
+    return { row, order };
+  }
+
+  /** Runs an order command and answers the order as the read model shows it after the command. */
+  async function runOrderCommand(ctx: Context, orderId: string, command: OrderCommand, after?: bigint) {
+    const result = await services.commands.handle(
+      orderDecider,
+      orderStream(orderId),
+      command,
+      commandContext(ctx),
+    );
+    const position = after !== undefined && after > result.position ? after : result.position;
+    setPosition(ctx, position);
+    await readYourWrite(services, position, readModels);
+    const row = await findOrder(services.db, orderId);
+    if (!row) throw new Refusal('order_not_found');
+    ctx.body = { data: await present(row) };
+  }
+
+  router.post('/events/:eventId/orders', async (ctx) => {
+    const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
+    const input = body(ctx, createOrderSchema);
+    const { orderId, position } = await placeOrder(services, commandContext(ctx), {
+      eventId,
+      lines: input.lines.map((line) => ({
+        ticketId: line.ticket_id,
+        tierId: line.tier_id,
+        quantity: line.quantity,
+        amount: line.amount,
+      })),
+      promoCode: input.promo_code,
+      affiliateCode: input.affiliate_code,
+      locale: input.locale ?? 'en',
+      orderId: input.order_id ?? services.ids.uuid(),
+      replacesOrderId: input.replaces_order_id,
+    });
+    if (position !== null) {
+      setPosition(ctx, position);
+      await readYourWrite(services, position, readModels);
+    }
+    const row = await findOrder(services.db, orderId);
+    if (!row) throw new Refusal('not_ready', 'The order is recorded but not yet visible; reload in a moment');
+    ctx.status = 201;
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = { data: await present(row) };
+  });
+
+  router.get('/events/:eventId/orders/:orderShortId', async (ctx) => {
+    const { row } = await orderOfPath(ctx);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = { data: await present(row) };
+  });
+
+  router.put('/events/:eventId/orders/:orderShortId/details', async (ctx) => {
+    const input = body(ctx, orderDetailsSchema);
+    const { row } = await orderOfPath(ctx);
+    const questions = await questionsForCheckout(services.db, row.event_id);
+    await runOrderCommand(ctx, row.id, {
+      type: 'SubmitOrderDetails',
+      orderId: row.id,
+      buyer: { firstName: input.first_name, lastName: input.last_name, email: input.email },
+      locale: input.locale ?? row.locale,
+      answers: toAnswerSheet(input.answers),
+      attendees: input.attendees.map((attendee) => ({
+        firstName: attendee.first_name,
+        lastName: attendee.last_name,
+        email: attendee.email,
+        answers: toAnswerSheet(attendee.answers),
+      })),
+      termsAgreed: input.terms_agreed,
+      questions,
+      now: services.clock.now(),
+    });
+  });
+
+  /** Extends the hold first (the inventory's rules), then the order; a hold that cannot be extended is `order_expired`. */
+  router.post('/events/:eventId/orders/:orderShortId/extend', async (ctx) => {
+    const { row, order } = await orderOfPath(ctx);
+    const event = await eventSettings(row.event_id);
+    const now = services.clock.now();
+    const expiresAt = new Date(now.getTime() + event.settings.orderTimeoutMinutes * 60_000);
+    const command: OrderCommand = { type: 'ExtendOrder', orderId: row.id, expiresAt, now };
+    if (orderDecider.decide(command, order).length === 0) {
+      ctx.body = { data: await present(row) };
+      return;
+    }
+    let held: bigint;
+    try {
+      held = (
+        await services.commands.handle(
+          inventoryDecider,
+          inventoryStream(row.event_id),
+          { type: 'ExtendHold', eventId: row.event_id, holdId: order.placed.holdId, expiresAt, now },
+          commandContext(ctx),
+        )
+      ).position;
+    } catch (error) {
+      if (isRefusal(error) && (error.reason === 'hold_expired' || error.reason === 'hold_not_found'))
+        throw new Refusal('order_expired');
+      throw error;
+    }
+    await runOrderCommand(ctx, row.id, command, held);
+  });
+
+  /** Converts the hold (the tickets are sold) and then completes the order; the decider's refusals come first. */
+  router.post('/events/:eventId/orders/:orderShortId/complete', async (ctx) => {
+    const input = body(ctx, completeOrderSchema);
+    const { row, order } = await orderOfPath(ctx);
+    const event = await eventSettings(row.event_id);
+    const now = services.clock.now();
+    const command: OrderCommand = {
+      type: 'CompleteOrder',
+      orderId: row.id,
+      paymentMethod: input.payment_method,
+      offlinePaymentsEnabled: event.settings.offlinePaymentsEnabled,
+      cardPaymentsEnabled: false,
+      now,
+    };
+    if (orderDecider.decide(command, order).length === 0) {
+      ctx.body = { data: await present(row) };
+      return;
+    }
+    let converted: bigint;
+    try {
+      converted = (
+        await services.commands.handle(
+          inventoryDecider,
+          inventoryStream(row.event_id),
+          { type: 'ConvertHold', eventId: row.event_id, holdId: order.placed.holdId, orderId: row.id, now },
+          commandContext(ctx),
+        )
+      ).position;
+    } catch (error) {
+      if (isRefusal(error) && error.reason === 'hold_expired') throw new Refusal('order_expired');
+      throw error;
+    }
+    await runOrderCommand(ctx, row.id, command, converted);
+  });
+
+  /** The ticket page: a code only for an active, paid ticket; otherwise its state. */
+  router.get('/events/:eventId/attendees/:attendeeShortId', async (ctx) => {
+    const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
+    const shortId = shortIdOrNotFound(pathParam(ctx, 'attendeeShortId'), 'attendee_not_found');
+    const attendee = await findAttendeeByShortId(services.db, eventId, shortId);
+    if (!attendee) throw new Refusal('attendee_not_found');
+    const [row, lines, event] = await Promise.all([
+      findOrder(services.db, attendee.order_id),
+      listOrderLines(services.db, attendee.order_id),
+      eventSettings(eventId),
+    ]);
+    if (!row) throw new Refusal('attendee_not_found');
+    const status = visibleStatus(row, services.clock.now());
+    // A ticket of an order that never went through is not a ticket.
+    if (attendee.payment === 'PENDING' && status !== 'AWAITING_DETAILS' && status !== 'RESERVED')
+      throw new Refusal('attendee_not_found');
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = {
+      data: {
+        attendee: presentAttendee(attendee, titlesOf(lines), keys),
+        order: { short_id: row.short_id, reference: row.reference, status },
+        event: {
+          id: eventId,
+          title: event.details.title,
+          start_date: event.details.startDate,
+          end_date: event.details.endDate,
+          timezone: event.details.timezone,
+        },
+        state:
+          attendee.status === 'CANCELLED'
+            ? 'CANCELLED'
+            : ticketIsValid(attendee)
+              ? 'VALID'
+              : attendee.payment === 'UNPAID'
+                ? 'UNPAID'
+                : 'PENDING',
+      },
+    };
+  });
+
+  router.get('/ticket-keys', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = { keys: publishedTicketKeys(keys) };
+  });
+
+  return router;
+}
