@@ -22,13 +22,10 @@ import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
 import { promoCodeRoutes } from '../catalog/promoCodes/promoCodeRoutes';
 import { questionRoutes } from '../catalog/questions/questionRoutes';
-<<<<<<< HEAD
 import { affiliateRoutes } from '../catalog/affiliates/affiliateRoutes';
-=======
 import { orderRoutes } from '../sales/orders/orderRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
->>>>>>> orders
 import { serveWeb } from './web';
 import { PageViewCounter } from '../reporting/pageViews';
 import { pageViewRoutes } from '../reporting/pageViewRoutes';
@@ -95,15 +92,11 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   api.use(capacityAssignmentRoutes(services).routes());
   api.use(promoCodeRoutes(services).routes());
   api.use(questionRoutes(services).routes());
-<<<<<<< HEAD
   api.use(affiliateRoutes(services).routes());
-  api.use(publicEventRoutes(services, publicEvents).routes());
-  api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
-=======
   api.use(orderRoutes(services, ticketKeys).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
+  api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
   api.use(publicOrderRoutes(services, ticketKeys).routes());
->>>>>>> orders
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 
