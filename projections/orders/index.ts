@@ -71,7 +71,7 @@ export const orderLinesTable: ReadModelTable = {
     table.bigInteger('fee_total').notNullable();
     table.bigInteger('tax_total').notNullable();
     table.bigInteger('total').notNullable();
-    table.primary(['order_id', 'position'], { constraintName: `${tableName}_pk` });
+    table.primary(['order_id', 'position'], `${tableName}_pk`);
   },
 };
 
