@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { defineProjection } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
 import { orderEventTypes, type OrderEvent, type OrderLine } from '../../services/sales/orders/orderEvents';
-import type { CheckInEvent } from '../../services/admission/checkIn/checkInEvents';
+import type { AttendeeCheckedIn, AttendeeCheckedOut } from '../../services/admission/checkIn/checkInEvents';
 
 /**
  * The dashboard's and the reports' numbers (issue 16, docs/reporting.md).
@@ -180,15 +180,17 @@ function statLines(lines: readonly OrderLine[]): StatLine[] {
   return [...byTicket.values()];
 }
 
-const checkInStreamTypes: readonly CheckInEvent['type'][] = ['AttendeeCheckedIn', 'AttendeeCheckedOut'];
+/** Admissions count; duplicate and refused offline scans admit nobody. */
+type Admission = AttendeeCheckedIn | AttendeeCheckedOut;
+const admissionTypes: readonly Admission['type'][] = ['AttendeeCheckedIn', 'AttendeeCheckedOut'];
 
 /** The name of the stats projection; its notices reach the event's room (`event:<id>`). */
 export const statsProjectionName = 'stats';
 
-export const statsProjection = defineProjection<OrderEvent | CheckInEvent>({
+export const statsProjection = defineProjection<OrderEvent | Admission>({
   name: statsProjectionName,
   tables: [statOrdersTable, statMinutesTable, statCheckInsTable],
-  handles: [...orderEventTypes, ...checkInStreamTypes],
+  handles: [...orderEventTypes, ...admissionTypes],
   async apply(trx, event, ctx) {
     const minutes = ctx.table('stat_minutes');
     const revision = Number(event.revision);
@@ -210,25 +212,33 @@ export const statsProjection = defineProjection<OrderEvent | CheckInEvent>({
       const d = event.data;
       const checkIns = ctx.table('stat_check_ins');
       const key = { check_in_list_id: d.checkInListId, attendee_id: d.attendeeId };
-      const known = (await trx(checkIns).where(key).first('revision', 'checked_in', 'admissions')) as
-        { revision: number; checked_in: number; admissions: number } | undefined;
+      const known = await trx(checkIns)
+        .where(key)
+        .first<{ revision: number; checked_in: number; admissions: number } | undefined>(
+          'revision',
+          'checked_in',
+          'admissions',
+        );
       if (known && Number(known.revision) >= revision) return [];
       if (event.type === 'AttendeeCheckedIn') {
+        const { scannedAt } = event.data;
         const row = {
           ...key,
           event_id: d.eventId,
           ticket_id: d.ticketId,
           checked_in: 1,
           admissions: Number(known?.admissions ?? 0) + 1,
-          last_scanned_at: d.scannedAt,
+          last_scanned_at: scannedAt,
           revision,
         };
         await trx(checkIns).insert(row).onConflict(['check_in_list_id', 'attendee_id']).merge();
-        await add(d.eventId, '', d.scannedAt, { check_ins: 1 });
-        await add(d.eventId, d.ticketId, d.scannedAt, { check_ins: 1 });
+        await add(d.eventId, '', scannedAt, { check_ins: 1 });
+        await add(d.eventId, d.ticketId, scannedAt, { check_ins: 1 });
       } else {
         if (!known) return [];
-        await trx(checkIns).where(key).update({ checked_in: 0, revision, last_scanned_at: d.checkedOutAt });
+        await trx(checkIns)
+          .where(key)
+          .update({ checked_in: 0, revision, last_scanned_at: event.data.checkedOutAt });
       }
       return [`event:${d.eventId}`];
     }
@@ -239,7 +249,8 @@ export const statsProjection = defineProjection<OrderEvent | CheckInEvent>({
     if (event.type === 'OrderPlaced') {
       const d = event.data;
       const attendees: Record<string, StatAttendee> = {};
-      for (const attendee of d.attendees) attendees[attendee.attendeeId] = { ticketId: attendee.ticketId, active: true };
+      for (const attendee of d.attendees)
+        attendees[attendee.attendeeId] = { ticketId: attendee.ticketId, active: true };
       const inserted = await trx(orders)
         .insert({
           id: orderId,
@@ -266,7 +277,7 @@ export const statsProjection = defineProjection<OrderEvent | CheckInEvent>({
       return [];
     }
 
-    const row = (await trx(orders).where({ id: orderId }).first()) as StatOrderRow | undefined;
+    const row = await trx(orders).where({ id: orderId }).first<StatOrderRow | undefined>();
     if (!row || Number(row.revision) >= revision) return [];
     const lines = JSON.parse(row.lines) as StatLine[];
     const attendees = JSON.parse(row.attendees) as Record<string, StatAttendee>;
@@ -278,8 +289,12 @@ export const statsProjection = defineProjection<OrderEvent | CheckInEvent>({
         .update({ ...changes, revision });
 
     const sell = async (at: string) => {
-      await add(eventId, '', at, { orders: 1, tickets_sold: lines.reduce((sum, line) => sum + activeOf(line.ticketId), 0) });
-      for (const line of lines) await add(eventId, line.ticketId, at, { orders: 1, tickets_sold: activeOf(line.ticketId) });
+      await add(eventId, '', at, {
+        orders: 1,
+        tickets_sold: lines.reduce((sum, line) => sum + activeOf(line.ticketId), 0),
+      });
+      for (const line of lines)
+        await add(eventId, line.ticketId, at, { orders: 1, tickets_sold: activeOf(line.ticketId) });
     };
     const receive = async (at: string, sign: 1 | -1 = 1) => {
       await add(eventId, '', at, {
@@ -296,7 +311,8 @@ export const statsProjection = defineProjection<OrderEvent | CheckInEvent>({
           fees: sign * line.fees,
         });
     };
-    const awaiting = (at: string, sign: 1 | -1) => add(eventId, '', at, { awaiting_payment: sign * Number(row.total) });
+    const awaiting = (at: string, sign: 1 | -1) =>
+      add(eventId, '', at, { awaiting_payment: sign * Number(row.total) });
     const sold = row.state === 'SOLD' || row.state === 'PAID';
 
     switch (event.type) {
@@ -331,7 +347,8 @@ export const statsProjection = defineProjection<OrderEvent | CheckInEvent>({
             orders: -1,
             tickets_sold: -lines.reduce((sum, line) => sum + activeOf(line.ticketId), 0),
           });
-          for (const line of lines) await add(eventId, line.ticketId, at, { orders: -1, tickets_sold: -activeOf(line.ticketId) });
+          for (const line of lines)
+            await add(eventId, line.ticketId, at, { orders: -1, tickets_sold: -activeOf(line.ticketId) });
           if (row.state === 'SOLD') await awaiting(at, -1);
         }
         for (const attendee of Object.values(attendees)) attendee.active = false;
@@ -345,7 +362,8 @@ export const statsProjection = defineProjection<OrderEvent | CheckInEvent>({
         if (attendee && attendee.active !== active) {
           attendee.active = active;
           if (sold) {
-            const at = event.type === 'AttendeeReactivated' ? event.data.reactivatedAt : event.data.cancelledAt;
+            const at =
+              event.type === 'AttendeeReactivated' ? event.data.reactivatedAt : event.data.cancelledAt;
             const delta = active ? 1 : -1;
             await add(eventId, '', at, { tickets_sold: delta });
             await add(eventId, attendee.ticketId, at, { tickets_sold: delta });
@@ -369,11 +387,12 @@ export const statsProjection = defineProjection<OrderEvent | CheckInEvent>({
   },
 });
 
-export type StatsProjectionEvent = OrderEvent | CheckInEvent;
+export type StatsProjectionEvent = OrderEvent | Admission;
 
 /** The stats projection's checkpoint: the position every answer built from these tables reflects at least. */
 export async function statsPosition(db: Knex): Promise<string> {
-  const row = (await db('projection_checkpoints').where({ name: statsProjectionName }).first('position')) as
-    { position: string | number } | undefined;
+  const row = await db('projection_checkpoints')
+    .where({ name: statsProjectionName })
+    .first<{ position: string | number } | undefined>('position');
   return String(row?.position ?? '0');
 }

@@ -29,6 +29,7 @@ import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { serveWeb } from './web';
 import { PageViewCounter } from '../reporting/pageViews';
 import { pageViewRoutes } from '../reporting/pageViewRoutes';
+import { statsRoutes } from '../reporting/statsRoutes';
 import { apiDocument } from './contract';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { countParked, listParked } from '../../projections/runner/parked';
@@ -94,6 +95,7 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   api.use(questionRoutes(services).routes());
   api.use(affiliateRoutes(services).routes());
   api.use(orderRoutes(services, ticketKeys).routes());
+  api.use(statsRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
   api.use(publicOrderRoutes(services, ticketKeys).routes());

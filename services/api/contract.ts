@@ -13,6 +13,7 @@ import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
 import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
 import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
+import { statsRouteContracts } from '../reporting/statsSchemas';
 import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
 
@@ -35,6 +36,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...affiliateRouteContracts,
   ...publicEventRouteContracts,
   ...pageViewRouteContracts,
+  ...statsRouteContracts,
   ...orderRouteContracts,
   ...publicOrderRouteContracts,
 ];

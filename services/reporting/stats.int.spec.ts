@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { describeWithPostgres } from '../kit/testing/postgres';
+import { ManualClock } from '../kit/clock';
+import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from '../api/testing';
+
+type Stats = {
+  position: string;
+  totals: Record<string, number | null>;
+  range: { granularity: string };
+  series: { bucket: string; orders: number; tickets_sold: number; gross: number; page_views: number }[];
+  tickets: { title: string; tickets_sold: number; gross: number }[];
+  promo_codes: { code: string; orders: number; discounts: number }[];
+  check_ins: { day: string; per_minute: unknown[] };
+};
+type Report = { columns: { key: string; kind: string }[]; rows: Record<string, string | number | null>[] };
+
+const expectProblem = (response: ApiResponse, status: number, reason: string) => {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect((response.body as { reason: string }).reason).toBe(reason);
+  return response.body as { errors?: Record<string, string[]> };
+};
+
+function statsSuite(kind: StorageKind) {
+  // 23:30 UTC is already the next day in Berlin: the day buckets must say so.
+  const clock = new ManualClock(new Date('2027-01-10T23:30:00.000Z'));
+  let t: TestPlatform;
+  let token: string;
+  let eventId: string;
+  let seatId: string;
+  let entryId: string;
+  const api = () => t.client(token);
+  const buyer = () => t.client();
+
+  async function buy(
+    lines: { ticket_id: string; quantity: number }[],
+    method: 'FREE' | 'OFFLINE',
+    promo?: string,
+  ) {
+    const placed = await buyer()<{ data: { short_id: string; attendees: unknown[] } }>(
+      'POST',
+      `/api/public/events/${eventId}/orders`,
+      { json: { lines, ...(promo ? { promo_code: promo } : {}) } },
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const { short_id: shortId, attendees } = placed.body.data;
+    const detailed = await buyer()('PUT', `/api/public/events/${eventId}/orders/${shortId}/details`, {
+      json: {
+        first_name: 'Ann',
+        last_name: 'Lee',
+        email: 'ann@example.com',
+        attendees: attendees.map((_, i) => ({
+          first_name: `G${i}`,
+          last_name: 'Lee',
+          email: `g${i}@example.com`,
+        })),
+        terms_agreed: true,
+      },
+    });
+    expect(detailed.status, JSON.stringify(detailed.body)).toBe(200);
+    const done = await buyer()('POST', `/api/public/events/${eventId}/orders/${shortId}/complete`, {
+      json: { payment_method: method },
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    return done.headers.get('x-position') ?? '0';
+  }
+
+  const stats = async (query = '') => {
+    const response = await api()<{ data: Stats }>('GET', `/api/events/${eventId}/stats${query}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.data;
+  };
+  /** The stats read model catches up after the command answered; the answer names the position it reflects. */
+  const statsAt = async (position: string, query = '') => {
+    for (let i = 0; i < 100; i++) {
+      const data = await stats(query);
+      if (BigInt(data.position) >= BigInt(position)) return data;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`stats never reached ${position}`);
+  };
+
+  beforeAll(async () => {
+    t = await startTestPlatform(kind, { clock });
+    token = await t.login(t.admin.email, t.admin.password);
+    const organizer = await api()<{ data: { id: string } }>('POST', '/api/organizers', {
+      json: { name: 'Stats Org' },
+    });
+    const created = await api()<{ data: { id: string } }>('POST', '/api/events', {
+      json: {
+        organizer_id: organizer.body.data.id,
+        title: 'Night Market',
+        start_date: '2027-01-11T18:00:00+01:00',
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+    });
+    eventId = created.body.data.id;
+    await api()('PUT', `/api/events/${eventId}/settings`, {
+      json: { offline_payments_enabled: true, offline_payment_instructions: '<p>Pay</p>' },
+    });
+    const seat = await api()<{ data: { id: string } }>('POST', `/api/events/${eventId}/tickets`, {
+      json: { type: 'PAID', title: 'Seat', price: 2500, quantity: 50, tax_and_fee_ids: [] },
+    });
+    seatId = seat.body.data.id;
+    const entry = await api()<{ data: { id: string } }>('POST', `/api/events/${eventId}/tickets`, {
+      json: { type: 'FREE', title: 'Standing', quantity: 50, tax_and_fee_ids: [] },
+    });
+    entryId = entry.body.data.id;
+    expect((await api()('PUT', `/api/events/${eventId}/status`, { json: { status: 'LIVE' } })).status).toBe(
+      200,
+    );
+    const promo = await api()('POST', `/api/events/${eventId}/promo-codes`, {
+      json: { code: 'HALF', discount_type: 'PERCENT', discount: 50 },
+    });
+    expect(promo.status, JSON.stringify(promo.body)).toBe(201);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('starts at zero, then counts free orders at once and offline orders as sold but not yet received', async () => {
+    const empty = await stats();
+    expect(empty.totals).toMatchObject({
+      orders: 0,
+      tickets_sold: 0,
+      gross: 0,
+      page_views: 0,
+      conversion: null,
+    });
+    expect(empty.range.granularity).toBe('day');
+    // Seven days back from 00:30 on the 11th in Berlin: eight local days, the last is the 11th.
+    expect(empty.series.at(-1)?.bucket).toBe('2027-01-11');
+
+    await buy([{ ticket_id: entryId, quantity: 3 }], 'FREE');
+    const position = await buy([{ ticket_id: seatId, quantity: 2 }], 'OFFLINE', 'HALF');
+    const data = await statsAt(position);
+    expect(data.totals).toMatchObject({ orders: 2, tickets_sold: 5, gross: 0, awaiting_payment: 2500 });
+    expect(data.series.at(-1)).toMatchObject({ bucket: '2027-01-11', orders: 2, tickets_sold: 5 });
+    expect(data.tickets.map((ticket) => [ticket.title, ticket.tickets_sold])).toEqual([
+      ['Seat', 2],
+      ['Standing', 3],
+    ]);
+    expect(data.promo_codes).toEqual([
+      { code: 'HALF', orders: 1, tickets_sold: 2, discounts: 2500, gross: 2500 },
+    ]);
+
+    const hourly = await stats('?range=24h');
+    expect(hourly.range.granularity).toBe('hour');
+    expect(hourly.series.at(-1)).toMatchObject({ bucket: '2027-01-11T00:00', orders: 2 });
+  });
+
+  it('answers reports as JSON, CSV and a streamed XLSX, filtered by local dates', async () => {
+    const json = await api()<{ data: Report }>('GET', `/api/events/${eventId}/reports/sales_by_ticket`);
+    expect(json.status, JSON.stringify(json.body)).toBe(200);
+    expect(json.body.data.rows).toEqual([
+      expect.objectContaining({ ticket: 'Seat', tickets_sold: 2, gross: 0 }),
+      expect.objectContaining({ ticket: 'Standing', tickets_sold: 3 }),
+    ]);
+    const byDay = await api()<{ data: Report }>(
+      'GET',
+      `/api/events/${eventId}/reports/sales_by_day?from=2027-01-11&to=2027-01-11`,
+    );
+    expect(byDay.body.data.rows).toEqual([expect.objectContaining({ date: '2027-01-11', orders: 2 })]);
+    const before = await api()<{ data: Report }>(
+      'GET',
+      `/api/events/${eventId}/reports/sales_by_day?to=2027-01-10`,
+    );
+    expect(before.body.data.rows).toEqual([]);
+    const promo = await api()<{ data: Report }>('GET', `/api/events/${eventId}/reports/promo_codes`);
+    expect(promo.body.data.rows).toEqual([expect.objectContaining({ code: 'HALF', discounts: 2500 })]);
+
+    const csv = await fetch(`${t.baseUrl}/api/events/${eventId}/reports/promo_codes?format=csv`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain('attachment');
+    expect((await csv.text()).replace('\uFEFF', '')).toBe(
+      'code,orders,tickets_sold,discounts,gross,currency\r\nHALF,1,2,25.00,25.00,EUR\r\n',
+    );
+
+    const xlsx = await fetch(`${t.baseUrl}/api/events/${eventId}/reports/sales_by_ticket?format=xlsx`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(xlsx.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = workbook.getWorksheet('sales_by_ticket');
+    expect(sheet?.getRow(1).values).toEqual(
+      expect.arrayContaining(['ticket', 'tickets_sold', 'gross', 'currency']),
+    );
+    expect(sheet?.getRow(2).getCell(1).value).toBe('Seat');
+    expect(sheet?.rowCount).toBe(3);
+  });
+
+  it("answers another account's event like an unknown one, and refuses bad parameters by name", async () => {
+    const other = await t.otherAccount();
+    const stranger = t.client(other.token);
+    expectProblem(await stranger('GET', `/api/events/${eventId}/stats`), 404, 'event_not_found');
+    expectProblem(
+      await stranger('GET', `/api/events/${eventId}/reports/sales_by_day`),
+      404,
+      'event_not_found',
+    );
+    expectProblem(
+      await stranger('GET', `/api/events/${eventId}/reports/sales_by_day?format=csv`),
+      404,
+      'event_not_found',
+    );
+    expectProblem(await api()('GET', '/api/events/ev_unknown1234/stats'), 404, 'event_not_found');
+    expectProblem(await buyer()('GET', `/api/events/${eventId}/stats`), 401, 'unauthenticated');
+    expect(
+      expectProblem(await api()('GET', `/api/events/${eventId}/stats?range=1y`), 400, 'validation_failed')
+        .errors,
+    ).toHaveProperty('range');
+    expect(
+      expectProblem(
+        await api()('GET', `/api/events/${eventId}/stats?range=7d&granularity=minute`),
+        400,
+        'validation_failed',
+      ).errors,
+    ).toHaveProperty('granularity');
+    expect(
+      expectProblem(await api()('GET', `/api/events/${eventId}/stats?colour=red`), 400, 'validation_failed')
+        .errors,
+    ).toHaveProperty('colour');
+    expect(
+      expectProblem(
+        await api()('GET', `/api/events/${eventId}/reports/sales_by_day?from=2027-02-30`),
+        400,
+        'validation_failed',
+      ).errors,
+    ).toHaveProperty('from');
+    expectProblem(await api()('GET', `/api/events/${eventId}/reports/everything`), 404, 'not_found');
+    const strangerOverview = await stranger<{ data: { upcoming: unknown[] } }>('GET', '/api/stats/overview');
+    expect(strangerOverview.body.data.upcoming).toEqual([]);
+  });
+
+  it("shows the organizer's upcoming events with their sales, and the administrator the account per currency", async () => {
+    const overview = await api()<{ data: { upcoming: { event_id: string; tickets_sold: number }[] } }>(
+      'GET',
+      '/api/stats/overview',
+    );
+    expect(overview.status, JSON.stringify(overview.body)).toBe(200);
+    expect(overview.body.data.upcoming).toContainEqual(
+      expect.objectContaining({ event_id: eventId, tickets_sold: 5 }),
+    );
+    const account = await api()<{ data: { currencies: { currency: string; orders: number }[] } }>(
+      'GET',
+      '/api/stats/account',
+    );
+    expect(account.status, JSON.stringify(account.body)).toBe(200);
+    expect(account.body.data.currencies).toEqual([expect.objectContaining({ currency: 'EUR', orders: 2 })]);
+  });
+}
+
+describe('event stats and reports (sqlite)', () => statsSuite('sqlite'));
+describeWithPostgres('event stats and reports (postgres)', () => statsSuite('postgres'));
