@@ -4,6 +4,7 @@ import { usersLive } from '../features/users/live';
 import { organizersLive } from '../features/organizers/live';
 import { taxesAndFeesLive } from '../features/taxesAndFees/live';
 import { ticketsLive } from '../features/tickets/live';
+import { statsLive } from '../features/dashboard/live';
 import { composeLive } from '../shared/live/liveMap';
 
 /** Every feature's live declaration (its `live.ts`); a new feature with a live read model adds its own here. */
@@ -14,4 +15,5 @@ export const liveMap = composeLive([
   usersLive,
   taxesAndFeesLive,
   ticketsLive,
+  statsLive,
 ]);

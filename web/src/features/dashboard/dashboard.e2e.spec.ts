@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  dateNextYear,
+  describeE2E,
+  expectAccessible,
+  launchBrowser,
+  screenshot,
+  startApp,
+  submitLogin,
+  type RunningApp,
+} from '../../../../services/kit/testing/e2e';
+
+/** Calls the API as the signed-in page does, with its token. */
+function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    { method, path, body },
+  );
+}
+
+/** A buyer's whole free order through the public checkout API, from the buyer's own page (no login). */
+function buyFree(page: Page, eventId: string, ticketId: string, quantity: number): Promise<void> {
+  return page.evaluate(
+    async ({ eventId, ticketId, quantity }) => {
+      const call = async (method: string, path: string, body: unknown) => {
+        const response = await fetch(`/api/public/events/${eventId}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+        return (await response.json()) as { data: { short_id: string } };
+      };
+      const placed = await call('POST', '/orders', { lines: [{ ticket_id: ticketId, quantity }] });
+      const shortId = placed.data.short_id;
+      await call('PUT', `/orders/${shortId}/details`, {
+        first_name: 'Rosa',
+        last_name: 'Buyer',
+        email: 'rosa@example.com',
+        attendees: Array.from({ length: quantity }, (_, i) => ({
+          first_name: `Guest ${i}`,
+          last_name: 'Buyer',
+          email: `guest${i}@example.com`,
+        })),
+        terms_agreed: true,
+      });
+      await call('POST', `/orders/${shortId}/complete`, { payment_method: 'FREE' });
+    },
+    { eventId, ticketId, quantity },
+  );
+}
+
+const statText = (page: Page, stat: string) => page.getByTestId(`stat-${stat}`).locator('dd').innerText();
+const barCount = (page: Page) => page.locator('.dashboard-chart .recharts-bar-rectangle').count();
+
+describeE2E('Dashboard: the organizer watches sales arrive live', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let organizerContext: BrowserContext;
+  let buyerContext: BrowserContext;
+  let page: Page;
+  let buyer: Page;
+  const pageErrors: string[] = [];
+  let eventId = '';
+  let ticketId = '';
+  let dashboardUrl = '';
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    organizerContext = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      colorScheme: 'light',
+    });
+    page = await organizerContext.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await submitLogin(page, app.url, app.admin);
+    await page.waitForURL(/\/manage\/events/);
+    const organizer = await callApi<{ data: { id: string } }>(page, 'POST', '/organizers', {
+      name: 'Dockside Live',
+    });
+    const event = await callApi<{ data: { id: string; slug: string } }>(page, 'POST', '/events', {
+      title: 'Harbour Night Market',
+      start_date: `${dateNextYear('05-20')}T18:00:00Z`,
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+      organizer_id: organizer.data.id,
+    });
+    eventId = event.data.id;
+    const ticket = await callApi<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
+      type: 'FREE',
+      title: 'Market entry',
+      quantity: 500,
+      tax_and_fee_ids: [],
+    });
+    ticketId = ticket.data.id;
+    await callApi(page, 'POST', `/events/${eventId}/tickets`, {
+      type: 'PAID',
+      title: 'Tasting pass',
+      price: 1800,
+      quantity: 50,
+      tax_and_fee_ids: [],
+    });
+    await callApi(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+    dashboardUrl = `${app.url}/manage/event/${eventId}/dashboard`;
+
+    buyerContext = await browser.newContext({ viewport: { width: 900, height: 700 } });
+    buyer = await buyerContext.newPage();
+    await buyer.goto(`${app.url}/e/${eventId}/${event.data.slug || 'event'}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows the numbers and the charts change as a buyer in another page completes orders, without a reload', async () => {
+    await page.goto(dashboardUrl);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    expect(await statText(page, 'tickets_sold')).toBe('0');
+    expect(await barCount(page)).toBe(0);
+    // Anything that reloads the page loses this marker.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+    await buyFree(buyer, eventId, ticketId, 2);
+    await page.getByTestId('stat-tickets_sold').getByText('2', { exact: true }).waitFor({ timeout: 5_000 });
+    expect(await statText(page, 'orders')).toBe('1');
+    await expect.poll(() => barCount(page)).toBeGreaterThan(0);
+
+    // A burst: the dashboard coalesces the notices and ends on the exact totals.
+    await Promise.all([buyFree(buyer, eventId, ticketId, 1), buyFree(buyer, eventId, ticketId, 3)]);
+    await page.getByTestId('stat-tickets_sold').getByText('6', { exact: true }).waitFor({ timeout: 5_000 });
+    expect(await statText(page, 'orders')).toBe('3');
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    const ticketRow = page
+      .getByRole('table', { name: 'Sales by ticket' })
+      .getByRole('row', { name: /Market entry/ });
+    expect(await ticketRow.innerText()).toMatch(/Market entry\s+6\s+3/);
+
+    await screenshot(page, 'dashboard/light');
+    await expectAccessible(page, 'dashboard (light)');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('switches the range, and the reports page lists and exports the sales', async () => {
+    await page.getByLabel('Period').selectOption('24h');
+    await expect.poll(() => barCount(page)).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Reports' }).first().click();
+    await page.waitForURL(/\/reports$/);
+    const table = page.getByRole('table', { name: 'Sales by ticket' });
+    await table.waitFor();
+    expect(await table.getByRole('row', { name: /Market entry/ }).innerText()).toMatch(
+      /Market entry\s+3\s+6/,
+    );
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^sales_by_ticket-.*\.csv$/);
+    await page.getByLabel('Report').selectOption('sales_by_day');
+    await page.getByRole('table', { name: 'Sales by day' }).waitFor();
+    await screenshot(page, 'dashboard/reports-light');
+    await expectAccessible(page, 'reports (light)');
+  });
+
+  it("shows the organizer's overview with the event's sales", async () => {
+    await page.goto(`${app.url}/manage/dashboard`);
+    const row = page
+      .getByRole('table', { name: 'Upcoming events' })
+      .getByRole('row', { name: /Harbour Night Market/ });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/6\s+3/);
+    await page.getByRole('table', { name: 'Whole account' }).waitFor();
+    await screenshot(page, 'dashboard/overview-light');
+    await expectAccessible(page, 'overview (light)');
+  });
+
+  it('reads well in the dark scheme', async () => {
+    const dark = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+    const darkPage = await dark.newPage();
+    await submitLogin(darkPage, app.url, app.admin);
+    await darkPage.waitForURL(/\/manage\/events/);
+    await darkPage.goto(dashboardUrl);
+    await darkPage.getByTestId('stat-tickets_sold').getByText('6', { exact: true }).waitFor();
+    await darkPage.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    await buyFree(buyer, eventId, ticketId, 1);
+    await darkPage
+      .getByTestId('stat-tickets_sold')
+      .getByText('7', { exact: true })
+      .waitFor({ timeout: 5_000 });
+    await screenshot(darkPage, 'dashboard/dark');
+    await expectAccessible(darkPage, 'dashboard (dark)');
+    await darkPage.goto(`${app.url}/manage/event/${eventId}`);
+    await darkPage.getByText('Sales at a glance').waitFor();
+    await darkPage.getByTestId('stat-tickets_sold').getByText('7', { exact: true }).waitFor();
+    await screenshot(darkPage, 'dashboard/overview-card-dark');
+    await expectAccessible(darkPage, 'event overview (dark)');
+    await dark.close();
+  });
+});
