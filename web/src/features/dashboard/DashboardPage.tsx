@@ -11,6 +11,7 @@ import { CheckInsChart, RevenueChart, SalesChart } from './DashboardCharts';
 import { HeadlineNumbers, LiveIndicator, headlineFigures } from './Headline';
 import { dashboardMessages as m } from './messages';
 import { useLiveStats } from './useLiveStats';
+import { ScrollTable } from './ScrollTable';
 import './dashboard.css';
 
 export const rangeMessages: Record<StatsRange, MessageDescriptor> = {
@@ -27,7 +28,7 @@ function TicketTable({ stats }: { stats: EventStats }) {
   if (stats.tickets.length === 0)
     return <p className="dashboard-empty">{intl.formatMessage(m.ticketsEmpty)}</p>;
   return (
-    <div className="dashboard-table-wrap">
+    <ScrollTable label={intl.formatMessage(m.byTicketHeading)}>
       <HTMLTable
         className="dashboard-table"
         compact
@@ -55,7 +56,7 @@ function TicketTable({ stats }: { stats: EventStats }) {
           ))}
         </tbody>
       </HTMLTable>
-    </div>
+    </ScrollTable>
   );
 }
 
@@ -65,7 +66,7 @@ function PromoTable({ stats }: { stats: EventStats }) {
   if (stats.promo_codes.length === 0)
     return <p className="dashboard-empty">{intl.formatMessage(m.promoEmpty)}</p>;
   return (
-    <div className="dashboard-table-wrap">
+    <ScrollTable label={intl.formatMessage(m.promoHeading)}>
       <HTMLTable className="dashboard-table" compact striped aria-label={intl.formatMessage(m.promoHeading)}>
         <thead>
           <tr>
@@ -88,7 +89,7 @@ function PromoTable({ stats }: { stats: EventStats }) {
           ))}
         </tbody>
       </HTMLTable>
-    </div>
+    </ScrollTable>
   );
 }
 

@@ -8,13 +8,14 @@ import { uiMessages } from '../../shared/ui/messages';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { dashboardMessages as d, overviewMessages as m } from './messages';
 import { statsQueries } from './queries';
+import { ScrollTable } from './ScrollTable';
 import './dashboard.css';
 
 function AccountTotals() {
   const intl = useIntl();
   const account = useQuery(statsQueries.account());
   return (
-    <Card className="dashboard-card">
+    <Card className="dashboard-card dashboard-card--wide">
       <h2 className="section-title">{intl.formatMessage(m.accountHeading)}</h2>
       <p className="settings-section__help">{intl.formatMessage(m.accountIntro)}</p>
       {account.isPending ? (
@@ -24,7 +25,7 @@ function AccountTotals() {
       ) : account.data.currencies.length === 0 ? (
         <p className="dashboard-empty">{intl.formatMessage(m.accountEmpty)}</p>
       ) : (
-        <div className="dashboard-table-wrap">
+        <ScrollTable label={intl.formatMessage(m.accountHeading)}>
           <HTMLTable
             className="dashboard-table"
             compact
@@ -58,7 +59,7 @@ function AccountTotals() {
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </ScrollTable>
       )}
     </Card>
   );
@@ -92,7 +93,7 @@ export function OverviewPage() {
           ) : overview.data.upcoming.length === 0 ? (
             <p className="dashboard-empty">{intl.formatMessage(m.upcomingEmpty)}</p>
           ) : (
-            <div className="dashboard-table-wrap">
+            <ScrollTable label={intl.formatMessage(m.upcomingHeading)}>
               <HTMLTable
                 className="dashboard-table"
                 compact
@@ -132,7 +133,7 @@ export function OverviewPage() {
                   ))}
                 </tbody>
               </HTMLTable>
-            </div>
+            </ScrollTable>
           )}
         </Card>
         {hasPermission(me.data, 'account.manage') ? <AccountTotals /> : null}

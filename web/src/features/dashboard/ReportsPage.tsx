@@ -11,6 +11,7 @@ import { showToast } from '../../shared/ui/toaster';
 import { downloadReport, reportNames, type Report, type ReportName } from './api';
 import { reportColumnMessages, reportMessages as m } from './messages';
 import { statsQueries } from './queries';
+import { ScrollTable } from './ScrollTable';
 import './dashboard.css';
 
 function cell(
@@ -117,7 +118,7 @@ export function ReportsPage() {
         ) : data.data.rows.length === 0 ? (
           <p className="dashboard-empty">{intl.formatMessage(m.empty)}</p>
         ) : (
-          <div className="dashboard-table-wrap">
+          <ScrollTable label={intl.formatMessage(m[report])}>
             <HTMLTable className="dashboard-table" compact striped aria-label={intl.formatMessage(m[report])}>
               <thead>
                 <tr>
@@ -144,7 +145,7 @@ export function ReportsPage() {
                 ))}
               </tbody>
             </HTMLTable>
-          </div>
+          </ScrollTable>
         )}
       </Card>
     </div>
