@@ -5,6 +5,7 @@ import { CommandHandler, type CommandContext } from '../kit/commandHandler';
 import type { Decider } from '../kit/decider';
 import { refuse } from '../kit/refusal';
 import { benchPublicPages } from '../../loadtests/publicPages';
+import { benchDashboard } from '../../loadtests/dashboard';
 
 /**
  * `npm run bench -- <suite>`. Figures are ratios against baselines measured in the same run, on this machine;
@@ -16,6 +17,7 @@ const suites: Record<string, () => Promise<void>> = {
     await benchCommandThroughput();
   },
   'public-pages': benchPublicPages,
+  dashboard: benchDashboard,
 };
 
 const WRITERS = 50;
