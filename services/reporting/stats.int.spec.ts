@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import { dataOf } from '../kit/http/routeContract';
+import {
+  accountStatsResponseSchema,
+  eventStatsResponseSchema,
+  reportResponseSchema,
+  statsOverviewResponseSchema,
+} from './statsSchemas';
 import { describeWithPostgres } from '../kit/testing/postgres';
 import { ManualClock } from '../kit/clock';
 import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from '../api/testing';
@@ -20,6 +28,14 @@ const expectProblem = (response: ApiResponse, status: number, reason: string) =>
   expect((response.body as { reason: string }).reason).toBe(reason);
   return response.body as { errors?: Record<string, string[]> };
 };
+
+/** The answer is exactly what the route's response schema declares (as services/api/contract.int.spec.ts checks). */
+function expectDeclared(response: ApiResponse, schema: z.ZodType) {
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const parsed = schema.safeParse(response.body);
+  expect(parsed.error?.issues, JSON.stringify(response.body)).toBeUndefined();
+  expect(parsed.data, 'the answer has fields its schema does not declare').toEqual(response.body);
+}
 
 function statsSuite(kind: StorageKind) {
   // 23:30 UTC is already the next day in Berlin: the day buckets must say so.
@@ -145,6 +161,10 @@ function statsSuite(kind: StorageKind) {
       { code: 'HALF', orders: 1, tickets_sold: 2, discounts: 2500, gross: 2500 },
     ]);
 
+    expectDeclared(
+      await api()('GET', `/api/events/${eventId}/stats?range=all`),
+      dataOf(eventStatsResponseSchema),
+    );
     const hourly = await stats('?range=24h');
     expect(hourly.range.granularity).toBe('hour');
     expect(hourly.series.at(-1)).toMatchObject({ bucket: '2027-01-11T00:00', orders: 2 });
@@ -167,6 +187,18 @@ function statsSuite(kind: StorageKind) {
       `/api/events/${eventId}/reports/sales_by_day?to=2027-01-10`,
     );
     expect(before.body.data.rows).toEqual([]);
+    for (const report of [
+      'sales_by_ticket',
+      'sales_by_day',
+      'promo_codes',
+      'affiliates',
+      'taxes_and_fees',
+      'check_ins',
+    ])
+      expectDeclared(
+        await api()('GET', `/api/events/${eventId}/reports/${report}`),
+        dataOf(reportResponseSchema),
+      );
     const promo = await api()<{ data: Report }>('GET', `/api/events/${eventId}/reports/promo_codes`);
     expect(promo.body.data.rows).toEqual([expect.objectContaining({ code: 'HALF', discounts: 2500 })]);
 
