@@ -277,6 +277,8 @@ function statsSuite(kind: StorageKind) {
     expect(overview.body.data.upcoming).toContainEqual(
       expect.objectContaining({ event_id: eventId, tickets_sold: 5 }),
     );
+    expectDeclared(await api()('GET', '/api/stats/overview'), dataOf(statsOverviewResponseSchema));
+    expectDeclared(await api()('GET', '/api/stats/account'), dataOf(accountStatsResponseSchema));
     const account = await api()<{ data: { currencies: { currency: string; orders: number }[] } }>(
       'GET',
       '/api/stats/account',
