@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { io } from 'socket.io-client';
+import type { ReadModelChanged } from '../kit/contracts/realtime';
 import type { z } from 'zod';
 import { dataOf } from '../kit/http/routeContract';
 import {
@@ -170,18 +172,53 @@ function statsSuite(kind: StorageKind) {
     expect(hourly.series.at(-1)).toMatchObject({ bucket: '2027-01-11T00:00', orders: 2 });
   });
 
+  it("tells the event's room, and only a socket of the event's account, each order with its position", async () => {
+    const owner = io(t.baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+    const other = await t.otherAccount();
+    const stranger = io(t.baseUrl, {
+      auth: { token: other.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    try {
+      expect(await owner.emitWithAck('subscribe', { room: `event:${eventId}` })).toEqual({ ok: true });
+      expect(await stranger.emitWithAck('subscribe', { room: `event:${eventId}` })).toEqual({
+        ok: false,
+        reason: 'event_not_found',
+      });
+      const heard: ReadModelChanged[] = [];
+      let strangerHeard = false;
+      owner.on('readmodel.changed', (notice: ReadModelChanged) => heard.push(notice));
+      stranger.on('readmodel.changed', (notice: ReadModelChanged) => {
+        if (notice.keys.includes(`event:${eventId}`)) strangerHeard = true;
+      });
+      const position = await buy([{ ticket_id: entryId, quantity: 1 }], 'FREE');
+      await expect
+        .poll(() => heard.some((n) => n.readModel === 'stats' && BigInt(n.position) >= BigInt(position)))
+        .toBe(true);
+      const notice = heard.find((n) => n.readModel === 'stats');
+      expect(notice?.keys).toContain(`event:${eventId}`);
+      // The snapshot names a position at least as new as the notice: nothing to apply twice.
+      expect(BigInt((await stats()).position)).toBeGreaterThanOrEqual(BigInt(notice?.position ?? '0'));
+      expect(strangerHeard).toBe(false);
+    } finally {
+      owner.close();
+      stranger.close();
+    }
+  });
+
   it('answers reports as JSON, CSV and a streamed XLSX, filtered by local dates', async () => {
     const json = await api()<{ data: Report }>('GET', `/api/events/${eventId}/reports/sales_by_ticket`);
     expect(json.status, JSON.stringify(json.body)).toBe(200);
     expect(json.body.data.rows).toEqual([
       expect.objectContaining({ ticket: 'Seat', tickets_sold: 2, gross: 0 }),
-      expect.objectContaining({ ticket: 'Standing', tickets_sold: 3 }),
+      expect.objectContaining({ ticket: 'Standing', tickets_sold: 4 }),
     ]);
     const byDay = await api()<{ data: Report }>(
       'GET',
       `/api/events/${eventId}/reports/sales_by_day?from=2027-01-11&to=2027-01-11`,
     );
-    expect(byDay.body.data.rows).toEqual([expect.objectContaining({ date: '2027-01-11', orders: 2 })]);
+    expect(byDay.body.data.rows).toEqual([expect.objectContaining({ date: '2027-01-11', orders: 3 })]);
     const before = await api()<{ data: Report }>(
       'GET',
       `/api/events/${eventId}/reports/sales_by_day?to=2027-01-10`,
@@ -275,7 +312,7 @@ function statsSuite(kind: StorageKind) {
     );
     expect(overview.status, JSON.stringify(overview.body)).toBe(200);
     expect(overview.body.data.upcoming).toContainEqual(
-      expect.objectContaining({ event_id: eventId, tickets_sold: 5 }),
+      expect.objectContaining({ event_id: eventId, tickets_sold: 6 }),
     );
     expectDeclared(await api()('GET', '/api/stats/overview'), dataOf(statsOverviewResponseSchema));
     expectDeclared(await api()('GET', '/api/stats/account'), dataOf(accountStatsResponseSchema));
@@ -284,7 +321,7 @@ function statsSuite(kind: StorageKind) {
       '/api/stats/account',
     );
     expect(account.status, JSON.stringify(account.body)).toBe(200);
-    expect(account.body.data.currencies).toEqual([expect.objectContaining({ currency: 'EUR', orders: 2 })]);
+    expect(account.body.data.currencies).toEqual([expect.objectContaining({ currency: 'EUR', orders: 3 })]);
   });
 }
 
