@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { randomUUID } from 'node:crypto';
 import { io } from 'socket.io-client';
+import { metadataFor } from '../eventstore/contract';
+import { checkInStream, type AttendeeCheckedIn } from '../admission/checkIn/checkInEvents';
 import type { ReadModelChanged } from '../kit/contracts/realtime';
 import type { z } from 'zod';
 import { dataOf } from '../kit/http/routeContract';
@@ -303,6 +306,50 @@ function statsSuite(kind: StorageKind) {
     expectProblem(await api()('GET', `/api/events/${eventId}/reports/everything`), 404, 'not_found');
     const strangerOverview = await stranger<{ data: { upcoming: unknown[] } }>('GET', '/api/stats/overview');
     expect(strangerOverview.body.data.upcoming).toEqual([]);
+  });
+
+  it('counts admissions per minute on the event day in its zone, and per list in the check-in report', async () => {
+    // The check-in routes come with their own feature; the recorded contract is what this read model follows.
+    const admit = async (attendeeId: string, scannedAt: string) => {
+      const data: AttendeeCheckedIn['data'] = {
+        nonce: randomUUID(),
+        deviceId: 'door-1',
+        gate: 'North',
+        checkInId: randomUUID(),
+        checkInListId: 'cl_main',
+        eventId,
+        attendeeId,
+        ticketId: entryId,
+        source: 'online',
+        scannedAt,
+        checkedInAt: scannedAt,
+      };
+      const appended = await t.platform.services.store.append(
+        checkInStream('cl_main', attendeeId),
+        [{ id: randomUUID(), type: 'AttendeeCheckedIn', data, metadata: metadataFor() }],
+        { expected: 'any' },
+      );
+      return appended.position.toString();
+    };
+    // The event starts 2027-01-11 18:00 in Berlin (17:00 UTC).
+    await admit('at_door1', '2027-01-11T16:58:10.000Z');
+    await admit('at_door2', '2027-01-11T16:58:40.000Z');
+    const position = await admit('at_door3', '2027-01-11T17:01:00.000Z');
+    const data = await statsAt(position);
+    expect(data.totals.checked_in).toBe(3);
+    expect(data.check_ins).toEqual({
+      day: '2027-01-11',
+      per_minute: [
+        { minute: '17:58', check_ins: 2 },
+        { minute: '17:59', check_ins: 0 },
+        { minute: '18:00', check_ins: 0 },
+        { minute: '18:01', check_ins: 1 },
+      ],
+    });
+    const report = await api()<{ data: Report }>('GET', `/api/events/${eventId}/reports/check_ins`);
+    expect(report.body.data.rows).toEqual([
+      { check_in_list: 'cl_main', attendees_checked_in: 3, inside_now: 3, admissions: 3 },
+    ]);
   });
 
   it("shows the organizer's upcoming events with their sales, and the administrator the account per currency", async () => {
