@@ -19,6 +19,8 @@ import { ordersReadModel } from './0050_orders';
 import { promoCodeOrdersReadModel } from './0051_promo_code_orders';
 import { pageViewsReadModel } from './0045_page_views';
 import { affiliatesReadModel } from './0046_affiliates';
+import { openHoldsReadModel } from './0052_open_holds';
+import { orderMailsReadModel } from './0053_order_mails';
 import { statsReadModel } from './0070_stats';
 import type { ReadModelMigration } from './migration';
 
@@ -47,6 +49,8 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   promoCodeOrdersReadModel,
   pageViewsReadModel,
   affiliatesReadModel,
+  openHoldsReadModel,
+  orderMailsReadModel,
   statsReadModel,
 ];
 

@@ -4,12 +4,19 @@ import nodemailer from 'nodemailer';
 import type { Clock } from '../kit/clock';
 import type { Logger } from '../kit/logger';
 import { sleep } from '../kit/sleep';
-import { claimDueMails, markAttemptFailed, markSent, type OutboxRow } from './outbox';
+import {
+  claimDueMails,
+  mailAttachmentsOf,
+  markAttemptFailed,
+  markSent,
+  type MailAttachment,
+  type OutboxRow,
+} from './outbox';
 
 /** Where mails go: an SMTP server, or nowhere (they stay readable in the local outbox). */
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
-  send(mail: OutboxRow): Promise<void>;
+  send(mail: OutboxRow, attachments?: readonly MailAttachment[]): Promise<void>;
   close(): void;
 }
 
@@ -30,7 +37,7 @@ export function createMailTransport(settings: {
   const host = hostOf(settings.publicUrl);
   return {
     kind: 'smtp',
-    async send(mail) {
+    async send(mail, attachments = []) {
       await transporter.sendMail({
         from: settings.mailFrom,
         to: mail.to_address,
@@ -40,6 +47,12 @@ export function createMailTransport(settings: {
         // The same id on every attempt: a receiver that saw an earlier attempt can tell a repeat.
         messageId: `<${mail.id}@${host}>`,
         headers: { 'X-Ticketing-Template': mail.template },
+        attachments: attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: attachment.content,
+          ...(attachment.contentId ? { cid: attachment.contentId } : {}),
+        })),
       });
     },
     close: () => transporter.close(),
@@ -124,7 +137,7 @@ export class MailDelivery {
       );
       for (const mail of batch) {
         try {
-          await transport.send(mail);
+          await transport.send(mail, await mailAttachmentsOf(db, mail.id));
           await markSent(db, mail, transport.kind, clock.now());
         } catch (error) {
           const attempt = mail.attempts + 1;

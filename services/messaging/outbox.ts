@@ -46,6 +46,66 @@ export const mailOutboxTable: ReadModelTable = {
   },
 };
 
+/** Files sent with a mail (a ticket's QR code, an .ics), written with it by the reactor. */
+export const mailAttachmentsTable: ReadModelTable = {
+  name: 'mail_attachments',
+  define(table, tableName) {
+    table.string('mail_id', 40).notNullable();
+    table.integer('position').notNullable();
+    table.string('filename', 120).notNullable();
+    table.string('content_type', 80).notNullable();
+    /** Base64 of the bytes. */
+    table.text('content').notNullable();
+    /** Set for an inline image the HTML shows as `cid:<content_id>`. */
+    table.string('content_id', 80).nullable();
+    table.primary(['mail_id', 'position'], `${tableName}_pk`);
+  },
+};
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  contentId?: string | undefined;
+}
+
+export async function addMailAttachments(
+  trx: Knex.Transaction,
+  table: string,
+  mailId: string,
+  attachments: readonly MailAttachment[],
+): Promise<void> {
+  if (attachments.length === 0) return;
+  await trx(table)
+    .insert(
+      attachments.map((attachment, position) => ({
+        mail_id: mailId,
+        position,
+        filename: attachment.filename,
+        content_type: attachment.contentType,
+        content: attachment.content.toString('base64'),
+        content_id: attachment.contentId ?? null,
+      })),
+    )
+    .onConflict(['mail_id', 'position'])
+    .ignore();
+}
+
+export async function mailAttachmentsOf(db: Knex, mailId: string): Promise<MailAttachment[]> {
+  const rows = (await db(mailAttachmentsTable.name).where({ mail_id: mailId }).orderBy('position')) as {
+    filename: string;
+    content_type: string;
+    content: string;
+    content_id: string | null;
+  }[];
+  return rows.map((row) => ({
+    filename: row.filename,
+    contentType: row.content_type,
+    content: Buffer.from(row.content, 'base64'),
+    contentId: row.content_id ?? undefined,
+  }));
+}
+
 export interface OutboxRow {
   id: string;
   dedupe_key: string;

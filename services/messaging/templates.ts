@@ -15,6 +15,27 @@ export interface MailTemplates {
     validForMs: number;
   };
   password_changed: { name: string; email: string; link: string };
+  /** To the buyer once the order went through; `instructions` (plain text) only while awaiting an offline payment. */
+  order_confirmation: {
+    name: string;
+    event: string;
+    reference: string;
+    total: string;
+    awaitingPayment: boolean;
+    instructions: string;
+    link: string;
+  };
+  /** One per attendee, with the ticket's QR code attached inline as `cid:ticket-qr` and an .ics file. */
+  order_ticket: { name: string; event: string; ticket: string; when: string; link: string };
+  /** To the organizer: a new order. */
+  order_notification: {
+    name: string;
+    event: string;
+    reference: string;
+    buyer: string;
+    total: string;
+    link: string;
+  };
 }
 
 export type MailTemplate = keyof MailTemplates;
@@ -34,6 +55,8 @@ interface Layout {
   button: { label: MailMessageKey; link: string };
   /** After the button: how long the link works, what to do if it was not you. */
   notes: Line[];
+  /** An image attached to the mail (`cid:`), shown before the button. */
+  image?: { cid: string; alt: MailMessageKey };
 }
 
 function validity(validForMs: number): Line {
@@ -72,6 +95,35 @@ const layouts: { [T in MailTemplate]: (values: MailTemplates[T]) => Layout } = {
     subject: ['passwordChangedSubject'],
     paragraphs: [['passwordChangedIntro', { email: v.email }], ['passwordChangedWarning']],
     button: { label: 'passwordChangedButton', link: v.link },
+    notes: [],
+  }),
+  order_confirmation: (v) => ({
+    subject: ['orderConfirmationSubject', { reference: v.reference, event: v.event }],
+    paragraphs: [
+      v.awaitingPayment
+        ? ['orderAwaitingPaymentIntro', { reference: v.reference, event: v.event, total: v.total }]
+        : ['orderConfirmationIntro', { reference: v.reference, event: v.event, total: v.total }],
+      ...(v.awaitingPayment && v.instructions.trim()
+        ? [['orderPaymentInstructions', { instructions: v.instructions.trim() }] as Line]
+        : []),
+      ['orderTicketsFollow'],
+    ],
+    button: { label: 'orderConfirmationButton', link: v.link },
+    notes: [],
+  }),
+  order_ticket: (v) => ({
+    subject: ['ticketSubject', { event: v.event }],
+    paragraphs: [['ticketIntro', { ticket: v.ticket, event: v.event, when: v.when }], ['ticketCalendar']],
+    image: { cid: 'ticket-qr', alt: 'ticketQrAlt' },
+    button: { label: 'ticketButton', link: v.link },
+    notes: [],
+  }),
+  order_notification: (v) => ({
+    subject: ['orderNotificationSubject', { reference: v.reference, event: v.event }],
+    paragraphs: [
+      ['orderNotificationIntro', { buyer: v.buyer, reference: v.reference, event: v.event, total: v.total }],
+    ],
+    button: { label: 'orderNotificationButton', link: v.link },
     notes: [],
   }),
 };
@@ -123,6 +175,7 @@ export function renderMail<T extends MailTemplate>(
 <div style="max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border:1px solid #dce0e5;border-radius:8px">
 ${paragraph(e(say(greeting)))}
 ${layout.paragraphs.map((line) => paragraph(e(say(line)))).join('\n')}
+${layout.image ? `<p style="margin:16px 0"><img src="cid:${e(layout.image.cid)}" alt="${e(say([layout.image.alt]))}" width="240" height="240" style="display:block"></p>` : ''}
 <p style="margin:24px 0"><a href="${link}" style="display:inline-block;padding:10px 18px;border-radius:4px;background:#2d72d2;color:#ffffff;text-decoration:none;font-weight:600">${e(say([layout.button.label]))}</a></p>
 ${layout.notes.map((line) => paragraph(e(say(line)))).join('\n')}
 <p style="margin:0 0 4px;font-size:13px;color:#5f6b7c">${e(say(['linkFallback']))}</p>

@@ -35,6 +35,30 @@ const examples: { [T in MailTemplate]: MailTemplates[T] } = {
     email: 'ada@example.test',
     link: 'https://t.example/auth/forgot-password',
   },
+  order_confirmation: {
+    name: 'Ada',
+    event: 'Harbour Lights',
+    reference: 'K3V9X2M4',
+    total: '€50.00',
+    awaitingPayment: true,
+    instructions: 'Transfer to IBAN DE00 1234',
+    link: 'https://t.example/checkout/ev_1/abc/summary',
+  },
+  order_ticket: {
+    name: 'Bob',
+    event: 'Harbour Lights',
+    ticket: 'Standing',
+    when: 'Friday, 5 March 2027, 18:00',
+    link: 'https://t.example/ticket/ev_1/abc',
+  },
+  order_notification: {
+    name: 'Harbour Collective',
+    event: 'Harbour Lights',
+    reference: 'K3V9X2M4',
+    buyer: 'Ada Lovelace',
+    total: '€50.00',
+    link: 'https://t.example/manage/event/ev_1/orders',
+  },
 };
 
 describe('mail templates', () => {

@@ -8,7 +8,10 @@ import { checkpointsTable } from '../../projections/runner/checkpoints';
 import { createMailTransport, MailDelivery } from '../messaging/delivery';
 import type { CommandHandler } from '../kit/commandHandler';
 import { EmailClaimKeeper, emailClaimKeeper } from './emailClaimKeeper';
+import { CheckoutKeeper, checkoutKeeper } from './checkoutKeeper';
 import { mailReactor } from './mailReactor';
+import { orderMailReactor } from './orderMailReactor';
+import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
 
 /**
@@ -23,6 +26,7 @@ export interface Worker {
   runner: ProjectionRunner;
   delivery: MailDelivery;
   claims: EmailClaimKeeper;
+  checkout: CheckoutKeeper;
   stop(): Promise<void>;
 }
 
@@ -32,7 +36,13 @@ export interface WorkerDeps {
   commands: CommandHandler;
   config: Pick<
     AppConfig,
-    'publicUrl' | 'smtpUrl' | 'mailFrom' | 'projectionOnError' | 'emailClaimGraceSeconds'
+    | 'publicUrl'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'projectionOnError'
+    | 'emailClaimGraceSeconds'
+    | 'dataDir'
+    | 'ticketSigningKey'
   >;
   logger: Logger;
   clock: Clock;
@@ -48,6 +58,12 @@ export async function startWorker({
 }: WorkerDeps): Promise<Worker> {
   const reactor = mailReactor({ publicUrl: config.publicUrl });
   await startAtHeadWhenNew(db, reactor.name, await store.head(), clock.now());
+  const orderMails = orderMailReactor({
+    publicUrl: config.publicUrl,
+    commands,
+    keys: loadTicketSigningKeys({ dataDir: config.dataDir, fromEnvironment: config.ticketSigningKey }),
+  });
+  await startAtHeadWhenNew(db, orderMails.name, await store.head(), clock.now());
   const runner = new ProjectionRunner({
     store,
     db,
@@ -55,7 +71,9 @@ export async function startWorker({
     // deployed is recovered too.
     projections: [
       reactor,
+      orderMails,
       emailClaimKeeper(),
+      checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
     ],
     logger: logger.child({ component: 'worker' }),
@@ -72,17 +90,27 @@ export async function startWorker({
     logger: logger.child({ component: 'email-claims' }),
     settleAfterMs: config.emailClaimGraceSeconds * 1000,
   });
+  const checkout = new CheckoutKeeper({
+    db,
+    commands,
+    clock,
+    logger: logger.child({ component: 'checkout' }),
+    settleAfterMs: config.emailClaimGraceSeconds * 1000,
+  });
   await runner.start();
   delivery.start();
+  checkout.start(5_000);
   claims.start(Math.max(1_000, Math.min(60_000, config.emailClaimGraceSeconds * 500)));
   logger.info('worker started', { mail: transport.kind });
   return {
     runner,
     delivery,
     claims,
+    checkout,
     async stop() {
       unsubscribe();
       await claims.stop();
+      await checkout.stop();
       await runner.stop();
       await delivery.stop();
     },

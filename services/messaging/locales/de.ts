@@ -33,4 +33,19 @@ export const de: MailCatalog = {
   passwordChangedWarning:
     'Wenn Sie das nicht waren, wählen Sie sofort ein neues Passwort und informieren Sie Ihre Administration.',
   passwordChangedButton: 'Neues Passwort wählen',
+  orderConfirmationSubject: 'Ihre Bestellung {reference} für {event}',
+  orderConfirmationIntro: 'Vielen Dank für Ihre Bestellung {reference} für {event}. Gesamtbetrag: {total}.',
+  orderAwaitingPaymentIntro:
+    'Ihre Bestellung {reference} für {event} ist reserviert und wartet auf Ihre Zahlung von {total}.',
+  orderPaymentInstructions: 'So bezahlen Sie: {instructions}',
+  orderTicketsFollow: 'Jede teilnehmende Person erhält ihr eigenes Ticket per E-Mail.',
+  orderConfirmationButton: 'Bestellung ansehen',
+  ticketSubject: 'Ihr Ticket für {event}',
+  ticketIntro: 'Hier ist Ihr Ticket „{ticket}“ für {event} am {when}. Zeigen Sie den QR-Code am Eingang vor.',
+  ticketCalendar: 'Mit der angehängten Kalenderdatei tragen Sie die Veranstaltung in Ihren Kalender ein.',
+  ticketButton: 'Ticket öffnen',
+  ticketQrAlt: 'QR-Code Ihres Tickets',
+  orderNotificationSubject: 'Neue Bestellung {reference} für {event}',
+  orderNotificationIntro: '{buyer} hat die Bestellung {reference} für {event} aufgegeben: {total}.',
+  orderNotificationButton: 'Bestellung ansehen',
 };

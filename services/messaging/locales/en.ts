@@ -29,6 +29,21 @@ export const en = {
   passwordChangedWarning:
     'If you did not do this, choose a new password at once and tell your administrator.',
   passwordChangedButton: 'Choose a new password',
+  orderConfirmationSubject: 'Your order {reference} for {event}',
+  orderConfirmationIntro: 'Thank you for your order {reference} for {event}. Total: {total}.',
+  orderAwaitingPaymentIntro:
+    'Your order {reference} for {event} is reserved and awaits your payment of {total}.',
+  orderPaymentInstructions: 'How to pay: {instructions}',
+  orderTicketsFollow: 'Each attendee receives their own ticket by email.',
+  orderConfirmationButton: 'View your order',
+  ticketSubject: 'Your ticket for {event}',
+  ticketIntro: 'Here is your ticket "{ticket}" for {event} on {when}. Show the QR code at the entrance.',
+  ticketCalendar: 'The attached calendar file adds the event to your calendar.',
+  ticketButton: 'Open your ticket',
+  ticketQrAlt: 'QR code of your ticket',
+  orderNotificationSubject: 'New order {reference} for {event}',
+  orderNotificationIntro: '{buyer} placed order {reference} for {event}: {total}.',
+  orderNotificationButton: 'View the order',
 };
 
 export type MailMessageKey = keyof typeof en;

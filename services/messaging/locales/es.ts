@@ -30,4 +30,20 @@ export const es: MailCatalog = {
   passwordChangedWarning:
     'Si no has sido tú, elige una contraseña nueva ahora mismo y avisa a tu administrador.',
   passwordChangedButton: 'Elegir una contraseña nueva',
+  orderConfirmationSubject: 'Tu pedido {reference} para {event}',
+  orderConfirmationIntro: 'Gracias por tu pedido {reference} para {event}. Total: {total}.',
+  orderAwaitingPaymentIntro:
+    'Tu pedido {reference} para {event} está reservado y pendiente de tu pago de {total}.',
+  orderPaymentInstructions: 'Cómo pagar: {instructions}',
+  orderTicketsFollow: 'Cada asistente recibe su propia entrada por correo electrónico.',
+  orderConfirmationButton: 'Ver tu pedido',
+  ticketSubject: 'Tu entrada para {event}',
+  ticketIntro:
+    'Aquí tienes tu entrada «{ticket}» para {event} el {when}. Muestra el código QR en la entrada.',
+  ticketCalendar: 'El archivo de calendario adjunto añade el evento a tu calendario.',
+  ticketButton: 'Abrir tu entrada',
+  ticketQrAlt: 'Código QR de tu entrada',
+  orderNotificationSubject: 'Nuevo pedido {reference} para {event}',
+  orderNotificationIntro: '{buyer} ha realizado el pedido {reference} para {event}: {total}.',
+  orderNotificationButton: 'Ver el pedido',
 };

@@ -30,4 +30,19 @@ export const fr: MailCatalog = {
   passwordChangedWarning:
     'Si ce n’était pas vous, choisissez immédiatement un nouveau mot de passe et prévenez votre administrateur.',
   passwordChangedButton: 'Choisir un nouveau mot de passe',
+  orderConfirmationSubject: 'Votre commande {reference} pour {event}',
+  orderConfirmationIntro: 'Merci pour votre commande {reference} pour {event}. Total : {total}.',
+  orderAwaitingPaymentIntro:
+    'Votre commande {reference} pour {event} est réservée et attend votre paiement de {total}.',
+  orderPaymentInstructions: 'Comment payer : {instructions}',
+  orderTicketsFollow: 'Chaque participant reçoit son propre billet par e-mail.',
+  orderConfirmationButton: 'Voir votre commande',
+  ticketSubject: 'Votre billet pour {event}',
+  ticketIntro: 'Voici votre billet « {ticket} » pour {event} le {when}. Présentez le code QR à l’entrée.',
+  ticketCalendar: 'Le fichier de calendrier joint ajoute l’événement à votre agenda.',
+  ticketButton: 'Ouvrir votre billet',
+  ticketQrAlt: 'Code QR de votre billet',
+  orderNotificationSubject: 'Nouvelle commande {reference} pour {event}',
+  orderNotificationIntro: '{buyer} a passé la commande {reference} pour {event} : {total}.',
+  orderNotificationButton: 'Voir la commande',
 };

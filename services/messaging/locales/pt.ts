@@ -30,4 +30,19 @@ export const pt: MailCatalog = {
   passwordChangedWarning:
     'Se não foi o próprio, escolha já uma nova palavra-passe e avise o seu administrador.',
   passwordChangedButton: 'Escolher nova palavra-passe',
+  orderConfirmationSubject: 'A sua encomenda {reference} para {event}',
+  orderConfirmationIntro: 'Obrigado pela sua encomenda {reference} para {event}. Total: {total}.',
+  orderAwaitingPaymentIntro:
+    'A sua encomenda {reference} para {event} está reservada e aguarda o seu pagamento de {total}.',
+  orderPaymentInstructions: 'Como pagar: {instructions}',
+  orderTicketsFollow: 'Cada participante recebe o seu próprio bilhete por e-mail.',
+  orderConfirmationButton: 'Ver a sua encomenda',
+  ticketSubject: 'O seu bilhete para {event}',
+  ticketIntro: 'Aqui está o seu bilhete «{ticket}» para {event} em {when}. Mostre o código QR à entrada.',
+  ticketCalendar: 'O ficheiro de calendário anexo adiciona o evento ao seu calendário.',
+  ticketButton: 'Abrir o seu bilhete',
+  ticketQrAlt: 'Código QR do seu bilhete',
+  orderNotificationSubject: 'Nova encomenda {reference} para {event}',
+  orderNotificationIntro: '{buyer} fez a encomenda {reference} para {event}: {total}.',
+  orderNotificationButton: 'Ver a encomenda',
 };

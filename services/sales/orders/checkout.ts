@@ -175,7 +175,10 @@ export async function placeOrder(
   services: Handler,
   context: CommandContext,
   request: OrderRequest,
-): Promise<{ orderId: string; position: bigint | null }> {
+): Promise<{
+  orderId: string;
+  /** null: the order was already recorded (a replay). */ position: bigint | null;
+}> {
   const existing = await loadOrder(services, request.orderId);
   if (existing) {
     if (existing.placed.eventId !== request.eventId) refuse('order_not_found');
@@ -302,7 +305,8 @@ export async function placeOrder(
     { type: 'PlaceOrder', order },
     context,
   );
-  return { orderId: request.orderId, position: result.position };
+  // A concurrent replay recorded the order first: the caller waits for the log's head instead.
+  return { orderId: request.orderId, position: result.events.length > 0 ? result.position : null };
 }
 
 /** Releases an open order's hold and records it abandoned; anything else about it is left alone. */

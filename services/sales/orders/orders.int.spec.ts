@@ -151,6 +151,16 @@ function ordersSuite(kind: StorageKind) {
     expect(detailed.status, JSON.stringify(detailed.body)).toBe(200);
     expect(detailed.body.data.status).toBe('RESERVED');
 
+    // Concurrent completions (a double click): all answered, the order completed and its hold converted once.
+    const clicks = await Promise.all(Array.from({ length: 5 }, () => complete(eventId, o.short_id, 'FREE')));
+    expect(clicks.map((click) => click.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(clicks.map((click) => click.body.data.status)).toEqual(
+      Array.from({ length: 5 }, () => 'COMPLETED'),
+    );
+    let completions = 0;
+    for await (const event of t.platform.services.store.readStream(`order-${o.id}`))
+      if (event.type === 'OrderCompleted') completions++;
+    expect(completions).toBe(1);
     const done = await complete(eventId, o.short_id, 'FREE');
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.data.status).toBe('COMPLETED');
@@ -206,6 +216,17 @@ function ordersSuite(kind: StorageKind) {
     expect(page.body.data.state).toBe('UNPAID');
 
     const other = await t.otherAccount();
+    for (const [method, path] of [
+      ['GET', `/api/events/${eventId}/orders`],
+      ['GET', `/api/events/${eventId}/orders/${o.id}`],
+      ['POST', `/api/events/${eventId}/orders/${o.id}/cancel`],
+      ['GET', `/api/events/${eventId}/attendees`],
+    ] as const)
+      expectProblem(await t.client(other.token)(method, path), 404, 'event_not_found');
+    // The order of one event is not found under another of the same account.
+    const sibling = await liveEvent();
+    expectProblem(await api()('GET', `/api/events/${sibling}/orders/${o.id}`), 404, 'order_not_found');
+    expectProblem(await api()('GET', `/api/events/${eventId}/orders/not-a-uuid`), 404, 'order_not_found');
     expectProblem(
       await t.client(other.token)('POST', `/api/events/${eventId}/orders/${o.id}/mark-paid`),
       404,
@@ -326,6 +347,19 @@ function ordersSuite(kind: StorageKind) {
     const replayed = await order(eventId, { lines: [{ ticket_id: paid.id, quantity: 1 }] }, key);
     expect(replayed.body.data.id).toBe(keyed.body.data.id);
     expect(await remaining(eventId, paid.id)).toBe(5);
+    // Concurrent submissions of one order (a double click, a retry racing the first try): one order, one hold.
+    const raced = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        order(eventId, { lines: [{ ticket_id: paid.id, quantity: 2 }], order_id: raced }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 201));
+    expect(new Set(answers.map((answer) => answer.body.data.short_id)).size).toBe(1);
+    expect(await remaining(eventId, paid.id)).toBe(3);
+    const shortId = answers[0]?.body.data.short_id ?? '';
+    expect((await details(eventId, shortId, 2)).status).toBe(200);
+    expectProblem(await complete(eventId, shortId, 'OFFLINE'), 422, 'payment_method_unavailable');
     // An order id is the buyer's own: another event cannot reach it.
     expectProblem(
       await order(elsewhere, { lines: [{ ticket_id: foreign.id, quantity: 1 }], order_id: orderId }),
@@ -433,15 +467,34 @@ function ordersSuite(kind: StorageKind) {
     expectProblem(await details(eventId, first.short_id, 4), 409, 'order_expired');
     expect(await remaining(eventId, ticket.id)).toBe(1);
 
-    clock.advance(10 * 60_000);
-    const expired = await buyer()<{ data: Order }>(
+    // The browser's cookie names its previous order when the page does not.
+    const cookie =
+      second.headers
+        .getSetCookie()
+        .map((header) => header.split(';')[0] ?? '')
+        .find((pair) => pair.startsWith(`order_${eventId}=`)) ?? '';
+    expect(cookie).toContain(second.body.data.id);
+    const third = await buyer()<{ data: Order }>('POST', `/api/public/events/${eventId}/orders`, {
+      json: { lines: [{ ticket_id: ticket.id, quantity: 4 }] },
+      headers: { cookie },
+    });
+    expect(third.status, JSON.stringify(third.body)).toBe(201);
+    const replaced = await buyer()<{ data: Order }>(
       'GET',
       `/api/public/events/${eventId}/orders/${second.body.data.short_id}`,
     );
+    expect(replaced.body.data.status).toBe('ABANDONED');
+    expect(await remaining(eventId, ticket.id)).toBe(0);
+
+    clock.advance(10 * 60_000);
+    const expired = await buyer()<{ data: Order }>(
+      'GET',
+      `/api/public/events/${eventId}/orders/${third.body.data.short_id}`,
+    );
     expect(expired.body.data.status).toBe('EXPIRED');
-    expectProblem(await details(eventId, second.body.data.short_id, 3), 409, 'order_expired');
+    expectProblem(await details(eventId, third.body.data.short_id, 4), 409, 'order_expired');
     expectProblem(
-      await buyer()('POST', `/api/public/events/${eventId}/orders/${second.body.data.short_id}/extend`),
+      await buyer()('POST', `/api/public/events/${eventId}/orders/${third.body.data.short_id}/extend`),
       409,
       'order_expired',
     );
@@ -452,6 +505,51 @@ function ordersSuite(kind: StorageKind) {
       'order_not_found',
     );
     expectProblem(await buyer()('GET', `/api/public/events/${eventId}/orders/short`), 404, 'order_not_found');
+  });
+
+  it('the checkout keeper expires an overdue order and releases a hold left without its order', async () => {
+    const eventId = await liveEvent();
+    const ticket = await createTicket(eventId, { type: 'FREE', title: 'Entry', quantity: 10 });
+    await publish(eventId);
+    const placed = (await order(eventId, { lines: [{ ticket_id: ticket.id, quantity: 3 }] })).body.data;
+    // A checkout that died between its two appends: the hold without its order.
+    await t.platform.services.commands.handle(
+      inventoryDecider,
+      inventoryStream(eventId),
+      {
+        type: 'PlaceHold',
+        eventId,
+        holdId: 'ho_orphan',
+        orderId: randomUUID(),
+        lines: [{ ticketId: ticket.id, tierId: null, quantity: 2 }],
+        now: clock.now(),
+        expiresAt: new Date(clock.now().getTime() + 3_600_000),
+        perOrderLimits: {},
+      },
+      context,
+    );
+    expect(await remaining(eventId, ticket.id)).toBe(5);
+    const { worker, services } = t.platform;
+    expect(await worker.runner.waitFor(await services.store.head(), 10_000)).toBe(true);
+    const early = await worker.checkout.sweep();
+    expect(early.expiredOrders).not.toContain(placed.id);
+    expect(early.releasedHolds).not.toContain('ho_orphan');
+
+    // Past the order's expiry (15 minutes) and the hold's grace period (600 s by default).
+    clock.advance(15 * 60_000);
+    const late = await worker.checkout.sweep();
+    expect(late.expiredOrders).toContain(placed.id);
+    expect(late.releasedHolds).toContain('ho_orphan');
+    clock.advance(-15 * 60_000);
+    expect(await remaining(eventId, ticket.id)).toBe(10);
+    await eventually(async () => {
+      const row = await buyer()<{ data: Order }>(
+        'GET',
+        `/api/public/events/${eventId}/orders/${placed.short_id}`,
+      );
+      return row.body.data.status === 'EXPIRED' ? true : undefined;
+    });
+    expect((await worker.checkout.sweep()).expiredOrders).not.toContain(placed.id);
   });
 
   it('refuses orders for an event that is not live', async () => {

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
 import { commandContext, readYourWrite, setPosition } from '../../kit/http/context';
@@ -42,6 +43,16 @@ import {
 } from './orderSchemas';
 
 const readModels = [ordersProjection.name];
+
+/**
+ * The browser's last order for an event, so starting a new one releases the previous hold even when the page
+ * does not send `replaces_order_id` (a reload, a second tab).
+ */
+const previousOrderCookie = (eventId: string) => `order_${eventId}`;
+function previousOrderOf(ctx: Context, eventId: string): string | undefined {
+  const value = ctx.cookies.get(previousOrderCookie(eventId));
+  return value && z.string().uuid().safeParse(value).success ? value : undefined;
+}
 
 /**
  * The buyer's checkout (`/api/public/events/{eventId}/orders…`, no login): reserve, details, extend, complete;
@@ -100,9 +111,21 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
       command,
       commandContext(ctx),
     );
-    const position = after !== undefined && after > result.position ? after : result.position;
+    // Nothing new (a concurrent repeat decided it first): answer what the log holds now.
+    const written = result.events.length > 0 ? result.position : await services.store.head();
+    const position = after !== undefined && after > written ? after : written;
     setPosition(ctx, position);
     await readYourWrite(services, position, readModels);
+    const row = await findOrder(services.db, orderId);
+    if (!row) throw new Refusal('order_not_found');
+    ctx.body = { data: await present(row) };
+  }
+
+  /** A quiet repeat: the order as the whole log has it now (another request may have just changed it). */
+  async function answerCurrent(ctx: Context, orderId: string) {
+    const head = await services.store.head();
+    setPosition(ctx, head);
+    await readYourWrite(services, head, readModels);
     const row = await findOrder(services.db, orderId);
     if (!row) throw new Refusal('order_not_found');
     ctx.body = { data: await present(row) };
@@ -123,12 +146,19 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
       affiliateCode: input.affiliate_code,
       locale: input.locale ?? 'en',
       orderId: input.order_id ?? services.ids.uuid(),
-      replacesOrderId: input.replaces_order_id,
+      replacesOrderId: input.replaces_order_id ?? previousOrderOf(ctx, eventId),
     });
-    if (position !== null) {
-      setPosition(ctx, position);
-      await readYourWrite(services, position, readModels);
-    }
+    ctx.cookies.set(previousOrderCookie(eventId), orderId, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: `/api/public/events/${eventId}/orders`,
+      maxAge: 24 * 3_600_000,
+      overwrite: true,
+    });
+    // A replay answers the order another request recorded, perhaps a moment ago: wait for the whole log then.
+    const reached = position ?? (await services.store.head());
+    setPosition(ctx, reached);
+    await readYourWrite(services, reached, readModels);
     const row = await findOrder(services.db, orderId);
     if (!row) throw new Refusal('not_ready', 'The order is recorded but not yet visible; reload in a moment');
     ctx.status = 201;
@@ -172,7 +202,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     const expiresAt = new Date(now.getTime() + event.settings.orderTimeoutMinutes * 60_000);
     const command: OrderCommand = { type: 'ExtendOrder', orderId: row.id, expiresAt, now };
     if (orderDecider.decide(command, order).length === 0) {
-      ctx.body = { data: await present(row) };
+      await answerCurrent(ctx, row.id);
       return;
     }
     let held: bigint;
@@ -208,7 +238,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
       now,
     };
     if (orderDecider.decide(command, order).length === 0) {
-      ctx.body = { data: await present(row) };
+      await answerCurrent(ctx, row.id);
       return;
     }
     let converted: bigint;

@@ -1,0 +1,163 @@
+import type { Knex } from 'knex';
+import { defineProjection } from '../../projections/runner/define';
+import type { Projection, ReadModelTable } from '../../projections/runner/types';
+import { listOverdueOrders } from '../../projections/orders';
+import type { CommandContext, CommandHandler } from '../kit/commandHandler';
+import type { Clock } from '../kit/clock';
+import type { Logger } from '../kit/logger';
+import { inventoryDecider } from '../sales/inventory/inventoryDecider';
+import {
+  inventoryStream,
+  type HoldConverted,
+  type HoldPlaced,
+  type HoldReleased,
+} from '../sales/inventory/inventoryEvents';
+import { orderDecider } from '../sales/orders/orderDecider';
+import { orderStream, type OrderPlaced } from '../sales/orders/orderEvents';
+
+/**
+ * The checkout's process manager (docs/decisions/cross-module-facts.md section 4, docs/orders.md):
+ *
+ * - A hold placed without its order (the process died between the two appends): once `settleAfterMs` has
+ *   passed on the injected clock, the sweep asks the order stream; no order → `ReleaseHold`.
+ * - An order past its expiry and not completed: `ExpireOrder` (quiet unless it is open and overdue) and then
+ *   `ReleaseHold` (quiet for a sold or released hold). Expiry is lazy for correctness (the inventory stops
+ *   counting an expired hold by itself); this records it and gives the stock back for good.
+ *
+ * Both compensations go through the normal deciders, so several workers may sweep at once.
+ */
+
+export const openHoldsTable: ReadModelTable = {
+  name: 'open_holds',
+  define(table) {
+    table.string('hold_id', 80).primary();
+    table.string('event_id', 40).notNullable();
+    table.string('order_id', 40).notNullable();
+    /** ISO instant the hold was placed. */
+    table.string('since', 40).notNullable();
+  },
+};
+
+export const checkoutKeeperName = 'checkout-keeper';
+
+type Handled = HoldPlaced | HoldReleased | HoldConverted | OrderPlaced;
+
+export function checkoutKeeper(): Projection {
+  return defineProjection<Handled>({
+    name: checkoutKeeperName,
+    tables: [openHoldsTable],
+    handles: ['HoldPlaced', 'HoldReleased', 'HoldConverted', 'OrderPlaced'],
+    async apply(trx, event, ctx) {
+      const holds = ctx.table(openHoldsTable.name);
+      switch (event.type) {
+        case 'HoldPlaced':
+          await trx(holds)
+            .insert({
+              hold_id: event.data.holdId,
+              event_id: event.data.eventId,
+              order_id: event.data.orderId,
+              since: event.data.placedAt,
+            })
+            .onConflict('hold_id')
+            .ignore();
+          return [];
+        case 'HoldReleased':
+        case 'HoldConverted':
+        case 'OrderPlaced':
+          // Settled: the order exists (its expiry is the order's own), or the hold is gone.
+          await trx(holds).where({ hold_id: event.data.holdId }).delete();
+          return [];
+      }
+    },
+  });
+}
+
+export interface CheckoutSweep {
+  releasedHolds: string[];
+  expiredOrders: string[];
+}
+
+const system = (id: string): CommandContext => ({ correlationId: `checkout-keeper-${id}`, actor: 'system' });
+
+export class CheckoutKeeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly deps: {
+      db: Knex;
+      commands: CommandHandler;
+      clock: Clock;
+      logger: Logger;
+      /** Far longer than a request may run (30 s): a hold younger than this may still get its order. */
+      settleAfterMs: number;
+    },
+  ) {}
+
+  start(everyMs: number): void {
+    if (this.timer) return;
+    const tick = () => {
+      this.running = this.sweep().catch((error: unknown) =>
+        this.deps.logger.error('checkout sweep failed', { error }),
+      );
+    };
+    tick();
+    this.timer = setInterval(tick, everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  async sweep(): Promise<CheckoutSweep> {
+    const { db, commands, clock, settleAfterMs } = this.deps;
+    const outcome: CheckoutSweep = { releasedHolds: [], expiredOrders: [] };
+    const now = clock.now();
+
+    const orphans = (await db(openHoldsTable.name)
+      .where('since', '<=', new Date(now.getTime() - settleAfterMs).toISOString())
+      .orderBy('since')
+      .limit(500)) as { hold_id: string; event_id: string; order_id: string }[];
+    for (const hold of orphans) {
+      const { state } = await commands.load(orderDecider, orderStream(hold.order_id));
+      if (!state.exists) {
+        const released = await commands.handle(
+          inventoryDecider,
+          inventoryStream(hold.event_id),
+          { type: 'ReleaseHold', eventId: hold.event_id, holdId: hold.hold_id, now: clock.now() },
+          system(hold.hold_id),
+        );
+        if (released.events.length > 0) outcome.releasedHolds.push(hold.hold_id);
+      }
+      await db(openHoldsTable.name).where({ hold_id: hold.hold_id }).delete();
+    }
+
+    for (const order of await listOverdueOrders(db, now)) {
+      const { state } = await commands.load(orderDecider, orderStream(order.id));
+      if (!state.exists) continue;
+      const expired = await commands.handle(
+        orderDecider,
+        orderStream(order.id),
+        { type: 'ExpireOrder', orderId: order.id, now: clock.now() },
+        system(order.id),
+      );
+      if (expired.events.length === 0 && state.status !== 'EXPIRED') continue;
+      await commands.handle(
+        inventoryDecider,
+        inventoryStream(order.event_id),
+        { type: 'ReleaseHold', eventId: order.event_id, holdId: state.placed.holdId, now: clock.now() },
+        system(order.id),
+      );
+      outcome.expiredOrders.push(order.id);
+    }
+    if (outcome.releasedHolds.length + outcome.expiredOrders.length > 0)
+      this.deps.logger.info('checkout sweep', {
+        releasedHolds: outcome.releasedHolds.length,
+        expiredOrders: outcome.expiredOrders.length,
+      });
+    return outcome;
+  }
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeWithPostgres } from '../kit/testing/postgres';
+import { ManualClock } from '../kit/clock';
+import { startTestPlatform, type StorageKind, type TestPlatform } from '../api/testing';
+import { startSmtpSink, type SmtpSink } from '../messaging/testing';
+
+type Order = { id: string; short_id: string; reference: string; attendees: { short_id: string }[] };
+
+/** The checkout's mails, received by a real SMTP server: confirmation, one ticket per attendee, the organizer's notice. */
+function orderMailSuite(kind: StorageKind) {
+  const clock = new ManualClock(new Date('2027-01-10T12:00:00.000Z'));
+  let t: TestPlatform;
+  let sink: SmtpSink;
+  let token: string;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestPlatform(kind, {
+      clock,
+      config: { smtpUrl: sink.url, publicUrl: 'http://tickets.example.test' },
+    });
+    token = await t.login(t.admin.email, t.admin.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  async function shop(settings: Record<string, unknown>, ticket: Record<string, unknown>) {
+    const api = t.client(token);
+    const organizer = await api<{ data: { id: string } }>('POST', '/api/organizers', {
+      json: { name: 'Harbour Collective', email: 'box-office@example.test' },
+    });
+    const event = await api<{ data: { id: string } }>('POST', '/api/events', {
+      json: {
+        organizer_id: organizer.body.data.id,
+        title: 'Harbour Lights',
+        start_date: '2027-03-05T18:00:00+01:00',
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+    });
+    const eventId = event.body.data.id;
+    await api('PUT', `/api/events/${eventId}/settings`, { json: settings });
+    const created = await api<{ data: { id: string } }>('POST', `/api/events/${eventId}/tickets`, {
+      json: { tax_and_fee_ids: [], ...ticket },
+    });
+    expect((await api('PUT', `/api/events/${eventId}/status`, { json: { status: 'LIVE' } })).status).toBe(
+      200,
+    );
+    return { eventId, ticketId: created.body.data.id };
+  }
+
+  async function buy(eventId: string, ticketId: string, method: string) {
+    const buyer = t.client();
+    const placed = await buyer<{ data: Order }>('POST', `/api/public/events/${eventId}/orders`, {
+      json: { lines: [{ ticket_id: ticketId, quantity: 2 }] },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = placed.body.data;
+    const detailed = await buyer('PUT', `/api/public/events/${eventId}/orders/${order.short_id}/details`, {
+      json: {
+        first_name: 'Anna',
+        last_name: 'Schmidt',
+        email: 'anna@example.test',
+        locale: 'de',
+        // Both attendees share one address: each still gets a ticket of their own.
+        attendees: [
+          { first_name: 'Anna', last_name: 'Schmidt', email: 'anna@example.test' },
+          { first_name: 'Ben', last_name: 'Schmidt', email: 'anna@example.test' },
+        ],
+        terms_agreed: true,
+      },
+    });
+    expect(detailed.status, JSON.stringify(detailed.body)).toBe(200);
+    const done = await buyer('POST', `/api/public/events/${eventId}/orders/${order.short_id}/complete`, {
+      json: { payment_method: method },
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    return order;
+  }
+
+  it('a free order mails the buyer, each attendee a ticket with its QR code and .ics, and the organizer; once', async () => {
+    const { eventId, ticketId } = await shop({}, { type: 'FREE', title: 'Eintritt', quantity: 10 });
+    const order = await buy(eventId, ticketId, 'FREE');
+    const about = (mail: { raw: string; text: string }) =>
+      mail.text.includes(order.reference) || mail.raw.includes(order.short_id);
+    const confirmation = await sink.waitFor(
+      (mail) => mail.headers['x-ticketing-template'] === 'order_confirmation' && about(mail),
+    );
+    expect(confirmation.to).toEqual(['anna@example.test']);
+    expect(confirmation.subject).toBe(`Ihre Bestellung ${order.reference} für Harbour Lights`);
+    const notification = await sink.waitFor(
+      (mail) =>
+        mail.headers['x-ticketing-template'] === 'order_notification' && mail.text.includes(order.reference),
+    );
+    expect(notification.to).toEqual(['box-office@example.test']);
+    const ticketLinks = order.attendees.map((attendee) => `/ticket/${eventId}/${attendee.short_id}`);
+    for (const link of ticketLinks) {
+      const ticket = await sink.waitFor(
+        (mail) => mail.headers['x-ticketing-template'] === 'order_ticket' && mail.text.includes(link),
+      );
+      expect(ticket.subject).toBe('Ihr Ticket für Harbour Lights');
+      expect(ticket.html).toContain('src="cid:ticket-qr"');
+      expect(ticket.raw).toMatch(/Content-Type: image\/png;?\s*name=ticket-qr\.png/i);
+      expect(ticket.raw).toMatch(/Content-Type: text\/calendar/i);
+      expect(ticket.raw).toMatch(/filename=event\.ics/i);
+    }
+    // Sent once: the outbox holds exactly one row per (order, template, attendee).
+    const rows = (await t.platform.services.db('mail_outbox').where({ aggregate_id: order.id })) as {
+      template: string;
+    }[];
+    expect(rows.map((row) => row.template).sort()).toEqual([
+      'order_confirmation',
+      'order_notification',
+      'order_ticket',
+      'order_ticket',
+    ]);
+  });
+
+  it('an offline order mails the instructions first and the tickets once a member marks it paid', async () => {
+    const { eventId, ticketId } = await shop(
+      { offline_payments_enabled: true, offline_payment_instructions: '<p>IBAN DE00 1234</p>' },
+      { type: 'PAID', title: 'Sitzplatz', price: 2500, quantity: 10 },
+    );
+    const order = await buy(eventId, ticketId, 'OFFLINE');
+    const confirmation = await sink.waitFor(
+      (mail) =>
+        mail.headers['x-ticketing-template'] === 'order_confirmation' && mail.text.includes(order.reference),
+    );
+    expect(confirmation.text).toContain('IBAN DE00 1234');
+    expect(confirmation.text).toContain('50,00');
+    const outbox = t.platform.services.db('mail_outbox');
+    expect(await outbox.clone().where({ aggregate_id: order.id, template: 'order_ticket' })).toHaveLength(0);
+    const paid = await t.client(token)('POST', `/api/events/${eventId}/orders/${order.id}/mark-paid`);
+    expect(paid.status).toBe(200);
+    await sink.waitFor(
+      (mail) =>
+        mail.headers['x-ticketing-template'] === 'order_ticket' &&
+        mail.text.includes(`/ticket/${eventId}/${order.attendees[1]?.short_id}`),
+    );
+  });
+}
+
+describe('order mails on SQLite', () => orderMailSuite('sqlite'));
+describeWithPostgres('order mails on PostgreSQL', () => orderMailSuite('postgres'));
