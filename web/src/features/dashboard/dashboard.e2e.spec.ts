@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import {
   dateNextYear,
   describeE2E,
@@ -189,24 +189,71 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     await expectAccessible(page, 'overview (light)');
   });
 
+  it('catches up after its connection drops, counting the orders it missed once', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    let cut = false;
+    const sockets: WebSocketRoute[] = [];
+    // Every Socket.IO connection goes through the test, which can drop it and refuse new ones for a while
+    // (Socket.IO starts with HTTP long-polling, then upgrades to a WebSocket).
+    await context.route(/\/socket\.io\//, (route) => (cut ? route.abort() : route.continue()));
+    await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (cut) {
+        void ws.close({ code: 4000, reason: 'cut by the test' });
+        return;
+      }
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    const watcher = await context.newPage();
+    await submitLogin(watcher, app.url, app.admin);
+    await watcher.waitForURL(/\/manage\/events/);
+    await watcher.goto(dashboardUrl);
+    await watcher.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    const before = Number(await statText(watcher, 'tickets_sold'));
+    const ordersBefore = Number(await statText(watcher, 'orders'));
+
+    cut = true;
+    for (const ws of sockets.splice(0)) await ws.close({ code: 4000, reason: 'cut by the test' });
+    await watcher.getByRole('status').getByText('Connecting…', { exact: true }).waitFor();
+    await buyFree(buyer, eventId, ticketId, 2);
+    // Nothing reaches the page while it is cut off.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(Number(await statText(watcher, 'tickets_sold'))).toBe(before);
+
+    cut = false;
+    await watcher.getByRole('status').getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    await watcher
+      .getByTestId('stat-tickets_sold')
+      .getByText(String(before + 2), { exact: true })
+      .waitFor({ timeout: 5_000 });
+    // Later notices still apply, once.
+    await buyFree(buyer, eventId, ticketId, 1);
+    await watcher
+      .getByTestId('stat-tickets_sold')
+      .getByText(String(before + 3), { exact: true })
+      .waitFor({ timeout: 5_000 });
+    expect(Number(await statText(watcher, 'orders'))).toBe(ordersBefore + 2);
+    await context.close();
+  });
+
   it('reads well in the dark scheme', async () => {
     const dark = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
     const darkPage = await dark.newPage();
     await submitLogin(darkPage, app.url, app.admin);
     await darkPage.waitForURL(/\/manage\/events/);
     await darkPage.goto(dashboardUrl);
-    await darkPage.getByTestId('stat-tickets_sold').getByText('6', { exact: true }).waitFor();
+    await darkPage.getByTestId('stat-tickets_sold').getByText('9', { exact: true }).waitFor();
     await darkPage.getByRole('status').getByText('Live', { exact: true }).waitFor();
     await buyFree(buyer, eventId, ticketId, 1);
     await darkPage
       .getByTestId('stat-tickets_sold')
-      .getByText('7', { exact: true })
+      .getByText('10', { exact: true })
       .waitFor({ timeout: 5_000 });
     await screenshot(darkPage, 'dashboard/dark');
     await expectAccessible(darkPage, 'dashboard (dark)');
     await darkPage.goto(`${app.url}/manage/event/${eventId}`);
     await darkPage.getByText('Sales at a glance').waitFor();
-    await darkPage.getByTestId('stat-tickets_sold').getByText('7', { exact: true }).waitFor();
+    await darkPage.getByTestId('stat-tickets_sold').getByText('10', { exact: true }).waitFor();
     await screenshot(darkPage, 'dashboard/overview-card-dark');
     await expectAccessible(darkPage, 'event overview (dark)');
     await dark.close();
