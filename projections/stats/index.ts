@@ -288,69 +288,83 @@ export const statsProjection = defineProjection<OrderEvent | Admission>({
         .where({ id: orderId })
         .update({ ...changes, revision });
 
-    const sell = async (at: string) => {
-      await add(eventId, '', at, {
-        orders: 1,
-        tickets_sold: lines.reduce((sum, line) => sum + activeOf(line.ticketId), 0),
-      });
+    /** Deltas per ticket (`''`: the whole event), merged so each bucket row is written once per event. */
+    type Deltas = Map<string, Delta>;
+    const sale = (sign: 1 | -1 = 1): Deltas => {
+      const deltas: Deltas = new Map([
+        [
+          '',
+          {
+            orders: sign,
+            tickets_sold: sign * lines.reduce((sum, line) => sum + activeOf(line.ticketId), 0),
+          },
+        ],
+      ]);
       for (const line of lines)
-        await add(eventId, line.ticketId, at, { orders: 1, tickets_sold: activeOf(line.ticketId) });
+        deltas.set(line.ticketId, { orders: sign, tickets_sold: sign * activeOf(line.ticketId) });
+      return deltas;
     };
-    const receive = async (at: string, sign: 1 | -1 = 1) => {
-      await add(eventId, '', at, {
-        gross: sign * Number(row.total),
-        discounts: sign * Number(row.discount_total),
-        taxes: sign * Number(row.tax_total),
-        fees: sign * Number(row.fee_total),
-      });
+    const money = (sign: 1 | -1 = 1): Deltas => {
+      const deltas: Deltas = new Map([
+        [
+          '',
+          {
+            gross: sign * Number(row.total),
+            discounts: sign * Number(row.discount_total),
+            taxes: sign * Number(row.tax_total),
+            fees: sign * Number(row.fee_total),
+          },
+        ],
+      ]);
       for (const line of lines)
-        await add(eventId, line.ticketId, at, {
+        deltas.set(line.ticketId, {
           gross: sign * line.total,
           discounts: sign * line.discount,
           taxes: sign * line.taxes,
           fees: sign * line.fees,
         });
+      return deltas;
     };
-    const awaiting = (at: string, sign: 1 | -1) =>
-      add(eventId, '', at, { awaiting_payment: sign * Number(row.total) });
+    const awaiting = (sign: 1 | -1): Deltas =>
+      new Map([['', { awaiting_payment: sign * Number(row.total) }]]);
+    const record = async (at: string, ...parts: Deltas[]) => {
+      const merged: Deltas = new Map();
+      for (const part of parts)
+        for (const [ticketId, delta] of part) {
+          const into = merged.get(ticketId) ?? {};
+          for (const [counter, value] of Object.entries(delta) as [StatCounter, number][])
+            into[counter] = (into[counter] ?? 0) + value;
+          merged.set(ticketId, into);
+        }
+      for (const [ticketId, delta] of merged) await add(eventId, ticketId, at, delta);
+    };
     const sold = row.state === 'SOLD' || row.state === 'PAID';
 
     switch (event.type) {
       case 'OrderCompleted': {
         if (row.state !== 'OPEN') break;
         const at = event.data.completedAt;
-        await sell(at);
-        await receive(at);
+        await record(at, sale(), money());
         await update({ state: 'PAID', sold_at: at, paid_at: at });
         break;
       }
       case 'OrderAwaitingOfflinePayment': {
         if (row.state !== 'OPEN') break;
         const at = event.data.completedAt;
-        await sell(at);
-        await awaiting(at, 1);
+        await record(at, sale(), awaiting(1));
         await update({ state: 'SOLD', sold_at: at });
         break;
       }
       case 'OrderMarkedPaid': {
         if (row.state !== 'SOLD') break;
         const at = event.data.paidAt;
-        await awaiting(at, -1);
-        await receive(at);
+        await record(at, awaiting(-1), money());
         await update({ state: 'PAID', paid_at: at });
         break;
       }
       case 'OrderCancelled': {
         const at = event.data.cancelledAt;
-        if (sold) {
-          await add(eventId, '', at, {
-            orders: -1,
-            tickets_sold: -lines.reduce((sum, line) => sum + activeOf(line.ticketId), 0),
-          });
-          for (const line of lines)
-            await add(eventId, line.ticketId, at, { orders: -1, tickets_sold: -activeOf(line.ticketId) });
-          if (row.state === 'SOLD') await awaiting(at, -1);
-        }
+        if (sold) await record(at, sale(-1), row.state === 'SOLD' ? awaiting(-1) : new Map<string, Delta>());
         for (const attendee of Object.values(attendees)) attendee.active = false;
         await update({ state: 'CANCELLED', attendees: JSON.stringify(attendees) });
         break;
