@@ -26,6 +26,9 @@ import { headlineNumbers } from '../services/reporting/statsQueries';
  * The completion's own answer waits for the orders read model, so the dashboard usually hears of the order
  * before the buyer does. Afterwards the live totals are compared with a full rebuild of the stats read model
  * and with what was sold.
+ *
+ * `DASHBOARD_BENCH_NO_WORKER=1` stops the in-process reactors (order mails with their QR codes, hold expiry)
+ * first, to show how much of the delay is theirs: they share the process and its one SQLite connection.
  */
 const BUYERS = Number(process.env.DASHBOARD_BENCH_BUYERS ?? 25);
 const ORDERS = Number(process.env.DASHBOARD_BENCH_ORDERS ?? 400);
@@ -82,6 +85,7 @@ export async function benchDashboard(): Promise<void> {
   let socket: Socket | undefined;
   try {
     await bootstrapFirstRun(platform.services);
+    if (process.env.DASHBOARD_BENCH_NO_WORKER) await platform.worker.stop();
     const { port } = await platform.listen();
     const url = `http://127.0.0.1:${port}`;
 
