@@ -304,6 +304,20 @@ function statsSuite(kind: StorageKind) {
       ).errors,
     ).toHaveProperty('from');
     expectProblem(await api()('GET', `/api/events/${eventId}/reports/everything`), 404, 'not_found');
+    for (const query of ['range=7d&range=30d', 'range=', 'granularity=week', 'range=%00'])
+      expect((await api()('GET', `/api/events/${eventId}/stats?${query}`)).status, query).toBe(400);
+    for (const query of [
+      'format=pdf',
+      'from=',
+      'from=2027-01-12&to=2027-01-11',
+      'to=tomorrow',
+      'from[]=2027-01-01',
+    ])
+      expect((await api()('GET', `/api/events/${eventId}/reports/sales_by_day?${query}`)).status, query).toBe(
+        400,
+      );
+    expectProblem(await api()('GET', '/api/events/not-an-id/reports/sales_by_day'), 404, 'event_not_found');
+    expectProblem(await api()('GET', '/api/stats/overview?x=1'), 400, 'validation_failed');
     const strangerOverview = await stranger<{ data: { upcoming: unknown[] } }>('GET', '/api/stats/overview');
     expect(strangerOverview.body.data.upcoming).toEqual([]);
   });
