@@ -251,6 +251,11 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
       .waitFor({ timeout: 5_000 });
     await screenshot(darkPage, 'dashboard/dark');
     await expectAccessible(darkPage, 'dashboard (dark)');
+    // A phone: the numbers wrap, the charts shrink, the tables scroll inside their box.
+    await darkPage.setViewportSize({ width: 390, height: 844 });
+    await screenshot(darkPage, 'dashboard/phone-dark');
+    expect(await darkPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await darkPage.setViewportSize({ width: 1280, height: 900 });
     await darkPage.goto(`${app.url}/manage/event/${eventId}`);
     await darkPage.getByText('Sales at a glance').waitFor();
     await darkPage.getByTestId('stat-tickets_sold').getByText('10', { exact: true }).waitFor();
