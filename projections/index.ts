@@ -12,6 +12,7 @@ import { taxesAndFeesProjection } from './taxes';
 import { capacityAssignmentsProjection } from './capacityAssignments';
 import { ordersProjection } from './orders';
 import { statsProjection } from './stats';
+import { checkInProjection } from './checkIn';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -29,4 +30,5 @@ export const allProjections: Projection[] = [
   capacityAssignmentsProjection,
   ordersProjection,
   statsProjection,
+  checkInProjection,
 ];

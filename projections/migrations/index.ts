@@ -22,6 +22,7 @@ import { affiliatesReadModel } from './0046_affiliates';
 import { openHoldsReadModel } from './0052_open_holds';
 import { orderMailsReadModel } from './0053_order_mails';
 import { statsReadModel } from './0070_stats';
+import { checkInReadModel } from './0060_check_in';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -52,6 +53,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   openHoldsReadModel,
   orderMailsReadModel,
   statsReadModel,
+  checkInReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -25,6 +25,9 @@ import { questionRoutes } from '../catalog/questions/questionRoutes';
 import { affiliateRoutes } from '../catalog/affiliates/affiliateRoutes';
 import { orderRoutes } from '../sales/orders/orderRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
+import { checkInListRoutes } from '../admission/checkIn/checkInListRoutes';
+import { publicCheckInRoutes } from '../admission/checkIn/publicCheckInRoutes';
+import { CheckInFeed } from '../admission/checkIn/checkInFeed';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { serveWeb } from './web';
 import { PageViewCounter } from '../reporting/pageViews';
@@ -35,10 +38,14 @@ import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { countParked, listParked } from '../../projections/runner/parked';
 
 /** Composes the HTTP application: middleware in a fixed order, then the feature routers, then the web. */
-export function createApp(services: Services, options: { pageViews?: PageViewCounter } = {}): Koa {
+export function createApp(
+  services: Services,
+  options: { pageViews?: PageViewCounter; checkInFeed?: CheckInFeed } = {},
+): Koa {
   const pageViews =
     options.pageViews ??
     new PageViewCounter({ db: services.db, clock: services.clock, logger: services.logger });
+  const checkInFeed = options.checkInFeed ?? new CheckInFeed();
   // What buyers load during a rush, shared by the public API and the SEO head of the event page.
   const publicEvents = new PublicEventCache(services.db, { now: () => services.clock.now().getTime() });
   services.readSide.onNotice(publicEvents.invalidate);
@@ -96,9 +103,11 @@ export function createApp(services: Services, options: { pageViews?: PageViewCou
   api.use(affiliateRoutes(services).routes());
   api.use(orderRoutes(services, ticketKeys).routes());
   api.use(statsRoutes(services).routes());
+  api.use(checkInListRoutes(services).routes());
   api.use(publicEventRoutes(services, publicEvents).routes());
   api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
   api.use(publicOrderRoutes(services, ticketKeys).routes());
+  api.use(publicCheckInRoutes(services, ticketKeys, checkInFeed).routes());
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 
@@ -218,6 +227,8 @@ function securityHeaders(config: Pick<AppConfig, 'publicUrl'>) {
     "img-src 'self' data: blob: https:",
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",
+    // The check-in scanner's QR decoder (qr-scanner) runs in a worker it creates from a blob of its own code.
+    "worker-src 'self' blob:",
     "connect-src 'self' ",
   ].join('; ');
   const cspAfter = `; ${[

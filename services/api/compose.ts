@@ -14,6 +14,7 @@ import { migrateReadModels } from '../../projections/migrations';
 import { openReadModelDb, ProjectionRunner, type StorageConfig } from '../../projections/runner';
 import { createApp } from './app';
 import { PageViewCounter } from '../reporting/pageViews';
+import { CheckInFeed } from '../admission/checkIn/checkInFeed';
 import type { Services } from '../kit/http/context';
 import { createMetrics, streamCategory } from '../kit/metrics';
 import { attachRealtime } from './realtime';
@@ -87,7 +88,9 @@ export async function startPlatform(
   const services: Services = { config, store, db, commands, readSide: runner, clock, ids, logger, metrics };
   const worker = await startWorker({ store, db, commands, config, logger, clock });
   const pageViews = new PageViewCounter({ db, clock, logger: logger.child({ component: 'page-views' }) });
-  const app = createApp(services, { pageViews });
+  // Admissions go from the scan route to the list's devices directly, before the read model has them.
+  const checkInFeed = new CheckInFeed();
+  const app = createApp(services, { pageViews, checkInFeed });
   let http: DrainableServer | undefined;
   let realtime: ReturnType<typeof attachRealtime> | undefined;
 
@@ -100,7 +103,7 @@ export async function startPlatform(
       const server = http.server;
       server.requestTimeout = 30_000;
       server.headersTimeout = 20_000;
-      realtime = attachRealtime(server, services);
+      realtime = attachRealtime(server, services, checkInFeed);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => resolve());

@@ -16,6 +16,7 @@ import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
 import { statsRouteContracts } from '../reporting/statsSchemas';
 import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
+import { checkInRouteContracts } from '../admission/checkIn/checkInSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */
 export const apiRouteContracts: readonly RouteContract[] = [
@@ -34,6 +35,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...promoCodeRouteContracts,
   ...questionRouteContracts,
   ...affiliateRouteContracts,
+  ...checkInRouteContracts,
   ...publicEventRouteContracts,
   ...pageViewRouteContracts,
   ...statsRouteContracts,

@@ -5,7 +5,11 @@ import { hashToken } from '../identity/auth';
 import { findActiveSession, findActiveSessionIds, type ActiveSession } from '../../projections/identity';
 import { identityProjection, sessionsProjection } from '../../projections/identity';
 import { findAccountEvent } from '../../projections/events';
+import { checkInProjection, findAttendeeCheckIn, findCheckInListByShortId } from '../../projections/checkIn';
+import { isShortId } from '../kit/shortIds';
+import { CheckInFeed } from '../admission/checkIn/checkInFeed';
 import type {
+  CheckInChanged,
   ClientToServerEvents,
   ReadModelChanged,
   ServerToClientEvents,
@@ -20,13 +24,31 @@ import type {
 export function attachRealtime(
   server: HttpServer,
   services: Services,
+  checkInFeed: CheckInFeed = new CheckInFeed(),
 ): { io: Server<ClientToServerEvents, ServerToClientEvents>; close(): Promise<void> } {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
     serveClient: false,
     transports: ['websocket', 'polling'],
   });
 
+  // A scanning device: no login, the check-in list's link is its credential; it joins only that list's room.
   io.use((socket, next) => {
+    const shortId = (socket.handshake.auth as { checkInList?: unknown }).checkInList;
+    if (shortId === undefined) return next();
+    if (typeof shortId !== 'string' || !isShortId(shortId)) return next(new Error('check_in_list_not_found'));
+    findCheckInListByShortId(services.db, shortId).then(
+      (found) => {
+        if (!found) return next(new Error('check_in_list_not_found'));
+        if ('revoked' in found) return next(new Error('check_in_link_revoked'));
+        (socket.data as DeviceData).device = { checkInListId: found.list.id, shortId };
+        next();
+      },
+      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
+
+  io.use((socket, next) => {
+    if ((socket.data as DeviceData).device) return next();
     const token = (socket.handshake.auth as { token?: unknown }).token;
     if (typeof token !== 'string' || token.length === 0) {
       next(new Error('unauthenticated'));
@@ -43,6 +65,11 @@ export function attachRealtime(
   });
 
   io.on('connection', (socket) => {
+    const device = (socket.data as DeviceData).device;
+    if (device) {
+      void socket.join(`check-in-list:${device.checkInListId}`);
+      return;
+    }
     const session = (socket.data as { session: ActiveSession }).session;
     void socket.join(`account:${session.accountId}`);
     socket.on('subscribe', (payload: unknown, ack?: (answer: SubscribeAnswer) => void) => {
@@ -81,7 +108,9 @@ export function attachRealtime(
     checking = (async () => {
       do {
         checkAgain = false;
-        const sockets = [...io.of('/').sockets.values()];
+        const sockets = [...io.of('/').sockets.values()].filter(
+          (socket) => !(socket.data as DeviceData).device,
+        );
         const sessionOf = (socket: (typeof sockets)[number]) =>
           (socket.data as { session: ActiveSession }).session.sessionId;
         const active = await findActiveSessionIds(
@@ -100,11 +129,16 @@ export function attachRealtime(
   const expiryTimer = setInterval(disconnectEnded, 60_000);
   expiryTimer.unref();
 
+  const stopFeed = checkInFeed.subscribe((change) =>
+    io.to(`check-in-list:${change.checkInListId}`).emit('checkin.changed', change),
+  );
+
   const unsubscribe = services.readSide.onNotice((notice) => {
     // A logout (sessions) or a deactivated member (identity) ends the session's live connections.
     if (notice.projection === sessionsProjection.name || notice.projection === identityProjection.name)
       disconnectEnded();
     if (notice.keys.length === 0) return;
+    if (notice.projection === checkInProjection.name) pushCheckIns(notice.keys, notice.position);
     const message: ReadModelChanged = {
       readModel: notice.projection,
       keys: notice.keys,
@@ -113,15 +147,67 @@ export function attachRealtime(
     io.to(notice.keys).emit('readmodel.changed', message);
   });
 
+  /**
+   * Each admission or check-out the check-in read model committed goes to the devices of its list, and a
+   * rotated or deleted link disconnects the devices still holding the old one.
+   */
+  const pushCheckIns = (keys: readonly string[], position: bigint): void => {
+    for (const key of keys) {
+      const change = /^check-in:(cl_[0-9a-z]+):(.+)$/.exec(key);
+      if (change?.[1] && change[2]) {
+        const [, checkInListId, attendeeId] = change;
+        findAttendeeCheckIn(services.db, checkInListId, attendeeId).then(
+          (row) => {
+            if (!row) return;
+            const message: CheckInChanged = {
+              checkInListId,
+              attendeeId,
+              checkInId: row.check_in_id,
+              state: row.state,
+              checkedInAt: row.scanned_at,
+              deviceId: row.device_id,
+              gate: row.gate,
+              position: position.toString(),
+            };
+            io.to(`check-in-list:${checkInListId}`).emit('checkin.changed', message);
+          },
+          (error: unknown) => services.logger.error('pushing a check-in failed', { error }),
+        );
+        continue;
+      }
+      // A notice without admissions of its list may be a rotated or deleted link.
+      const list = /^check-in-list:(cl_[0-9a-z]+)$/.exec(key)?.[1];
+      if (list && !keys.some((other) => other.startsWith(`check-in:${list}:`)))
+        void disconnectRevokedDevices(list).catch((error: unknown) =>
+          services.logger.error('checking check-in links failed', { error }),
+        );
+    }
+  };
+
+  const disconnectRevokedDevices = async (checkInListId: string): Promise<void> => {
+    const row = await services
+      .db<{ id: string; short_id: string }>('check_in_lists')
+      .where({ id: checkInListId })
+      .first('short_id');
+    const sockets = await io.in(`check-in-list:${checkInListId}`).fetchSockets();
+    for (const socket of sockets)
+      if ((socket.data as DeviceData).device?.shortId !== row?.short_id) socket.disconnect(true);
+  };
+
   return {
     io,
     // Not io.close(): that closes the HTTP server too, which compose.ts drains on its own terms.
     close: () => {
       unsubscribe();
+      stopFeed();
       clearInterval(expiryTimer);
       io.disconnectSockets(true);
       io.engine.close();
       return Promise.resolve();
     },
   };
+}
+
+interface DeviceData {
+  device?: { checkInListId: string; shortId: string };
 }

@@ -43,6 +43,8 @@ const eventId = (f: Fixtures) => ({ eventId: f.eventId });
 /** A ticket id nobody has: the owner reaches the ticket lookup (404 ticket_not_found), others the event's 404. */
 const ticket = (f: Fixtures) => ({ id: f.eventId, ticketId: 'tk_nonexistent' });
 const eventOf = (f: Fixtures) => ({ eventId: f.eventId });
+/** A check-in link nobody has: the public scanning routes answer 404 check_in_list_not_found to everyone. */
+const checkInLink = () => ({ shortId: '00000000000000000000' });
 /** Self-service routes: the caller's own id; another account's admin tries this account's member. */
 const self = (f: Fixtures, principal: Principal) => ({
   id: principal === 'organizer' || principal === 'admin' ? f.ownIds[principal] : f.memberId,
@@ -274,6 +276,36 @@ const permissionMatrix: Record<string, Entry> = {
     params: (f) => ({ eventId: f.eventId, id: 'ca_00000000' }),
   },
 
+  'GET /api/events/:eventId/check-in-lists': { access: 'events', owned: true, params: eventOf },
+  'POST /api/events/:eventId/check-in-lists': {
+    access: 'events',
+    owned: true,
+    params: eventOf,
+    body: () => ({ name: 'Matrix door', ticket_ids: ['tk_00000000'] }),
+  },
+  'GET /api/events/:eventId/check-in-lists/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'cl_00000000' }),
+  },
+  'PUT /api/events/:eventId/check-in-lists/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'cl_00000000' }),
+    body: () => ({ name: 'Renamed door' }),
+  },
+  'DELETE /api/events/:eventId/check-in-lists/:id': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'cl_00000000' }),
+  },
+  'POST /api/events/:eventId/check-in-lists/:id/rotate-link': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, id: 'cl_00000000' }),
+  },
+  'GET /api/events/:eventId/check_in_stats': { access: 'events', owned: true, params: eventOf },
+
   'GET /api/organizers': { access: 'events' },
   'POST /api/organizers': { access: 'events', body: () => ({ name: 'Matrix Organizer' }) },
   'GET /api/organizers/:id': { access: 'events', owned: true, params: (f) => ({ id: f.organizerId }) },
@@ -298,6 +330,23 @@ const permissionMatrix: Record<string, Entry> = {
   'GET /api/event-defaults': { access: 'events' },
   'PUT /api/event-defaults': { access: 'admin', body: () => ({}) },
 
+  'GET /api/public/check-in-lists/:shortId': { access: 'public', params: checkInLink },
+  'GET /api/public/check-in-lists/:shortId/attendees': { access: 'public', params: checkInLink },
+  'GET /api/public/check-in-lists/:shortId/snapshot': { access: 'public', params: checkInLink },
+  'POST /api/public/check-in-lists/:shortId/check-ins': {
+    access: 'public',
+    params: checkInLink,
+    body: () => ({ attendee_short_id: '00000000000000000001', nonce: 'matrix-nonce', device_id: 'matrix' }),
+  },
+  'DELETE /api/public/check-in-lists/:shortId/check-ins/:checkInId': {
+    access: 'public',
+    params: () => ({ shortId: '00000000000000000000', checkInId: 'ci_00000000' }),
+  },
+  'POST /api/public/check-in-lists/:shortId/offline-scans': {
+    access: 'public',
+    params: checkInLink,
+    body: () => ({ scans: [] }),
+  },
   'GET /api/public/events': { access: 'public' },
   'GET /api/public/events/:id': { access: 'public', params: event },
   'GET /api/public/events/:id/promo-codes/:code': {

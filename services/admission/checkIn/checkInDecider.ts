@@ -101,9 +101,9 @@ export const checkInDecider: Decider<CheckInCommand, CheckInEvent, CheckInState>
   initialState: () => ({ admitted: null, nonces: {} }),
 
   evolve(state, event) {
-    const d = event.data;
     switch (event.type) {
       case 'AttendeeCheckedIn': {
+        const d = event.data;
         const admission: Admission = {
           checkInId: d.checkInId,
           checkInListId: d.checkInListId,
@@ -122,9 +122,13 @@ export const checkInDecider: Decider<CheckInCommand, CheckInEvent, CheckInState>
       case 'AttendeeCheckedOut':
         return {
           admitted: null,
-          nonces: { ...state.nonces, [d.nonce]: { kind: 'checked_out', checkInId: event.data.checkInId } },
+          nonces: {
+            ...state.nonces,
+            [event.data.nonce]: { kind: 'checked_out', checkInId: event.data.checkInId },
+          },
         };
       case 'DuplicateEntryRecorded': {
+        const d = event.data;
         const first: Admission = {
           checkInId: event.data.firstCheckInId,
           checkInListId: d.checkInListId,
@@ -140,7 +144,10 @@ export const checkInDecider: Decider<CheckInCommand, CheckInEvent, CheckInState>
       case 'OfflineScanRefused':
         return {
           ...state,
-          nonces: { ...state.nonces, [d.nonce]: { kind: 'offline_refused', reason: event.data.reason } },
+          nonces: {
+            ...state.nonces,
+            [event.data.nonce]: { kind: 'offline_refused', reason: event.data.reason },
+          },
         };
     }
   },
@@ -162,8 +169,9 @@ export const checkInDecider: Decider<CheckInCommand, CheckInEvent, CheckInState>
       ];
     }
 
-    const { attendee, list } = command;
+    const { list } = command;
     if (command.type === 'CheckIn') {
+      const { attendee } = command;
       const refusal = refusalFor(attendee, list, command.now);
       if (refusal) refuse(refusal);
       if (state.admitted)
@@ -186,6 +194,7 @@ export const checkInDecider: Decider<CheckInCommand, CheckInEvent, CheckInState>
       ];
     }
 
+    const { attendee } = command;
     // RecordOfflineScan: the door already let them in or turned them away; record what the server would say.
     const scannedAt = command.scannedAt.toISOString();
     const facts = {

@@ -23,9 +23,28 @@ export interface ReadModelChanged {
 
 export type SubscribeAnswer = { ok: true } | { ok: false; reason: string };
 
-/** Messages the server sends; `readmodel.changed` is the only one. */
+/**
+ * Pushed to every scanning device of a check-in list (room `check-in-list:<listId>`, joined by connecting with
+ * `auth: { checkInList: <shortId> }`, no login) right after an admission or a check-out reaches the read model.
+ * A device keeps the admitted attendee ids and answers the next scan of one as a duplicate before asking.
+ */
+export interface CheckInChanged {
+  checkInListId: string;
+  attendeeId: string;
+  checkInId: string;
+  state: 'CHECKED_IN' | 'CHECKED_OUT';
+  /** When the door scanned it. */
+  checkedInAt: string;
+  deviceId: string;
+  gate: string | null;
+  /** The read model's position after the change, a decimal bigint (compare with the snapshot's). */
+  position: string;
+}
+
+/** Messages the server sends. */
 export interface ServerToClientEvents {
   'readmodel.changed': (notice: ReadModelChanged) => void;
+  'checkin.changed': (change: CheckInChanged) => void;
 }
 
 /** Messages a client sends: join or leave one of its own events' rooms. */

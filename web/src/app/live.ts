@@ -5,6 +5,7 @@ import { organizersLive } from '../features/organizers/live';
 import { taxesAndFeesLive } from '../features/taxesAndFees/live';
 import { ticketsLive } from '../features/tickets/live';
 import { statsLive } from '../features/dashboard/live';
+import { checkInLive } from '../features/checkIn/live';
 import { composeLive } from '../shared/live/liveMap';
 
 /** Every feature's live declaration (its `live.ts`); a new feature with a live read model adds its own here. */
@@ -16,4 +17,5 @@ export const liveMap = composeLive([
   taxesAndFeesLive,
   ticketsLive,
   statsLive,
+  checkInLive,
 ]);

@@ -33,6 +33,19 @@ describe('live updates declared per feature', () => {
       ['taxesAndFees'],
       ['tickets'],
       ['stats'],
+      ['checkIn'],
+    ]);
+  });
+
+  it('refreshes the check-in lists and stats of the event a check-in notice names', () => {
+    const keys = liveMap.invalidates({
+      readModel: 'checkIn',
+      keys: ['event:ev_1', 'check-in-list:cl_1', 'check-in:cl_1:at_1'],
+      position: '9',
+    });
+    expect(keys).toEqual([
+      ['checkIn', 'lists', 'ev_1'],
+      ['checkIn', 'stats', 'ev_1'],
     ]);
   });
 

@@ -6,6 +6,9 @@ export const StorageKeys = {
   token: 'token',
   previousUrl: 'previous_url',
   colourScheme: 'colour_scheme',
+  /** A scanning device's own id (check-in), so the door staff's scans say which device admitted whom. */
+  checkInDevice: 'check_in_device',
+  checkInGate: 'check_in_gate',
 } as const;
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

@@ -2036,6 +2036,308 @@ export type PutEventsByEventIdAffiliatesByAffiliateIdResponse = {
   };
 };
 
+export type GetEventsByEventIdCheckInListsResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    short_id: string;
+    name: string;
+    description: string | null;
+    activates_at: string | null;
+    expires_at: string | null;
+    ticket_ids: string[];
+    status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+    checked_in_attendees: number;
+    total_attendees: number;
+    created_at: string;
+    updated_at: string;
+  }[];
+};
+
+export type PostEventsByEventIdCheckInListsBody = {
+  name: string;
+  description?: string | null;
+  activates_at?: string | null;
+  expires_at?: string | null;
+  ticket_ids: string[];
+};
+
+export type PostEventsByEventIdCheckInListsResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    short_id: string;
+    name: string;
+    description: string | null;
+    activates_at: string | null;
+    expires_at: string | null;
+    ticket_ids: string[];
+    status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+    checked_in_attendees: number;
+    total_attendees: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdCheckInListsByIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    short_id: string;
+    name: string;
+    description: string | null;
+    activates_at: string | null;
+    expires_at: string | null;
+    ticket_ids: string[];
+    status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+    checked_in_attendees: number;
+    total_attendees: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PutEventsByEventIdCheckInListsByIdBody = {
+  name?: string;
+  description?: string | null;
+  activates_at?: string | null;
+  expires_at?: string | null;
+  ticket_ids?: string[];
+};
+
+export type PutEventsByEventIdCheckInListsByIdResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    short_id: string;
+    name: string;
+    description: string | null;
+    activates_at: string | null;
+    expires_at: string | null;
+    ticket_ids: string[];
+    status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+    checked_in_attendees: number;
+    total_attendees: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type PostEventsByEventIdCheckInListsByIdRotateLinkResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    short_id: string;
+    name: string;
+    description: string | null;
+    activates_at: string | null;
+    expires_at: string | null;
+    ticket_ids: string[];
+    status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+    checked_in_attendees: number;
+    total_attendees: number;
+    created_at: string;
+    updated_at: string;
+  };
+};
+
+export type GetEventsByEventIdCheckInStatsResponse = {
+  data: {
+    event_id: string;
+    checked_in_attendees: number;
+    lists: {
+      id: string;
+      name: string;
+      checked_in_attendees: number;
+      total_attendees: number;
+    }[];
+    tickets: {
+      ticket_id: string;
+      checked_in_attendees: number;
+    }[];
+    arrivals_per_minute: {
+      minute: string;
+      arrivals: number;
+    }[];
+    scan_issues: {
+      kind: 'DUPLICATE_ENTRY' | 'REFUSED_OFFLINE';
+      check_in_list_id: string;
+      attendee_id: string;
+      ticket_id: string;
+      device_id: string;
+      gate: string | null;
+      scanned_at: string;
+      recorded_at: string;
+      reason: string | null;
+      first_checked_in_at: string | null;
+      first_device_id: string | null;
+      first_gate: string | null;
+    }[];
+  };
+};
+
+export type GetPublicCheckInListsByShortIdResponse = {
+  data: {
+    list: {
+      id: string;
+      name: string;
+      description: string | null;
+      activates_at: string | null;
+      expires_at: string | null;
+      status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+      ticket_ids: string[];
+      checked_in_attendees: number;
+      total_attendees: number;
+    };
+    event: {
+      id: string;
+      title: string;
+      start_date: string | null;
+      timezone: string;
+    };
+  };
+};
+
+export type GetPublicCheckInListsByShortIdAttendeesResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    order_id: string;
+    ticket_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    status: 'ACTIVE' | 'CANCELLED';
+    payment: 'PAID' | 'UNPAID' | 'PENDING';
+    check_in: {
+      id: string;
+      check_in_list_id: string;
+      checked_in_at: string;
+      device_id: string;
+      gate: string | null;
+    } | null;
+  }[];
+};
+
+export type PostPublicCheckInListsByShortIdCheckInsBody = {
+  code?: string;
+  attendee_short_id?: string;
+  nonce: string;
+  device_id: string;
+  gate?: string | null;
+};
+
+export type PostPublicCheckInListsByShortIdCheckInsResponse = {
+  data: {
+    result:
+      | 'admitted'
+      | 'already_checked_in'
+      | 'not_on_this_list'
+      | 'attendee_cancelled'
+      | 'attendee_unpaid'
+      | 'list_not_active'
+      | 'list_expired'
+      | 'ticket_not_found'
+      | 'invalid_ticket_code'
+      | 'ticket_of_another_event';
+    attendee: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      first_name: string;
+      last_name: string;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+    } | null;
+    check_in: {
+      id: string;
+      check_in_list_id: string;
+      checked_in_at: string;
+      device_id: string;
+      gate: string | null;
+      check_in_list_name: string;
+    } | null;
+  };
+};
+
+export type PostPublicCheckInListsByShortIdOfflineScansBody = {
+  scans: {
+    code?: string;
+    attendee_short_id?: string;
+    nonce: string;
+    device_id: string;
+    gate?: string | null;
+    scanned_at: string;
+  }[];
+};
+
+export type PostPublicCheckInListsByShortIdOfflineScansResponse = {
+  data: {
+    nonce: string;
+    result:
+      | 'admitted'
+      | 'duplicate_entry'
+      | 'not_on_this_list'
+      | 'attendee_cancelled'
+      | 'attendee_unpaid'
+      | 'list_not_active'
+      | 'list_expired'
+      | 'ticket_not_found'
+      | 'invalid_ticket_code'
+      | 'ticket_of_another_event';
+  }[];
+};
+
+export type GetPublicCheckInListsByShortIdSnapshotResponse = {
+  data: {
+    list: {
+      id: string;
+      name: string;
+      description: string | null;
+      activates_at: string | null;
+      expires_at: string | null;
+      status: 'NOT_YET_ACTIVE' | 'ACTIVE' | 'EXPIRED';
+      ticket_ids: string[];
+      checked_in_attendees: number;
+      total_attendees: number;
+    };
+    event: {
+      id: string;
+      title: string;
+      start_date: string | null;
+      timezone: string;
+    };
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      first_name: string;
+      last_name: string;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      check_in: {
+        id: string;
+        check_in_list_id: string;
+        checked_in_at: string;
+        device_id: string;
+        gate: string | null;
+      } | null;
+    }[];
+    ticket_keys: {
+      kid: string;
+      kty: 'OKP';
+      crv: 'Ed25519';
+      x: string;
+      alg?: 'EdDSA';
+      use?: 'sig';
+    }[];
+    position: string;
+  };
+};
+
 export type GetPublicEventsResponse = {
   data: {
     id: string;
@@ -3208,6 +3510,43 @@ export interface ApiRoutes {
     response: PutEventsByEventIdAffiliatesByAffiliateIdResponse;
   };
   'DELETE /events/{eventId}/affiliates/{affiliateId}': { body: never; response: void };
+  'GET /events/{eventId}/check-in-lists': { body: never; response: GetEventsByEventIdCheckInListsResponse };
+  'POST /events/{eventId}/check-in-lists': {
+    body: PostEventsByEventIdCheckInListsBody;
+    response: PostEventsByEventIdCheckInListsResponse;
+  };
+  'GET /events/{eventId}/check-in-lists/{id}': {
+    body: never;
+    response: GetEventsByEventIdCheckInListsByIdResponse;
+  };
+  'PUT /events/{eventId}/check-in-lists/{id}': {
+    body: PutEventsByEventIdCheckInListsByIdBody;
+    response: PutEventsByEventIdCheckInListsByIdResponse;
+  };
+  'DELETE /events/{eventId}/check-in-lists/{id}': { body: never; response: void };
+  'POST /events/{eventId}/check-in-lists/{id}/rotate-link': {
+    body: never;
+    response: PostEventsByEventIdCheckInListsByIdRotateLinkResponse;
+  };
+  'GET /events/{eventId}/check_in_stats': { body: never; response: GetEventsByEventIdCheckInStatsResponse };
+  'GET /public/check-in-lists/{shortId}': { body: never; response: GetPublicCheckInListsByShortIdResponse };
+  'GET /public/check-in-lists/{shortId}/attendees': {
+    body: never;
+    response: GetPublicCheckInListsByShortIdAttendeesResponse;
+  };
+  'POST /public/check-in-lists/{shortId}/check-ins': {
+    body: PostPublicCheckInListsByShortIdCheckInsBody;
+    response: PostPublicCheckInListsByShortIdCheckInsResponse;
+  };
+  'DELETE /public/check-in-lists/{shortId}/check-ins/{checkInId}': { body: never; response: void };
+  'POST /public/check-in-lists/{shortId}/offline-scans': {
+    body: PostPublicCheckInListsByShortIdOfflineScansBody;
+    response: PostPublicCheckInListsByShortIdOfflineScansResponse;
+  };
+  'GET /public/check-in-lists/{shortId}/snapshot': {
+    body: never;
+    response: GetPublicCheckInListsByShortIdSnapshotResponse;
+  };
   'GET /public/events': { body: never; response: GetPublicEventsResponse };
   'GET /public/events/{id}': { body: never; response: void };
   'GET /public/events/{id}/promo-codes/{code}': {

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { join } from 'node:path';
+import knex, { type Knex } from 'knex';
+import QRCode from 'qrcode';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  dateNextYear,
+  describeE2E,
+  expectAccessible,
+  launchBrowser,
+  screenshot,
+  startApp,
+  submitLogin,
+  type RunningApp,
+} from '../../../../services/kit/testing/e2e';
+import { loadTicketSigningKeys } from '../../../../services/admission/signingKeys';
+import { signTicketCode } from '../../../../services/admission/ticketCodes';
+import { seedAttendees } from '../../../../services/admission/checkIn/testing';
+
+function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    { method, path, body },
+  );
+}
+
+const short = (n: number) => `0000000000000000a${String(n).padStart(3, '0')}`;
+
+describeE2E('Check-in: two doors scan one list; the second knows of the first admission at once', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let admin: BrowserContext;
+  let doors: BrowserContext[] = [];
+  let page: Page;
+  let readModels: Knex;
+  const pageErrors: string[] = [];
+  let eventId = '';
+  let ticketId = '';
+  const codes: string[] = [];
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await admin.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await submitLogin(page, app.url, app.admin);
+    await page.waitForURL(/\/manage\/events/);
+    const organizer = await callApi<{ data: { id: string } }>(page, 'POST', '/organizers', {
+      name: 'Harbour Arts',
+    });
+    const event = await callApi<{ data: { id: string } }>(page, 'POST', '/events', {
+      title: 'Lantern Festival',
+      start_date: `${dateNextYear('06-12')}T18:00:00Z`,
+      timezone: 'Europe/Lisbon',
+      currency: 'EUR',
+      organizer_id: organizer.data.id,
+    });
+    eventId = event.data.id;
+    const ticket = await callApi<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
+      type: 'FREE',
+      title: 'General admission',
+    });
+    ticketId = ticket.data.id;
+    // Attendees come from the orders module's read model; written straight in until orders can be placed here.
+    readModels = knex({
+      client: 'better-sqlite3',
+      connection: { filename: join(app.dataDir, 'readmodels.sqlite') },
+      useNullAsDefault: true,
+    });
+    const base = { accountId: 'ac_e2e', eventId, orderId: 'or_e2e1', ticketId, email: 'guest@example.test' };
+    await seedAttendees(readModels, [
+      { ...base, id: 'at_e2e1', shortId: short(1), firstName: 'Ada', lastName: 'Lovelace' },
+      { ...base, id: 'at_e2e2', shortId: short(2), firstName: 'Grace', lastName: 'Hopper' },
+    ]);
+    const keys = loadTicketSigningKeys({ dataDir: app.dataDir });
+    for (const n of [1, 2])
+      codes.push(signTicketCode({ eventId, ticketId, attendeeShortId: short(n), issue: 0 }, keys.current));
+  });
+
+  afterAll(async () => {
+    for (const context of doors) await context.close();
+    await browser?.close();
+    await readModels?.destroy();
+    await app?.stop();
+  });
+
+  let shortId = '';
+  let listId = '';
+
+  it('the organizer creates a check-in list over a ticket and sees its link and count', async () => {
+    await page.goto(`${app.url}/manage/event/${eventId}/check-in`);
+    await page.getByRole('button', { name: 'New check-in list' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Main entrance');
+    await dialog.getByLabel('Note for the door staff').fill('Wristbands in the blue box.');
+    await dialog.getByText('General admission').click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /Main entrance/ }).count()).toBe(1);
+    const lists = await callApi<{ data: { id: string; short_id: string }[] }>(
+      page,
+      'GET',
+      `/events/${eventId}/check-in-lists`,
+    );
+    listId = lists.data[0]!.id;
+    shortId = lists.data[0]!.short_id;
+    await expect.poll(() => page.getByTestId(`check-in-count-${listId}`).textContent()).toBe('0 / 2');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await screenshot(page, 'check-in/lists');
+    await expectAccessible(page, 'check-in lists');
+  });
+
+  it('door 1 admits; door 2 learns it from the push and answers the next scan as a duplicate by itself', async () => {
+    doors = [
+      await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }),
+      await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }),
+    ];
+    const [door1, door2] = await Promise.all(doors.map((context) => context.newPage()));
+    for (const door of [door1!, door2!]) {
+      door.on('pageerror', (error) => pageErrors.push(error.message));
+      await door.goto(`${app.url}/check-in/${shortId}`);
+      await expect
+        .poll(() => door.getByTestId('scanner-connection').textContent(), { timeout: 10_000 })
+        .toBe('Live');
+    }
+    await screenshot(door1!, 'check-in/scanner-ready');
+    await expectAccessible(door1!, 'scanner');
+
+    // Door 2 cannot reach the server for scans: whatever it answers, it knows by itself.
+    let door2Asked = 0;
+    await door2!.route('**/api/public/check-in-lists/*/check-ins', (route) => {
+      door2Asked++;
+      return route.abort();
+    });
+
+    // Door 1: a hardware scanner types the QR code's digits and Enter.
+    await door1!.getByLabel('Ticket code').fill(codes[0]!);
+    await door1!.getByLabel('Ticket code').press('Enter');
+    const result1 = door1!.getByTestId('scanner-result');
+    await expect.poll(() => result1.getAttribute('data-result')).toBe('admitted');
+    await expect.poll(() => result1.textContent()).toContain('Ada Lovelace');
+    await screenshot(door1!, 'check-in/scanner-admitted');
+
+    // Door 2 has not scanned anything: the push alone moves its count.
+    await expect.poll(() => door2!.getByTestId('scanner-count').textContent()).toBe('1 of 2 checked in');
+    await door2!.getByLabel('Ticket code').fill(codes[0]!);
+    await door2!.getByLabel('Ticket code').press('Enter');
+    const result2 = door2!.getByTestId('scanner-result');
+    await expect.poll(() => result2.getAttribute('data-result')).toBe('already_checked_in');
+    expect(await result2.getAttribute('data-source')).toBe('device');
+    expect(await result2.textContent()).toContain('Ada Lovelace');
+    expect(door2Asked).toBe(1);
+    await screenshot(door2!, 'check-in/scanner-duplicate');
+    await expectAccessible(door2!, 'scanner duplicate');
+    await door2!.unroute('**/api/public/check-in-lists/*/check-ins');
+
+    // The organizer's count follows live.
+    await expect.poll(() => page.getByTestId(`check-in-count-${listId}`).textContent()).toBe('1 / 2');
+
+    // Door 1 again: the server too says duplicate; a forged code is refused on the device.
+    await door1!
+      .getByLabel('Ticket code')
+      .fill(`${codes[0]!.slice(0, -1)}${(Number(codes[0]!.at(-1)) + 1) % 10}`);
+    await door1!.getByLabel('Ticket code').press('Enter');
+    await expect.poll(() => result1.getAttribute('data-result')).toBe('invalid_ticket_code');
+    await screenshot(door1!, 'check-in/scanner-refused');
+  });
+
+  it('a photo of a QR code is scanned through the image input', async () => {
+    const door = await doors[0]!.newPage();
+    await door.goto(`${app.url}/check-in/${shortId}`);
+    await expect
+      .poll(() => door.getByTestId('scanner-connection').textContent(), { timeout: 10_000 })
+      .toBe('Live');
+    const png = await QRCode.toBuffer(codes[1]!, { errorCorrectionLevel: 'M', margin: 4, scale: 6 });
+    await door
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: png });
+    const result = door.getByTestId('scanner-result');
+    await expect.poll(() => result.getAttribute('data-result'), { timeout: 10_000 }).toBe('admitted');
+    expect(await result.textContent()).toContain('Grace Hopper');
+  });
+
+  it('a camera the browser refuses leaves a way forward', async () => {
+    // A fake camera exists, but this browser context was never granted it: getUserMedia is refused.
+    const withCamera = await launchBrowser({ args: ['--use-fake-device-for-media-stream'] });
+    const phone = await withCamera.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const door = await phone.newPage();
+    await door.goto(`${app.url}/check-in/${shortId}`);
+    await door.getByRole('button', { name: 'Start camera' }).click();
+    await door.getByText('Camera permission was denied').waitFor();
+    await door.getByRole('button', { name: 'Try again' }).waitFor();
+    await screenshot(door, 'check-in/scanner-camera-denied');
+    await expectAccessible(door, 'scanner, camera denied');
+    // With the permission, the same fake camera starts and the page offers to stop it.
+    await phone.grantPermissions(['camera'], { origin: app.url });
+    await door.getByRole('button', { name: 'Try again' }).click();
+    await door.getByRole('button', { name: 'Stop camera' }).waitFor();
+    await expect.poll(() => door.getByText('Flash not available').count()).toBe(1);
+    await screenshot(door, 'check-in/scanner-camera-on');
+    await withCamera.close();
+  });
+
+  it('passes the accessibility checks in the dark scheme', async () => {
+    const dark = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+    const darkPage = await dark.newPage();
+    await submitLogin(darkPage, app.url, app.admin);
+    await darkPage.waitForURL(/\/manage\/events/);
+    await darkPage.evaluate(() => localStorage.setItem('colour_scheme', 'dark'));
+    await darkPage.goto(`${app.url}/manage/event/${eventId}/check-in`);
+    await darkPage.getByRole('row', { name: /Main entrance/ }).waitFor();
+    await screenshot(darkPage, 'check-in/lists-dark');
+    await expectAccessible(darkPage, 'check-in lists (dark)');
+    await darkPage.getByRole('button', { name: 'Edit Main entrance' }).click();
+    await darkPage.getByRole('dialog').getByLabel('Name').waitFor();
+    await darkPage.locator('.bp6-dialog-container.bp6-overlay-enter-done').waitFor();
+    await screenshot(darkPage, 'check-in/dialog-dark');
+    await expectAccessible(darkPage, 'check-in list dialog (dark)');
+    await darkPage.goto(`${app.url}/check-in/${shortId}`);
+    await darkPage.getByTestId('scanner-result').waitFor();
+    await darkPage.setViewportSize({ width: 390, height: 844 });
+    await screenshot(darkPage, 'check-in/scanner-dark');
+    await expectAccessible(darkPage, 'scanner (dark)');
+    await dark.close();
+  });
+
+  it('raised no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,500 @@
+import { Button, Callout, FormGroup, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useParams } from 'react-router';
+import { io, type Socket } from 'socket.io-client';
+import type {
+  CheckInChanged,
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '../../../../../services/kit/contracts/realtime';
+import {
+  importTicketKeys,
+  verifyTicketCode,
+  type TicketVerificationKeys,
+} from '../../../../../services/admission/ticketCodeFormat';
+import { isApiError } from '../../../shared/api/ApiError';
+import { reasonMessage } from '../../../shared/api/reasonMessages';
+import { readStorage, StorageKeys, writeStorage } from '../../../shared/storage';
+import { PageTitle } from '../../../shared/ui/PageTitle';
+import { classifyScan, ScanMemory, type KnownAdmission } from './scanMemory';
+import {
+  getSnapshot,
+  onlineTransport,
+  searchAttendees,
+  type FoundAttendee,
+  type ScanAnswer,
+  type ScanResult,
+} from './scannerApi';
+import { CameraScanner } from './CameraScanner';
+import { scannerMessages as m } from './messages';
+import './scanner.css';
+
+type Shown =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'failed' }
+  | {
+      kind: 'answer';
+      result: ScanResult;
+      /** `device`: answered from what this device knows, before (or without) the server. */
+      source: 'device' | 'server';
+      name: string | null;
+      reference: string | null;
+      admission: (KnownAdmission & { listName?: string }) | null;
+    };
+
+const tone = (result: ScanResult) =>
+  result === 'admitted' ? 'admitted' : result === 'already_checked_in' ? 'duplicate' : 'refused';
+
+function deviceId(): string {
+  const known = readStorage(StorageKeys.checkInDevice);
+  if (known && /^[A-Za-z0-9_-]{4,80}$/.test(known)) return known;
+  const fresh = `dev-${randomToken(8)}`;
+  writeStorage(StorageKeys.checkInDevice, fresh);
+  return fresh;
+}
+
+function randomToken(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+/**
+ * `/check-in/{checkInListShortId}`: the door staff's scanner, on their own phones, no login (the link is the
+ * credential). Scans come from the camera, a hardware scanner typing into the code field, or a search. The
+ * device keeps who is admitted (snapshot + the list room's pushes), so a ticket admitted at another door is
+ * answered as a duplicate at once; the server decides every scan finally.
+ */
+export function ScannerPage() {
+  const intl = useIntl();
+  const shortId = useParams().checkInListShortId ?? '';
+  const snapshot = useQuery({
+    queryKey: ['checkInScanner', shortId],
+    queryFn: ({ signal }) => getSnapshot(shortId, signal),
+    retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 3,
+    refetchOnWindowFocus: false,
+  });
+  const memory = useMemo(() => new ScanMemory(), [shortId]);
+  const [, setVersion] = useState(0);
+  const changed = useCallback(() => setVersion((version) => version + 1), []);
+  const [connected, setConnected] = useState(false);
+  const [revoked, setRevoked] = useState(false);
+  const [keys, setKeys] = useState<TicketVerificationKeys | null>(null);
+  const [shown, setShown] = useState<Shown>({ kind: 'idle' });
+  const [gate, setGate] = useState(() => readStorage(StorageKeys.checkInGate) ?? '');
+  const device = useMemo(deviceId, []);
+  const transport = useMemo(() => onlineTransport(shortId), [shortId]);
+  const scanning = useRef(0);
+
+  useEffect(() => {
+    if (!snapshot.data) return;
+    memory.loadSnapshot(snapshot.data.attendees, snapshot.data.position);
+    changed();
+    importTicketKeys(snapshot.data.ticket_keys).then(setKeys, () => setKeys(null));
+  }, [snapshot.data, memory, changed]);
+
+  const refetch = snapshot.refetch;
+  useEffect(() => {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+      auth: { checkInList: shortId },
+      transports: ['websocket', 'polling'],
+    });
+    let connectedBefore = false;
+    socket.on('connect', () => {
+      setConnected(true);
+      // Pushes may have been missed while disconnected: the snapshot is taken again.
+      if (connectedBefore) void refetch();
+      connectedBefore = true;
+    });
+    socket.on('disconnect', () => setConnected(false));
+    socket.on('connect_error', (error) => {
+      if (/revoked|not_found/.test(error.message)) setRevoked(true);
+    });
+    socket.on('checkin.changed', (change: CheckInChanged) => {
+      memory.receive(change);
+      changed();
+    });
+    return () => {
+      socket.disconnect();
+    };
+  }, [shortId, memory, changed, refetch]);
+
+  const listName = snapshot.data?.list.name ?? '';
+  const eventId = snapshot.data?.event.id;
+
+  const submit = useCallback(
+    async (text: string) => {
+      const target = classifyScan(text);
+      if (!target) return;
+      if (memory.isRepeat(text.trim(), Date.now())) return;
+      const ticket = ++scanning.current;
+      let attendeeShortId = 'attendeeShortId' in target ? target.attendeeShortId : null;
+      if ('code' in target && keys) {
+        const check = await verifyTicketCode(target.code, keys);
+        if (!check.ok || check.fields.eventId !== eventId) {
+          setShown({
+            kind: 'answer',
+            result: check.ok ? 'ticket_of_another_event' : 'invalid_ticket_code',
+            source: 'device',
+            name: null,
+            reference: null,
+            admission: null,
+          });
+          return;
+        }
+        attendeeShortId = check.fields.attendeeShortId;
+      }
+      const known = attendeeShortId ? memory.attendeeByShortId(attendeeShortId) : undefined;
+      const admission = known ? memory.admissionOf(known.id) : undefined;
+      const name = known ? `${known.firstName} ${known.lastName}`.trim() : null;
+      setShown(
+        known && admission
+          ? {
+              kind: 'answer',
+              result: 'already_checked_in',
+              source: 'device',
+              name,
+              reference: known.shortId,
+              admission,
+            }
+          : { kind: 'checking' },
+      );
+      try {
+        const answer = await transport.scan({
+          ...('code' in target ? { code: target.code } : { attendee_short_id: target.attendeeShortId }),
+          nonce: `${device}-${randomToken(8)}`,
+          device_id: device,
+          gate: gate.trim() || null,
+        });
+        if (answer.result === 'admitted' && answer.attendee && answer.check_in) {
+          memory.admit(answer.attendee.id, {
+            checkInId: answer.check_in.id,
+            at: answer.check_in.checked_in_at,
+            deviceId: answer.check_in.device_id,
+            gate: answer.check_in.gate,
+          });
+          changed();
+        }
+        if (ticket === scanning.current) setShown(fromAnswer(answer));
+        vibrate(answer.result);
+      } catch {
+        // A device answer (a known duplicate) stands without the server.
+        if (ticket === scanning.current && !(known && admission)) setShown({ kind: 'failed' });
+      }
+    },
+    [memory, keys, eventId, transport, device, gate, changed],
+  );
+
+  if (revoked || (snapshot.isError && isApiError(snapshot.error) && snapshot.error.status < 500)) {
+    const reason = isApiError(snapshot.error) ? snapshot.error.reason : 'check_in_link_revoked';
+    return (
+      <main className="scanner-page scanner-page--message">
+        <PageTitle parts={[m.pageTitle]} />
+        <NonIdealState
+          icon="disable"
+          title={intl.formatMessage(messageOf(revoked ? 'check_in_link_revoked' : reason, m.loadFailed))}
+        />
+      </main>
+    );
+  }
+  if (!snapshot.data) {
+    return (
+      <main className="scanner-page scanner-page--message">
+        <PageTitle parts={[m.pageTitle]} />
+        {snapshot.isError ? (
+          <NonIdealState
+            icon="error"
+            title={intl.formatMessage(m.loadFailed)}
+            action={<Button text={intl.formatMessage(m.retry)} onClick={() => void snapshot.refetch()} />}
+          />
+        ) : (
+          <NonIdealState icon={<Spinner />} title={intl.formatMessage(m.loading)} />
+        )}
+      </main>
+    );
+  }
+  const { list, event } = snapshot.data;
+  return (
+    <main className="scanner-page">
+      <PageTitle parts={[m.pageTitle, list.name, event.title]} />
+      <header className="scanner-header">
+        <div className="scanner-header__titles">
+          <h1 className="scanner-header__list">{list.name}</h1>
+          <p className="scanner-header__event">{event.title}</p>
+        </div>
+        <div className="scanner-header__status">
+          <span className="scanner-header__count" data-testid="scanner-count">
+            {intl.formatMessage(m.counts, { checkedIn: memory.admittedCount, total: list.total_attendees })}
+          </span>
+          <Tag minimal round intent={connected ? 'success' : 'none'} data-testid="scanner-connection">
+            {intl.formatMessage(connected ? m.live : m.connecting)}
+          </Tag>
+        </div>
+      </header>
+      {list.description ? <p className="scanner-description">{list.description}</p> : null}
+      {list.status !== 'ACTIVE' ? (
+        <Callout intent="warning" className="scanner-window">
+          {intl.formatMessage(list.status === 'EXPIRED' ? m.expired : m.notYetActive)}
+        </Callout>
+      ) : null}
+      <ResultPanel
+        shown={shown}
+        listName={listName}
+        onUndo={undoFor(shown, transport, device, memory, changed, setShown)}
+      />
+      <CodeField onSubmit={(text) => void submit(text)} />
+      <CameraScanner onCode={(code) => void submit(code)} />
+      <AttendeeSearch
+        shortId={shortId}
+        memory={memory}
+        onCheckIn={(attendee) => void submit(attendee.short_id)}
+      />
+      <FormGroup label={intl.formatMessage(m.gate)} labelFor="scanner-gate" className="scanner-gate">
+        <InputGroup
+          id="scanner-gate"
+          value={gate}
+          placeholder={intl.formatMessage(m.gatePlaceholder)}
+          onChange={(changedGate) => {
+            const value = changedGate.currentTarget.value.slice(0, 60);
+            setGate(value);
+            writeStorage(StorageKeys.checkInGate, value);
+          }}
+        />
+      </FormGroup>
+    </main>
+  );
+}
+
+function fromAnswer(answer: ScanAnswer): Shown {
+  return {
+    kind: 'answer',
+    result: answer.result,
+    source: 'server',
+    name: answer.attendee ? `${answer.attendee.first_name} ${answer.attendee.last_name}`.trim() : null,
+    reference: answer.attendee?.short_id ?? null,
+    admission: answer.check_in
+      ? {
+          checkInId: answer.check_in.id,
+          at: answer.check_in.checked_in_at,
+          deviceId: answer.check_in.device_id,
+          gate: answer.check_in.gate,
+          listName: answer.check_in.check_in_list_name,
+        }
+      : null,
+  };
+}
+
+function vibrate(result: ScanResult): void {
+  try {
+    navigator.vibrate?.(result === 'admitted' ? 80 : [120, 60, 120]);
+  } catch {
+    // Optional: not every device vibrates.
+  }
+}
+
+function undoFor(
+  shown: Shown,
+  transport: ReturnType<typeof onlineTransport>,
+  device: string,
+  memory: ScanMemory,
+  changed: () => void,
+  setShown: (shown: Shown) => void,
+): (() => Promise<void>) | null {
+  if (shown.kind !== 'answer' || shown.result !== 'admitted' || shown.source !== 'server' || !shown.admission)
+    return null;
+  const { checkInId } = shown.admission;
+  const reference = shown.reference;
+  return async () => {
+    await transport.checkOut(checkInId, device);
+    const known = reference ? memory.attendeeByShortId(reference) : undefined;
+    if (known) memory.checkOut(known.id);
+    changed();
+    setShown({ kind: 'idle' });
+  };
+}
+
+function placeOf(admission: KnownAdmission): string {
+  return admission.gate ? `${admission.gate} · ${admission.deviceId}` : admission.deviceId;
+}
+
+/** The message of a reason code, or `fallback` for a code the web does not know. */
+function messageOf(reason: string, fallback: MessageDescriptor): MessageDescriptor {
+  return reasonMessage(reason) ?? fallback;
+}
+
+function ResultPanel({
+  shown,
+  listName,
+  onUndo,
+}: {
+  shown: Shown;
+  listName: string;
+  onUndo: (() => Promise<void>) | null;
+}) {
+  const intl = useIntl();
+  const [undoFailed, setUndoFailed] = useState(false);
+  let className = 'scanner-result';
+  let title = intl.formatMessage(m.waiting);
+  let detail: string | null = null;
+  if (shown.kind === 'checking') title = intl.formatMessage(m.checking);
+  if (shown.kind === 'failed') {
+    className += ' scanner-result--refused';
+    title = intl.formatMessage(m.failed);
+  }
+  if (shown.kind === 'answer') {
+    className += ` scanner-result--${tone(shown.result)}`;
+    title =
+      shown.result === 'admitted'
+        ? intl.formatMessage(m.admitted)
+        : shown.result === 'already_checked_in'
+          ? intl.formatMessage(m.duplicate)
+          : intl.formatMessage(messageOf(shown.result, m.refused));
+    if (shown.result === 'already_checked_in' && shown.admission) {
+      const time = intl.formatTime(shown.admission.at, { hour: '2-digit', minute: '2-digit' });
+      const place = placeOf(shown.admission);
+      detail = intl.formatMessage(m.duplicateDetail, {
+        time,
+        place,
+        list: shown.admission.listName ?? listName,
+      });
+    }
+  }
+  return (
+    <section
+      className={className}
+      role="status"
+      aria-live="assertive"
+      data-testid="scanner-result"
+      data-result={shown.kind === 'answer' ? shown.result : shown.kind}
+      data-source={shown.kind === 'answer' ? shown.source : undefined}
+    >
+      <p className="scanner-result__title">{title}</p>
+      {shown.kind === 'answer' && shown.name ? <p className="scanner-result__name">{shown.name}</p> : null}
+      {shown.kind === 'answer' && shown.reference ? (
+        <p className="scanner-result__detail">
+          {intl.formatMessage(m.reference, { reference: shown.reference })}
+        </p>
+      ) : null}
+      {detail ? <p className="scanner-result__detail">{detail}</p> : null}
+      {onUndo ? (
+        <Button
+          className="scanner-result__undo"
+          icon="undo"
+          text={intl.formatMessage(m.undo)}
+          onClick={() => {
+            setUndoFailed(false);
+            onUndo().catch(() => setUndoFailed(true));
+          }}
+        />
+      ) : null}
+      {undoFailed ? <p className="scanner-result__detail">{intl.formatMessage(m.undoFailed)}</p> : null}
+    </section>
+  );
+}
+
+/** A hardware scanner types the code and presses Enter; door staff may type a reference too. */
+function CodeField({ onSubmit }: { onSubmit: (text: string) => void }) {
+  const intl = useIntl();
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit(text);
+    setText('');
+  };
+  return (
+    <form className="scanner-code" onSubmit={submit}>
+      <FormGroup
+        label={intl.formatMessage(m.codeField)}
+        labelFor="scanner-code"
+        helperText={intl.formatMessage(m.codeHelp)}
+      >
+        <div className="scanner-code__row">
+          <InputGroup
+            id="scanner-code"
+            autoFocus
+            autoComplete="off"
+            inputMode="text"
+            value={text}
+            onChange={(changed) => setText(changed.currentTarget.value)}
+          />
+          <Button type="submit" intent="primary" text={intl.formatMessage(m.check)} />
+        </div>
+      </FormGroup>
+    </form>
+  );
+}
+
+function AttendeeSearch({
+  shortId,
+  memory,
+  onCheckIn,
+}: {
+  shortId: string;
+  memory: ScanMemory;
+  onCheckIn: (attendee: FoundAttendee) => void;
+}) {
+  const intl = useIntl();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState<string | null>(null);
+  const found = useQuery({
+    queryKey: ['checkInScanner', shortId, 'search', query],
+    queryFn: ({ signal }) => searchAttendees(shortId, query ?? '', signal),
+    enabled: query !== null,
+  });
+  return (
+    <section className="scanner-search" aria-label={intl.formatMessage(m.search)}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery(text.trim());
+        }}
+      >
+        <FormGroup label={intl.formatMessage(m.search)} labelFor="scanner-search">
+          <div className="scanner-code__row">
+            <InputGroup
+              id="scanner-search"
+              type="search"
+              value={text}
+              onChange={(changed) => setText(changed.currentTarget.value)}
+            />
+            <Button type="submit" icon="search" text={intl.formatMessage(m.searchButton)} />
+          </div>
+        </FormGroup>
+      </form>
+      {found.data && found.data.length === 0 ? <p>{intl.formatMessage(m.noMatches)}</p> : null}
+      {found.data && found.data.length > 0 ? (
+        <ul className="scanner-search__results">
+          {found.data.map((attendee) => {
+            const name = `${attendee.first_name} ${attendee.last_name}`.trim();
+            const admitted = Boolean(memory.admissionOf(attendee.id));
+            return (
+              <li key={attendee.id} className="scanner-search__row">
+                <div className="scanner-search__who">
+                  <strong>{name}</strong>
+                  <span>{attendee.email}</span>
+                </div>
+                {admitted ? (
+                  <Tag intent="warning" minimal>
+                    {intl.formatMessage(m.checkedInTag)}
+                  </Tag>
+                ) : (
+                  <Button
+                    intent="success"
+                    icon="tick"
+                    text={intl.formatMessage(m.checkInButton, { name })}
+                    onClick={() => onCheckIn(attendee)}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+export default ScannerPage;

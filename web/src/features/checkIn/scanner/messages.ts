@@ -1,0 +1,80 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
+export const scannerMessages = defineMessages({
+  pageTitle: { id: 'checkIn.scanner.pageTitle', defaultMessage: 'Check-in' },
+  loading: { id: 'checkIn.scanner.loading', defaultMessage: 'Loading the check-in list…' },
+  loadFailed: { id: 'checkIn.scanner.loadFailed', defaultMessage: 'The check-in list could not be loaded.' },
+  retry: { id: 'checkIn.scanner.retry', defaultMessage: 'Try again' },
+  counts: defineMessage<{ checkedIn: number; total: number }>({
+    id: 'checkIn.scanner.counts',
+    defaultMessage: '{checkedIn} of {total} checked in',
+  }),
+  live: { id: 'checkIn.scanner.live', defaultMessage: 'Live' },
+  connecting: { id: 'checkIn.scanner.connecting', defaultMessage: 'Connecting…' },
+  notYetActive: { id: 'checkIn.scanner.notYetActive', defaultMessage: 'This list is not active yet.' },
+  expired: { id: 'checkIn.scanner.expired', defaultMessage: 'This list has expired.' },
+  gate: { id: 'checkIn.scanner.gate', defaultMessage: 'Gate or door (optional)' },
+  gatePlaceholder: { id: 'checkIn.scanner.gatePlaceholder', defaultMessage: 'e.g. Gate B' },
+  // camera
+  camera: { id: 'checkIn.scanner.camera', defaultMessage: 'Camera' },
+  startCamera: { id: 'checkIn.scanner.startCamera', defaultMessage: 'Start camera' },
+  stopCamera: { id: 'checkIn.scanner.stopCamera', defaultMessage: 'Stop camera' },
+  chooseCamera: { id: 'checkIn.scanner.chooseCamera', defaultMessage: 'Choose camera' },
+  torchOn: { id: 'checkIn.scanner.torchOn', defaultMessage: 'Flash on' },
+  torchOff: { id: 'checkIn.scanner.torchOff', defaultMessage: 'Flash off' },
+  noTorch: { id: 'checkIn.scanner.noTorch', defaultMessage: 'Flash not available' },
+  permissionDenied: {
+    id: 'checkIn.scanner.permissionDenied',
+    defaultMessage: 'Camera permission was denied',
+  },
+  permissionHelp: {
+    id: 'checkIn.scanner.permissionHelp',
+    defaultMessage:
+      'Allow the camera for this site in your browser’s settings, then try again. Meanwhile, type or scan codes into the field below or search by name.',
+  },
+  noCamera: { id: 'checkIn.scanner.noCamera', defaultMessage: 'No camera could be started on this device.' },
+  scanImage: { id: 'checkIn.scanner.scanImage', defaultMessage: 'Scan a photo of a QR code' },
+  noCodeInImage: {
+    id: 'checkIn.scanner.noCodeInImage',
+    defaultMessage: 'No QR code was found in that picture.',
+  },
+  // hardware scanner and manual entry
+  codeField: { id: 'checkIn.scanner.codeField', defaultMessage: 'Ticket code' },
+  codeHelp: {
+    id: 'checkIn.scanner.codeHelp',
+    defaultMessage:
+      'A hardware scanner types here; you can also type the attendee’s reference and press Enter.',
+  },
+  check: { id: 'checkIn.scanner.check', defaultMessage: 'Check' },
+  search: {
+    id: 'checkIn.scanner.search',
+    defaultMessage: 'Search by name, email, order or ticket reference',
+  },
+  searchButton: { id: 'checkIn.scanner.searchButton', defaultMessage: 'Search' },
+  noMatches: { id: 'checkIn.scanner.noMatches', defaultMessage: 'Nobody on this list matches.' },
+  checkInButton: defineMessage<{ name: string }>({
+    id: 'checkIn.scanner.checkInButton',
+    defaultMessage: 'Check in {name}',
+  }),
+  checkedInTag: { id: 'checkIn.scanner.checkedInTag', defaultMessage: 'Checked in' },
+  // results
+  waiting: { id: 'checkIn.scanner.waiting', defaultMessage: 'Ready to scan' },
+  checking: { id: 'checkIn.scanner.checking', defaultMessage: 'Checking…' },
+  admitted: { id: 'checkIn.scanner.admitted', defaultMessage: 'Admitted' },
+  duplicate: { id: 'checkIn.scanner.duplicate', defaultMessage: 'Already checked in' },
+  duplicateDetail: defineMessage<{ time: string; place: string; list: string }>({
+    id: 'checkIn.scanner.duplicateDetail',
+    defaultMessage: 'At {time} at {place} ({list})',
+  }),
+  refused: { id: 'checkIn.scanner.refused', defaultMessage: 'Not admitted' },
+  undo: { id: 'checkIn.scanner.undo', defaultMessage: 'Undo check-in' },
+  undoFailed: { id: 'checkIn.scanner.undoFailed', defaultMessage: 'The check-in could not be undone.' },
+  failed: {
+    id: 'checkIn.scanner.failed',
+    defaultMessage: 'The scan could not be sent; check the connection and scan again.',
+  },
+  reference: defineMessage<{ reference: string }>({
+    id: 'checkIn.scanner.reference',
+    defaultMessage: 'Ref. {reference}',
+  }),
+});

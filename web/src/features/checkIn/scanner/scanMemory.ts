@@ -1,0 +1,122 @@
+import type { CheckInChanged } from '../../../../../services/kit/contracts/realtime';
+import type { SnapshotAttendee } from './scannerApi';
+
+/** An admission this device knows of: from the snapshot, its own scans or another device's push. */
+export interface KnownAdmission {
+  checkInId: string;
+  at: string;
+  deviceId: string;
+  gate: string | null;
+}
+
+export interface KnownAttendee {
+  id: string;
+  shortId: string;
+  firstName: string;
+  lastName: string;
+  ticketId: string;
+  status: SnapshotAttendee['status'];
+  payment: SnapshotAttendee['payment'];
+}
+
+/**
+ * What a scanning device knows about its list: the attendees (by short id) and who is admitted. A snapshot
+ * gives the state at its position; pushes (`checkin.changed`) newer than that position are laid over it, in
+ * whichever order the two arrive. The same code seen again within `repeatWindowMs` on this device is ignored
+ * (a camera sees one ticket many times a second).
+ */
+export class ScanMemory {
+  private attendees = new Map<string, KnownAttendee>();
+  private admitted = new Map<string, KnownAdmission>();
+  private snapshotPosition = -1n;
+  /** The newest push per attendee, kept to lay over a snapshot that arrives after it. */
+  private pushes = new Map<string, CheckInChanged>();
+  private lastSeen = new Map<string, number>();
+
+  constructor(private readonly repeatWindowMs = 3_000) {}
+
+  loadSnapshot(attendees: readonly SnapshotAttendee[], position: string): void {
+    this.snapshotPosition = BigInt(position);
+    this.attendees = new Map();
+    this.admitted = new Map();
+    for (const attendee of attendees) {
+      this.attendees.set(attendee.short_id, {
+        id: attendee.id,
+        shortId: attendee.short_id,
+        firstName: attendee.first_name,
+        lastName: attendee.last_name,
+        ticketId: attendee.ticket_id,
+        status: attendee.status,
+        payment: attendee.payment,
+      });
+      if (attendee.check_in)
+        this.admitted.set(attendee.id, {
+          checkInId: attendee.check_in.id,
+          at: attendee.check_in.checked_in_at,
+          deviceId: attendee.check_in.device_id,
+          gate: attendee.check_in.gate,
+        });
+    }
+    for (const change of this.pushes.values())
+      if (BigInt(change.position) > this.snapshotPosition) this.apply(change);
+  }
+
+  /** A push from the list's room; older than what is known changes nothing. */
+  receive(change: CheckInChanged): void {
+    const previous = this.pushes.get(change.attendeeId);
+    if (previous && BigInt(previous.position) >= BigInt(change.position)) return;
+    this.pushes.set(change.attendeeId, change);
+    if (BigInt(change.position) > this.snapshotPosition) this.apply(change);
+  }
+
+  /** This device's own admission (before any push about it arrives). */
+  admit(attendeeId: string, admission: KnownAdmission): void {
+    this.admitted.set(attendeeId, admission);
+  }
+
+  checkOut(attendeeId: string): void {
+    this.admitted.delete(attendeeId);
+  }
+
+  attendeeByShortId(shortId: string): KnownAttendee | undefined {
+    return this.attendees.get(shortId);
+  }
+
+  admissionOf(attendeeId: string): KnownAdmission | undefined {
+    return this.admitted.get(attendeeId);
+  }
+
+  get admittedCount(): number {
+    return this.admitted.size;
+  }
+
+  /** True when `code` was seen less than the repeat window ago (and remembers it now). */
+  isRepeat(code: string, now: number): boolean {
+    const last = this.lastSeen.get(code);
+    this.lastSeen.set(code, now);
+    return last !== undefined && now - last < this.repeatWindowMs;
+  }
+
+  private apply(change: CheckInChanged): void {
+    if (change.state === 'CHECKED_IN')
+      this.admitted.set(change.attendeeId, {
+        checkInId: change.checkInId,
+        at: change.checkedInAt,
+        deviceId: change.deviceId,
+        gate: change.gate,
+      });
+    else if (this.admitted.get(change.attendeeId)?.checkInId === change.checkInId)
+      this.admitted.delete(change.attendeeId);
+  }
+}
+
+const shortIdPattern = /^[0-9a-hjkmnp-tv-z]{20}$/;
+
+/** What a scanned or typed text is: a QR code's digits, or an attendee's short id (typed or from a search). */
+export function classifyScan(text: string): { code: string } | { attendeeShortId: string } | null {
+  const value = text.trim();
+  if (/^[0-9]{20,}$/.test(value) && !shortIdPattern.test(value)) return { code: value };
+  const lower = value.toLowerCase();
+  if (shortIdPattern.test(lower)) return { attendeeShortId: lower };
+  return value === '' ? null : { code: value };
+}

@@ -1,0 +1,66 @@
+import { publicApi } from '../../../shared/api/clients';
+import type {
+  GetPublicCheckInListsByShortIdAttendeesResponse,
+  GetPublicCheckInListsByShortIdResponse,
+  GetPublicCheckInListsByShortIdSnapshotResponse,
+  PostPublicCheckInListsByShortIdCheckInsBody,
+  PostPublicCheckInListsByShortIdCheckInsResponse,
+} from '../../../shared/api/contract.gen';
+
+export type PublicCheckInList = GetPublicCheckInListsByShortIdResponse['data'];
+export type Snapshot = GetPublicCheckInListsByShortIdSnapshotResponse['data'];
+export type SnapshotAttendee = Snapshot['attendees'][number];
+export type FoundAttendee = GetPublicCheckInListsByShortIdAttendeesResponse['data'][number];
+export type ScanRequest = PostPublicCheckInListsByShortIdCheckInsBody;
+export type ScanAnswer = PostPublicCheckInListsByShortIdCheckInsResponse['data'];
+export type ScanResult = ScanAnswer['result'];
+
+const base = (shortId: string) => `/check-in-lists/${encodeURIComponent(shortId)}`;
+
+export async function getSnapshot(shortId: string, signal?: AbortSignal): Promise<Snapshot> {
+  return (
+    await publicApi.get<GetPublicCheckInListsByShortIdSnapshotResponse>(
+      `${base(shortId)}/snapshot`,
+      signal ? { signal } : {},
+    )
+  ).data;
+}
+
+export async function searchAttendees(
+  shortId: string,
+  query: string,
+  signal?: AbortSignal,
+): Promise<FoundAttendee[]> {
+  const path = `${base(shortId)}/attendees?query=${encodeURIComponent(query)}&limit=20`;
+  return (
+    await publicApi.get<GetPublicCheckInListsByShortIdAttendeesResponse>(path, signal ? { signal } : {})
+  ).data;
+}
+
+/**
+ * How a scan reaches the server. The scanning page talks only to this, so an offline mode can put a queue
+ * behind it (scans kept with their time and nonce, uploaded to `…/offline-scans` when back) without touching
+ * the page.
+ */
+export interface ScanTransport {
+  scan(request: ScanRequest): Promise<ScanAnswer>;
+  checkOut(checkInId: string, deviceId: string): Promise<void>;
+}
+
+export function onlineTransport(shortId: string): ScanTransport {
+  return {
+    async scan(request) {
+      return (
+        await publicApi.post<PostPublicCheckInListsByShortIdCheckInsResponse>(
+          `${base(shortId)}/check-ins`,
+          request,
+        )
+      ).data;
+    },
+    async checkOut(checkInId, deviceId) {
+      await publicApi.delete(
+        `${base(shortId)}/check-ins/${encodeURIComponent(checkInId)}?device_id=${encodeURIComponent(deviceId)}`,
+      );
+    },
+  };
+}
