@@ -72,12 +72,14 @@ export function SalesChart({ stats }: { stats: EventStats }) {
             dataKey="tickets"
             name={intl.formatMessage(m.ticketsSold)}
             fill="var(--dashboard-series-1)"
+            maxBarSize={32}
             isAnimationActive={false}
           />
           <Bar
             dataKey="orders"
             name={intl.formatMessage(m.orders)}
             fill="var(--dashboard-series-2)"
+            maxBarSize={32}
             isAnimationActive={false}
           />
         </BarChart>
@@ -163,6 +165,7 @@ export function CheckInsChart({ stats }: { stats: EventStats }) {
               dataKey="checkIns"
               name={intl.formatMessage(m.checkIns)}
               fill="var(--dashboard-series-2)"
+              maxBarSize={24}
               isAnimationActive={false}
             />
           </BarChart>

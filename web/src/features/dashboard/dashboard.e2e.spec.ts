@@ -31,7 +31,7 @@ function callApi<T>(page: Page, method: string, path: string, body?: unknown): P
 }
 
 /** A buyer's whole free order through the public checkout API, from the buyer's own page (no login). */
-function buyFree(page: Page, eventId: string, ticketId: string, quantity: number): Promise<void> {
+function buyFree(page: Page, eventId: string, ticketId: string, quantity: number): Promise<string[]> {
   return page.evaluate(
     async ({ eventId, ticketId, quantity }) => {
       const call = async (method: string, path: string, body: unknown) => {
@@ -44,7 +44,7 @@ function buyFree(page: Page, eventId: string, ticketId: string, quantity: number
           body: JSON.stringify(body),
         });
         if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-        return (await response.json()) as { data: { short_id: string } };
+        return (await response.json()) as { data: { short_id: string; attendees: { short_id: string }[] } };
       };
       const placed = await call('POST', '/orders', { lines: [{ ticket_id: ticketId, quantity }] });
       const shortId = placed.data.short_id;
@@ -59,7 +59,8 @@ function buyFree(page: Page, eventId: string, ticketId: string, quantity: number
         })),
         terms_agreed: true,
       });
-      await call('POST', `/orders/${shortId}/complete`, { payment_method: 'FREE' });
+      const done = await call('POST', `/orders/${shortId}/complete`, { payment_method: 'FREE' });
+      return done.data.attendees.map((attendee) => attendee.short_id);
     },
     { eventId, ticketId, quantity },
   );
@@ -79,6 +80,7 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
   let eventId = '';
   let ticketId = '';
   let dashboardUrl = '';
+  let organizerId = '';
 
   beforeAll(async () => {
     app = await startApp();
@@ -101,6 +103,7 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
       currency: 'EUR',
       organizer_id: organizer.data.id,
     });
+    organizerId = organizer.data.id;
     eventId = event.data.id;
     const ticket = await callApi<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
       type: 'FREE',
@@ -234,6 +237,67 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
       .waitFor({ timeout: 5_000 });
     expect(Number(await statText(watcher, 'orders'))).toBe(ordersBefore + 2);
     await context.close();
+  });
+
+  it('charts the admissions per minute on the event day', async () => {
+    // An event that starts within the hour, so today is its day; its doors open now.
+    const soon = await callApi<{ data: { id: string } }>(page, 'POST', '/events', {
+      title: 'Harbour Night Market: preview',
+      start_date: new Date(Date.now() + 30 * 60_000).toISOString(),
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+      organizer_id: organizerId,
+    });
+    const soonId = soon.data.id;
+    const entry = await callApi<{ data: { id: string } }>(page, 'POST', `/events/${soonId}/tickets`, {
+      type: 'FREE',
+      title: 'Preview entry',
+      quantity: 50,
+      tax_and_fee_ids: [],
+    });
+    await callApi(page, 'PUT', `/events/${soonId}/status`, { status: 'LIVE' });
+    const attendees = [
+      ...(await buyFree(buyer, soonId, entry.data.id, 2)),
+      ...(await buyFree(buyer, soonId, entry.data.id, 1)),
+    ];
+    const list = await callApi<{ data: { short_id: string } }>(
+      page,
+      'POST',
+      `/events/${soonId}/check-in-lists`,
+      {
+        name: 'Main gate',
+        ticket_ids: [entry.data.id],
+      },
+    );
+    await page.goto(`${app.url}/manage/event/${soonId}/dashboard`);
+    await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    for (const [index, attendee] of attendees.entries())
+      await buyer.evaluate(
+        async ({ shortId, attendee, index }) => {
+          const response = await fetch(`/api/public/check-in-lists/${shortId}/check-ins`, {
+            method: 'POST',
+            credentials: 'omit',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              attendee_short_id: attendee,
+              nonce: `e2e-nonce-${index}`,
+              device_id: 'door-north',
+            }),
+          });
+          if (!response.ok) throw new Error(`scan: ${response.status} ${await response.text()}`);
+        },
+        { shortId: list.data.short_id, attendee, index },
+      );
+    await page.getByTestId('stat-checked_in').getByText('3', { exact: true }).waitFor({ timeout: 5_000 });
+    const checkIns = page.locator('.dashboard-card--wide .recharts-bar-rectangle');
+    await expect.poll(() => checkIns.count()).toBeGreaterThan(0);
+    await screenshot(page, 'dashboard/check-ins-light');
+    await page.goto(`${app.url}/manage/event/${soonId}/reports`);
+    await page.getByLabel('Report').selectOption('check_ins');
+    const row = page
+      .getByRole('table', { name: 'Check-ins per list' })
+      .getByRole('row', { name: /Main gate/ });
+    expect(await row.innerText()).toMatch(/Main gate\s+3\s+3\s+3/);
   });
 
   it('reads well in the dark scheme', async () => {
