@@ -12,6 +12,7 @@ import { taxesAndFeesProjection } from './taxes';
 import { capacityAssignmentsProjection } from './capacityAssignments';
 import { ordersProjection } from './orders';
 import { paymentConnectionsProjection, platformFeesProjection } from './payments';
+import { statsProjection } from './stats';
 import { checkInProjection } from './checkIn';
 import { messagesProjection } from './messages';
 import { webhooksProjection } from './webhooks';
@@ -33,6 +34,7 @@ export const allProjections: Projection[] = [
   ordersProjection,
   paymentConnectionsProjection,
   platformFeesProjection,
+  statsProjection,
   checkInProjection,
   messagesProjection,
   webhooksProjection,

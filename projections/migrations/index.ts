@@ -27,6 +27,7 @@ import { checkInReadModel } from './0060_check_in';
 import { messagesReadModel } from './0061_messages';
 import { webhooksReadModel } from './0062_webhooks';
 import { manualOrdersReadModel } from './0061_manual_orders';
+import { statsReadModel } from './0070_stats';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -62,6 +63,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   messagesReadModel,
   webhooksReadModel,
   manualOrdersReadModel,
+  statsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

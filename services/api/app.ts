@@ -38,6 +38,7 @@ import { stripeWebhookRoutes } from '../payments/webhooks/webhookRoutes';
 import { serveWeb } from './web';
 import { PageViewCounter } from '../reporting/pageViews';
 import { pageViewRoutes } from '../reporting/pageViewRoutes';
+import { statsRoutes } from '../reporting/statsRoutes';
 import { apiDocument } from './contract';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { countParked, listParked } from '../../projections/runner/parked';
@@ -113,6 +114,7 @@ export function createApp(
   api.use(affiliateRoutes(services).routes());
   api.use(billingRoutes(services).routes());
   api.use(orderRoutes(services, ticketKeys).routes());
+  api.use(statsRoutes(services).routes());
   api.use(checkInListRoutes(services).routes());
   api.use(messageRoutes(services).routes());
   api.use(mailTemplateRoutes(services).routes());

@@ -13,6 +13,7 @@ import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
 import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
 import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
+import { statsRouteContracts } from '../reporting/statsSchemas';
 import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
 import { messageRouteContracts } from '../messaging/messages/messageSchemas';
 import { mailTemplateRouteContracts } from '../messaging/mailTemplates/mailTemplateSchemas';
@@ -51,6 +52,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...paymentRouteContracts,
   ...billingRouteContracts,
   ...stripeWebhookRouteContracts,
+  ...statsRouteContracts,
 ];
 
 /** `/api/openapi.json`, built once per process. */

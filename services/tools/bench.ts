@@ -7,6 +7,7 @@ import { refuse } from '../kit/refusal';
 import { benchPublicPages } from '../../loadtests/publicPages';
 import { benchOnsale } from '../../loadtests/onsale';
 import { benchCheckIn } from '../../loadtests/checkin';
+import { benchDashboard } from '../../loadtests/dashboard';
 
 /**
  * `npm run bench -- <suite>`. Figures are ratios against baselines measured in the same run, on this machine;
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<void>> = {
   'public-pages': benchPublicPages,
   onsale: benchOnsale,
   checkin: benchCheckIn,
+  dashboard: benchDashboard,
 };
 
 const WRITERS = 50;

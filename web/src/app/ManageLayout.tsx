@@ -76,6 +76,9 @@ export function ManageLayout() {
               </NavbarHeading>
               <NavbarDivider />
               <nav aria-label={intl.formatMessage(appMessages.mainNavLabel)} className="manage-nav">
+                <NavLink to="/manage/dashboard" className={navClass}>
+                  {intl.formatMessage(appMessages.navDashboard)}
+                </NavLink>
                 <NavLink to="/manage/events" className={navClass}>
                   {intl.formatMessage(appMessages.navEvents)}
                 </NavLink>

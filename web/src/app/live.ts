@@ -10,6 +10,7 @@ import { affiliatesLive } from '../features/affiliates/live';
 import { capacityAssignmentsLive } from '../features/capacityAssignments/live';
 import { questionsLive } from '../features/questions/live';
 import { paymentLive } from '../features/payment/live';
+import { statsLive } from '../features/dashboard/live';
 import { checkInLive } from '../features/checkIn/live';
 import { messagesLive } from '../features/messages/live';
 import { webhooksLive } from '../features/webhooks/live';
@@ -29,6 +30,7 @@ export const liveMap = composeLive([
   capacityAssignmentsLive,
   questionsLive,
   paymentLive,
+  statsLive,
   checkInLive,
   messagesLive,
   webhooksLive,

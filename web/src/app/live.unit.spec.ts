@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventQueries } from '../features/events/queries';
 import { ticketQueries } from '../features/tickets/queries';
+import { statsQueries } from '../features/dashboard/queries';
 import { NoticePositions } from '../shared/live/positions';
 import { liveMap } from './live';
 
@@ -37,6 +38,7 @@ describe('live updates declared per feature', () => {
       ['capacityAssignments'],
       ['questions'],
       ['payment'],
+      ['stats'],
       ['checkIn'],
       ['messages'],
       ['webhooks'],
@@ -62,6 +64,13 @@ describe('live updates declared per feature', () => {
       ['checkIn', 'lists', 'ev_1'],
       ['checkIn', 'stats', 'ev_1'],
     ]);
+  });
+
+  it("leaves an event's stats to its dashboard (position-aware, coalesced) and refreshes the account's overview", () => {
+    expect(liveMap.invalidates({ readModel: 'stats', keys: ['event:ev_1'], position: '3' })).toEqual([]);
+    expect(
+      liveMap.invalidates({ readModel: 'stats', keys: ['event:ev_1', 'account:ac_1'], position: '4' }),
+    ).toEqual([statsQueries.overview().queryKey, statsQueries.account().queryKey]);
   });
 
   it('refreshes the taxes and fees list when the taxes-and-fees read model moves', () => {

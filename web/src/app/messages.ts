@@ -4,6 +4,7 @@ export const appMessages = defineMessages({
   skipToContent: { id: 'app.skipToContent', defaultMessage: 'Skip to main content' },
   navigating: { id: 'app.navigating', defaultMessage: 'Loading page…' },
   navEvents: { id: 'app.nav.events', defaultMessage: 'Events' },
+  navDashboard: { id: 'app.nav.dashboard', defaultMessage: 'Dashboard' },
   navAccount: { id: 'app.nav.account', defaultMessage: 'Account' },
   navProfile: { id: 'app.nav.profile', defaultMessage: 'Profile' },
   mainNavLabel: { id: 'app.nav.label', defaultMessage: 'Main' },

@@ -33,6 +33,9 @@ function publicNotAvailable(feature: MessageDescriptor): Pick<RouteObject, 'elem
 
 /** Event sections that are built: their page, lazily loaded. */
 const eventSectionPages: Record<string, RouteObject['lazy']> = {
+  dashboard: () =>
+    import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+  reports: () => import('../features/dashboard/ReportsPage').then((m) => ({ Component: m.ReportsPage })),
   tickets: () => import('../features/tickets/TicketsPage').then((m) => ({ Component: m.TicketsPage })),
   orders: () => import('../features/orders/OrdersPage').then((m) => ({ Component: m.OrdersPage })),
   attendees: () => import('../features/orders/AttendeesPage').then((m) => ({ Component: m.AttendeesPage })),
@@ -140,6 +143,11 @@ const manageRoutes: RouteObject = {
       path: 'manage',
       children: [
         { index: true, loader: () => redirect('/manage/events') },
+        {
+          path: 'dashboard',
+          lazy: () =>
+            import('../features/dashboard/OverviewPage').then((m) => ({ Component: m.OverviewPage })),
+        },
         {
           path: 'events/:eventsState?',
           lazy: () => import('../features/events/EventsPage').then((m) => ({ Component: m.EventsPage })),

@@ -11,6 +11,7 @@ import { eventsMessages } from '../events/messages';
 import { LifecycleTag, StatusTag } from '../events/StatusTag';
 import { eventDashboardMessages as m } from './messages';
 import { PageTitle } from '../../shared/ui/PageTitle';
+import { EventGlance } from '../dashboard/EventGlance';
 
 function currencyName(locale: string, code: string): string {
   try {
@@ -33,6 +34,7 @@ export function EventOverviewPage() {
   return (
     <div className="event-overview">
       <PageTitle parts={[event.title]} />
+      <EventGlance eventId={event.id} />
       <Card className="event-overview__card">
         <h2 className="section-title">{intl.formatMessage(m.detailsHeading)}</h2>
         <dl className="details-list">

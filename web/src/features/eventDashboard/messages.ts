@@ -4,6 +4,7 @@ import { defineMessage, defineMessages } from 'react-intl';
 export const eventSectionMessages = defineMessages({
   overview: { id: 'eventDashboard.section.overview', defaultMessage: 'Overview' },
   dashboard: { id: 'eventDashboard.section.dashboard', defaultMessage: 'Dashboard' },
+  reports: { id: 'eventDashboard.section.reports', defaultMessage: 'Reports' },
   gettingStarted: { id: 'eventDashboard.section.gettingStarted', defaultMessage: 'Getting started' },
   tickets: { id: 'eventDashboard.section.tickets', defaultMessage: 'Tickets' },
   attendees: { id: 'eventDashboard.section.attendees', defaultMessage: 'Attendees' },

@@ -10,11 +10,13 @@ export interface EventSection {
 }
 
 /** Spec section 2: index, dashboard, tickets, attendees, questions, orders, promo-codes, affiliates, check-in,
- *  messages, settings, widget, homepage-designer, getting-started, capacity-assignments. */
+ *  messages, settings, widget, homepage-designer, getting-started, capacity-assignments; and the event's reports
+ *  (issue 16). */
 export const EVENT_SECTIONS: EventSection[] = [
   { path: '', label: s.overview, icon: 'home' },
   { path: 'getting-started', label: s.gettingStarted, icon: 'rocket-slant' },
   { path: 'dashboard', label: s.dashboard, icon: 'dashboard' },
+  { path: 'reports', label: s.reports, icon: 'th-list' },
   { path: 'tickets', label: s.tickets, icon: 'label' },
   { path: 'orders', label: s.orders, icon: 'shopping-cart' },
   { path: 'attendees', label: s.attendees, icon: 'people' },

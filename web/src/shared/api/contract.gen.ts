@@ -4067,6 +4067,131 @@ export type PostPublicWebhooksStripeResponse = {
   duplicate: boolean;
 };
 
+export type GetEventsByEventIdStatsResponse = {
+  data: {
+    event_id: string;
+    currency: string;
+    timezone: string;
+    position: string;
+    totals: {
+      orders: number;
+      tickets_sold: number;
+      gross: number;
+      discounts: number;
+      taxes: number;
+      fees: number;
+      refunds: number;
+      awaiting_payment: number;
+      check_ins: number;
+      net: number;
+      checked_in: number;
+      page_views: number;
+      conversion: number | null;
+    };
+    range: {
+      range: '24h' | '7d' | '30d' | '90d' | 'all';
+      granularity: 'minute' | 'hour' | 'day';
+      from: string;
+      to: string;
+    };
+    series: {
+      bucket: string;
+      orders: number;
+      tickets_sold: number;
+      gross: number;
+      net: number;
+      taxes: number;
+      fees: number;
+      discounts: number;
+      refunds: number;
+      check_ins: number;
+      page_views: number;
+    }[];
+    tickets: {
+      ticket_id: string;
+      title: string;
+      orders: number;
+      tickets_sold: number;
+      gross: number;
+      discounts: number;
+      taxes: number;
+      fees: number;
+      refunds: number;
+      awaiting_payment: number;
+      check_ins: number;
+      net: number;
+    }[];
+    promo_codes: {
+      code: string;
+      orders: number;
+      tickets_sold: number;
+      discounts: number;
+      gross: number;
+    }[];
+    check_ins: {
+      day: string;
+      per_minute: {
+        minute: string;
+        check_ins: number;
+      }[];
+    };
+  };
+};
+
+export type GetEventsByEventIdReportsByReportResponse = {
+  data: {
+    report:
+      'sales_by_ticket' | 'sales_by_day' | 'promo_codes' | 'affiliates' | 'taxes_and_fees' | 'check_ins';
+    currency: string;
+    timezone: string;
+    from: string | null;
+    to: string | null;
+    position: string;
+    columns: {
+      key: string;
+      kind: 'text' | 'count' | 'money' | 'date';
+    }[];
+    rows: {
+      [key: string]: string | number | null;
+    }[];
+  };
+};
+
+export type GetStatsOverviewResponse = {
+  data: {
+    position: string;
+    upcoming: {
+      event_id: string;
+      title: string;
+      start_date: string;
+      timezone: string;
+      currency: string;
+      status: string;
+      orders: number;
+      tickets_sold: number;
+      gross: number;
+      page_views: number;
+    }[];
+  };
+};
+
+export type GetStatsAccountResponse = {
+  data: {
+    position: string;
+    currencies: {
+      currency: string;
+      events: number;
+      orders: number;
+      tickets_sold: number;
+      gross: number;
+      net: number;
+      taxes: number;
+      fees: number;
+      refunds: number;
+    }[];
+  };
+};
+
 /** Every route under /api: its JSON body (`never` if it takes none) and its 2xx answer (`void` if none). */
 export interface ApiRoutes {
   'GET /openapi.json': { body: never; response: void };
@@ -4413,6 +4538,13 @@ export interface ApiRoutes {
     body: PostPublicWebhooksStripeBody;
     response: PostPublicWebhooksStripeResponse;
   };
+  'GET /events/{eventId}/stats': { body: never; response: GetEventsByEventIdStatsResponse };
+  'GET /events/{eventId}/reports/{report}': {
+    body: never;
+    response: GetEventsByEventIdReportsByReportResponse;
+  };
+  'GET /stats/overview': { body: never; response: GetStatsOverviewResponse };
+  'GET /stats/account': { body: never; response: GetStatsAccountResponse };
 }
 
 export type ApiRoute = keyof ApiRoutes;

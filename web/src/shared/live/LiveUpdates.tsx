@@ -86,10 +86,14 @@ export function useLiveRoom(room: LiveRoom): {
       setStatus('joining');
       socket.emit('subscribe', { room }, (answer) => setStatus(answer.ok ? 'joined' : 'refused'));
     };
+    // Disconnected, the room hears nothing until the socket is back and has joined again.
+    const lost = () => setStatus('joining');
     if (socket.connected) join();
     socket.on('connect', join);
+    socket.on('disconnect', lost);
     return () => {
       socket.off('connect', join);
+      socket.off('disconnect', lost);
       socket.emit('unsubscribe', { room });
     };
   }, [socket, room]);

@@ -1,0 +1,412 @@
+import type { Knex } from 'knex';
+import { defineProjection } from '../runner/define';
+import type { ReadModelTable } from '../runner/types';
+import { orderEventTypes, type OrderEvent, type OrderLine } from '../../services/sales/orders/orderEvents';
+import type { AttendeeCheckedIn, AttendeeCheckedOut } from '../../services/admission/checkIn/checkInEvents';
+
+/**
+ * The dashboard's and the reports' numbers (issue 16, docs/reporting.md).
+ *
+ * When a sale counts:
+ * - tickets and orders count when the order completes, including an order completed with the offline method
+ *   (`OrderAwaitingOfflinePayment`): the tickets are issued;
+ * - revenue (gross, taxes, fees, discounts) counts when the money is in: at `OrderCompleted` (free or card),
+ *   or at `OrderMarkedPaid` for an offline order; until then its total is `awaiting_payment`;
+ * - a cancellation takes the order's tickets and the order out of the counts at the instant it is cancelled;
+ *   money already received stays in gross until a refund (issue 13) counts it in `refunds`: net = gross −
+ *   refunds. A cancelled order that was never paid leaves `awaiting_payment`.
+ *
+ * Every change is a signed delta in a UTC minute bucket (`stat_minutes`, one row per event, ticket and minute;
+ * ticket `''` is the whole event), stamped with the business time the event carries (`completedAt`,
+ * `paidAt`, `scannedAt`), never the time it was projected, so a rebuild gives the same buckets. Hours and days
+ * are grouped in the event's time zone when read (`services/reporting/statsQueries.ts`): minutes are exact in
+ * every zone, including those with half-hour offsets, and a changed event time zone needs no rebuild.
+ *
+ * Idempotence: each order and each admission stream keeps the last revision applied (`stat_orders`,
+ * `stat_check_ins`); an event at or below it changes nothing, so a replay never counts twice.
+ */
+
+export const statOrdersTable: ReadModelTable = {
+  name: 'stat_orders',
+  define(table, tableName) {
+    table.string('id', 40).primary();
+    table.string('event_id', 40).notNullable();
+    table.string('account_id', 40).notNullable();
+    table.string('currency', 3).notNullable();
+    /** OPEN (not completed yet), SOLD (completed, unpaid offline), PAID, CANCELLED, LAPSED (expired/abandoned). */
+    table.string('state', 10).notNullable();
+    table.string('placed_at', 30).notNullable();
+    table.string('sold_at', 30).nullable();
+    table.string('paid_at', 30).nullable();
+    table.string('promo_code', 50).nullable();
+    table.string('affiliate_code', 50).nullable();
+    table.bigInteger('total').notNullable();
+    table.bigInteger('discount_total').notNullable();
+    table.bigInteger('tax_total').notNullable();
+    table.bigInteger('fee_total').notNullable();
+    /** JSON `{ taxes: Charge[], fees: Charge[] }` of the order's totals. */
+    table.text('charges').notNullable();
+    /** JSON `StatLine[]`: what each ticket of the order adds. */
+    table.text('lines').notNullable();
+    /** JSON `{ [attendeeId]: { ticketId, active } }`. */
+    table.text('attendees').notNullable();
+    table.integer('revision').notNullable();
+    table.index(['event_id', 'sold_at'], `${tableName}_event_sold_idx`);
+  },
+};
+
+export const statMinutesTable: ReadModelTable = {
+  name: 'stat_minutes',
+  define(table, tableName) {
+    table.string('event_id', 40).notNullable();
+    /** `''`: the whole event. */
+    table.string('ticket_id', 40).notNullable();
+    /** ISO instant with seconds zeroed, UTC (`2026-11-22T18:05:00.000Z`), like `event_page_views.minute`. */
+    table.string('minute', 30).notNullable();
+    table.integer('orders').notNullable().defaultTo(0);
+    table.integer('tickets_sold').notNullable().defaultTo(0);
+    table.bigInteger('gross').notNullable().defaultTo(0);
+    table.bigInteger('discounts').notNullable().defaultTo(0);
+    table.bigInteger('taxes').notNullable().defaultTo(0);
+    table.bigInteger('fees').notNullable().defaultTo(0);
+    table.bigInteger('refunds').notNullable().defaultTo(0);
+    table.bigInteger('awaiting_payment').notNullable().defaultTo(0);
+    table.integer('check_ins').notNullable().defaultTo(0);
+    table.primary(['event_id', 'ticket_id', 'minute'], `${tableName}_pk`);
+  },
+};
+
+export const statCheckInsTable: ReadModelTable = {
+  name: 'stat_check_ins',
+  define(table, tableName) {
+    table.string('check_in_list_id', 40).notNullable();
+    table.string('attendee_id', 40).notNullable();
+    table.string('event_id', 40).notNullable();
+    table.string('ticket_id', 40).notNullable();
+    table.integer('checked_in').notNullable();
+    table.integer('admissions').notNullable();
+    table.string('last_scanned_at', 30).notNullable();
+    table.integer('revision').notNullable();
+    table.primary(['check_in_list_id', 'attendee_id'], `${tableName}_pk`);
+    table.index(['event_id'], `${tableName}_event_idx`);
+  },
+};
+
+/** What one ticket of an order adds to the counts (a ticket may appear on several lines: tiers). */
+export interface StatLine {
+  ticketId: string;
+  quantity: number;
+  total: number;
+  discount: number;
+  taxes: number;
+  fees: number;
+}
+
+interface StatAttendee {
+  ticketId: string;
+  active: boolean;
+}
+
+export interface StatOrderRow {
+  id: string;
+  event_id: string;
+  account_id: string;
+  currency: string;
+  state: 'OPEN' | 'SOLD' | 'PAID' | 'CANCELLED' | 'LAPSED';
+  placed_at: string;
+  sold_at: string | null;
+  paid_at: string | null;
+  promo_code: string | null;
+  affiliate_code: string | null;
+  total: number;
+  discount_total: number;
+  tax_total: number;
+  fee_total: number;
+  charges: string;
+  lines: string;
+  attendees: string;
+  revision: number;
+}
+
+export type StatCounter =
+  | 'orders'
+  | 'tickets_sold'
+  | 'gross'
+  | 'discounts'
+  | 'taxes'
+  | 'fees'
+  | 'refunds'
+  | 'awaiting_payment'
+  | 'check_ins';
+
+export const statCounters: readonly StatCounter[] = [
+  'orders',
+  'tickets_sold',
+  'gross',
+  'discounts',
+  'taxes',
+  'fees',
+  'refunds',
+  'awaiting_payment',
+  'check_ins',
+];
+
+type Delta = Partial<Record<StatCounter, number>>;
+
+/** The UTC minute an instant falls in, as stored in `stat_minutes.minute`. */
+export function minuteOf(instant: string): string {
+  const at = Date.parse(instant);
+  return new Date(at - (((at % 60_000) + 60_000) % 60_000)).toISOString();
+}
+
+function statLines(lines: readonly OrderLine[]): StatLine[] {
+  const byTicket = new Map<string, StatLine>();
+  for (const line of lines) {
+    const known = byTicket.get(line.ticketId) ?? {
+      ticketId: line.ticketId,
+      quantity: 0,
+      total: 0,
+      discount: 0,
+      taxes: 0,
+      fees: 0,
+    };
+    known.quantity += line.quantity;
+    known.total += line.total;
+    known.discount += line.discount;
+    known.taxes += line.taxTotal;
+    known.fees += line.feeTotal;
+    byTicket.set(line.ticketId, known);
+  }
+  return [...byTicket.values()];
+}
+
+/** Admissions count; duplicate and refused offline scans admit nobody. */
+type Admission = AttendeeCheckedIn | AttendeeCheckedOut;
+const admissionTypes: readonly Admission['type'][] = ['AttendeeCheckedIn', 'AttendeeCheckedOut'];
+
+/** The name of the stats projection; its notices reach the event's room (`event:<id>`). */
+export const statsProjectionName = 'stats';
+
+export const statsProjection = defineProjection<OrderEvent | Admission>({
+  name: statsProjectionName,
+  tables: [statOrdersTable, statMinutesTable, statCheckInsTable],
+  handles: [...orderEventTypes, ...admissionTypes],
+  async apply(trx, event, ctx) {
+    const minutes = ctx.table('stat_minutes');
+    const revision = Number(event.revision);
+
+    const add = async (eventId: string, ticketId: string, instant: string, delta: Delta) => {
+      const entries = Object.entries(delta).filter(([, value]) => value !== 0) as [StatCounter, number][];
+      if (entries.length === 0) return;
+      await trx(minutes)
+        .insert({ event_id: eventId, ticket_id: ticketId, minute: minuteOf(instant), ...delta })
+        .onConflict(['event_id', 'ticket_id', 'minute'])
+        .merge(
+          Object.fromEntries(
+            entries.map(([counter, value]) => [counter, trx.raw('??.?? + ?', [minutes, counter, value])]),
+          ),
+        );
+    };
+
+    if (event.type === 'AttendeeCheckedIn' || event.type === 'AttendeeCheckedOut') {
+      const d = event.data;
+      const checkIns = ctx.table('stat_check_ins');
+      const key = { check_in_list_id: d.checkInListId, attendee_id: d.attendeeId };
+      const known = await trx(checkIns)
+        .where(key)
+        .first<{ revision: number; checked_in: number; admissions: number } | undefined>(
+          'revision',
+          'checked_in',
+          'admissions',
+        );
+      if (known && Number(known.revision) >= revision) return [];
+      if (event.type === 'AttendeeCheckedIn') {
+        const { scannedAt } = event.data;
+        const row = {
+          ...key,
+          event_id: d.eventId,
+          ticket_id: d.ticketId,
+          checked_in: 1,
+          admissions: Number(known?.admissions ?? 0) + 1,
+          last_scanned_at: scannedAt,
+          revision,
+        };
+        await trx(checkIns).insert(row).onConflict(['check_in_list_id', 'attendee_id']).merge();
+        await add(d.eventId, '', scannedAt, { check_ins: 1 });
+        await add(d.eventId, d.ticketId, scannedAt, { check_ins: 1 });
+      } else {
+        if (!known) return [];
+        await trx(checkIns)
+          .where(key)
+          .update({ checked_in: 0, revision, last_scanned_at: event.data.checkedOutAt });
+      }
+      return [`event:${d.eventId}`];
+    }
+
+    const orders = ctx.table('stat_orders');
+    const { orderId, eventId } = event.data;
+
+    if (event.type === 'OrderPlaced') {
+      const d = event.data;
+      const attendees: Record<string, StatAttendee> = {};
+      for (const attendee of d.attendees)
+        attendees[attendee.attendeeId] = { ticketId: attendee.ticketId, active: true };
+      const inserted = await trx(orders)
+        .insert({
+          id: orderId,
+          event_id: eventId,
+          account_id: d.accountId,
+          currency: d.currency,
+          state: 'OPEN',
+          placed_at: d.placedAt,
+          promo_code: d.promoCode,
+          affiliate_code: d.affiliateCode,
+          total: d.totals.total,
+          discount_total: d.totals.discountTotal,
+          tax_total: d.totals.taxTotal,
+          fee_total: d.totals.feeTotal,
+          charges: JSON.stringify({ taxes: d.totals.taxes, fees: d.totals.fees }),
+          lines: JSON.stringify(statLines(d.lines)),
+          attendees: JSON.stringify(attendees),
+          revision,
+        })
+        .onConflict('id')
+        .ignore();
+      void inserted;
+      // Nothing counts before the order completes: no notice.
+      return [];
+    }
+
+    const row = await trx(orders).where({ id: orderId }).first<StatOrderRow | undefined>();
+    if (!row || Number(row.revision) >= revision) return [];
+    const lines = JSON.parse(row.lines) as StatLine[];
+    const attendees = JSON.parse(row.attendees) as Record<string, StatAttendee>;
+    const activeOf = (ticketId: string) =>
+      Object.values(attendees).filter((attendee) => attendee.ticketId === ticketId && attendee.active).length;
+    const update = (changes: Partial<StatOrderRow>) =>
+      trx(orders)
+        .where({ id: orderId })
+        .update({ ...changes, revision });
+
+    /** Deltas per ticket (`''`: the whole event), merged so each bucket row is written once per event. */
+    type Deltas = Map<string, Delta>;
+    const sale = (sign: 1 | -1 = 1): Deltas => {
+      const deltas: Deltas = new Map([
+        [
+          '',
+          {
+            orders: sign,
+            tickets_sold: sign * lines.reduce((sum, line) => sum + activeOf(line.ticketId), 0),
+          },
+        ],
+      ]);
+      for (const line of lines)
+        deltas.set(line.ticketId, { orders: sign, tickets_sold: sign * activeOf(line.ticketId) });
+      return deltas;
+    };
+    const money = (sign: 1 | -1 = 1): Deltas => {
+      const deltas: Deltas = new Map([
+        [
+          '',
+          {
+            gross: sign * Number(row.total),
+            discounts: sign * Number(row.discount_total),
+            taxes: sign * Number(row.tax_total),
+            fees: sign * Number(row.fee_total),
+          },
+        ],
+      ]);
+      for (const line of lines)
+        deltas.set(line.ticketId, {
+          gross: sign * line.total,
+          discounts: sign * line.discount,
+          taxes: sign * line.taxes,
+          fees: sign * line.fees,
+        });
+      return deltas;
+    };
+    const awaiting = (sign: 1 | -1): Deltas =>
+      new Map([['', { awaiting_payment: sign * Number(row.total) }]]);
+    const record = async (at: string, ...parts: Deltas[]) => {
+      const merged: Deltas = new Map();
+      for (const part of parts)
+        for (const [ticketId, delta] of part) {
+          const into = merged.get(ticketId) ?? {};
+          for (const [counter, value] of Object.entries(delta) as [StatCounter, number][])
+            into[counter] = (into[counter] ?? 0) + value;
+          merged.set(ticketId, into);
+        }
+      for (const [ticketId, delta] of merged) await add(eventId, ticketId, at, delta);
+    };
+    const sold = row.state === 'SOLD' || row.state === 'PAID';
+
+    switch (event.type) {
+      case 'OrderCompleted': {
+        if (row.state !== 'OPEN') break;
+        const at = event.data.completedAt;
+        await record(at, sale(), money());
+        await update({ state: 'PAID', sold_at: at, paid_at: at });
+        break;
+      }
+      case 'OrderAwaitingOfflinePayment': {
+        if (row.state !== 'OPEN') break;
+        const at = event.data.completedAt;
+        await record(at, sale(), awaiting(1));
+        await update({ state: 'SOLD', sold_at: at });
+        break;
+      }
+      case 'OrderMarkedPaid': {
+        if (row.state !== 'SOLD') break;
+        const at = event.data.paidAt;
+        await record(at, awaiting(-1), money());
+        await update({ state: 'PAID', paid_at: at });
+        break;
+      }
+      case 'OrderCancelled': {
+        const at = event.data.cancelledAt;
+        if (sold) await record(at, sale(-1), row.state === 'SOLD' ? awaiting(-1) : new Map<string, Delta>());
+        for (const attendee of Object.values(attendees)) attendee.active = false;
+        await update({ state: 'CANCELLED', attendees: JSON.stringify(attendees) });
+        break;
+      }
+      case 'AttendeeCancelled':
+      case 'AttendeeReactivated': {
+        const attendee = attendees[event.data.attendeeId];
+        const active = event.type === 'AttendeeReactivated';
+        if (attendee && attendee.active !== active) {
+          attendee.active = active;
+          if (sold) {
+            const at =
+              event.type === 'AttendeeReactivated' ? event.data.reactivatedAt : event.data.cancelledAt;
+            const delta = active ? 1 : -1;
+            await add(eventId, '', at, { tickets_sold: delta });
+            await add(eventId, attendee.ticketId, at, { tickets_sold: delta });
+          }
+        }
+        await update({ attendees: JSON.stringify(attendees) });
+        break;
+      }
+      case 'OrderExpired':
+      case 'OrderAbandoned':
+        if (row.state === 'OPEN') await update({ state: 'LAPSED' });
+        else await update({});
+        return [];
+      // Issue 13 adds the refund events here: `refunds: +amount` in the event's and the tickets' buckets at
+      // the refund's instant (gross stays what was received; net = gross − refunds).
+      default:
+        await update({});
+        return [];
+    }
+    return [`event:${eventId}`, `account:${row.account_id}`];
+  },
+});
+
+export type StatsProjectionEvent = OrderEvent | Admission;
+
+/** The stats projection's checkpoint: the position every answer built from these tables reflects at least. */
+export async function statsPosition(db: Knex): Promise<string> {
+  const row = await db('projection_checkpoints')
+    .where({ name: statsProjectionName })
+    .first<{ position: string | number } | undefined>('position');
+  return String(row?.position ?? '0');
+}
