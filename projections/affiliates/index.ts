@@ -137,6 +137,11 @@ export const affiliatesProjection = defineProjection<AffiliateEvent | OrderEvent
       case 'OrderAbandoned':
       case 'AttendeeCancelled':
       case 'AttendeeReactivated':
+      case 'AttendeeDetailsChanged':
+      case 'AttendeeTicketResent':
+      case 'ManualOrderRecorded':
+      case 'OrderBuyerDetailsChanged':
+      case 'OrderConfirmationResent':
         return [];
       case 'AffiliateCreated':
       case 'AffiliateUpdated':

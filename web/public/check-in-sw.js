@@ -1,3 +1,4 @@
+/* global self, fetch, caches, Response */
 /*
  * The check-in scanner's service worker, registered with scope /check-in/ (installable.ts): only the
  * scanning pages run under it. Pages: network first, the cached copy offline (any scanning page serves, the

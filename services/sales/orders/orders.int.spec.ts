@@ -264,7 +264,11 @@ function ordersSuite(kind: StorageKind) {
     ).toBe(true);
     expect(await remaining(eventId, ticket.id)).toBe(5);
     // Cancelling again is refused and returns nothing twice.
-    expectProblem(await api()('POST', `/api/events/${eventId}/orders/${o.id}/cancel`), 409, 'order_cancelled');
+    expectProblem(
+      await api()('POST', `/api/events/${eventId}/orders/${o.id}/cancel`),
+      409,
+      'order_cancelled',
+    );
     expect(await remaining(eventId, ticket.id)).toBe(5);
   });
 
