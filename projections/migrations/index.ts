@@ -28,6 +28,7 @@ import { messagesReadModel } from './0061_messages';
 import { webhooksReadModel } from './0062_webhooks';
 import { manualOrdersReadModel } from './0061_manual_orders';
 import { statsReadModel } from './0070_stats';
+import { orderPaymentsReadModel } from './0071_order_payments';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -64,6 +65,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   webhooksReadModel,
   manualOrdersReadModel,
   statsReadModel,
+  orderPaymentsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

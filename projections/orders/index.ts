@@ -5,6 +5,8 @@ import type { ListQuery, ListSpec } from '../../services/kit/listQuery';
 import { filterList, runListQuery } from '../../services/kit/listQuery';
 import {
   orderEventTypes,
+  orderPaymentEventTypes,
+  type OrderPaymentEvent,
   type OrderEvent,
   type OrderStatus,
   type PaymentMethod,
@@ -113,6 +115,40 @@ export const manualOrdersTable: ReadModelTable = {
   },
 };
 
+/** The order's money (issue 13): what was paid by card or marked paid, refunded and on its way back. */
+export const orderPaymentsTable: ReadModelTable = {
+  name: 'order_payments',
+  define(table) {
+    table.string('order_id', 40).primary();
+    table.string('payment_intent_id', 255).nullable();
+    table.string('charge_id', 255).nullable();
+    table.bigInteger('paid_total').notNullable();
+    table.bigInteger('refunded_total').notNullable();
+    table.bigInteger('pending_refund').notNullable();
+    /** PENDING | SUCCEEDED | FAILED of the newest refund, or null. */
+    table.string('refund_status', 12).nullable();
+    table.string('payment_failure', 500).nullable();
+    table.boolean('amount_mismatch').notNullable();
+    table.string('updated_at', 30).notNullable();
+  },
+};
+
+export interface OrderPaymentRow {
+  order_id: string;
+  payment_intent_id: string | null;
+  charge_id: string | null;
+  paid_total: number;
+  refunded_total: number;
+  pending_refund: number;
+  refund_status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | null;
+  payment_failure: string | null;
+  amount_mismatch: boolean;
+  updated_at: string;
+}
+
+/** Statuses a refund no longer changes: the order was cancelled (its refund shows in the totals). */
+const refundStatusFixed = ['CANCELLED'];
+
 export interface OrderRow {
   id: string;
   account_id: string;
@@ -201,10 +237,10 @@ const lineNumbers = [
   'total',
 ] as const;
 
-export const ordersProjection = defineProjection<OrderEvent>({
+export const ordersProjection = defineProjection<OrderEvent | OrderPaymentEvent>({
   name: 'orders',
-  tables: [ordersTable, orderLinesTable, attendeesTable, manualOrdersTable],
-  handles: orderEventTypes,
+  tables: [ordersTable, orderLinesTable, attendeesTable, manualOrdersTable, orderPaymentsTable],
+  handles: [...orderEventTypes, ...orderPaymentEventTypes],
   async apply(trx, event, ctx) {
     const orders = ctx.table('orders');
     const lines = ctx.table('order_lines');
@@ -408,11 +444,133 @@ export const ordersProjection = defineProjection<OrderEvent>({
         // Mails only (services/worker/orderMailReactor.ts); the history reads them from the stream.
         await order({});
         break;
+      default:
+        await applyPayment(trx, { payments: ctx.table('order_payments'), orders }, event, order);
     }
     const account = await trx<OrderRow>(orders).where({ id: orderId }).first('account_id');
     return account ? [...keys, `account:${account.account_id}`] : keys;
   },
 });
+
+type OrderUpdate = (changes: Partial<OrderRow>) => Promise<number>;
+
+async function applyPayment(
+  trx: Knex,
+  tables: { payments: string; orders: string },
+  event: OrderPaymentEvent,
+  order: OrderUpdate,
+) {
+  const table = tables.payments;
+  const ordersTableName = tables.orders;
+  const { orderId } = event.data;
+  const current = (await trx(table).where({ order_id: orderId }).first()) as OrderPaymentRow | undefined;
+  const row: OrderPaymentRow = current
+    ? numeric(current, ['paid_total', 'refunded_total', 'pending_refund'])
+    : {
+        order_id: orderId,
+        payment_intent_id: null,
+        charge_id: null,
+        paid_total: 0,
+        refunded_total: 0,
+        pending_refund: 0,
+        refund_status: null,
+        payment_failure: null,
+        amount_mismatch: false,
+        updated_at: '',
+      };
+  const status = async (to: OrderStatus, at: string, onlyFrom?: readonly OrderStatus[]) => {
+    const found = await trx<OrderRow>(ordersTableName).where({ id: orderId }).first('status');
+    const now = found?.status ?? 'COMPLETED';
+    const allowed = onlyFrom ? onlyFrom.includes(now) : !refundStatusFixed.includes(now);
+    await order(allowed ? { status: to, updated_at: at } : { updated_at: at });
+  };
+  let at: string;
+  switch (event.type) {
+    case 'PaymentIntentCreated':
+      at = event.data.createdAt;
+      Object.assign(row, { payment_intent_id: event.data.paymentIntentId });
+      await order({ updated_at: at });
+      break;
+    case 'OrderPaymentReceived':
+      at = event.data.receivedAt;
+      Object.assign(row, {
+        payment_intent_id: event.data.paymentIntentId,
+        charge_id: event.data.chargeId,
+        paid_total: event.data.amount,
+        payment_failure: null,
+      });
+      await order({ updated_at: at });
+      break;
+    case 'PaymentAmountMismatch':
+      at = event.data.flaggedAt;
+      row.amount_mismatch = true;
+      await order({ updated_at: at });
+      break;
+    case 'OrderPaymentFailed':
+      at = event.data.failedAt;
+      row.payment_failure = event.data.failureMessage ?? event.data.failureCode ?? 'failed';
+      await status('PAYMENT_FAILED', at, ['AWAITING_DETAILS', 'RESERVED', 'PAYMENT_FAILED']);
+      break;
+    case 'OrderRefundRequested':
+      at = event.data.requestedAt;
+      Object.assign(row, {
+        pending_refund: row.pending_refund + event.data.amount,
+        refund_status: 'PENDING',
+      });
+      await status('REFUND_PENDING', at);
+      break;
+    case 'OrderRefundSubmitted':
+      at = event.data.submittedAt;
+      await order({ updated_at: at });
+      break;
+    case 'OrderRefunded':
+      at = event.data.refundedAt;
+      Object.assign(row, {
+        pending_refund: Math.max(0, row.pending_refund - event.data.amount),
+        refunded_total: event.data.refundedTotal,
+        refund_status: 'SUCCEEDED',
+      });
+      await status(event.data.remaining === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED', at);
+      break;
+    case 'OrderRefundFailed':
+      at = event.data.failedAt;
+      Object.assign(row, {
+        pending_refund: Math.max(0, row.pending_refund - event.data.amount),
+        refund_status: 'FAILED',
+      });
+      await status('REFUND_FAILED', at);
+      break;
+    case 'OrderRefundRecorded':
+      at = event.data.recordedAt;
+      Object.assign(row, {
+        paid_total: row.paid_total || event.data.refundedTotal + event.data.remaining,
+        refunded_total: event.data.refundedTotal,
+        refund_status: 'SUCCEEDED',
+      });
+      await status(event.data.remaining === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED', at);
+      break;
+  }
+  row.updated_at = at;
+  await trx(table).insert(row).onConflict('order_id').merge();
+}
+
+/** The money of these orders, by order id (orders without a payment record have none). */
+export async function orderPayments(
+  db: Knex,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderPaymentRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db<OrderPaymentRow>('order_payments').whereIn('order_id', [...new Set(orderIds)]);
+  return new Map(
+    rows.map((row) => [
+      row.order_id,
+      {
+        ...numeric(row, ['paid_total', 'refunded_total', 'pending_refund']),
+        amount_mismatch: Boolean(row.amount_mismatch),
+      },
+    ]),
+  );
+}
 
 // ---------- queries
 
@@ -470,7 +628,7 @@ export async function findAttendeeByShortId(
 /** Open orders past their expiry at `now` (the expiry reactor's sweep). */
 export async function listOverdueOrders(db: Knex, now: Date, limit = 200): Promise<OrderRow[]> {
   const rows = await db<OrderRow>('orders')
-    .whereIn('status', ['AWAITING_DETAILS', 'RESERVED'])
+    .whereIn('status', ['AWAITING_DETAILS', 'RESERVED', 'PAYMENT_FAILED'])
     .where('expires_at', '<=', now.toISOString())
     .orderBy('expires_at')
     .limit(limit);
@@ -493,6 +651,11 @@ export const orderListSpec: ListSpec = {
         'CANCELLED',
         'EXPIRED',
         'ABANDONED',
+        'PAYMENT_FAILED',
+        'REFUND_PENDING',
+        'REFUNDED',
+        'PARTIALLY_REFUNDED',
+        'REFUND_FAILED',
       ],
     },
     payment_method: {

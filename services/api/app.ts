@@ -233,18 +233,21 @@ function requestContext(services: Services) {
   };
 }
 
-function securityHeaders(config: Pick<AppConfig, 'publicUrl'>) {
+function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'payments'>) {
   const https = config.publicUrl.startsWith('https:');
+  // Stripe.js and its Payment Element (docs/payments.md), only when the platform takes card payments.
+  const stripe = config.payments.mode !== 'off';
   // Built once: only the Socket.IO origin and the framing rule differ between answers.
   const cspBefore = [
     "default-src 'self'",
     // Event descriptions are organizers' rich text, which may show images from any https address.
     "img-src 'self' data: blob: https:",
     "style-src 'self' 'unsafe-inline'",
-    "script-src 'self'",
+    stripe ? "script-src 'self' https://js.stripe.com" : "script-src 'self'",
     // The check-in scanner's QR decoder (qr-scanner) runs in a worker it creates from a blob of its own code.
     "worker-src 'self' blob:",
-    "connect-src 'self' ",
+    ...(stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
+    stripe ? "connect-src 'self' https://api.stripe.com " : "connect-src 'self' ",
   ].join('; ');
   const cspAfter = `; ${[
     "font-src 'self' data:",

@@ -42,6 +42,8 @@ export interface CommandHandlerOptions {
 }
 
 interface CachedStream {
+  /** The decider that folded `state`: a stream may be decided by more than one (the order and its payments). */
+  decider: Decider<unknown, DomainEvent, unknown>;
   state: unknown;
   revision: bigint;
   position: bigint;
@@ -144,10 +146,13 @@ export class CommandHandler {
    * shared append that replay would fail every other command decided with it, so a keyed command goes alone.
    */
   private nextBatch(queue: Pending[]): Pending[] {
-    const keyed = (pending: Pending) => pending.context.idempotencyKey !== undefined;
-    if (queue[0] && keyed(queue[0])) return queue.splice(0, 1);
-    const firstKeyed = queue.findIndex(keyed);
-    return queue.splice(0, firstKeyed === -1 ? this.maxBatch : Math.min(firstKeyed, this.maxBatch));
+    const first = queue[0];
+    // A keyed command goes alone, and a batch is decided on one decider's state.
+    const alone = (pending: Pending) =>
+      pending.context.idempotencyKey !== undefined || pending.decider !== first?.decider;
+    if (first && first.context.idempotencyKey !== undefined) return queue.splice(0, 1);
+    const firstOther = queue.findIndex(alone);
+    return queue.splice(0, firstOther === -1 ? this.maxBatch : Math.min(firstOther, this.maxBatch));
   }
 
   private async runBatch(stream: string, batch: Pending[]): Promise<void> {
@@ -170,6 +175,7 @@ export class CommandHandler {
         const finalState = outcomes.at(-1)!.stateAfter;
         if (appended.nextRevision === current.revision + BigInt(newEvents.length)) {
           this.remember(stream, {
+            decider: batch[0]!.decider,
             state: finalState,
             revision: appended.nextRevision,
             position: appended.position,
@@ -239,7 +245,8 @@ export class CommandHandler {
     decider: Decider<unknown, DomainEvent, unknown>,
     stream: string,
   ): Promise<CachedStream> {
-    const cached = this.cache.get(stream);
+    const remembered = this.cache.get(stream);
+    const cached = remembered?.decider === decider ? remembered : undefined;
     let state = cached ? cached.state : decider.initialState();
     let revision = cached ? cached.revision : -1n;
     let position = cached ? cached.position : 0n;
@@ -249,7 +256,7 @@ export class CommandHandler {
       revision = recorded.revision;
       position = recorded.position;
     }
-    const loaded = { state, revision, position };
+    const loaded = { decider, state, revision, position };
     if (revision >= 0n) this.remember(stream, loaded);
     return loaded;
   }

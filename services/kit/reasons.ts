@@ -166,6 +166,14 @@ export const reasonCatalog = {
     status: 502,
     title: 'The payment provider could not be reached; please try again',
   },
+  order_not_refundable: { status: 409, title: 'Only a paid order can be refunded' },
+  refund_pending: { status: 409, title: 'There is a pending refund; wait for it to finish' },
+  refund_amount_exceeds_remaining: {
+    status: 400,
+    title: 'The refund amount is more than what remains to be refunded',
+  },
+  refund_not_found: { status: 404, title: 'Refund not found' },
+  payment_amount_mismatch: { status: 409, title: 'The payment does not match the order total' },
   stripe_signature_invalid: { status: 400, title: 'The Stripe signature is missing, wrong or too old' },
   // check-in
   check_in_list_not_found: { status: 404, title: 'Check-in list not found' },

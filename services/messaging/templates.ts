@@ -27,6 +27,15 @@ export interface MailTemplates {
   };
   /** One per attendee, with the ticket's QR code attached inline as `cid:ticket-qr` and an .ics file. */
   order_ticket: { name: string; event: string; ticket: string; when: string; link: string };
+  /** To the buyer: money went back (a member's refund with "notify", or a payment that came too late). */
+  order_refund: {
+    name: string;
+    event: string;
+    reference: string;
+    amount: string;
+    late: boolean;
+    link: string;
+  };
   /** To the organizer: a new order. */
   order_notification: {
     name: string;
@@ -116,6 +125,17 @@ const layouts: { [T in MailTemplate]: (values: MailTemplates[T]) => Layout } = {
     paragraphs: [['ticketIntro', { ticket: v.ticket, event: v.event, when: v.when }], ['ticketCalendar']],
     image: { cid: 'ticket-qr', alt: 'ticketQrAlt' },
     button: { label: 'ticketButton', link: v.link },
+    notes: [],
+  }),
+  order_refund: (v) => ({
+    subject: ['orderRefundSubject', { reference: v.reference }],
+    paragraphs: [
+      [
+        v.late ? 'orderLatePaymentRefundIntro' : 'orderRefundIntro',
+        { reference: v.reference, event: v.event, amount: v.amount },
+      ],
+    ],
+    button: { label: 'orderRefundButton', link: v.link },
     notes: [],
   }),
   order_notification: (v) => ({

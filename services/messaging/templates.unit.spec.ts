@@ -35,6 +35,14 @@ const examples: { [T in MailTemplate]: MailTemplates[T] } = {
     email: 'ada@example.test',
     link: 'https://t.example/auth/forgot-password',
   },
+  order_refund: {
+    name: 'Ada',
+    event: 'Harbour Lights',
+    reference: 'ABCD1234',
+    amount: '€25.00',
+    late: true,
+    link: 'https://t.example/checkout/ev_1/abc/summary',
+  },
   order_confirmation: {
     name: 'Ada',
     event: 'Harbour Lights',

@@ -19,6 +19,8 @@ import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
 import { catalogueCopier, catalogueCopierName } from './catalogueCopier';
 import { stripeEventDispatcher } from './stripeEventDispatcher';
+import { stripeEventHandlers } from '../payments/webhooks/stripeEventHandlers';
+import { orderPaymentHandlers } from '../sales/orders/cardPayments';
 
 /**
  * Reactors and process managers: side effects of committed events. Today the mail reactor (events → outbox),
@@ -53,6 +55,7 @@ export interface WorkerDeps {
     | 'emailClaimGraceSeconds'
     | 'dataDir'
     | 'ticketSigningKey'
+    | 'payments'
     | 'webhooksAllowPrivate'
   >;
   logger: Logger;
@@ -96,7 +99,12 @@ export async function startWorker({
       checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
       catalogueCopier({ commands, clock, logger: logger.child({ component: 'catalogue-copier' }) }),
-      stripeEventDispatcher({ commands, clock, logger: logger.child({ component: 'stripe-events' }) }),
+      stripeEventDispatcher({
+        commands,
+        clock,
+        logger: logger.child({ component: 'stripe-events' }),
+        handlers: { ...stripeEventHandlers, ...orderPaymentHandlers(config.payments) },
+      }),
     ],
     logger: logger.child({ component: 'worker' }),
     clock,

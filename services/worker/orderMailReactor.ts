@@ -32,6 +32,9 @@ import type {
   ManualOrderRecorded,
   OrderBuyerDetailsChanged,
   OrderConfirmationResent,
+  OrderRefundRecorded,
+  OrderRefunded,
+  OrderRefundRequested,
   OrderAwaitingOfflinePayment,
   OrderCompleted,
   OrderDetailsSubmitted,
@@ -63,6 +66,8 @@ interface OrderMailData {
   manual?: { sendTicket: boolean };
   /** Confirmation mails sent so far (awaiting payment or not), for a resend to say the same. */
   awaitingPayment?: boolean;
+  /** Card refunds whose buyer is told once Stripe says they went through. */
+  refundsToNotify?: string[];
   /** Attendees whose language a member set (issue 10): their ticket mails go out in it, not the buyer's. */
   attendeeLocales?: Record<string, string>;
 }
@@ -77,7 +82,10 @@ type Handled =
   | OrderBuyerDetailsChanged
   | AttendeeDetailsChanged
   | OrderConfirmationResent
-  | AttendeeTicketResent;
+  | AttendeeTicketResent
+  | OrderRefundRequested
+  | OrderRefunded
+  | OrderRefundRecorded;
 
 export const orderMailReactorName = 'order-mail-reactor';
 
@@ -102,6 +110,9 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
       'AttendeeDetailsChanged',
       'OrderConfirmationResent',
       'AttendeeTicketResent',
+      'OrderRefundRequested',
+      'OrderRefunded',
+      'OrderRefundRecorded',
     ],
     async apply(trx, event, ctx) {
       const orders = ctx.table('order_mails');
@@ -144,6 +155,24 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
         return [];
       }
       const mail = new OrderMailer(trx, ctx, event, settings, data, data.details);
+      switch (event.type) {
+        case 'OrderRefundRequested':
+          // A payment that came too late is refunded at once: the buyer hears now why no tickets came.
+          if (event.data.reason === 'LATE_PAYMENT')
+            await mail.refund(event.data.refundId, event.data.amount, true);
+          else if (event.data.notifyBuyer)
+            await save({ ...data, refundsToNotify: [...(data.refundsToNotify ?? []), event.data.refundId] });
+          return [];
+        case 'OrderRefunded':
+          if (data.refundsToNotify?.includes(event.data.refundId))
+            await mail.refund(event.data.refundId, event.data.amount, false);
+          return [];
+        case 'OrderRefundRecorded':
+          if (event.data.notifyBuyer) await mail.refund(event.data.refundId, event.data.amount, false);
+          return [];
+        default:
+          break;
+      }
       if (data.manual) {
         if (event.type === 'OrderCompleted' && data.manual.sendTicket) await mail.tickets();
         if (event.type === 'AttendeeTicketResent')
@@ -264,6 +293,20 @@ class OrderMailer {
           values: { ...values, lastName: buyer.lastName, when },
         }),
     );
+  }
+
+  async refund(refundId: string, amount: number, late: boolean): Promise<void> {
+    const event = await this.loadEvent();
+    if (!event) return;
+    const { buyer } = this.details;
+    await this.send('order_refund', `refund-${refundId}`, buyer.email, [], {
+      name: buyer.firstName,
+      event: event.details.title,
+      reference: this.placed.reference,
+      amount: this.money(amount),
+      late,
+      link: `${this.settings.publicUrl}/checkout/${this.placed.eventId}/${this.placed.shortId}/summary`,
+    });
   }
 
   async notification(): Promise<void> {

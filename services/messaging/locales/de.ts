@@ -48,6 +48,12 @@ export const de: MailCatalog = {
   orderNotificationSubject: 'Neue Bestellung {reference} für {event}',
   orderNotificationIntro: '{buyer} hat die Bestellung {reference} für {event} aufgegeben: {total}.',
   orderNotificationButton: 'Bestellung ansehen',
+  orderRefundSubject: 'Ihre Erstattung für Bestellung {reference}',
+  orderRefundIntro:
+    'Wir haben {amount} Ihrer Bestellung {reference} für {event} erstattet. Es kann einige Tage dauern, bis der Betrag auf Ihrem Konto erscheint.',
+  orderLatePaymentRefundIntro:
+    'Ihre Zahlung für die Bestellung {reference} für {event} ist eingegangen, nachdem Ihre Reservierung abgelaufen war, und die Tickets waren nicht mehr verfügbar. Wir erstatten den vollen Betrag von {amount}; es wurden keine Tickets ausgestellt.',
+  orderRefundButton: 'Bestellung ansehen',
   eventMessageFooter:
     'Sie erhalten diese Nachricht zu {event}, weil Sie dafür ein Ticket oder eine Bestellung haben. Sie wurde vom Veranstalter über {product} gesendet.',
   eventMessageCopyNote: 'Eine Kopie der Nachricht, die Sie zu {event} gesendet haben.',

@@ -44,6 +44,12 @@ export const en = {
   orderNotificationSubject: 'New order {reference} for {event}',
   orderNotificationIntro: '{buyer} placed order {reference} for {event}: {total}.',
   orderNotificationButton: 'View the order',
+  orderRefundSubject: 'Your refund for order {reference}',
+  orderRefundIntro:
+    'We refunded {amount} of your order {reference} for {event}. It can take a few days to appear on your statement.',
+  orderLatePaymentRefundIntro:
+    'Your payment for order {reference} for {event} arrived after your reservation had expired, and the tickets were no longer available. We are refunding the full amount of {amount}; no tickets were issued.',
+  orderRefundButton: 'View your order',
   eventMessageFooter:
     'You receive this message about {event} because you have a ticket or an order for it. It was sent by the organizer through {product}.',
   eventMessageCopyNote: 'A copy of the message you sent about {event}.',

@@ -46,6 +46,12 @@ export const es: MailCatalog = {
   orderNotificationSubject: 'Nuevo pedido {reference} para {event}',
   orderNotificationIntro: '{buyer} ha realizado el pedido {reference} para {event}: {total}.',
   orderNotificationButton: 'Ver el pedido',
+  orderRefundSubject: 'Su reembolso del pedido {reference}',
+  orderRefundIntro:
+    'Hemos reembolsado {amount} de su pedido {reference} para {event}. Puede tardar unos días en aparecer en su extracto.',
+  orderLatePaymentRefundIntro:
+    'Su pago del pedido {reference} para {event} llegó después de que su reserva hubiera caducado, y las entradas ya no estaban disponibles. Le reembolsamos el importe completo de {amount}; no se emitió ninguna entrada.',
+  orderRefundButton: 'Ver su pedido',
   eventMessageFooter:
     'Recibes este mensaje sobre {event} porque tienes una entrada o un pedido para este evento. Lo ha enviado el organizador a través de {product}.',
   eventMessageCopyNote: 'Una copia del mensaje que enviaste sobre {event}.',

@@ -45,6 +45,12 @@ export const fr: MailCatalog = {
   orderNotificationSubject: 'Nouvelle commande {reference} pour {event}',
   orderNotificationIntro: '{buyer} a passé la commande {reference} pour {event} : {total}.',
   orderNotificationButton: 'Voir la commande',
+  orderRefundSubject: 'Votre remboursement pour la commande {reference}',
+  orderRefundIntro:
+    'Nous avons remboursé {amount} de votre commande {reference} pour {event}. Il peut falloir quelques jours pour que cela apparaisse sur votre relevé.',
+  orderLatePaymentRefundIntro:
+    'Votre paiement pour la commande {reference} pour {event} est arrivé après l’expiration de votre réservation, et les billets n’étaient plus disponibles. Nous remboursons la totalité du montant de {amount} ; aucun billet n’a été émis.',
+  orderRefundButton: 'Voir votre commande',
   eventMessageFooter:
     "Vous recevez ce message au sujet de {event} parce que vous avez un billet ou une commande pour cet événement. Il a été envoyé par l'organisateur via {product}.",
   eventMessageCopyNote: 'Une copie du message que vous avez envoyé au sujet de {event}.',

@@ -45,6 +45,12 @@ export const pt: MailCatalog = {
   orderNotificationSubject: 'Nova encomenda {reference} para {event}',
   orderNotificationIntro: '{buyer} fez a encomenda {reference} para {event}: {total}.',
   orderNotificationButton: 'Ver a encomenda',
+  orderRefundSubject: 'O seu reembolso da encomenda {reference}',
+  orderRefundIntro:
+    'Reembolsámos {amount} da sua encomenda {reference} para {event}. Pode demorar alguns dias a aparecer no seu extrato.',
+  orderLatePaymentRefundIntro:
+    'O seu pagamento da encomenda {reference} para {event} chegou depois de a sua reserva ter expirado, e os bilhetes já não estavam disponíveis. Vamos reembolsar o montante total de {amount}; não foi emitido nenhum bilhete.',
+  orderRefundButton: 'Ver a sua encomenda',
   eventMessageFooter:
     'Recebe esta mensagem sobre {event} porque tem um bilhete ou uma encomenda para este evento. Foi enviada pelo organizador através de {product}.',
   eventMessageCopyNote: 'Uma cópia da mensagem que enviou sobre {event}.',

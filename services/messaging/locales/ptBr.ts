@@ -44,6 +44,12 @@ export const ptBr: MailCatalog = {
   orderNotificationSubject: 'Novo pedido {reference} para {event}',
   orderNotificationIntro: '{buyer} fez o pedido {reference} para {event}: {total}.',
   orderNotificationButton: 'Ver o pedido',
+  orderRefundSubject: 'Seu reembolso do pedido {reference}',
+  orderRefundIntro:
+    'Reembolsamos {amount} do seu pedido {reference} para {event}. Pode levar alguns dias para aparecer no seu extrato.',
+  orderLatePaymentRefundIntro:
+    'Seu pagamento do pedido {reference} para {event} chegou depois que sua reserva expirou, e os ingressos não estavam mais disponíveis. Estamos reembolsando o valor total de {amount}; nenhum ingresso foi emitido.',
+  orderRefundButton: 'Ver seu pedido',
   eventMessageFooter:
     'Você recebe esta mensagem sobre {event} porque tem um ingresso ou um pedido para este evento. Ela foi enviada pelo organizador por meio de {product}.',
   eventMessageCopyNote: 'Uma cópia da mensagem que você enviou sobre {event}.',

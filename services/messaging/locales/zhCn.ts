@@ -40,6 +40,12 @@ export const zhCn: MailCatalog = {
   orderNotificationSubject: '{event} 的新订单 {reference}',
   orderNotificationIntro: '{buyer} 为 {event} 下了订单 {reference}：{total}。',
   orderNotificationButton: '查看订单',
+  orderRefundSubject: '您的订单 {reference} 退款',
+  orderRefundIntro:
+    '我们已退还您 {event} 订单 {reference} 中的 {amount}。款项可能需要几天时间才会显示在您的账单上。',
+  orderLatePaymentRefundIntro:
+    '您为 {event} 订单 {reference} 的付款在预订过期后才到达，门票已售罄。我们将全额退还 {amount}；未出具任何门票。',
+  orderRefundButton: '查看您的订单',
   eventMessageFooter:
     '您收到这条关于 {event} 的消息，是因为您持有该活动的门票或订单。此消息由主办方通过 {product} 发送。',
   eventMessageCopyNote: '您发送的关于 {event} 的消息副本。',

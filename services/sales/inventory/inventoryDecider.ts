@@ -58,6 +58,18 @@ export type ConvertHold = {
   orderId: string;
   now: Date;
 };
+/**
+ * A card payment arrived (Stripe's verified webhook): the hold is sold even when it expired or was released
+ * meanwhile, as long as its units are still free then; otherwise the stock refusal says so (the payment is
+ * refunded). Never oversells.
+ */
+export type ConvertPaidHold = {
+  type: 'ConvertPaidHold';
+  eventId: string;
+  holdId: string;
+  orderId: string;
+  now: Date;
+};
 /** `lines` absent: everything the hold still has sold comes back. */
 export type ReturnStock = {
   type: 'ReturnStock';
@@ -77,6 +89,7 @@ export type InventoryCommand =
   | ExtendHold
   | ReleaseHold
   | ConvertHold
+  | ConvertPaidHold
   | ReturnStock;
 
 // ---------- state
@@ -570,6 +583,19 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
         if (hold.status === 'RELEASED') refuse('hold_expired');
         const afterExpiry = hold.expiresAt <= now;
         // A late payment: the expired hold no longer counts, so it takes its units again only if they are free.
+        if (afterExpiry) checkFits(state, hold.lines, hold.promoCodeId, now);
+        return [
+          {
+            type: 'HoldConverted',
+            data: { eventId, holdId: command.holdId, orderId: command.orderId, afterExpiry, convertedAt: at },
+          },
+        ];
+      }
+      case 'ConvertPaidHold': {
+        const hold = findHold(state, command.holdId);
+        if (!hold || hold.orderId !== command.orderId) refuse('hold_not_found');
+        if (hold.status === 'SOLD') return [];
+        const afterExpiry = hold.status === 'RELEASED' || hold.expiresAt <= now;
         if (afterExpiry) checkFits(state, hold.lines, hold.promoCodeId, now);
         return [
           {

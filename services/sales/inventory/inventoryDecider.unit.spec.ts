@@ -352,6 +352,50 @@ describe('ConvertHold', () => {
   });
 });
 
+describe('ConvertPaidHold (a card payment confirmed by Stripe)', () => {
+  const convert = (now: Date) => ({
+    type: 'ConvertPaidHold' as const,
+    eventId,
+    holdId: 'h1',
+    orderId: 'or_h1',
+    now,
+  });
+  const given = [ticketStock('tk_a', 3), held('h1', [line('tk_a', 3)])];
+  const released: InventoryEvent = {
+    type: 'HoldReleased',
+    data: { eventId, holdId: 'h1', releasedAt: at(16) },
+  };
+
+  it('sells a held hold in time, once', () => {
+    spec
+      .given(given)
+      .when(convert(minutes(5)))
+      .then([converted('h1', 5)]);
+    spec
+      .given([...given, converted('h1', 5)])
+      .when(convert(minutes(6)))
+      .thenNothingHappened();
+  });
+
+  it('takes a released hold again while its units are free (a late payment)', () => {
+    spec
+      .given([...given, released])
+      .when(convert(minutes(20)))
+      .then([converted('h1', 20, true)]);
+  });
+
+  it('never oversells: a released hold whose units were sold meanwhile is refused', () => {
+    spec
+      .given([...given, released, held('h2', [line('tk_a', 1)], 17, 40)])
+      .when(convert(minutes(20)))
+      .thenRefused('sold_out');
+    spec
+      .given(given)
+      .when({ ...convert(minutes(3)), orderId: 'or_other' })
+      .thenRefused('hold_not_found');
+  });
+});
+
 describe('ReturnStock', () => {
   const given = [ticketStock('tk_a', 3), held('h1', [line('tk_a', 3)]), converted('h1')];
   const returnStock = (returnId: string, lines?: HoldLine[]) => ({
@@ -497,7 +541,13 @@ describe('never oversell (property)', () => {
       ttl: fc.integer({ min: 1, max: 20 }),
     }),
     fc.record({
-      kind: fc.constantFrom('release' as const, 'convert' as const, 'return' as const, 'extend' as const),
+      kind: fc.constantFrom(
+        'release' as const,
+        'convert' as const,
+        'paid' as const,
+        'return' as const,
+        'extend' as const,
+      ),
       hold: fc.nat(30),
     }),
   );
@@ -552,9 +602,11 @@ describe('never oversell (property)', () => {
                 ? { type: 'ReleaseHold', eventId, holdId, now }
                 : step.kind === 'convert'
                   ? { type: 'ConvertHold', eventId, holdId, orderId: `or_${holdId}`, now }
-                  : step.kind === 'extend'
-                    ? { type: 'ExtendHold', eventId, holdId, now, expiresAt: minutes(clock + 10) }
-                    : { type: 'ReturnStock', eventId, holdId, returnId: `r${index}`, now };
+                  : step.kind === 'paid'
+                    ? { type: 'ConvertPaidHold', eventId, holdId, orderId: `or_${holdId}`, now }
+                    : step.kind === 'extend'
+                      ? { type: 'ExtendHold', eventId, holdId, now, expiresAt: minutes(clock + 10) }
+                      : { type: 'ReturnStock', eventId, holdId, returnId: `r${index}`, now };
           try {
             state = fold(inventoryDecider, state, inventoryDecider.decide(command, state));
           } catch (error) {

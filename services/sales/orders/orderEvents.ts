@@ -10,7 +10,18 @@ export const orderStream = (orderId: string): string => `order-${orderId}`;
 
 /** Spec section 3 "Order" statuses this module records; issue 13 adds the payment ones. */
 export type OrderStatus =
-  'RESERVED' | 'AWAITING_DETAILS' | 'AWAITING_PAYMENT' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED' | 'ABANDONED';
+  | 'RESERVED'
+  | 'AWAITING_DETAILS'
+  | 'AWAITING_PAYMENT'
+  | 'COMPLETED'
+  | 'CANCELLED'
+  | 'EXPIRED'
+  | 'ABANDONED'
+  | 'PAYMENT_FAILED'
+  | 'REFUND_PENDING'
+  | 'REFUNDED'
+  | 'PARTIALLY_REFUNDED'
+  | 'REFUND_FAILED';
 
 export type PaymentMethod = 'FREE' | 'OFFLINE' | 'CARD';
 export const paymentMethods: readonly PaymentMethod[] = ['FREE', 'OFFLINE', 'CARD'];
@@ -219,6 +230,176 @@ export type AttendeeTicketResent = {
     resentAt: string;
   };
 };
+
+// ---------- card payments and refunds (issue 13, docs/payments.md): the money trail, with Stripe's ids
+
+/** The payment step created (or Stripe gave back) a PaymentIntent for the order's total; `attempt` keys it. */
+export type PaymentIntentCreated = {
+  type: 'PaymentIntentCreated';
+  data: {
+    eventId: string;
+    orderId: string;
+    paymentIntentId: string;
+    attempt: number;
+    amount: number;
+    currency: string;
+    /** The platform's application fee put on the intent (connect mode), minor units. */
+    applicationFee: number;
+    /** The connected account the intent lives on (connect mode: a direct charge), or null. */
+    stripeAccount: string | null;
+    createdAt: string;
+  };
+};
+
+/** Stripe's verified `payment_intent.succeeded`: the buyer's money arrived. */
+export type OrderPaymentReceived = {
+  type: 'OrderPaymentReceived';
+  data: {
+    eventId: string;
+    orderId: string;
+    paymentIntentId: string;
+    chargeId: string | null;
+    amount: number;
+    currency: string;
+    /** The hold had expired (or was released) when the payment arrived. */
+    afterExpiry: boolean;
+    stripeEventId: string;
+    receivedAt: string;
+  };
+};
+
+/** A succeeded payment whose amount or currency is not the order's: flagged, the order is not completed. */
+export type PaymentAmountMismatch = {
+  type: 'PaymentAmountMismatch';
+  data: {
+    eventId: string;
+    orderId: string;
+    paymentIntentId: string;
+    amount: number;
+    currency: string;
+    expectedAmount: number;
+    expectedCurrency: string;
+    stripeEventId: string;
+    flaggedAt: string;
+  };
+};
+
+/** Stripe's `payment_intent.payment_failed`: the buyer may try again while the order is open. */
+export type OrderPaymentFailed = {
+  type: 'OrderPaymentFailed';
+  data: {
+    eventId: string;
+    orderId: string;
+    paymentIntentId: string;
+    failureCode: string | null;
+    failureMessage: string | null;
+    stripeEventId: string;
+    failedAt: string;
+  };
+};
+
+/**
+ * Why money goes back: a member's refund, a payment that came too late to be fulfilled (no stock left), or a
+ * refund made on Stripe's side (its dashboard) that the webhook told us of.
+ */
+export type RefundReason = 'ORGANIZER' | 'LATE_PAYMENT' | 'STRIPE';
+
+/** A card refund is on its way: recorded before Stripe is asked (only one pending at a time). */
+export type OrderRefundRequested = {
+  type: 'OrderRefundRequested';
+  data: {
+    eventId: string;
+    orderId: string;
+    refundId: string;
+    paymentIntentId: string;
+    amount: number;
+    currency: string;
+    reason: RefundReason;
+    cancelOrder: boolean;
+    notifyBuyer: boolean;
+    requestedBy: string;
+    requestedAt: string;
+  };
+};
+
+/** Stripe accepted the refund request: its id. */
+export type OrderRefundSubmitted = {
+  type: 'OrderRefundSubmitted';
+  data: { eventId: string; orderId: string; refundId: string; stripeRefundId: string; submittedAt: string };
+};
+
+/** Stripe says the refund succeeded (`refund.updated` / `charge.refunded`). Totals after this refund. */
+export type OrderRefunded = {
+  type: 'OrderRefunded';
+  data: {
+    eventId: string;
+    orderId: string;
+    refundId: string;
+    stripeRefundId: string;
+    amount: number;
+    currency: string;
+    refundedTotal: number;
+    remaining: number;
+    stripeEventId: string | null;
+    refundedAt: string;
+  };
+};
+
+/** Stripe refused the refund, or it failed at the bank: nothing went back. */
+export type OrderRefundFailed = {
+  type: 'OrderRefundFailed';
+  data: {
+    eventId: string;
+    orderId: string;
+    refundId: string;
+    stripeRefundId: string | null;
+    amount: number;
+    failureReason: string | null;
+    stripeEventId: string | null;
+    failedAt: string;
+  };
+};
+
+/** An offline-paid order's refund, made outside the platform and recorded by a member. */
+export type OrderRefundRecorded = {
+  type: 'OrderRefundRecorded';
+  data: {
+    eventId: string;
+    orderId: string;
+    refundId: string;
+    amount: number;
+    currency: string;
+    refundedTotal: number;
+    remaining: number;
+    cancelOrder: boolean;
+    notifyBuyer: boolean;
+    recordedBy: string;
+    recordedAt: string;
+  };
+};
+
+export type OrderPaymentEvent =
+  | PaymentIntentCreated
+  | OrderPaymentReceived
+  | PaymentAmountMismatch
+  | OrderPaymentFailed
+  | OrderRefundRequested
+  | OrderRefundSubmitted
+  | OrderRefunded
+  | OrderRefundFailed
+  | OrderRefundRecorded;
+
+export const orderPaymentEventTypes = [
+  'PaymentIntentCreated',
+  'OrderPaymentReceived',
+  'PaymentAmountMismatch',
+  'OrderPaymentFailed',
+  'OrderRefundRequested',
+  'OrderRefundSubmitted',
+  'OrderRefunded',
+  'OrderRefundFailed',
+  'OrderRefundRecorded',
+] as const satisfies readonly OrderPaymentEvent['type'][];
 
 export type OrderEvent =
   | OrderPlaced

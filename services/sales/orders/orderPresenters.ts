@@ -3,7 +3,7 @@ import type { TicketSigningKeys } from '../../admission/signingKeys';
 import { signTicketCode } from '../../admission/ticketCodes';
 import type { EventSettings } from '../../catalog/events/eventSettings';
 import type { OrderCharge, OrderStatus, PaymentMethod } from './orderEvents';
-import type { AttendeeRow, OrderLineRow, OrderRow } from '../../../projections/orders';
+import type { AttendeeRow, OrderLineRow, OrderPaymentRow, OrderRow } from '../../../projections/orders';
 import type {
   adminAttendeeResponseSchema,
   attendeeResponseSchema,
@@ -12,7 +12,8 @@ import type {
 
 /** The status a reader sees at `now`: an open order past its expiry is expired before the reactor records it. */
 export function visibleStatus(row: Pick<OrderRow, 'status' | 'expires_at'>, now: Date): OrderStatus {
-  const open = row.status === 'AWAITING_DETAILS' || row.status === 'RESERVED';
+  const open =
+    row.status === 'AWAITING_DETAILS' || row.status === 'RESERVED' || row.status === 'PAYMENT_FAILED';
   return open && Date.parse(row.expires_at) <= now.getTime() ? 'EXPIRED' : row.status;
 }
 
@@ -110,14 +111,22 @@ export function paymentMethodsFor(row: Pick<OrderRow, 'total'>, settings: EventS
   return settings.offlinePaymentsEnabled ? ['OFFLINE'] : [];
 }
 
-/** A member's order fields: the origin, and the refund totals (0 refunded until issue 13's refunds exist). */
-export function presentAdminOrderFields(row: OrderRow, now: Date, manual: boolean) {
-  const refunded = 0;
+/** A member's order fields: the origin, and the refund totals (docs/payments.md). */
+export function presentAdminOrderFields(
+  row: OrderRow,
+  now: Date,
+  manual: boolean,
+  payment?: OrderPaymentRow,
+) {
+  const refunded = payment?.refunded_total ?? 0;
   return {
     ...presentOrderFields(row, now),
     origin: manual ? ('MANUAL' as const) : ('ONLINE' as const),
     refunded_total: refunded,
     remaining_total: row.total - refunded,
+    pending_refund_total: payment?.pending_refund ?? 0,
+    payment_intent_id: payment?.payment_intent_id ?? null,
+    payment_amount_mismatch: payment?.amount_mismatch ?? false,
   };
 }
 

@@ -20,6 +20,7 @@ import {
   exportEventOrders,
   findAccountAttendee,
   manualOrders,
+  orderPayments,
   orderReferences,
   orderedTicketTitles,
   findAccountOrder,
@@ -59,10 +60,53 @@ import {
   exportFormatSchema,
   manualAttendeeSchema,
   orderIdOrNotFound,
+  refundOrderSchema,
   toAnswerSheet,
 } from './orderSchemas';
 
+import { submitRefund } from './cardPayments';
+import { orderPaymentDecider } from './orderPaymentDecider';
+import { stripeClient } from '../../payments/stripeClient';
+import type { RecordedEvent } from '../../eventstore/port';
+
 const readModels = [ordersProjection.name];
+
+const moneyEventTypes = new Set([
+  'OrderCompleted',
+  'OrderMarkedPaid',
+  'PaymentIntentCreated',
+  'OrderPaymentReceived',
+  'PaymentAmountMismatch',
+  'OrderPaymentFailed',
+  'PlatformFeeCharged',
+  'OrderRefundRequested',
+  'OrderRefundSubmitted',
+  'OrderRefunded',
+  'OrderRefundFailed',
+  'OrderRefundRecorded',
+]);
+
+/** One line of the order's money trail: the amounts and Stripe's ids an event carries. */
+function moneyTrailItem(event: RecordedEvent) {
+  const data = event.data as Record<string, unknown>;
+  const textOf = (key: string): string | null => {
+    const value = data[key];
+    return typeof value === 'string' ? value : null;
+  };
+  const amount =
+    typeof data.amount === 'number' ? data.amount : typeof data.fee === 'number' ? data.fee : null;
+  return {
+    type: event.type,
+    at: event.recordedAt.toISOString(),
+    amount,
+    currency: textOf('currency'),
+    payment_intent_id: textOf('paymentIntentId'),
+    charge_id: textOf('chargeId'),
+    refund_id: textOf('refundId'),
+    stripe_refund_id: textOf('stripeRefundId'),
+    status: textOf('failureReason') ?? textOf('failureCode') ?? textOf('paymentMethod') ?? textOf('reason'),
+  };
+}
 
 /**
  * The organizer's orders and attendees (`/api/events/{eventId}/orders`, `/attendees`, docs/orders.md): lists,
@@ -71,6 +115,7 @@ const readModels = [ordersProjection.name];
  */
 export function orderRoutes(services: Services, keys: TicketSigningKeys) {
   const router = new Router();
+  const stripe = services.config.payments.mode === 'off' ? null : stripeClient(services.config.payments);
   router.use('/events/:eventId/orders', allow('events.manage'));
   router.use('/events/:eventId/attendees', allow('events.manage'));
 
@@ -121,27 +166,31 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
 
   async function presentDetail(row: OrderRow) {
     const now = services.clock.now();
-    const [lines, attendees, manual] = await Promise.all([
+    const [lines, attendees, manual, payments] = await Promise.all([
       listOrderLines(services.db, row.id),
       listOrderAttendees(services.db, row.id),
       manualOrders(services.db, [row.id]),
+      orderPayments(services.db, [row.id]),
     ]);
     const checkedIn = await attendeesCheckedInAt(
       services.db,
       attendees.map((attendee) => attendee.id),
     );
     const history: { type: string; at: string; actor: string | null; position: string }[] = [];
-    for await (const event of services.store.readStream(orderStream(row.id)))
+    const moneyTrail: ReturnType<typeof moneyTrailItem>[] = [];
+    for await (const event of services.store.readStream(orderStream(row.id))) {
       history.push({
         type: event.type,
         at: event.recordedAt.toISOString(),
         actor: event.metadata.actor ?? null,
         position: event.position.toString(),
       });
+      if (moneyEventTypes.has(event.type)) moneyTrail.push(moneyTrailItem(event));
+    }
     const titles = titlesOf(lines);
     const references = new Map([[row.id, row.reference]]);
     return {
-      ...presentAdminOrderFields(row, now, manual.has(row.id)),
+      ...presentAdminOrderFields(row, now, manual.has(row.id), payments.get(row.id)),
       amount_paid: manual.get(row.id) ?? null,
       refundable: !manual.has(row.id),
       lines: lines.map(presentLine),
@@ -151,6 +200,7 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
       })),
       answers: row.answers ? (JSON.parse(row.answers) as Record<string, unknown>) : {},
       history,
+      money_trail: moneyTrail,
     };
   }
 
@@ -176,6 +226,29 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
     const position = positions.reduce((a, b) => (b > a ? b : a));
     setPosition(ctx, position);
     await readYourWrite(services, position, readModels);
+  }
+
+  /** A cancellation's inventory step: the order's sold units (and its attendees' own holds) come back once. */
+  async function returnOrderStock(
+    ctx: Context,
+    eventId: string,
+    orderId: string,
+    order: ExistingOrder,
+    now: Date,
+  ) {
+    const positions: bigint[] = [];
+    const holds = new Set([order.placed.holdId]);
+    for (const attendee of order.attendees) if (attendee.active) holds.add(attendeeHoldId(order, attendee));
+    for (const holdId of holds) {
+      const returned = await services.commands.handle(
+        inventoryDecider,
+        inventoryStream(eventId),
+        { type: 'ReturnStock', eventId, holdId, returnId: `cancel-${orderId}`, now },
+        commandContext(ctx),
+      );
+      positions.push(returned.position);
+    }
+    return positions;
   }
 
   const orderCommand = (ctx: Context, orderId: string, command: OrderCommand) =>
@@ -249,11 +322,15 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
     const list = parseListQuery(ctx.query, orderListSpec);
     const now = services.clock.now();
     const { rows, meta } = await listEventOrders(services.db, eventId, list);
-    const manual = await manualOrders(
-      services.db,
-      rows.map((row) => row.id),
-    );
-    ctx.body = { data: rows.map((row) => presentAdminOrderFields(row, now, manual.has(row.id))), meta };
+    const ids = rows.map((row) => row.id);
+    const [manual, payments] = await Promise.all([
+      manualOrders(services.db, ids),
+      orderPayments(services.db, ids),
+    ]);
+    ctx.body = {
+      data: rows.map((row) => presentAdminOrderFields(row, now, manual.has(row.id), payments.get(row.id))),
+      meta,
+    };
   });
 
   router.get('/events/:eventId/orders/:orderId', async (ctx) => {
@@ -284,20 +361,59 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
     const command: OrderCommand = { type: 'CancelOrder', orderId, by: auth.userId, now };
     const positions: bigint[] = [];
     if (orderDecider.decide(command, order).length > 0) {
-      const holds = new Set([order.placed.holdId]);
-      for (const attendee of order.attendees) if (attendee.active) holds.add(attendeeHoldId(order, attendee));
-      for (const holdId of holds) {
-        const returned = await services.commands.handle(
-          inventoryDecider,
-          inventoryStream(eventId),
-          { type: 'ReturnStock', eventId, holdId, returnId: `cancel-${orderId}`, now },
-          commandContext(ctx),
-        );
-        positions.push(returned.position);
-      }
+      positions.push(...(await returnOrderStock(ctx, eventId, orderId, order, now)));
       positions.push((await orderCommand(ctx, orderId, command)).position);
     }
     await settle(ctx, positions);
+    ctx.body = { data: await presentDetail(await stored(auth.accountId, eventId, orderId)) };
+  });
+
+  /**
+   * A refund (docs/payments.md): recorded first (one pending at a time, at most what remains), then asked of
+   * Stripe with the refund's id as the idempotency key; an offline-paid order's refund is only recorded. With
+   * `cancel_order` the order is cancelled too (its stock comes back).
+   */
+  router.post('/events/:eventId/orders/:orderId/refunds', async (ctx) => {
+    const { auth, eventId, orderId, order } = await ownedOrder(ctx);
+    const input = body(ctx, refundOrderSchema);
+    const now = services.clock.now();
+    const refundId = input.refund_id ?? services.ids.uuid();
+    const cancelOrder = input.cancel_order ?? false;
+    const positions: bigint[] = [];
+    const requested = await services.commands.handle(
+      orderPaymentDecider,
+      orderStream(orderId),
+      {
+        type: 'RequestRefund',
+        orderId,
+        refundId,
+        amount: input.amount,
+        cancelOrder,
+        notifyBuyer: input.notify_buyer ?? false,
+        by: auth.userId,
+        now,
+      },
+      commandContext(ctx),
+    );
+    positions.push(requested.position);
+    const payments = services.config.payments;
+    if (payments.mode !== 'off' && stripe) {
+      const submitted = await submitRefund(
+        { commands: services.commands, logger: services.logger, stripe, config: payments },
+        commandContext(ctx),
+        orderId,
+        refundId,
+        now,
+      );
+      if (submitted !== null) positions.push(submitted);
+    }
+    const cancel: OrderCommand = { type: 'CancelOrder', orderId, by: auth.userId, now };
+    if (cancelOrder && orderDecider.decide(cancel, order).length > 0) {
+      positions.push(...(await returnOrderStock(ctx, eventId, orderId, order, now)));
+      positions.push((await orderCommand(ctx, orderId, cancel)).position);
+    }
+    await settle(ctx, positions);
+    ctx.status = 201;
     ctx.body = { data: await presentDetail(await stored(auth.accountId, eventId, orderId)) };
   });
 

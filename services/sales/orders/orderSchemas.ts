@@ -153,6 +153,11 @@ const orderStatus = z.enum([
   'CANCELLED',
   'EXPIRED',
   'ABANDONED',
+  'PAYMENT_FAILED',
+  'REFUND_PENDING',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+  'REFUND_FAILED',
 ]);
 
 export const orderLineResponseSchema = z.object({
@@ -219,6 +224,10 @@ export const publicOrderResponseSchema = z.object({
   questions: z.array(questionResponseSchema),
   /** The payment methods this order can be completed with now. */
   payment_methods: z.array(z.enum(['FREE', 'OFFLINE', 'CARD'])),
+  /** When CARD is offered: what Stripe.js needs (the intent comes from `POST …/payment-intent`). */
+  card_payment: z.object({ publishable_key: z.string(), stripe_account: z.string().nullable() }).nullable(),
+  /** The last card payment attempt failed (the buyer may try again while the order is open). */
+  payment_failure: z.string().nullable(),
   /** Sanitised HTML from the event's settings: while the offline method is offered, and once the order awaits it. */
   offline_payment_instructions: z.string().nullable(),
   post_checkout_message: z.string().nullable(),
@@ -228,9 +237,14 @@ const adminOrderFields = {
   ...orderFields,
   /** MANUAL: created by a member (a manual attendee), never refundable. */
   origin: z.enum(['ONLINE', 'MANUAL']),
-  /** Refunds come with issue 13's card payments: 0 until then; remaining = total - refunded. */
+  /** Refunded so far; remaining = total - refunded (docs/payments.md). */
   refunded_total: z.number().int(),
   remaining_total: z.number().int(),
+  /** A refund on its way (at most one at a time). */
+  pending_refund_total: z.number().int(),
+  payment_intent_id: z.string().nullable(),
+  /** Stripe took a payment whose amount or currency is not the order's: not completed, look into it. */
+  payment_amount_mismatch: z.boolean(),
 };
 
 export const orderListItemSchema = z.object(adminOrderFields);
@@ -250,6 +264,45 @@ export const orderDetailResponseSchema = z.object({
   attendees: z.array(attendeeResponseSchema),
   answers: z.record(z.string(), z.unknown()),
   history: z.array(orderHistoryItemSchema),
+  /** Every payment, refund and fee of the order with Stripe's ids, oldest first. */
+  money_trail: z.array(
+    z.object({
+      type: z.string(),
+      at: z.string(),
+      amount: z.number().int().nullable(),
+      currency: z.string().nullable(),
+      payment_intent_id: z.string().nullable(),
+      charge_id: z.string().nullable(),
+      refund_id: z.string().nullable(),
+      stripe_refund_id: z.string().nullable(),
+      status: z.string().nullable(),
+    }),
+  ),
+});
+
+export const refundOrderSchema = z
+  .object({
+    /** Minor units; at most what remains to be refunded. */
+    amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    cancel_order: z.boolean().optional(),
+    notify_buyer: z.boolean().optional(),
+    /** The client's id of this refund: a retry with the same id refunds once. */
+    refund_id: z.string().uuid().optional(),
+  })
+  .strict();
+
+export const paymentIntentRequestSchema = z.object({}).strict();
+
+export const paymentIntentResponseSchema = z.object({
+  payment_intent_id: z.string(),
+  client_secret: z.string(),
+  publishable_key: z.string(),
+  stripe_account: z.string().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  /** Only with the local Stripe test double: its card page (add `?return_url=`), for when Stripe.js cannot load. */
+  test_page_url: z.string().nullable(),
 });
 
 /** A member's view of an attendee: with the order's reference, the language, answers and the check-in state. */
@@ -332,6 +385,15 @@ export const publicOrderRouteContracts = [
     public: true,
   }),
   route({
+    method: 'post',
+    path: '/public/events/:eventId/orders/:orderShortId/payment-intent',
+    summary:
+      "The card payment step: the order's Stripe PaymentIntent (created or reused) for Stripe.js; only Stripe's verified webhook completes the order",
+    body: paymentIntentRequestSchema,
+    response: dataOf(paymentIntentResponseSchema),
+    public: true,
+  }),
+  route({
     method: 'get',
     path: '/public/events/:eventId/attendees/:attendeeShortId',
     summary: 'The ticket page: attendee, ticket, event, state and the signed QR payload when valid',
@@ -374,6 +436,15 @@ export const orderRouteContracts = [
     path: '/events/:eventId/orders/:orderId/cancel',
     summary: 'Cancel an order: its tickets go back to the inventory, its attendees are cancelled',
     response: orderDetail,
+  }),
+  route({
+    method: 'post',
+    path: '/events/:eventId/orders/:orderId/refunds',
+    summary:
+      'Refund a paid order, fully or partly (at most what remains, one pending at a time), optionally cancelling it and telling the buyer; an offline-paid order gets a recorded manual refund',
+    body: refundOrderSchema,
+    response: orderDetail,
+    status: 201,
   }),
   route({
     method: 'put',

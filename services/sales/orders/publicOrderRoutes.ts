@@ -17,12 +17,15 @@ import {
   findOrderByShortId,
   listOrderAttendees,
   listOrderLines,
+  orderPayments,
   ordersProjection,
   type OrderRow,
 } from '../../../projections/orders';
 import { inventoryDecider } from '../inventory/inventoryDecider';
 import { inventoryStream } from '../inventory/inventoryEvents';
 import { loadOrder, placeOrder } from './checkout';
+import { cardDestination, paymentIntentFor } from './cardPayments';
+import { stripeClient } from '../../payments/stripeClient';
 import { orderDecider, type ExistingOrder, type OrderCommand } from './orderDecider';
 import { orderStream } from './orderEvents';
 import {
@@ -38,6 +41,7 @@ import {
   completeOrderSchema,
   createOrderSchema,
   orderDetailsSchema,
+  paymentIntentRequestSchema,
   shortIdOrNotFound,
   toAnswerSheet,
 } from './orderSchemas';
@@ -61,6 +65,8 @@ function previousOrderOf(ctx: Context, eventId: string): string | undefined {
  */
 export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
   const router = new Router({ prefix: '/public' });
+  const payments = services.config.payments;
+  const stripe = payments.mode === 'off' ? null : stripeClient(payments);
 
   const eventSettings = async (eventId: string) => {
     const { state } = await services.commands.load(eventDecider, eventStream(eventId));
@@ -78,14 +84,24 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     ]);
     const titles = titlesOf(lines);
     const status = visibleStatus(row, now);
-    const open = status === 'AWAITING_DETAILS' || status === 'RESERVED';
-    const paymentMethods = open ? paymentMethodsFor(row, event.settings) : [];
+    const open = status === 'AWAITING_DETAILS' || status === 'RESERVED' || status === 'PAYMENT_FAILED';
+    const card =
+      open && row.total > 0 ? await cardDestination(services.commands, payments, row.account_id) : null;
+    const payment = (await orderPayments(services.db, [row.id])).get(row.id);
+    const paymentMethods = open
+      ? [...paymentMethodsFor(row, event.settings), ...(card ? (['CARD'] as const) : [])]
+      : [];
     return {
       ...presentOrderFields(row, now),
       lines: lines.map(presentLine),
       attendees: attendees.map((attendee) => presentAttendee(attendee, titles, keys)),
       questions: open ? questions.map(presentQuestion) : [],
       payment_methods: paymentMethods,
+      card_payment:
+        card && payments.mode !== 'off'
+          ? { publishable_key: payments.publishableKey, stripe_account: card.stripeAccount }
+          : null,
+      payment_failure: status === 'PAYMENT_FAILED' ? (payment?.payment_failure ?? null) : null,
       // The buyer reads the instructions before choosing the offline method, and again once the order awaits it.
       offline_payment_instructions:
         status === 'AWAITING_PAYMENT' || paymentMethods.includes('OFFLINE')
@@ -262,6 +278,25 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     await runOrderCommand(ctx, row.id, command, converted);
   });
 
+  /**
+   * The card payment step: the order's PaymentIntent (created, or the current one reused) for Stripe.js. The
+   * order completes only when Stripe's verified webhook says the payment succeeded (docs/payments.md).
+   */
+  router.post('/events/:eventId/orders/:orderShortId/payment-intent', async (ctx) => {
+    body(ctx, paymentIntentRequestSchema);
+    const { row } = await orderOfPath(ctx);
+    if (payments.mode === 'off' || !stripe) throw new Refusal('card_payments_not_configured');
+    const { answer, position } = await paymentIntentFor(
+      { commands: services.commands, logger: services.logger, stripe, config: payments },
+      commandContext(ctx),
+      row.id,
+      services.clock.now(),
+    );
+    if (position !== null) setPosition(ctx, position);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = { data: answer };
+  });
+
   /** The ticket page: a code only for an active, paid ticket; otherwise its state. */
   router.get('/events/:eventId/attendees/:attendeeShortId', async (ctx) => {
     const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
@@ -276,7 +311,12 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     if (!row) throw new Refusal('attendee_not_found');
     const status = visibleStatus(row, services.clock.now());
     // A ticket of an order that never went through is not a ticket.
-    if (attendee.payment === 'PENDING' && status !== 'AWAITING_DETAILS' && status !== 'RESERVED')
+    if (
+      attendee.payment === 'PENDING' &&
+      status !== 'AWAITING_DETAILS' &&
+      status !== 'RESERVED' &&
+      status !== 'PAYMENT_FAILED'
+    )
       throw new Refusal('attendee_not_found');
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = {

@@ -23,7 +23,9 @@ export function useCheckoutParams() {
 export const eventPagePath = (event: Pick<PublicEvent, 'id' | 'slug'> | undefined, eventId: string) =>
   `/e/${encodeURIComponent(event?.id ?? eventId)}/${encodeURIComponent(event?.slug ?? 'event')}`;
 
-const isOpen = (order: PublicOrder) => order.status === 'AWAITING_DETAILS' || order.status === 'RESERVED';
+/** Open: the buyer may still give details and pay (after a failed card payment too). */
+const isOpen = (order: PublicOrder) =>
+  order.status === 'AWAITING_DETAILS' || order.status === 'RESERVED' || order.status === 'PAYMENT_FAILED';
 
 /** A full-page state (loading, expired, not found…) in the public look, with its way onwards. */
 export function CheckoutState({

@@ -13,8 +13,15 @@ const holderName = (attendee: PublicOrder['attendees'][number], index: number) =
 function Summary({ order, event }: { order: PublicOrder; event: PublicEvent }) {
   const intl = useIntl();
   const { eventId, orderShortId } = useCheckoutParams();
-  const open = order.status === 'AWAITING_DETAILS' || order.status === 'RESERVED';
-  const title = open ? m.openTitle : order.status === 'AWAITING_PAYMENT' ? m.awaitingTitle : m.completedTitle;
+  const open =
+    order.status === 'AWAITING_DETAILS' || order.status === 'RESERVED' || order.status === 'PAYMENT_FAILED';
+  const title = open
+    ? m.openTitle
+    : order.status === 'AWAITING_PAYMENT'
+      ? m.awaitingTitle
+      : order.status === 'REFUND_PENDING' || order.status === 'REFUNDED'
+        ? m.refundedTitle
+        : m.completedTitle;
   return (
     <div className="checkout-columns">
       <OrderSummary order={order} event={event} />

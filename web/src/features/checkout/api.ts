@@ -5,6 +5,7 @@ import type {
   PostPublicEventsByEventIdOrdersBody,
   PostPublicEventsByEventIdOrdersByOrderShortIdCompleteBody,
   PutPublicEventsByEventIdOrdersByOrderShortIdDetailsBody,
+  PostPublicEventsByEventIdOrdersByOrderShortIdPaymentIntentResponse,
 } from '../../shared/api/contract.gen';
 
 /** The buyer's order as the checkout reads it (services/sales/orders/orderSchemas.ts `publicOrderResponseSchema`). */
@@ -15,6 +16,7 @@ export type OrderAttendee = PublicOrder['attendees'][number];
 export type PaymentMethod = PublicOrder['payment_methods'][number];
 export type CreateOrderBody = PostPublicEventsByEventIdOrdersBody;
 export type OrderDetailsBody = PutPublicEventsByEventIdOrdersByOrderShortIdDetailsBody;
+export type CardPaymentIntent = PostPublicEventsByEventIdOrdersByOrderShortIdPaymentIntentResponse['data'];
 export type TicketPage = GetPublicEventsByEventIdAttendeesByAttendeeShortIdResponse['data'];
 
 const orders = (eventId: string) => `/events/${encodeURIComponent(eventId)}/orders`;
@@ -48,6 +50,9 @@ export const checkoutApi = {
         payment_method: paymentMethod,
       })
     ).data,
+  /** The order's Stripe PaymentIntent (created or reused); only Stripe's webhook completes the order. */
+  paymentIntent: async (eventId: string, shortId: string) =>
+    (await publicApi.post<Data<CardPaymentIntent>>(`${order(eventId, shortId)}/payment-intent`, {})).data,
   ticket: async (eventId: string, attendeeShortId: string, signal?: AbortSignal) =>
     (
       await publicApi.get<Data<TicketPage>>(

@@ -138,6 +138,19 @@ export const checkoutMessages = defineMessages({
     id: 'checkout.payment.cardNotConfigured',
     defaultMessage: 'Card payment is not configured for this event.',
   },
+  cardLoading: { id: 'checkout.payment.cardLoading', defaultMessage: 'Loading the secure card form…' },
+  cardPay: { id: 'checkout.payment.cardPay', defaultMessage: 'Pay now' },
+  cardPaying: { id: 'checkout.payment.cardPaying', defaultMessage: 'Processing your payment…' },
+  cardScriptFailed: {
+    id: 'checkout.payment.cardScriptFailed',
+    defaultMessage:
+      'The secure card form could not be loaded. Check your connection, allow js.stripe.com if you block scripts, and reload the page.',
+  },
+  cardTestPage: { id: 'checkout.payment.cardTestPage', defaultMessage: 'Pay on the test card page' },
+  returnCompletedTitle: {
+    id: 'checkout.return.completedTitle',
+    defaultMessage: 'Your payment went through',
+  },
   noMethods: {
     id: 'checkout.payment.none',
     defaultMessage: 'No payment method is available for this order. Please contact the organizer.',
@@ -162,6 +175,7 @@ export const checkoutMessages = defineMessages({
   retryPayment: { id: 'checkout.return.retry', defaultMessage: 'Try the payment again' },
 
   completedTitle: { id: 'checkout.done.completed', defaultMessage: 'Thank you, your order is complete' },
+  refundedTitle: { id: 'checkout.done.refunded', defaultMessage: 'Your payment is refunded' },
   awaitingTitle: {
     id: 'checkout.done.awaiting',
     defaultMessage: 'Your order is awaiting payment',
@@ -226,4 +240,9 @@ export const orderStatusMessages = defineMessages({
   CANCELLED: { id: 'checkout.status.cancelled', defaultMessage: 'Cancelled' },
   EXPIRED: { id: 'checkout.status.expired', defaultMessage: 'Expired' },
   ABANDONED: { id: 'checkout.status.abandoned', defaultMessage: 'Expired' },
+  PAYMENT_FAILED: { id: 'checkout.status.paymentFailed', defaultMessage: 'Payment failed' },
+  REFUND_PENDING: { id: 'checkout.status.refundPending', defaultMessage: 'Refund pending' },
+  REFUNDED: { id: 'checkout.status.refunded', defaultMessage: 'Refunded' },
+  PARTIALLY_REFUNDED: { id: 'checkout.status.partiallyRefunded', defaultMessage: 'Partially refunded' },
+  REFUND_FAILED: { id: 'checkout.status.refundFailed', defaultMessage: 'Refund failed' },
 });

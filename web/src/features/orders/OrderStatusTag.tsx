@@ -7,9 +7,8 @@ import { orderStatusMessages } from './messages';
 export type Tone = 'orange' | 'red' | 'teal' | 'grey';
 
 /**
- * The spec's status colours: orange while money is pending (awaiting payment; refund pending and partial
- * refunds when issue 13 adds them), red when the order is off (cancelled; refunded and failed payments later),
- * teal when completed; grey for an order still in checkout or given up. Own colours (orders.css), dark enough
+ * The spec's status colours: orange while money is pending (awaiting payment, refund pending, partially
+ * refunded), red when the order is off (cancelled, refunded, refund failed, payment failed), teal when completed; grey for an order still in checkout or given up. Own colours (orders.css), dark enough
  * for the contrast checks on striped rows in both schemes.
  */
 const toneOf: Record<OrderStatus, Tone> = {
@@ -20,6 +19,11 @@ const toneOf: Record<OrderStatus, Tone> = {
   RESERVED: 'grey',
   EXPIRED: 'grey',
   ABANDONED: 'grey',
+  PAYMENT_FAILED: 'red',
+  REFUND_PENDING: 'orange',
+  PARTIALLY_REFUNDED: 'orange',
+  REFUNDED: 'red',
+  REFUND_FAILED: 'red',
 };
 
 export function ToneTag({ tone, children }: { tone: Tone; children: ReactNode }) {

@@ -21,6 +21,7 @@ import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
 import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { formatMoney } from '../../shared/intl/eventFormat';
 import { ListPage } from '../../shared/ui/ListPage';
+import { MoneyTrail, RefundAction } from './RefundAction';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
@@ -328,7 +329,14 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
     [intl.formatMessage(d.refunded), money(order.refunded_total)],
     [intl.formatMessage(d.remaining), money(order.remaining_total)],
   ];
-  const wentThrough = order.status === 'COMPLETED' || order.status === 'AWAITING_PAYMENT';
+  const wentThrough = [
+    'COMPLETED',
+    'AWAITING_PAYMENT',
+    'REFUND_PENDING',
+    'PARTIALLY_REFUNDED',
+    'REFUND_FAILED',
+    'REFUNDED',
+  ].includes(order.status);
   return (
     <>
       <div className="order-drawer__actions">
@@ -352,6 +360,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
         {order.first_name !== null ? (
           <Button icon="edit" text={intl.formatMessage(d.editBuyer)} onClick={() => setEditing(true)} />
         ) : null}
+        <RefundAction eventId={eventId} order={order} />
         {wentThrough ? (
           <Button
             intent="danger"
@@ -375,6 +384,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
           </div>
         ))}
       </dl>
+      <MoneyTrail order={order} />
       <h3>{intl.formatMessage(d.lines)}</h3>
       <HTMLTable compact aria-label={intl.formatMessage(d.lines)}>
         <tbody>

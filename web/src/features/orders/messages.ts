@@ -54,6 +54,11 @@ export const orderStatusMessages = defineMessages({
   CANCELLED: { id: 'orders.status.cancelled', defaultMessage: 'Cancelled' },
   EXPIRED: { id: 'orders.status.expired', defaultMessage: 'Expired' },
   ABANDONED: { id: 'orders.status.abandoned', defaultMessage: 'Abandoned' },
+  PAYMENT_FAILED: { id: 'orders.status.paymentFailed', defaultMessage: 'Payment failed' },
+  REFUND_PENDING: { id: 'orders.status.refundPending', defaultMessage: 'Refund pending' },
+  PARTIALLY_REFUNDED: { id: 'orders.status.partiallyRefunded', defaultMessage: 'Partially refunded' },
+  REFUNDED: { id: 'orders.status.refunded', defaultMessage: 'Refunded' },
+  REFUND_FAILED: { id: 'orders.status.refundFailed', defaultMessage: 'Refund failed' },
 });
 
 export const orderDetailMessages = defineMessages({

@@ -2798,7 +2798,12 @@ export type GetEventsByEventIdOrdersResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2826,6 +2831,9 @@ export type GetEventsByEventIdOrdersResponse = {
     origin: 'ONLINE' | 'MANUAL';
     refunded_total: number;
     remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
   }[];
   meta: {
     current_page: number;
@@ -2854,7 +2862,12 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2882,6 +2895,9 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
     origin: 'ONLINE' | 'MANUAL';
     refunded_total: number;
     remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
     amount_paid: number | null;
     refundable: boolean;
     lines: {
@@ -2919,6 +2935,17 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
       at: string;
       actor: string | null;
       position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
     }[];
   };
 };
@@ -2936,7 +2963,12 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -2964,6 +2996,9 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
     origin: 'ONLINE' | 'MANUAL';
     refunded_total: number;
     remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
     amount_paid: number | null;
     refundable: boolean;
     lines: {
@@ -3001,6 +3036,17 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
       at: string;
       actor: string | null;
       position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
     }[];
   };
 };
@@ -3018,7 +3064,12 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -3046,6 +3097,9 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
     origin: 'ONLINE' | 'MANUAL';
     refunded_total: number;
     remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
     amount_paid: number | null;
     refundable: boolean;
     lines: {
@@ -3083,6 +3137,125 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
       at: string;
       actor: string | null;
       position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
+    }[];
+  };
+};
+
+export type PostEventsByEventIdOrdersByOrderIdRefundsBody = {
+  amount: number;
+  cancel_order?: boolean;
+  notify_buyer?: boolean;
+  refund_id?: string;
+};
+
+export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
+    amount_paid: number | null;
+    refundable: boolean;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    answers: {
+      [key: string]: unknown;
+    };
+    history: {
+      type: string;
+      at: string;
+      actor: string | null;
+      position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
     }[];
   };
 };
@@ -3106,7 +3279,12 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -3134,6 +3312,9 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
     origin: 'ONLINE' | 'MANUAL';
     refunded_total: number;
     remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
     amount_paid: number | null;
     refundable: boolean;
     lines: {
@@ -3171,6 +3352,17 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
       at: string;
       actor: string | null;
       position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
     }[];
   };
 };
@@ -3188,7 +3380,12 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -3216,6 +3413,9 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
     origin: 'ONLINE' | 'MANUAL';
     refunded_total: number;
     remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
     amount_paid: number | null;
     refundable: boolean;
     lines: {
@@ -3253,6 +3453,17 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
       at: string;
       actor: string | null;
       position: string;
+    }[];
+    money_trail: {
+      type: string;
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
     }[];
   };
 };
@@ -3503,7 +3714,12 @@ export type PostPublicEventsByEventIdOrdersResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -3568,6 +3784,11 @@ export type PostPublicEventsByEventIdOrdersResponse = {
       is_default: boolean;
     }[];
     payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    card_payment: {
+      publishable_key: string;
+      stripe_account: string | null;
+    } | null;
+    payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
   };
@@ -3586,7 +3807,12 @@ export type GetPublicEventsByEventIdOrdersByOrderShortIdResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -3651,6 +3877,11 @@ export type GetPublicEventsByEventIdOrdersByOrderShortIdResponse = {
       is_default: boolean;
     }[];
     payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    card_payment: {
+      publishable_key: string;
+      stripe_account: string | null;
+    } | null;
+    payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
   };
@@ -3710,7 +3941,12 @@ export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -3775,6 +4011,11 @@ export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse = {
       is_default: boolean;
     }[];
     payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    card_payment: {
+      publishable_key: string;
+      stripe_account: string | null;
+    } | null;
+    payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
   };
@@ -3793,7 +4034,12 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdExtendResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -3858,6 +4104,11 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdExtendResponse = {
       is_default: boolean;
     }[];
     payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    card_payment: {
+      publishable_key: string;
+      stripe_account: string | null;
+    } | null;
+    payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
   };
@@ -3880,7 +4131,12 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse = {
       | 'COMPLETED'
       | 'CANCELLED'
       | 'EXPIRED'
-      | 'ABANDONED';
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
     locale: string;
     first_name: string | null;
     last_name: string | null;
@@ -3945,8 +4201,28 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse = {
       is_default: boolean;
     }[];
     payment_methods: ('FREE' | 'OFFLINE' | 'CARD')[];
+    card_payment: {
+      publishable_key: string;
+      stripe_account: string | null;
+    } | null;
+    payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+  };
+};
+
+export type PostPublicEventsByEventIdOrdersByOrderShortIdPaymentIntentBody = Record<string, never>;
+
+export type PostPublicEventsByEventIdOrdersByOrderShortIdPaymentIntentResponse = {
+  data: {
+    payment_intent_id: string;
+    client_secret: string;
+    publishable_key: string;
+    stripe_account: string | null;
+    amount: number;
+    currency: string;
+    status: string;
+    test_page_url: string | null;
   };
 };
 
@@ -3976,7 +4252,12 @@ export type GetPublicEventsByEventIdAttendeesByAttendeeShortIdResponse = {
         | 'COMPLETED'
         | 'CANCELLED'
         | 'EXPIRED'
-        | 'ABANDONED';
+        | 'ABANDONED'
+        | 'PAYMENT_FAILED'
+        | 'REFUND_PENDING'
+        | 'REFUNDED'
+        | 'PARTIALLY_REFUNDED'
+        | 'REFUND_FAILED';
     };
     event: {
       id: string;
@@ -4468,6 +4749,10 @@ export interface ApiRoutes {
     body: never;
     response: PostEventsByEventIdOrdersByOrderIdCancelResponse;
   };
+  'POST /events/{eventId}/orders/{orderId}/refunds': {
+    body: PostEventsByEventIdOrdersByOrderIdRefundsBody;
+    response: PostEventsByEventIdOrdersByOrderIdRefundsResponse;
+  };
   'PUT /events/{eventId}/orders/{orderId}/buyer': {
     body: PutEventsByEventIdOrdersByOrderIdBuyerBody;
     response: PutEventsByEventIdOrdersByOrderIdBuyerResponse;
@@ -4522,6 +4807,10 @@ export interface ApiRoutes {
   'POST /public/events/{eventId}/orders/{orderShortId}/complete': {
     body: PostPublicEventsByEventIdOrdersByOrderShortIdCompleteBody;
     response: PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse;
+  };
+  'POST /public/events/{eventId}/orders/{orderShortId}/payment-intent': {
+    body: PostPublicEventsByEventIdOrdersByOrderShortIdPaymentIntentBody;
+    response: PostPublicEventsByEventIdOrdersByOrderShortIdPaymentIntentResponse;
   };
   'GET /public/events/{eventId}/attendees/{attendeeShortId}': {
     body: never;

@@ -212,6 +212,26 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     id: 'reason.order_not_completed',
     defaultMessage: 'This order has not been completed',
   },
+  order_not_refundable: {
+    id: 'reason.order_not_refundable',
+    defaultMessage: 'Only a paid order can be refunded',
+  },
+  refund_pending: {
+    id: 'reason.refund_pending',
+    defaultMessage: 'There is a pending refund; wait for it to finish',
+  },
+  refund_amount_exceeds_remaining: {
+    id: 'reason.refund_amount_exceeds_remaining',
+    defaultMessage: 'The refund amount is more than what remains to be refunded',
+  },
+  refund_not_found: {
+    id: 'reason.refund_not_found',
+    defaultMessage: 'Refund not found',
+  },
+  payment_amount_mismatch: {
+    id: 'reason.payment_amount_mismatch',
+    defaultMessage: 'The payment does not match the order total',
+  },
   manual_order_not_refundable: {
     id: 'reason.manual_order_not_refundable',
     defaultMessage: 'A manually created order cannot be refunded',

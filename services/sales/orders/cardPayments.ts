@@ -1,0 +1,471 @@
+import type { CommandContext, CommandHandler } from '../../kit/commandHandler';
+import type { PaymentsConfig, StripeConfig } from '../../kit/config';
+import type { Logger } from '../../kit/logger';
+import { isRefusal, refuse } from '../../kit/refusal';
+import { applicationFeeFor } from '../../payments/fees';
+import { paymentConnectionDecider } from '../../payments/connection/connectionDecider';
+import { paymentConnectionStream } from '../../payments/paymentEvents';
+import { stripeClient, type Stripe } from '../../payments/stripeClient';
+import type { StripeEventHandler, StripeEventHandlers } from '../../payments/webhooks/stripeEventHandlers';
+import { inventoryDecider } from '../inventory/inventoryDecider';
+import { inventoryStream } from '../inventory/inventoryEvents';
+import { orderStream } from './orderEvents';
+import {
+  currentIntent,
+  orderPaymentDecider,
+  type OrderPaymentState,
+  type SettleRefund,
+  type SucceededPayment,
+} from './orderPaymentDecider';
+
+/**
+ * The order's card payment workflow (docs/payments.md): the payment step's PaymentIntent, the process manager
+ * that turns Stripe's verified webhooks into order events, and refunds. Stripe calls carry idempotency keys
+ * derived from our ids, so a retry (of a request, or of a parked webhook) makes nothing twice on Stripe.
+ */
+
+export interface CardPaymentDeps {
+  commands: CommandHandler;
+  logger: Logger;
+  stripe: Stripe;
+  config: StripeConfig;
+}
+
+export async function loadOrderPayment(
+  commands: Pick<CommandHandler, 'load'>,
+  orderId: string,
+): Promise<OrderPaymentState> {
+  return (await commands.load(orderPaymentDecider, orderStream(orderId))).state;
+}
+
+/**
+ * Where the account's card payments land: the connected account (connect mode, only once Stripe enabled its
+ * charges), the platform's own (direct mode). null: this account cannot take card payments now.
+ */
+export async function cardDestination(
+  commands: Pick<CommandHandler, 'load'>,
+  payments: PaymentsConfig,
+  accountId: string,
+): Promise<{ stripeAccount: string | null } | null> {
+  if (payments.mode === 'off') return null;
+  if (payments.mode === 'direct') return { stripeAccount: null };
+  const { state } = await commands.load(paymentConnectionDecider, paymentConnectionStream(accountId));
+  return state.exists && state.status === 'CONNECTED' ? { stripeAccount: state.stripeAccountId } : null;
+}
+
+const stripeOptions = (idempotencyKey: string | undefined, stripeAccount: string | null) => ({
+  ...(idempotencyKey ? { idempotencyKey } : {}),
+  ...(stripeAccount ? { stripeAccount } : {}),
+});
+
+/** A Stripe call from a request: its failure is `payment_provider_unavailable`, logged. */
+export async function callStripe<Result>(logger: Logger, call: () => Promise<Result>): Promise<Result> {
+  try {
+    return await call();
+  } catch (error) {
+    logStripeError(logger, error);
+    refuse('payment_provider_unavailable');
+  }
+}
+
+function logStripeError(logger: Logger, error: unknown) {
+  const stripeError = error as Partial<Stripe.errors.StripeError>;
+  logger.error('stripe call failed', {
+    type: stripeError.type,
+    code: stripeError.code,
+    status: stripeError.statusCode,
+    message: stripeError.message,
+  });
+}
+
+/** Stripe answered the request and said no (a 4xx): retrying the same request will not help. */
+const stripeRefused = (error: unknown): error is Stripe.errors.StripeError => {
+  const status = (error as { statusCode?: number }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 429;
+};
+
+export interface PaymentIntentAnswer {
+  payment_intent_id: string;
+  client_secret: string;
+  publishable_key: string;
+  stripe_account: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+  /** Only with the local test double (`STRIPE_API_HOST`): its card page, for when Stripe.js cannot load. */
+  test_page_url: string | null;
+}
+
+/**
+ * The payment step: the order's PaymentIntent for its exact total, reused while it can still be paid (a retry
+ * after a decline pays the same intent), or a new attempt once the last one was cancelled.
+ */
+export async function paymentIntentFor(
+  deps: CardPaymentDeps,
+  context: CommandContext,
+  orderId: string,
+  now: Date,
+): Promise<{ answer: PaymentIntentAnswer; position: bigint | null }> {
+  const state = await loadOrderPayment(deps.commands, orderId);
+  if (!state.order.exists) refuse('order_not_found');
+  const order = state.order;
+  const destination = await cardDestination(deps.commands, deps.config, order.accountId);
+  if (!destination) refuse('payment_method_unavailable');
+  const amount = order.placed.totals.total;
+  const currency = order.placed.currency.toLowerCase();
+  const answer = (intent: Stripe.PaymentIntent, stripeAccount: string | null): PaymentIntentAnswer => ({
+    payment_intent_id: intent.id,
+    client_secret: intent.client_secret ?? '',
+    publishable_key: deps.config.publishableKey,
+    stripe_account: stripeAccount,
+    amount: intent.amount,
+    currency: intent.currency.toUpperCase(),
+    status: intent.status,
+    test_page_url: deps.config.api
+      ? `${deps.config.api.protocol}://${deps.config.api.host}:${deps.config.api.port}/test/pay/${intent.id}`
+      : null,
+  });
+
+  const last = currentIntent(state);
+  const attempt = (last?.attempt ?? 0) + 1;
+  // Decided before Stripe is called, and before an intent is reused: an order that cannot be paid refuses.
+  orderPaymentDecider.decide(
+    {
+      type: 'RecordPaymentIntent',
+      orderId,
+      paymentIntentId: 'pi_pending',
+      attempt,
+      amount,
+      currency: order.placed.currency,
+      applicationFee: 0,
+      stripeAccount: destination.stripeAccount,
+      now,
+    },
+    state,
+  );
+  if (last && last.amount === amount && last.stripeAccount === destination.stripeAccount) {
+    const intent = await callStripe(deps.logger, () =>
+      deps.stripe.paymentIntents.retrieve(
+        last.paymentIntentId,
+        {},
+        stripeOptions(undefined, last.stripeAccount),
+      ),
+    );
+    if (intent.status !== 'canceled') return { answer: answer(intent, last.stripeAccount), position: null };
+  }
+  const applicationFee =
+    deps.config.mode === 'connect' ? applicationFeeFor(amount, deps.config.applicationFee) : 0;
+  const intent = await callStripe(deps.logger, () =>
+    deps.stripe.paymentIntents.create(
+      {
+        amount,
+        currency,
+        automatic_payment_methods: { enabled: true },
+        ...(applicationFee > 0 ? { application_fee_amount: applicationFee } : {}),
+        ...(order.buyer ? { receipt_email: order.buyer.email } : {}),
+        description: `Order ${order.placed.reference}`,
+        metadata: {
+          order_id: orderId,
+          event_id: order.placed.eventId,
+          account_id: order.accountId,
+          order_reference: order.placed.reference,
+        },
+      },
+      stripeOptions(`order-payment-${orderId}-${attempt}`, destination.stripeAccount),
+    ),
+  );
+  const result = await deps.commands.handle(
+    orderPaymentDecider,
+    orderStream(orderId),
+    {
+      type: 'RecordPaymentIntent',
+      orderId,
+      paymentIntentId: intent.id,
+      attempt,
+      amount,
+      currency: order.placed.currency,
+      applicationFee,
+      stripeAccount: destination.stripeAccount,
+      now,
+    },
+    context,
+  );
+  return {
+    answer: answer(intent, destination.stripeAccount),
+    position: result.events.length > 0 ? result.position : null,
+  };
+}
+
+// ---------- refunds
+
+/**
+ * Asks Stripe for a recorded refund (idempotent per refund id) and records its id; a refusal by Stripe (a 4xx)
+ * records the refund failed. Throws `payment_provider_unavailable` when Stripe could not be asked: the refund
+ * stays pending and the same request (same `refund_id`) asks again.
+ */
+export async function submitRefund(
+  deps: CardPaymentDeps,
+  context: CommandContext,
+  orderId: string,
+  refundId: string,
+  now: Date,
+): Promise<bigint | null> {
+  const state = await loadOrderPayment(deps.commands, orderId);
+  const refund = state.payment.refunds.find((candidate) => candidate.refundId === refundId);
+  if (!state.order.exists || !refund?.paymentIntentId || refund.stripeRefundId || refund.status !== 'PENDING')
+    return null;
+  const paymentIntentId = refund.paymentIntentId;
+  const stripeAccount =
+    state.payment.intents.find((intent) => intent.paymentIntentId === paymentIntentId)?.stripeAccount ?? null;
+  let stripeRefund: Stripe.Refund;
+  try {
+    stripeRefund = await deps.stripe.refunds.create(
+      {
+        payment_intent: paymentIntentId,
+        amount: refund.amount,
+        metadata: { order_id: orderId, refund_id: refundId, event_id: state.order.placed.eventId },
+      },
+      stripeOptions(`order-refund-${refundId}`, stripeAccount),
+    );
+  } catch (error) {
+    logStripeError(deps.logger, error);
+    if (!stripeRefused(error)) refuse('payment_provider_unavailable');
+    const result = await deps.commands.handle(
+      orderPaymentDecider,
+      orderStream(orderId),
+      { type: 'RejectRefund', orderId, refundId, failureReason: error.code ?? error.type, now },
+      { ...context, idempotencyKey: context.idempotencyKey && `${context.idempotencyKey}:refund-rejected` },
+    );
+    return result.position;
+  }
+  const result = await deps.commands.handle(
+    orderPaymentDecider,
+    orderStream(orderId),
+    { type: 'SubmitRefund', orderId, refundId, stripeRefundId: stripeRefund.id, now },
+    { ...context, idempotencyKey: context.idempotencyKey && `${context.idempotencyKey}:refund-submitted` },
+  );
+  return result.position;
+}
+
+// ---------- the process manager: Stripe's verified webhooks
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const metadataOf = (object: Record<string, unknown>) => (object.metadata ?? {}) as Record<string, unknown>;
+
+/** Stock refusals of a late conversion: the payment cannot be fulfilled and goes back. */
+const unfulfillable = new Set([
+  'sold_out',
+  'capacity_exceeded',
+  'promo_code_exhausted',
+  'hold_not_found',
+  'hold_expired',
+]);
+
+/** The handlers the worker registers for the order payment step, with the SDK built from the configuration. */
+export function orderPaymentHandlers(payments: PaymentsConfig): StripeEventHandlers {
+  if (payments.mode === 'off') return {};
+  const stripe = stripeClient(payments);
+  return orderPaymentHandlersWith(stripe, payments);
+}
+
+export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): StripeEventHandlers {
+  /** `payment_intent.succeeded`: sell the hold (late: only if its units are still free), then complete. */
+  const succeeded: StripeEventHandler = async (event, context) => {
+    const intent = event.object;
+    const orderId = text(metadataOf(intent).order_id);
+    const paymentIntentId = text(intent.id);
+    if (!orderId || !paymentIntentId) {
+      context.logger.info('stripe payment for no order of ours, ignored', { stripeEventId: event.id });
+      return;
+    }
+    const state = await loadOrderPayment(context.commands, orderId);
+    if (!state.order.exists) {
+      context.logger.info('stripe payment for an unknown order, ignored', {
+        stripeEventId: event.id,
+        orderId,
+      });
+      return;
+    }
+    const order = state.order;
+    const payment: SucceededPayment = {
+      paymentIntentId,
+      chargeId: text(intent.latest_charge),
+      amount: Number(intent.amount_received ?? intent.amount),
+      currency: text(intent.currency) ?? '',
+      stripeEventId: event.id,
+    };
+    if (state.payment.received?.paymentIntentId === paymentIntentId) return;
+    const key = (suffix: string) => ({
+      ...context.command,
+      idempotencyKey: `${context.command.idempotencyKey}:${suffix}`,
+    });
+    const now = context.clock.now();
+    const handle = (command: Parameters<typeof orderPaymentDecider.decide>[0], suffix: string) =>
+      context.commands.handle(orderPaymentDecider, orderStream(orderId), command, key(suffix));
+
+    if (
+      payment.amount !== order.placed.totals.total ||
+      payment.currency.toUpperCase() !== order.placed.currency.toUpperCase()
+    ) {
+      context.logger.warn('stripe payment amount differs from the order total', { orderId, paymentIntentId });
+      await handle({ type: 'FlagPaymentMismatch', orderId, payment, now }, 'mismatch');
+      return;
+    }
+    const refundInFull = async () => {
+      const refundId = `late-${paymentIntentId}`;
+      await handle({ type: 'RefundUnfulfillablePayment', orderId, payment, refundId, now }, 'late-refund');
+      const deps: CardPaymentDeps = { commands: context.commands, logger: context.logger, stripe, config };
+      // A Stripe outage throws: the event is parked and retried, and the refund's key keeps it single.
+      await submitRefund(deps, key('late-refund'), orderId, refundId, now);
+    };
+    const processed =
+      state.payment.received !== null ||
+      order.status === 'COMPLETED' ||
+      order.status === 'AWAITING_PAYMENT' ||
+      order.status === 'CANCELLED';
+    if (processed) {
+      await refundInFull();
+      return;
+    }
+    let afterExpiry: boolean;
+    try {
+      const converted = await context.commands.handle(
+        inventoryDecider,
+        inventoryStream(order.placed.eventId),
+        { type: 'ConvertPaidHold', eventId: order.placed.eventId, holdId: order.placed.holdId, orderId, now },
+        key('hold'),
+      );
+      const recorded = converted.events[0] as { data?: { afterExpiry?: boolean } } | undefined;
+      afterExpiry = recorded?.data?.afterExpiry ?? order.expiresAt <= now.getTime();
+    } catch (error) {
+      if (!isRefusal(error) || !unfulfillable.has(error.reason)) throw error;
+      context.logger.info('late payment without stock: refunded in full', { orderId, reason: error.reason });
+      await refundInFull();
+      return;
+    }
+    const recordedIntent = state.payment.intents.find(
+      (candidate) => candidate.paymentIntentId === paymentIntentId,
+    );
+    const applicationFee =
+      typeof intent.application_fee_amount === 'number'
+        ? intent.application_fee_amount
+        : (recordedIntent?.applicationFee ?? 0);
+    await handle({ type: 'AcceptCardPayment', orderId, payment, afterExpiry, applicationFee, now }, 'accept');
+  };
+
+  /** `payment_intent.payment_failed`: the order shows the failure; the buyer may pay the same intent again. */
+  const failed: StripeEventHandler = async (event, context) => {
+    const intent = event.object;
+    const orderId = text(metadataOf(intent).order_id);
+    const paymentIntentId = text(intent.id);
+    if (!orderId || !paymentIntentId) return;
+    const state = await loadOrderPayment(context.commands, orderId);
+    if (!state.order.exists) {
+      context.logger.info('stripe payment failure for an unknown order, ignored', {
+        stripeEventId: event.id,
+      });
+      return;
+    }
+    const error = (intent.last_payment_error ?? {}) as Record<string, unknown>;
+    await context.commands.handle(
+      orderPaymentDecider,
+      orderStream(orderId),
+      {
+        type: 'FailCardPayment',
+        orderId,
+        paymentIntentId,
+        failureCode: text(error.decline_code) ?? text(error.code),
+        failureMessage: text(error.message),
+        stripeEventId: event.id,
+        now: context.clock.now(),
+      },
+      context.command,
+    );
+  };
+
+  /** The order a refund (or charge) belongs to: our metadata, else its payment intent's. */
+  async function orderOf(object: Record<string, unknown>, account: string | null): Promise<string | null> {
+    const own = text(metadataOf(object).order_id);
+    if (own) return own;
+    const paymentIntentId = text(object.payment_intent);
+    if (!paymentIntentId) return null;
+    const intent = await stripe.paymentIntents.retrieve(
+      paymentIntentId,
+      {},
+      stripeOptions(undefined, account),
+    );
+    return text(intent.metadata.order_id);
+  }
+
+  const settle = (
+    refund: Record<string, unknown>,
+    orderId: string,
+    stripeEventId: string | null,
+    now: Date,
+  ): SettleRefund => ({
+    type: 'SettleRefund',
+    orderId,
+    stripeRefundId: String(refund.id),
+    refundId: text(metadataOf(refund).refund_id),
+    paymentIntentId: text(refund.payment_intent) ?? '',
+    amount: Number(refund.amount),
+    status: (text(refund.status) ?? 'pending') as SettleRefund['status'],
+    failureReason: text(refund.failure_reason),
+    stripeEventId,
+    now,
+  });
+
+  /** `refund.updated` (and `refund.created`): the refund's status, as Stripe has it. */
+  const refundUpdated: StripeEventHandler = async (event, context) => {
+    const refund = event.object;
+    if (!text(refund.id)) return;
+    const orderId = await orderOf(refund, event.account);
+    const state = orderId ? await loadOrderPayment(context.commands, orderId) : null;
+    if (!orderId || !state?.order.exists) {
+      context.logger.info('stripe refund for no order of ours, ignored', { stripeEventId: event.id });
+      return;
+    }
+    await context.commands.handle(
+      orderPaymentDecider,
+      orderStream(orderId),
+      settle(refund, orderId, event.id, context.clock.now()),
+      context.command,
+    );
+  };
+
+  /** `charge.refunded`: reads back every refund of the order still pending and settles it. */
+  const chargeRefunded: StripeEventHandler = async (event, context) => {
+    const charge = event.object;
+    const orderId = await orderOf(charge, event.account);
+    const state = orderId ? await loadOrderPayment(context.commands, orderId) : null;
+    if (!orderId || !state?.order.exists) {
+      context.logger.info('stripe charge refund for no order of ours, ignored', { stripeEventId: event.id });
+      return;
+    }
+    for (const refund of state.payment.refunds) {
+      if (refund.status !== 'PENDING' || !refund.stripeRefundId) continue;
+      const stripeAccount =
+        state.payment.intents.find((intent) => intent.paymentIntentId === refund.paymentIntentId)
+          ?.stripeAccount ?? null;
+      const current = await stripe.refunds.retrieve(
+        refund.stripeRefundId,
+        {},
+        stripeOptions(undefined, stripeAccount),
+      );
+      await context.commands.handle(
+        orderPaymentDecider,
+        orderStream(orderId),
+        settle(current as unknown as Record<string, unknown>, orderId, event.id, context.clock.now()),
+        { ...context.command, idempotencyKey: `${context.command.idempotencyKey}:${refund.refundId}` },
+      );
+    }
+  };
+
+  return {
+    'payment_intent.succeeded': succeeded,
+    'payment_intent.payment_failed': failed,
+    'refund.created': refundUpdated,
+    'refund.updated': refundUpdated,
+    'charge.refunded': chargeRefunded,
+  };
+}
