@@ -293,6 +293,20 @@ const permissionMatrix: Record<string, Entry> = {
     params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
   },
   'GET /api/events/:eventId/attendees': { access: 'events', owned: true, params: eventOf },
+  'GET /api/events/:eventId/stats': { access: 'events', owned: true, params: eventOf },
+  'GET /api/events/:eventId/reports/:report': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, report: 'sales_by_ticket' }),
+  },
+  'GET /api/stats/overview': { access: 'events' },
+  'GET /api/stats/account': { access: 'admin' },
+  'POST /api/events/:eventId/orders/:orderId/refunds': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
+    body: () => ({ amount: 100 }),
+  },
   'GET /api/events/:eventId/orders/export': { access: 'events', owned: true, params: eventOf },
   'GET /api/events/:eventId/attendees/export': { access: 'events', owned: true, params: eventOf },
   'PUT /api/events/:eventId/orders/:orderId/buyer': {
@@ -545,6 +559,10 @@ const permissionMatrix: Record<string, Entry> = {
     params: (f) => ({ eventId: f.eventId, attendeeShortId: '00000000000000000000' }),
   },
   'GET /api/public/ticket-keys': { access: 'public' },
+  'POST /api/public/events/:eventId/orders/:orderShortId/payment-intent': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+  },
   'POST /api/public/webhooks/stripe': { access: 'public', body: () => ({ id: 'evt_unsigned' }) },
 };
 
