@@ -205,6 +205,8 @@ describeE2E(
       await dialog.getByRole('button', { name: 'Add attendee' }).click();
       await page.getByRole('row').filter({ hasText: 'max@example.test' }).waitFor();
       expect(await publicRemaining()).toBe(7);
+      // The dialog's closing transition must be over before axe looks at the page.
+      await expect.poll(() => page.locator('.bp6-dialog-container').count()).toBe(0);
       await screenshot(page, 'attendees/list');
       await expectAccessible(page, 'attendees');
 
