@@ -1,0 +1,82 @@
+// k6 twin of `npm run bench -- onsale`, for machines that have k6 (it is not installable here). Both read the
+// one scenario definition, loadtests/scenarios/onsale.json: each buyer reserves 1 to 4 of the event's free
+// tickets, gives the details and completes the order. Prepare the event as loadtests/onsale.ts does (three free
+// tickets under one capacity assignment, live), then:
+//   BASE_URL=http://localhost:3000 EVENT_ID=ev_… TICKET_IDS=tk_a,tk_b,tk_c BUYERS=500 k6 run loadtests/k6/onsale.js
+import http from 'k6/http';
+import { check } from 'k6';
+import { Counter } from 'k6/metrics';
+
+const scenario = JSON.parse(open('../scenarios/onsale.json'));
+const base = __ENV.BASE_URL || 'http://localhost:3000';
+const eventId = __ENV.EVENT_ID;
+const ticketIds = (__ENV.TICKET_IDS || '').split(',').filter(Boolean);
+const run = scenario.runs.find((candidate) => candidate.name === (__ENV.RUN || 'throughput'));
+
+const reserved = new Counter('reservations');
+const completed = new Counter('completed_orders');
+const soldOut = new Counter('sold_out_refusals');
+
+export const options = {
+  scenarios: {
+    onSale: {
+      executor: 'constant-vus',
+      vus: Number(__ENV.BUYERS || scenario.concurrency[0]),
+      duration: `${run.seconds}s`,
+    },
+  },
+  thresholds: {
+    'http_req_duration{step:reserve}': ['p(99)<250'],
+    http_req_failed: ['rate<0.01'],
+  },
+};
+
+function uuid() {
+  const hex = '0123456789abcdef';
+  let id = '';
+  for (let i = 0; i < 32; i++) id += hex[Math.floor(Math.random() * 16)];
+  return `${id.slice(0, 8)}-${id.slice(8, 12)}-4${id.slice(13, 16)}-a${id.slice(17, 20)}-${id.slice(20)}`;
+}
+
+function basket() {
+  const { minTickets, maxTickets } = scenario.buyer;
+  const count = minTickets + Math.floor(Math.random() * (maxTickets - minTickets + 1));
+  const lines = {};
+  for (let unit = 0; unit < count; unit++) {
+    const ticketId = ticketIds[Math.floor(Math.random() * ticketIds.length)];
+    lines[ticketId] = (lines[ticketId] || 0) + 1;
+  }
+  return Object.entries(lines).map(([ticket_id, quantity]) => ({ ticket_id, quantity }));
+}
+
+const json = { headers: { 'Content-Type': 'application/json' } };
+
+export default function () {
+  const lines = basket();
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const orders = `${base}/api/public/events/${eventId}/orders`;
+  const reserve = http.post(orders, JSON.stringify({ lines, order_id: uuid(), locale: 'en' }), {
+    ...json,
+    tags: { step: 'reserve' },
+    responseCallback: http.expectedStatuses(201, 409),
+  });
+  if (reserve.status === 409) {
+    soldOut.add(1);
+    return;
+  }
+  if (!check(reserve, { reserved: (r) => r.status === 201 })) return;
+  reserved.add(1);
+  const shortId = reserve.json('data.short_id');
+  const person = { first_name: 'Ada', last_name: 'Buyer', email: 'ada@example.org' };
+  const details = http.put(
+    `${orders}/${shortId}/details`,
+    JSON.stringify({ ...person, attendees: Array.from({ length: units }, () => person), terms_agreed: true }),
+    { ...json, tags: { step: 'details' } },
+  );
+  if (!check(details, { details: (r) => r.status === 200 })) return;
+  const complete = http.post(`${orders}/${shortId}/complete`, JSON.stringify({ payment_method: 'FREE' }), {
+    ...json,
+    tags: { step: 'complete' },
+  });
+  if (check(complete, { completed: (r) => r.status === 200 })) completed.add(1);
+}
