@@ -174,7 +174,7 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^sales_by_ticket-.*\.csv$/);
-    await page.getByLabel('Report', { exact: true }).selectOption('sales_by_day');
+    await page.locator('.reports-filters select').first().selectOption('sales_by_day');
     await page.getByRole('table', { name: 'Sales by day' }).waitFor();
     await screenshot(page, 'dashboard/reports-light');
     await expectAccessible(page, 'reports (light)');
@@ -293,7 +293,7 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     await expect.poll(() => checkIns.count()).toBeGreaterThan(0);
     await screenshot(page, 'dashboard/check-ins-light');
     await page.goto(`${app.url}/manage/event/${soonId}/reports`);
-    await page.getByLabel('Report', { exact: true }).selectOption('check_ins');
+    await page.locator('.reports-filters select').first().selectOption('check_ins');
     const row = page
       .getByRole('table', { name: 'Check-ins per list' })
       .getByRole('row', { name: /Main gate/ });
