@@ -4,6 +4,10 @@ const exclude = ['node_modules/**', 'data/**', 'dist/**', 'web/dist/**'];
 
 export default defineConfig({
   test: {
+    // Both cores (vitest would take one on a two-core machine) for the unit and integration files, which each use
+    // their own databases, ports and temp folders; the browser journeys then run alone, one file at a time, so a
+    // countdown or an animation is never judged on a starved machine.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -33,6 +37,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

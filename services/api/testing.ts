@@ -134,3 +134,19 @@ export async function startTestPlatform(
     },
   };
 }
+
+/**
+ * Waits until the API's projections and the worker's have committed everything in the log, and the log has
+ * stopped growing: a worker reactor (a Stripe event, a mail, an expiry) may append while it is waited for, and
+ * the read models must show that too. Returns false on timeout.
+ */
+export async function settle(platform: Platform, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const head = await platform.services.store.head();
+    for (const runner of [platform.worker.runner, platform.runner]) {
+      if (!(await runner.waitFor(head, Math.max(1, deadline - Date.now())))) return false;
+    }
+    if ((await platform.services.store.head()) === head) return true;
+  }
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPaymentsConfig } from '../kit/config';
 import { describeWithPostgres } from '../kit/testing/postgres';
-import { startTestPlatform, type StorageKind, type TestPlatform } from '../api/testing';
+import { settle, startTestPlatform, type StorageKind, type TestPlatform } from '../api/testing';
 import type { RecordedEvent } from '../eventstore/port';
 import { paymentConnectionStream, stripeEventStream, type PlatformFeeCharged } from './paymentEvents';
 import { startStripeDouble, type StripeDouble } from './testing/stripeDouble';
@@ -196,7 +196,7 @@ function paymentsSuite(kind: StorageKind) {
     await eventually(async () => (await connection(other.token)).status === 'CONNECTED', 'the newer update');
     const older = await double.deliver('account.updated', { ...account }, account.id, { created: now - 60 });
     expect(older.status).toBe(200);
-    expect(await t.platform.worker.runner.waitFor(await t.platform.services.store.head(), 5_000)).toBe(true);
+    expect(await settle(t.platform)).toBe(true);
     expect(await connection(other.token)).toMatchObject({ status: 'CONNECTED' });
     const stream = await streamOf(paymentConnectionStream(other.accountId));
     expect(stream.map((event) => event.type)).toEqual(['ConnectedAccountCreated', 'ConnectedAccountUpdated']);

@@ -11,7 +11,7 @@
 // suites, see docs/time.md). The last line printed is always `N passed, N failed`, summed over every run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -192,7 +192,10 @@ async function vitest(report, vitestArgs, extraEnv = {}) {
   }
 }
 
-/** Counts of one vitest report: { passed, failed, skipped, reason }; reason is set when the run itself failed. */
+/**
+ * Counts of one vitest report: { passed, failed, skipped, reason, failures }; reason is set when the run itself
+ * failed, failures names each failed test (file > full name).
+ */
 function readReport(report, code) {
   if (!existsSync(report)) {
     return {
@@ -200,6 +203,7 @@ function readReport(report, code) {
       failed: 0,
       skipped: 0,
       reason: `vitest wrote no report (${join(root, report)}), exit ${code}`,
+      failures: [],
     };
   }
   try {
@@ -209,6 +213,11 @@ function readReport(report, code) {
       failed: Number(r.numFailedTests) || 0,
       skipped: (Number(r.numPendingTests) || 0) + (Number(r.numTodoTests) || 0),
       reason: null,
+      failures: (r.testResults ?? []).flatMap((file) =>
+        (file.assertionResults ?? [])
+          .filter((test) => test.status === 'failed')
+          .map((test) => `${relative(root, file.name)} > ${test.fullName}`),
+      ),
     };
     if (code !== 0 && counts.failed === 0) {
       // e.g. a test file that failed to load, or an unhandled error: no test failed, but the run did.
@@ -217,7 +226,13 @@ function readReport(report, code) {
     }
     return counts;
   } catch (err) {
-    return { passed: 0, failed: 0, skipped: 0, reason: `${report} is unreadable: ${err.message}` };
+    return {
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      reason: `${report} is unreadable: ${err.message}`,
+      failures: [],
+    };
   }
 }
 
@@ -252,6 +267,9 @@ if (args.length === 0 && !interrupted) {
 const passed = runs.reduce((sum, r) => sum + r.passed, 0);
 const failed = runs.reduce((sum, r) => sum + r.failed, 0);
 const skipped = runs.reduce((sum, r) => sum + r.skipped, 0);
+const failures = runs.flatMap((r) => r.failures);
+// Named again at the end, where a CI log cut to its tail still shows them.
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
 if (skipped > 0) console.log(`\n(${skipped} skipped or todo: look for SKIPPED warnings above)`);
 let reason = runs.map((r) => r.reason).find((r) => r !== null) ?? null;
 if (interrupted) reason = `interrupted by ${interrupted}`;

@@ -84,6 +84,8 @@ export interface EmailClaimSweep {
   settled: string[];
 }
 
+const SWEEP_PAGE = 500;
+
 export class EmailClaimKeeper {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> = Promise.resolve();
@@ -102,9 +104,7 @@ export class EmailClaimKeeper {
   start(everyMs: number): void {
     if (this.timer) return;
     const tick = () => {
-      this.running = this.sweep().catch((error: unknown) =>
-        this.deps.logger.error('email claim sweep failed', { error }),
-      );
+      this.sweep().catch((error: unknown) => this.deps.logger.error('email claim sweep failed', { error }));
     };
     tick();
     this.timer = setInterval(tick, everyMs);
@@ -117,37 +117,65 @@ export class EmailClaimKeeper {
     await this.running;
   }
 
-  /** Releases the claims older than the grace period that no user backs; forgets the settled ones. */
-  async sweep(): Promise<EmailClaimSweep> {
-    const { db, commands, clock, settleAfterMs } = this.deps;
-    const now = clock.now();
-    const due = (await db(openEmailClaimsTable.name)
-      .where('since', '<=', new Date(now.getTime() - settleAfterMs).toISOString())
-      .orderBy('since')
-      .limit(500)) as OpenClaim[];
+  /**
+   * Releases the claims older than the grace period that no user backs; forgets the settled ones. Sweeps never
+   * overlap: one asked for while another runs starts after it, so both see the same rows only once.
+   */
+  sweep(): Promise<EmailClaimSweep> {
+    const next = this.running.then(
+      () => this.sweepAll(),
+      () => this.sweepAll(),
+    );
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Walks every due claim in pages of `SWEEP_PAGE`, in order of (since, email), so a long backlog is drained. */
+  private async sweepAll(): Promise<EmailClaimSweep> {
+    const { db, clock, settleAfterMs } = this.deps;
+    const dueBefore = new Date(clock.now().getTime() - settleAfterMs).toISOString();
     const outcome: EmailClaimSweep = { released: [], settled: [] };
-    for (const claim of due) {
-      const { state: claimant } = await commands.load(userDecider, userStream(claim.user_id));
-      const backing = claimBacking(claim.email, claimant);
-      if (backing === 'pending_change') continue;
-      if (backing === 'in_use') {
-        await db(openEmailClaimsTable.name).where({ email: claim.email, user_id: claim.user_id }).delete();
-        outcome.settled.push(claim.email);
-        continue;
+    let after: OpenClaim | null = null;
+    for (;;) {
+      const query = db(openEmailClaimsTable.name).where('since', '<=', dueBefore);
+      if (after) {
+        const { since, email } = after;
+        query.andWhere((page) =>
+          page
+            .where('since', '>', since)
+            .orWhere((same) => same.where('since', since).andWhere('email', '>', email)),
+        );
       }
-      const release = await commands.handle(
-        emailClaimDecider,
-        emailClaimStream(claim.email),
-        { type: 'ReleaseEmail', email: claim.email, userId: claim.user_id, now: clock.now() },
-        { correlationId: `release-${claim.user_id}`, actor: 'system' },
-      );
-      // Released now, or someone else holds the address already: either way nothing is left to watch.
-      await db(openEmailClaimsTable.name).where({ email: claim.email, user_id: claim.user_id }).delete();
-      if (release.events.length > 0) {
-        outcome.released.push(claim.email);
-        this.deps.logger.info('released an email claim nobody backs', { userId: claim.user_id });
-      }
+      const due = (await query
+        .orderBy([{ column: 'since' }, { column: 'email' }])
+        .limit(SWEEP_PAGE)) as OpenClaim[];
+      for (const claim of due) await this.settle(claim, outcome);
+      if (due.length < SWEEP_PAGE) return outcome;
+      after = due[due.length - 1] ?? null;
     }
-    return outcome;
+  }
+
+  private async settle(claim: OpenClaim, outcome: EmailClaimSweep): Promise<void> {
+    const { db, commands, clock } = this.deps;
+    const { state: claimant } = await commands.load(userDecider, userStream(claim.user_id));
+    const backing = claimBacking(claim.email, claimant);
+    if (backing === 'pending_change') return;
+    if (backing === 'in_use') {
+      await db(openEmailClaimsTable.name).where({ email: claim.email, user_id: claim.user_id }).delete();
+      outcome.settled.push(claim.email);
+      return;
+    }
+    const release = await commands.handle(
+      emailClaimDecider,
+      emailClaimStream(claim.email),
+      { type: 'ReleaseEmail', email: claim.email, userId: claim.user_id, now: clock.now() },
+      { correlationId: `release-${claim.user_id}`, actor: 'system' },
+    );
+    // Released now, or someone else holds the address already: either way nothing is left to watch.
+    await db(openEmailClaimsTable.name).where({ email: claim.email, user_id: claim.user_id }).delete();
+    if (release.events.length > 0) {
+      outcome.released.push(claim.email);
+      this.deps.logger.info('released an email claim nobody backs', { userId: claim.user_id });
+    }
   }
 }

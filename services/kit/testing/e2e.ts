@@ -399,11 +399,35 @@ interface AxeViolation {
 }
 
 /**
+ * Waits until no CSS transition or animation is running and no Blueprint overlay is still entering or leaving:
+ * axe measures what it sees, and a dialog halfway through its scale-in has smaller touch targets and a
+ * half-faded text with too little contrast.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector(
+        '[class*="-enter-active"], [class*="-exit-active"], [class*="-appear-active"]',
+      ) === null &&
+      document
+        .getAnimations()
+        // A spinner or a live pulse loops forever; only what ends is waited for.
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 10_000, polling: 50 },
+  );
+}
+
+/**
  * Runs axe-core on the page as it is now, with the WCAG 2.0, 2.1 and 2.2 A and AA rules, and throws when it
  * finds a serious or critical violation, listing each with the elements it concerns. `label` names the page
  * (and its scheme) in the message.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await settleTransitions(page);
   const loaded = await page.evaluate(() => 'axe' in window);
   // Not `page.addScriptTag`: the app's Content-Security-Policy (`script-src 'self'`) blocks an inline script,
   // while an evaluation through the DevTools protocol is not subject to it.

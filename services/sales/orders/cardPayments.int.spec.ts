@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../kit/clock';
 import { readPaymentsConfig } from '../../kit/config';
 import { describeWithPostgres } from '../../kit/testing/postgres';
-import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from '../../api/testing';
+import {
+  settle,
+  startTestPlatform,
+  type ApiResponse,
+  type StorageKind,
+  type TestPlatform,
+} from '../../api/testing';
 import type { RecordedEvent } from '../../eventstore/port';
 import { startSmtpSink, type SmtpSink } from '../../messaging/testing';
 import { startStripeDouble, type StripeDouble } from '../../payments/testing/stripeDouble';
@@ -118,8 +124,7 @@ function cardPaymentsSuite(kind: StorageKind) {
     throw new Error(`timed out waiting for ${what}`);
   }
   const settled = async () => {
-    const { worker, services } = t.platform;
-    expect(await worker.runner.waitFor(await services.store.head(), 10_000)).toBe(true);
+    expect(await settle(t.platform)).toBe(true);
   };
   const streamOf = async (stream: string): Promise<RecordedEvent[]> => {
     const events: RecordedEvent[] = [];
