@@ -55,13 +55,24 @@ const publicSettings = [
 
 /** What buyers get: no account id, no online joining details (those come with the ticket), no reply-to. */
 export async function presentPublicEvent(db: Knex, row: EventRow, now: Date) {
+  return (await presentPublicEventWithSeller(db, row, now)).event;
+}
+
+/**
+ * The buyers' view of the event, and beside it what the server needs about the seller and never shows: the
+ * account that takes the money, and whether it takes offline payments for this event.
+ */
+export async function presentPublicEventWithSeller(db: Knex, row: EventRow, now: Date) {
   const {
-    account_id: _accountId,
+    account_id: accountId,
     online_connection_details: _joining,
     settings,
     ...rest
   } = await presentEventDetail(db, row, now);
-  return { ...rest, settings: Object.fromEntries(publicSettings.map((key) => [key, settings[key]])) };
+  return {
+    event: { ...rest, settings: Object.fromEntries(publicSettings.map((key) => [key, settings[key]])) },
+    seller: { accountId, offlinePaymentsEnabled: settings.offline_payments_enabled === true },
+  };
 }
 
 export function coverUrl(images: readonly EventImageRow[]): string | null {

@@ -1,13 +1,20 @@
 import type { Knex } from 'knex';
 import type { ProjectionNotice } from '../runner/types';
 import { findLiveEvent } from '.';
-import { presentPublicEvent } from './detail';
+import { presentPublicEventWithSeller, type presentPublicEvent } from './detail';
 
 export type PublicEvent = Awaited<ReturnType<typeof presentPublicEvent>>;
+
+/** Who sells a live event: the server's to know (payment checks), never the buyer's. */
+export interface PublicEventSeller {
+  accountId: string;
+  offlinePaymentsEnabled: boolean;
+}
 
 interface Entry {
   /** `null` when the event is not live: a rush of refreshes before the on-sale is served from memory too. */
   event: PublicEvent | null;
+  seller: PublicEventSeller | null;
   organizerId: string | null;
   loadedAt: number;
 }
@@ -43,23 +50,37 @@ export class PublicEventCache {
   }
 
   async get(eventId: string, at: Date): Promise<PublicEvent | null> {
+    return (await this.getWithSeller(eventId, at)).event;
+  }
+
+  /** The live event (or null) with its seller, from the same cache entry. */
+  async getWithSeller(
+    eventId: string,
+    at: Date,
+  ): Promise<{ event: PublicEvent | null; seller: PublicEventSeller | null }> {
     const cached = this.entries.get(eventId);
     if (cached && this.now() - cached.loadedAt < this.ttlMs) {
       this.stats.hits++;
-      return cached.event;
+      return cached;
     }
     this.stats.misses++;
     const epoch = this.epoch;
     const row = await findLiveEvent(this.db, eventId);
-    const event = row ? await presentPublicEvent(this.db, row, at) : null;
-    if (epoch !== this.epoch) return event;
+    const presented = row ? await presentPublicEventWithSeller(this.db, row, at) : null;
+    const entry: Entry = {
+      event: presented?.event ?? null,
+      seller: presented?.seller ?? null,
+      organizerId: row?.organizer_id ?? null,
+      loadedAt: this.now(),
+    };
+    if (epoch !== this.epoch) return entry;
     this.entries.delete(eventId);
-    this.entries.set(eventId, { event, organizerId: row?.organizer_id ?? null, loadedAt: this.now() });
+    this.entries.set(eventId, entry);
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    return event;
+    return entry;
   }
 
   /** Hand this to the runner's `onNotice`. */

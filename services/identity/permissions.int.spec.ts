@@ -509,6 +509,11 @@ const permissionMatrix: Record<string, Entry> = {
     params: checkInLink,
     body: () => ({ attendee_short_id: '00000000000000000001', nonce: 'matrix-nonce', device_id: 'matrix' }),
   },
+  'POST /api/public/check-in-lists/:shortId/paid-check-ins': {
+    access: 'public',
+    params: checkInLink,
+    body: () => ({ attendee_short_id: '00000000000000000001', nonce: 'matrix-nonce', device_id: 'matrix' }),
+  },
   'DELETE /api/public/check-in-lists/:shortId/check-ins/:checkInId': {
     access: 'public',
     params: () => ({ shortId: '00000000000000000000', checkInId: 'ci_00000000' }),

@@ -162,6 +162,10 @@ export const reasonCatalog = {
     status: 409,
     title: 'This account is already connected to another Stripe account',
   },
+  payment_setup_incomplete: {
+    status: 409,
+    title: 'Payment setup incomplete: this event cannot take payments yet',
+  },
   payment_provider_unavailable: {
     status: 502,
     title: 'The payment provider could not be reached; please try again',
@@ -177,6 +181,10 @@ export const reasonCatalog = {
   stripe_signature_invalid: { status: 400, title: 'The Stripe signature is missing, wrong or too old' },
   // check-in
   check_in_list_not_found: { status: 404, title: 'Check-in list not found' },
+  paying_at_check_in_not_allowed: {
+    status: 409,
+    title: 'This event does not allow marking orders paid at check-in',
+  },
   check_in_list_already_exists: { status: 409, title: 'This check-in list already exists' },
   check_in_link_revoked: {
     status: 410,

@@ -197,6 +197,8 @@ const publicEvent = z.object({
   title: z.string(),
   start_date: z.string().nullable(),
   timezone: z.string(),
+  /** Door staff may mark an order awaiting offline payment paid and admit its attendee (`paid-check-ins`). */
+  allows_paying_at_check_in: z.boolean(),
 });
 
 const checkInRecord = z.object({
@@ -350,6 +352,15 @@ export const checkInRouteContracts = [
     method: 'post',
     path: `${publicPath}/check-ins`,
     summary: 'Scan a ticket (QR code or attendee short id)',
+    body: scanSchema,
+    response: scanResponseSchema,
+    public: true,
+  }),
+  route({
+    method: 'post',
+    path: `${publicPath}/paid-check-ins`,
+    summary:
+      "Mark the attendee's order (awaiting offline payment) paid and admit them, where the event allows it",
     body: scanSchema,
     response: scanResponseSchema,
     public: true,

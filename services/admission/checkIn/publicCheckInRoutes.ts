@@ -30,6 +30,8 @@ import {
   type ListFacts,
 } from './checkInDecider';
 import { checkInStream, type CheckInEvent } from './checkInEvents';
+import { orderDecider } from '../../sales/orders/orderDecider';
+import { orderStream } from '../../sales/orders/orderEvents';
 import { CheckInFeed } from './checkInFeed';
 import { checkInListDecider } from './checkInListDecider';
 import { checkInListStatus, checkInListStream } from './checkInListEvents';
@@ -119,6 +121,7 @@ export function publicCheckInRoutes(
         title: event.exists ? event.details.title : '',
         start_date: event.exists ? event.details.startDate : null,
         timezone: event.exists ? event.details.timezone : 'UTC',
+        allows_paying_at_check_in: event.exists && event.settings.allowOrdersAwaitingOfflinePaymentToCheckIn,
       },
     };
   }
@@ -214,15 +217,13 @@ export function publicCheckInRoutes(
     };
   });
 
-  router.post(`${base}/check-ins`, async (ctx) => {
-    const scan = body(ctx, scanSchema);
-    const list = await resolveList(ctx);
-    const target = await resolveTarget(list.facts, scan);
-    if ('result' in target) {
-      ctx.body = { data: { result: target.result, attendee: null, check_in: null } };
-      return;
-    }
-    const { attendee } = target;
+  /** Decides the scan of `attendee` and answers it: `admitted`, or the reason from the closed list. */
+  async function admit(
+    ctx: Context,
+    list: ResolvedList,
+    attendee: AttendeeRecord,
+    scan: { nonce: string; device_id: string; gate: string | null },
+  ) {
     const attendeeAnswer = presentAttendee(attendee);
     try {
       const outcome = await execute(ctx, services, {
@@ -260,6 +261,78 @@ export function publicCheckInRoutes(
         },
       };
     }
+  }
+
+  router.post(`${base}/check-ins`, async (ctx) => {
+    const scan = body(ctx, scanSchema);
+    const list = await resolveList(ctx);
+    const target = await resolveTarget(list.facts, scan);
+    if ('result' in target) {
+      ctx.body = { data: { result: target.result, attendee: null, check_in: null } };
+      return;
+    }
+    await admit(ctx, list, target.attendee, scan);
+  });
+
+  /**
+   * Cash at the door: where the event allows it, the order awaiting its offline payment is marked paid (by the
+   * list, recorded on the order) and the attendee is admitted. Every other refusal (cancelled, not on this list,
+   * a closed list, already admitted) stands, and then nothing is marked paid.
+   */
+  router.post(`${base}/paid-check-ins`, async (ctx) => {
+    const scan = body(ctx, scanSchema);
+    const list = await resolveList(ctx);
+    const target = await resolveTarget(list.facts, scan);
+    if ('result' in target) {
+      ctx.body = { data: { result: target.result, attendee: null, check_in: null } };
+      return;
+    }
+    const { attendee } = target;
+    if (attendee.payment !== 'UNPAID') {
+      await admit(ctx, list, attendee, scan);
+      return;
+    }
+    const { state: event } = await services.commands.load(eventDecider, eventStream(list.facts.eventId));
+    if (!event.exists || !event.settings.allowOrdersAwaitingOfflinePaymentToCheckIn)
+      throw new Refusal('paying_at_check_in_not_allowed');
+    const now = services.clock.now();
+    // Everything but the payment must admit them already: a refused scan never marks an order paid.
+    const { state: admissions } = await services.commands.load(
+      checkInDecider,
+      checkInStream(list.facts.checkInListId, attendee.attendeeId),
+    );
+    const paid = { ...attendee, payment: 'PAID' as const };
+    try {
+      checkInDecider.decide(
+        {
+          type: 'CheckIn',
+          nonce: scan.nonce,
+          deviceId: scan.device_id,
+          gate: scan.gate,
+          checkInId: 'ci_probe',
+          attendee: paid,
+          list: list.facts,
+          now,
+        },
+        admissions,
+      );
+    } catch (error) {
+      if (!isRefusal(error) || !isCheckInRefusal(error.reason)) throw error;
+      await admit(ctx, list, attendee, scan);
+      return;
+    }
+    await services.commands.handle(
+      orderDecider,
+      orderStream(attendee.orderId),
+      {
+        type: 'MarkOrderPaid',
+        orderId: attendee.orderId,
+        by: `check-in-list:${list.facts.checkInListId}`,
+        now,
+      },
+      commandContext(ctx, 'public'),
+    );
+    await admit(ctx, list, paid, scan);
   });
 
   router.delete(`${base}/check-ins/:checkInId`, async (ctx) => {

@@ -42,6 +42,11 @@ export interface EventSettings extends HomepageColours {
   offlinePaymentsEnabled: boolean;
   /** Sanitised HTML: how to pay offline, shown after checkout and in the confirmation mail. */
   offlinePaymentInstructions: string | null;
+  /**
+   * Door staff may admit an attendee whose order awaits its offline payment by marking the order paid at the
+   * door (cash at the entrance).
+   */
+  allowOrdersAwaitingOfflinePaymentToCheckIn: boolean;
   homepageBackgroundType: HomepageBackgroundType;
 }
 
@@ -86,6 +91,7 @@ export const defaultEventSettings: EventSettings = {
   continueButtonText: null,
   offlinePaymentsEnabled: false,
   offlinePaymentInstructions: null,
+  allowOrdersAwaitingOfflinePaymentToCheckIn: false,
   homepageBackgroundType: 'COLOR',
   ...defaultHomepageColours,
 };

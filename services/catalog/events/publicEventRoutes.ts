@@ -8,7 +8,13 @@ import type { PublicEventCache } from '../../../projections/events/publicEventCa
 import type { presentEvent } from '../../../projections/events';
 import { eventListSpec, findLiveEvent, presentPublicListEvent } from '../../../projections/events';
 import { eventIdOrNotFound } from './eventSchemas';
-import { findValidPromoCode, publicTickets } from '../tickets/publicCatalogue';
+import {
+  costsMoney,
+  findValidPromoCode,
+  markPaymentSetupIncomplete,
+  publicTickets,
+} from '../tickets/publicCatalogue';
+import { canTakePaidOrders } from '../../sales/orders/cardPayments';
 
 /** `GET /api/public/events/{id}?promo_code=…`: a buyer's promo code shows the tickets it unlocks, at its price. */
 export const publicEventQuerySchema = z.object({ promo_code: z.string().trim().min(1).max(50).optional() });
@@ -35,8 +41,8 @@ export function publicEventRoutes(services: Services, publicEvents: PublicEventC
    */
   router.get('/events/:id', async (ctx) => {
     const now = services.clock.now();
-    const event = await publicEvents.get(eventIdOrNotFound(pathParam(ctx, 'id')), now);
-    if (!event) throw new Refusal('event_not_found');
+    const { event, seller } = await publicEvents.getWithSeller(eventIdOrNotFound(pathParam(ctx, 'id')), now);
+    if (!event || !seller) throw new Refusal('event_not_found');
     const { promo_code: promoCode } = parse(publicEventQuerySchema, ctx.query);
     const tickets = await publicTickets(
       services,
@@ -48,9 +54,18 @@ export function publicEventRoutes(services: Services, publicEvents: PublicEventC
       },
       { now, promoCode },
     );
+    const paymentSetupIncomplete =
+      tickets.some(costsMoney) &&
+      !(await canTakePaidOrders(services.commands, services.config.payments, seller));
     // A page opened with a promo code is that buyer's own: no shared cache may keep it.
     ctx.set('Cache-Control', promoCode ? 'private, no-store' : 'public, max-age=5');
-    ctx.body = { data: { ...event, tickets } };
+    ctx.body = {
+      data: {
+        ...event,
+        tickets: paymentSetupIncomplete ? markPaymentSetupIncomplete(tickets) : tickets,
+        payment_setup_incomplete: paymentSetupIncomplete,
+      },
+    };
   });
 
   /** Whether a buyer's code would apply now (case-insensitive); the inventory still counts its uses at order time. */

@@ -178,3 +178,17 @@ export async function publicTickets(
   }
   return shown;
 }
+
+/** Whether buying the ticket costs money: a priced ticket or tier (after a promo code), or any donation. */
+export function costsMoney(ticket: Pick<PublicTicket, 'type' | 'prices'>): boolean {
+  return ticket.type === 'DONATION' || ticket.prices.some((price) => price.total > 0);
+}
+
+/** The tickets with those that cost money marked `PAYMENT_SETUP_INCOMPLETE` while on sale. */
+export function markPaymentSetupIncomplete(tickets: readonly PublicTicket[]): PublicTicket[] {
+  return tickets.map((ticket) =>
+    ticket.state === 'ON_SALE' && costsMoney(ticket)
+      ? { ...ticket, state: 'PAYMENT_SETUP_INCOMPLETE' }
+      : ticket,
+  );
+}

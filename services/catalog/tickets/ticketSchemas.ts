@@ -6,7 +6,7 @@ import { sanitizeOptionalRichText } from '../richText';
 import { entityId } from '../events/eventSchemas';
 import { maxTicketDescriptionLength, maxTicketTitleLength, maxTierLabelLength } from './ticketDecider';
 import { ticketTypes, type PriceTier, type TicketDetails } from './ticketEvents';
-import type { TicketSaleState } from './ticketState';
+import type { PublicTicketSaleState, TicketSaleState } from './ticketState';
 
 /**
  * The tickets API's requests and responses (zod), and how each request becomes a command. Money is in integer
@@ -209,6 +209,15 @@ const saleStates: [TicketSaleState, ...TicketSaleState[]] = [
   'PAUSED',
 ];
 
+/**
+ * A buyer also meets `PAYMENT_SETUP_INCOMPLETE`: a ticket that costs money while the seller can take no payment
+ * (no card connection, offline payments off).
+ */
+const publicSaleStates: [PublicTicketSaleState, ...PublicTicketSaleState[]] = [
+  ...saleStates,
+  'PAYMENT_SETUP_INCOMPLETE',
+];
+
 /** One ticket as the organizer sees it (`data` of the manage routes; a list answers `data: Ticket[]`). */
 export const ticketResponseSchema = z.object({
   id: z.string(),
@@ -263,7 +272,7 @@ export const publicTicketResponseSchema = z.object({
   type: z.enum(ticketTypes as [TicketDetails['type'], ...TicketDetails['type'][]]),
   title: z.string(),
   description: z.string().nullable(),
-  state: z.enum(saleStates),
+  state: z.enum(publicSaleStates),
   min_per_order: z.number().int(),
   max_per_order: z.number().int().nullable(),
   sale_start: z.string().nullable(),

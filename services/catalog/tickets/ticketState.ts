@@ -2,6 +2,8 @@ import type { TicketDetails } from './ticketEvents';
 
 /** The states of spec section 4 "Ticket". */
 export type TicketSaleState = 'ON_SALE' | 'SOLD_OUT' | 'NOT_ON_SALE' | 'SALE_ENDED' | 'HIDDEN' | 'PAUSED';
+/** What a buyer may see besides: the ticket costs money and the seller cannot take any yet. */
+export type PublicTicketSaleState = TicketSaleState | 'PAYMENT_SETUP_INCOMPLETE';
 
 export interface TicketAvailability {
   /** Units a buyer could still reserve (every limit applied: the inventory's `remainingAt`); null: unlimited. */

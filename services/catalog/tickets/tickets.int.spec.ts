@@ -385,13 +385,14 @@ function ticketsSuite(kind: StorageKind) {
     );
   });
 
-  it('seeds the sample event with a paid and a free ticket buyers can see', async () => {
+  it('seeds the sample event with a paid and a free ticket buyers can see; the paid one awaits a way to pay', async () => {
     const events = await t.client()<{ data: { id: string; title: string }[] }>('GET', '/api/public/events');
     const sample = events.body.data.find((event) => event.title === 'Open-Air Jazz Evening');
     expect(sample).toBeDefined();
     const tickets = await publicEvent(sample!.id);
     expect(tickets.map((ticket) => [ticket.title, ticket.state, ticket.prices[0]?.amount])).toEqual([
-      ['Standing', 'ON_SALE', 2500],
+      // No card connection and no offline payment yet: the paid ticket cannot be bought.
+      ['Standing', 'PAYMENT_SETUP_INCOMPLETE', 2500],
       ['Children under 12', 'ON_SALE', 0],
     ]);
     expect(tickets[0]?.remaining).toBe(400);
@@ -410,6 +411,10 @@ function ticketsSuite(kind: StorageKind) {
   it('shows buyers the tickets they may see, priced in the display mode, by the clock and the promo code', async () => {
     clock.set('2027-01-10T12:00:00.000Z');
     const eventId = await createEvent();
+    const offline = await api()('PUT', `/api/events/${eventId}/settings`, {
+      json: { offline_payments_enabled: true },
+    });
+    expect(offline.status, JSON.stringify(offline.body)).toBe(200);
     const vat = await createTax({
       name: 'VAT',
       kind: 'TAX',

@@ -53,6 +53,19 @@ export async function cardDestination(
   return state.exists && state.status === 'CONNECTED' ? { stripeAccount: state.stripeAccountId } : null;
 }
 
+/**
+ * Whether the seller can be paid for an order that costs money: offline payments are on for the event, or the
+ * account takes cards now. When neither, paid tickets are "payment setup incomplete" and no such order is placed.
+ */
+export async function canTakePaidOrders(
+  commands: Pick<CommandHandler, 'load'>,
+  payments: PaymentsConfig,
+  seller: { accountId: string; offlinePaymentsEnabled: boolean },
+): Promise<boolean> {
+  if (seller.offlinePaymentsEnabled) return true;
+  return (await cardDestination(commands, payments, seller.accountId)) !== null;
+}
+
 const stripeOptions = (idempotencyKey: string | undefined, stripeAccount: string | null) => ({
   ...(idempotencyKey ? { idempotencyKey } : {}),
   ...(stripeAccount ? { stripeAccount } : {}),

@@ -20,8 +20,9 @@ import {
 } from '../pricing/pricing';
 import { orderDecider, isOpen, type ExistingOrder, type OrderCommand } from './orderDecider';
 import { orderStream, type OrderLine, type OrderPlaced } from './orderEvents';
+import { canTakePaidOrders } from './cardPayments';
 
-type Handler = Pick<Services, 'commands' | 'db' | 'clock' | 'ids'>;
+type Handler = Pick<Services, 'commands' | 'db' | 'clock' | 'ids' | 'config'>;
 
 export interface RequestedLine {
   ticketId: string;
@@ -211,6 +212,15 @@ export async function placeOrder(
     lines: lineInputs,
     promo: promo ? pricingPromo(promo) : null,
   });
+
+  if (
+    priced.total > 0 &&
+    !(await canTakePaidOrders(services.commands, services.config.payments, {
+      accountId: event.accountId,
+      offlinePaymentsEnabled: event.settings.offlinePaymentsEnabled,
+    }))
+  )
+    refuse('payment_setup_incomplete');
 
   const perOrderLimits: Record<string, PerOrderLimit> = {};
   for (const { row } of checked)

@@ -63,6 +63,11 @@ function rushSuite(kind: StorageKind) {
       },
     });
     const eventId = created.body.data.id;
+    // Paid tickets need a way to be paid; offline payment is the one without a card provider.
+    const settings = await api('PUT', `/api/events/${eventId}/settings`, {
+      json: { offline_payments_enabled: true },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
     const ticketIds: string[] = [];
     for (const title of kind === 'capacity' ? ['Seat A', 'Seat B', 'Seat C'] : ['Seat']) {
       const ticket = await api<{ data: { id: string } }>('POST', `/api/events/${eventId}/tickets`, {
@@ -123,6 +128,7 @@ function rushSuite(kind: StorageKind) {
             db: t.platform.services.db,
             clock,
             ids: randomIds,
+            config: t.platform.services.config,
           },
           context,
           {

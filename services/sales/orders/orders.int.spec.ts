@@ -272,8 +272,44 @@ function ordersSuite(kind: StorageKind) {
     expect(await remaining(eventId, ticket.id)).toBe(5);
   });
 
-  it('refuses tampered and bad input with reasons, and the inventory stays exact', async () => {
+  it('paid tickets the seller cannot be paid for are "payment setup incomplete" and refused; offline payment opens them', async () => {
     const eventId = await liveEvent();
+    const paid = await createTicket(eventId, { type: 'PAID', title: 'Seat', price: 2500, quantity: 5 });
+    const free = await createTicket(eventId, { type: 'FREE', title: 'Standing', quantity: 5 });
+    await publish(eventId);
+    type Page = { data: { payment_setup_incomplete: boolean; tickets: { id: string; state: string }[] } };
+    const page = async () => (await buyer()<Page>('GET', `/api/public/events/${eventId}`)).body.data;
+    const stateOf = (shown: Page['data'], id: string) =>
+      shown.tickets.find((ticket) => ticket.id === id)?.state;
+
+    const before = await page();
+    expect(before.payment_setup_incomplete).toBe(true);
+    expect(stateOf(before, paid.id)).toBe('PAYMENT_SETUP_INCOMPLETE');
+    expect(stateOf(before, free.id)).toBe('ON_SALE');
+    expectProblem(
+      await order(eventId, { lines: [{ ticket_id: paid.id, quantity: 1 }] }),
+      409,
+      'payment_setup_incomplete',
+    );
+    expect(await remaining(eventId, paid.id)).toBe(5);
+    const freeOrder = await order(eventId, { lines: [{ ticket_id: free.id, quantity: 1 }] });
+    expect(freeOrder.status, JSON.stringify(freeOrder.body)).toBe(201);
+
+    const saved = await api()('PUT', `/api/events/${eventId}/settings`, {
+      json: { offline_payments_enabled: true },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = await page();
+    expect(after.payment_setup_incomplete).toBe(false);
+    expect(stateOf(after, paid.id)).toBe('ON_SALE');
+    const paidOrder = await order(eventId, { lines: [{ ticket_id: paid.id, quantity: 1 }] });
+    expect(paidOrder.status, JSON.stringify(paidOrder.body)).toBe(201);
+    expect(paidOrder.body.data.payment_methods).toEqual(['OFFLINE']);
+    expect(await remaining(eventId, paid.id)).toBe(4);
+  });
+
+  it('refuses tampered and bad input with reasons, and the inventory stays exact', async () => {
+    const eventId = await liveEvent({ offline_payments_enabled: true });
     const paid = await createTicket(eventId, {
       type: 'PAID',
       title: 'Seat',
@@ -368,7 +404,7 @@ function ordersSuite(kind: StorageKind) {
     expect(await remaining(eventId, paid.id)).toBe(3);
     const shortId = answers[0]?.body.data.short_id ?? '';
     expect((await details(eventId, shortId, 2)).status).toBe(200);
-    expectProblem(await complete(eventId, shortId, 'OFFLINE'), 422, 'payment_method_unavailable');
+    expectProblem(await complete(eventId, shortId, 'FREE'), 422, 'payment_method_unavailable');
     // An order id is the buyer's own: another event cannot reach it.
     expectProblem(
       await order(elsewhere, { lines: [{ ticket_id: foreign.id, quantity: 1 }], order_id: orderId }),
@@ -378,7 +414,7 @@ function ordersSuite(kind: StorageKind) {
   });
 
   it('a promo code prices the order and unlocks its ticket; times_used counts completed orders', async () => {
-    const eventId = await liveEvent();
+    const eventId = await liveEvent({ offline_payments_enabled: true });
     const crew = await createTicket(eventId, {
       type: 'PAID',
       title: 'Crew',
@@ -409,7 +445,7 @@ function ordersSuite(kind: StorageKind) {
     expect(placed.body.data).toMatchObject({ total: 1000, discount_total: 1000 });
     await details(eventId, placed.body.data.short_id, 2);
     expectProblem(
-      await complete(eventId, placed.body.data.short_id, 'OFFLINE'),
+      await complete(eventId, placed.body.data.short_id, 'FREE'),
       422,
       'payment_method_unavailable',
     );

@@ -32,6 +32,7 @@ const SECTIONS = [
   ['seo', m.seo],
   ['misc', m.misc],
   ['checkout', m.checkout],
+  ['payment', m.payment],
 ] as const;
 
 /** `/manage/event/{eventId}/settings`: each section saves on its own. */

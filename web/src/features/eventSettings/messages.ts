@@ -10,6 +10,21 @@ export const eventSettingsMessages = defineMessages({
   seo: { id: 'eventSettings.section.seo', defaultMessage: 'SEO' },
   misc: { id: 'eventSettings.section.misc', defaultMessage: 'Miscellaneous' },
   checkout: { id: 'eventSettings.section.checkout', defaultMessage: 'Homepage and checkout' },
+  payment: { id: 'eventSettings.section.payment', defaultMessage: 'Payment' },
+  paymentHelp: {
+    id: 'eventSettings.paymentHelp',
+    defaultMessage:
+      'Card payments are set up once for the account, under Account › Payment. Offline payment (bank transfer, cash at the door) is chosen per event: its orders await payment until a member marks them paid.',
+  },
+  offlinePayments: { id: 'eventSettings.field.offlinePayments', defaultMessage: 'Offer offline payment' },
+  offlinePaymentInstructions: {
+    id: 'eventSettings.field.offlinePaymentInstructions',
+    defaultMessage: 'How to pay offline (shown after checkout and in the confirmation email)',
+  },
+  payAtCheckIn: {
+    id: 'eventSettings.field.payAtCheckIn',
+    defaultMessage: 'Let door staff mark an order paid and check its attendee in',
+  },
   save: { id: 'eventSettings.save', defaultMessage: 'Save' },
   saved: defineMessage<{ section: string }>({
     id: 'eventSettings.saved',

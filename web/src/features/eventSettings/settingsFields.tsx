@@ -69,6 +69,17 @@ export const settingFields = {
     label: m.continueButtonText,
     maxLength: 50,
   },
+  offlinePayments: { kind: 'switch', name: 'offline_payments_enabled', label: m.offlinePayments },
+  offlinePaymentInstructions: {
+    kind: 'html',
+    name: 'offline_payment_instructions',
+    label: m.offlinePaymentInstructions,
+  },
+  payAtCheckIn: {
+    kind: 'switch',
+    name: 'allow_orders_awaiting_offline_payment_to_check_in',
+    label: m.payAtCheckIn,
+  },
   orderTimeout: { kind: 'orderTimeout' },
   priceDisplay: { kind: 'priceDisplay' },
 } satisfies Record<string, SettingField>;
@@ -96,6 +107,16 @@ export const SETTINGS_SECTIONS: { anchor: string; title: MessageDescriptor; fiel
     anchor: 'checkout',
     title: m.checkout,
     fields: [f.preCheckoutMessage, f.postCheckoutMessage, f.continueButtonText],
+  },
+  {
+    anchor: 'payment',
+    title: m.payment,
+    fields: [
+      { kind: 'note', text: m.paymentHelp },
+      f.offlinePayments,
+      f.offlinePaymentInstructions,
+      f.payAtCheckIn,
+    ],
   },
 ];
 

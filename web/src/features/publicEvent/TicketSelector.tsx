@@ -73,6 +73,8 @@ function stateText(intl: IntlShape, ticket: PublicTicket, timeZone: string): str
     case 'PAUSED':
     case 'HIDDEN':
       return intl.formatMessage(m.notOnSale);
+    case 'PAYMENT_SETUP_INCOMPLETE':
+      return intl.formatMessage(m.paymentSetupIncomplete);
     case 'ON_SALE':
       return null;
   }

@@ -252,8 +252,44 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
     await dark.close();
   });
 
-  it('shows buyers the prices with and without taxes, and the hidden ticket only with the code', async () => {
+  it('marks paid tickets "payment setup incomplete" until the event takes a payment, then offers them', async () => {
     await callApi(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+    // No card connection and offline payment off: a buyer cannot pay, so only the free ticket can be chosen.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+    const buyer = await phone.newPage();
+    buyer.on('pageerror', (error) => pageErrors.push(error.message));
+    await buyer.goto(`${app.url}/event/${eventId}/${slug}`);
+    const option = (title: string) => buyer.locator('.ticket-option').filter({ hasText: title });
+    await option('Standard').getByText('Payment setup incomplete: not on sale yet').waitFor();
+    expect(await option('Standard').getByLabel('Quantity of Standard').isDisabled()).toBe(true);
+    expect(await option('Children under 12').getByLabel('Quantity of Children under 12').isDisabled()).toBe(
+      false,
+    );
+    await screenshot(buyer, 'catalogue/public-payment-setup-incomplete');
+    await expectAccessible(buyer, 'public ticket selector, payment setup incomplete');
+
+    // The organizer offers offline payment in the event's payment settings.
+    await page.goto(`${base}/settings#payment`);
+    const payment = page.locator('#payment');
+    await payment.getByText('Offer offline payment').click();
+    await payment.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Payment saved.').waitFor();
+    await screenshot(page, 'event-settings/payment');
+    // The public page may be cached for five seconds (Cache-Control), so the buyer reloads until it changes.
+    await expect
+      .poll(
+        async () => {
+          await buyer.reload();
+          return option('Standard').getByLabel('Quantity of Standard').isDisabled();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(false);
+    expect(await option('Standard').getByText('Payment setup incomplete: not on sale yet').count()).toBe(0);
+    await phone.close();
+  });
+
+  it('shows buyers the prices with and without taxes, and the hidden ticket only with the code', async () => {
     const publicTickets = async (query = '') =>
       (await callApi<{ data: { tickets: PublicTicket[] } }>(page, 'GET', `/public/events/${eventId}${query}`))
         .data.tickets;

@@ -82,6 +82,10 @@ export const ticketSelectorMessages = defineMessages({
   }),
   soldOut: { id: 'publicEvent.selector.soldOut', defaultMessage: 'Sold out' },
   notOnSale: { id: 'publicEvent.selector.notOnSale', defaultMessage: 'Not on sale' },
+  paymentSetupIncomplete: {
+    id: 'publicEvent.selector.paymentSetupIncomplete',
+    defaultMessage: 'Payment setup incomplete: not on sale yet',
+  },
   onSaleFrom: defineMessage<{ date: string }>({
     id: 'publicEvent.selector.onSaleFrom',
     defaultMessage: 'On sale from {date}',

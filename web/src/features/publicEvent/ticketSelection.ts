@@ -20,7 +20,15 @@ export interface PublicPrice {
   sold_out: boolean;
 }
 
-export type SaleState = 'ON_SALE' | 'SOLD_OUT' | 'NOT_ON_SALE' | 'SALE_ENDED' | 'HIDDEN' | 'PAUSED';
+export type SaleState =
+  | 'ON_SALE'
+  | 'SOLD_OUT'
+  | 'NOT_ON_SALE'
+  | 'SALE_ENDED'
+  | 'HIDDEN'
+  | 'PAUSED'
+  /** The ticket costs money and the seller cannot take payments yet. */
+  | 'PAYMENT_SETUP_INCOMPLETE';
 
 export interface PublicTicket {
   id: string;

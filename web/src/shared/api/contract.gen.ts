@@ -595,6 +595,7 @@ export type PostEventsResponse = {
       continue_button_text: string | null;
       offline_payments_enabled: boolean;
       offline_payment_instructions: string | null;
+      allow_orders_awaiting_offline_payment_to_check_in: boolean;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -677,6 +678,7 @@ export type GetEventsByIdResponse = {
       continue_button_text: string | null;
       offline_payments_enabled: boolean;
       offline_payment_instructions: string | null;
+      allow_orders_awaiting_offline_payment_to_check_in: boolean;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -781,6 +783,7 @@ export type PutEventsByIdResponse = {
       continue_button_text: string | null;
       offline_payments_enabled: boolean;
       offline_payment_instructions: string | null;
+      allow_orders_awaiting_offline_payment_to_check_in: boolean;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -867,6 +870,7 @@ export type PutEventsByIdStatusResponse = {
       continue_button_text: string | null;
       offline_payments_enabled: boolean;
       offline_payment_instructions: string | null;
+      allow_orders_awaiting_offline_payment_to_check_in: boolean;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -964,6 +968,7 @@ export type PostEventsByIdDuplicateResponse = {
       continue_button_text: string | null;
       offline_payments_enabled: boolean;
       offline_payment_instructions: string | null;
+      allow_orders_awaiting_offline_payment_to_check_in: boolean;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -1017,6 +1022,7 @@ export type GetEventsByIdSettingsResponse = {
     continue_button_text: string | null;
     offline_payments_enabled: boolean;
     offline_payment_instructions: string | null;
+    allow_orders_awaiting_offline_payment_to_check_in: boolean;
     homepage_background_type: 'COLOR' | 'COVER_IMAGE';
     homepage_background_color: string;
     homepage_content_background_color: string;
@@ -1047,6 +1053,7 @@ export type PutEventsByIdSettingsBody = {
   continue_button_text?: string | null;
   offline_payments_enabled?: boolean;
   offline_payment_instructions?: string | null;
+  allow_orders_awaiting_offline_payment_to_check_in?: boolean;
   homepage_background_type?: 'COLOR' | 'COVER_IMAGE';
   homepage_background_color?: string;
   homepage_content_background_color?: string;
@@ -1077,6 +1084,7 @@ export type PutEventsByIdSettingsResponse = {
     continue_button_text: string | null;
     offline_payments_enabled: boolean;
     offline_payment_instructions: string | null;
+    allow_orders_awaiting_offline_payment_to_check_in: boolean;
     homepage_background_type: 'COLOR' | 'COVER_IMAGE';
     homepage_background_color: string;
     homepage_content_background_color: string;
@@ -2196,6 +2204,7 @@ export type GetPublicCheckInListsByShortIdResponse = {
       title: string;
       start_date: string | null;
       timezone: string;
+      allows_paying_at_check_in: boolean;
     };
   };
 };
@@ -2230,6 +2239,48 @@ export type PostPublicCheckInListsByShortIdCheckInsBody = {
 };
 
 export type PostPublicCheckInListsByShortIdCheckInsResponse = {
+  data: {
+    result:
+      | 'admitted'
+      | 'already_checked_in'
+      | 'not_on_this_list'
+      | 'attendee_cancelled'
+      | 'attendee_unpaid'
+      | 'list_not_active'
+      | 'list_expired'
+      | 'ticket_not_found'
+      | 'invalid_ticket_code'
+      | 'ticket_of_another_event';
+    attendee: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      first_name: string;
+      last_name: string;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+    } | null;
+    check_in: {
+      id: string;
+      check_in_list_id: string;
+      checked_in_at: string;
+      device_id: string;
+      gate: string | null;
+      check_in_list_name: string;
+    } | null;
+  };
+};
+
+export type PostPublicCheckInListsByShortIdPaidCheckInsBody = {
+  code?: string;
+  attendee_short_id?: string;
+  nonce: string;
+  device_id: string;
+  gate?: string | null;
+};
+
+export type PostPublicCheckInListsByShortIdPaidCheckInsResponse = {
   data: {
     result:
       | 'admitted'
@@ -2309,6 +2360,7 @@ export type GetPublicCheckInListsByShortIdSnapshotResponse = {
       title: string;
       start_date: string | null;
       timezone: string;
+      allows_paying_at_check_in: boolean;
     };
     attendees: {
       id: string;
@@ -4660,6 +4712,10 @@ export interface ApiRoutes {
   'POST /public/check-in-lists/{shortId}/check-ins': {
     body: PostPublicCheckInListsByShortIdCheckInsBody;
     response: PostPublicCheckInListsByShortIdCheckInsResponse;
+  };
+  'POST /public/check-in-lists/{shortId}/paid-check-ins': {
+    body: PostPublicCheckInListsByShortIdPaidCheckInsBody;
+    response: PostPublicCheckInListsByShortIdPaidCheckInsResponse;
   };
   'DELETE /public/check-in-lists/{shortId}/check-ins/{checkInId}': { body: never; response: void };
   'POST /public/check-in-lists/{shortId}/offline-scans': {

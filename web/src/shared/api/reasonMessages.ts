@@ -335,6 +335,14 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     id: 'reason.payment_account_mismatch',
     defaultMessage: 'This account is already connected to another Stripe account',
   },
+  paying_at_check_in_not_allowed: {
+    id: 'reason.paying_at_check_in_not_allowed',
+    defaultMessage: 'This event does not allow marking orders paid at check-in',
+  },
+  payment_setup_incomplete: {
+    id: 'reason.payment_setup_incomplete',
+    defaultMessage: 'Payment setup incomplete: this event cannot take payments yet',
+  },
   payment_provider_unavailable: {
     id: 'reason.payment_provider_unavailable',
     defaultMessage: 'The payment provider could not be reached; please try again',

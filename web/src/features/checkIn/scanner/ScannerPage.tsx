@@ -25,6 +25,7 @@ import {
   searchAttendees,
   type FoundAttendee,
   type ScanAnswer,
+  type ScanRequest,
   type ScanResult,
 } from './scannerApi';
 import { CameraScanner } from './CameraScanner';
@@ -52,6 +53,8 @@ type Shown =
       name: string | null;
       reference: string | null;
       admission: (KnownAdmission & { listName?: string }) | null;
+      /** The server's scan, kept while its answer is shown: an unpaid attendee may be admitted as paid. */
+      request?: ScanRequest;
     };
 
 const tone = (result: ScanResult) =>
@@ -201,6 +204,38 @@ export function ScannerPage() {
   const eventId = snapshot.data?.event.id;
   const list = snapshot.data?.list;
 
+  /** Keeps a server's admission in this device's memory, so the next scan of that ticket is a duplicate here. */
+  const remember = useCallback(
+    (answer: ScanAnswer) => {
+      if (answer.result !== 'admitted' || !answer.attendee || !answer.check_in) return;
+      memory.admit(answer.attendee.id, {
+        checkInId: answer.check_in.id,
+        at: answer.check_in.checked_in_at,
+        deviceId: answer.check_in.device_id,
+        gate: answer.check_in.gate,
+      });
+      changed();
+    },
+    [memory, changed],
+  );
+
+  /** Cash at the door: the unpaid attendee's order is marked paid and they are admitted, as one new scan. */
+  const admitAsPaid = useCallback(
+    async (request: ScanRequest) => {
+      const ticket = ++scanning.current;
+      setShown({ kind: 'checking' });
+      try {
+        const answer = await transport.scanPaid({ ...request, nonce: `${device}-${randomToken(8)}` });
+        remember(answer);
+        if (ticket === scanning.current) setShown(fromAnswer(answer));
+        vibrate(answer.result);
+      } catch {
+        if (ticket === scanning.current) setShown({ kind: 'failed' });
+      }
+    },
+    [transport, device, remember],
+  );
+
   const submit = useCallback(
     async (text: string) => {
       const target = classifyScan(text);
@@ -283,16 +318,8 @@ export function ScannerPage() {
       );
       try {
         const answer = await transport.scan(request);
-        if (answer.result === 'admitted' && answer.attendee && answer.check_in) {
-          memory.admit(answer.attendee.id, {
-            checkInId: answer.check_in.id,
-            at: answer.check_in.checked_in_at,
-            deviceId: answer.check_in.device_id,
-            gate: answer.check_in.gate,
-          });
-          changed();
-        }
-        if (ticket === scanning.current) setShown(fromAnswer(answer));
+        remember(answer);
+        if (ticket === scanning.current) setShown(fromAnswer(answer, request));
         vibrate(answer.result);
       } catch (error) {
         // A device answer (a known duplicate) stands without the server.
@@ -302,7 +329,7 @@ export function ScannerPage() {
         else setShown({ kind: 'failed' });
       }
     },
-    [memory, keys, eventId, list, transport, device, gate, changed, queue],
+    [memory, keys, eventId, list, transport, device, gate, changed, queue, remember],
   );
 
   if (revoked || (snapshot.isError && isApiError(snapshot.error) && snapshot.error.status < 500)) {
@@ -385,6 +412,15 @@ export function ScannerPage() {
         shown={shown}
         listName={listName}
         onUndo={undoFor(shown, transport, device, memory, changed, setShown)}
+        onAdmitAsPaid={
+          online &&
+          event.allows_paying_at_check_in &&
+          shown.kind === 'answer' &&
+          shown.result === 'attendee_unpaid' &&
+          shown.request
+            ? () => void admitAsPaid(shown.request!)
+            : null
+        }
       />
       <CodeField onSubmit={(text) => void submit(text)} />
       <CameraScanner onCode={(code) => void submit(code)} />
@@ -409,9 +445,10 @@ export function ScannerPage() {
   );
 }
 
-function fromAnswer(answer: ScanAnswer): Shown {
+function fromAnswer(answer: ScanAnswer, request?: ScanRequest): Shown {
   return {
     kind: 'answer',
+    ...(request ? { request } : {}),
     result: answer.result,
     source: 'server',
     name: answer.attendee ? `${answer.attendee.first_name} ${answer.attendee.last_name}`.trim() : null,
@@ -470,10 +507,13 @@ function ResultPanel({
   shown,
   listName,
   onUndo,
+  onAdmitAsPaid,
 }: {
   shown: Shown;
   listName: string;
   onUndo: (() => Promise<void>) | null;
+  /** Offered for an unpaid attendee where the event lets the door take the payment. */
+  onAdmitAsPaid: (() => void) | null;
 }) {
   const intl = useIntl();
   const [undoFailed, setUndoFailed] = useState(false);
@@ -529,6 +569,15 @@ function ResultPanel({
             setUndoFailed(false);
             onUndo().catch(() => setUndoFailed(true));
           }}
+        />
+      ) : null}
+      {onAdmitAsPaid ? (
+        <Button
+          className="scanner-result__undo"
+          intent="primary"
+          icon="dollar"
+          text={intl.formatMessage(m.admitAsPaid)}
+          onClick={onAdmitAsPaid}
         />
       ) : null}
       {undoFailed ? <p className="scanner-result__detail">{intl.formatMessage(m.undoFailed)}</p> : null}

@@ -79,6 +79,10 @@ export const scannerMessages = defineMessages({
   }),
   refused: { id: 'checkIn.scanner.refused', defaultMessage: 'Not admitted' },
   undo: { id: 'checkIn.scanner.undo', defaultMessage: 'Undo check-in' },
+  admitAsPaid: {
+    id: 'checkIn.scanner.admitAsPaid',
+    defaultMessage: 'Mark order paid and check in',
+  },
   undoFailed: { id: 'checkIn.scanner.undoFailed', defaultMessage: 'The check-in could not be undone.' },
   failed: {
     id: 'checkIn.scanner.failed',

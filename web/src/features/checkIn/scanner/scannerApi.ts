@@ -5,6 +5,7 @@ import type {
   GetPublicCheckInListsByShortIdSnapshotResponse,
   PostPublicCheckInListsByShortIdCheckInsBody,
   PostPublicCheckInListsByShortIdCheckInsResponse,
+  PostPublicCheckInListsByShortIdPaidCheckInsResponse,
 } from '../../../shared/api/contract.gen';
 
 export type PublicCheckInList = GetPublicCheckInListsByShortIdResponse['data'];
@@ -44,6 +45,8 @@ export async function searchAttendees(
  */
 export interface ScanTransport {
   scan(request: ScanRequest): Promise<ScanAnswer>;
+  /** Marks the attendee's order (awaiting offline payment) paid and admits them, where the event allows it. */
+  scanPaid(request: ScanRequest): Promise<ScanAnswer>;
   checkOut(checkInId: string, deviceId: string): Promise<void>;
 }
 
@@ -53,6 +56,14 @@ export function onlineTransport(shortId: string): ScanTransport {
       return (
         await publicApi.post<PostPublicCheckInListsByShortIdCheckInsResponse>(
           `${base(shortId)}/check-ins`,
+          request,
+        )
+      ).data;
+    },
+    async scanPaid(request) {
+      return (
+        await publicApi.post<PostPublicCheckInListsByShortIdPaidCheckInsResponse>(
+          `${base(shortId)}/paid-check-ins`,
           request,
         )
       ).data;
