@@ -1,16 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
-import { io, type Socket } from 'socket.io-client';
 import { startPlatform } from '../services/api/compose';
 import { loadTicketSigningKeys } from '../services/admission/signingKeys';
 import { signTicketCode } from '../services/admission/ticketCodes';
-import type { CheckInChanged } from '../services/kit/contracts/realtime';
 import { bootstrapFirstRun } from '../services/identity/bootstrap';
 import { readAppConfig } from '../services/kit/config';
 import { createLogger } from '../services/kit/logger';
-import { ScanMemory } from '../web/src/features/checkIn/scanner/scanMemory';
+import type { CheckInMeasurements, CheckInPlan } from './checkinDevices';
 
 /**
  * `npm run bench -- checkin` (issue 15): 10,000 attendees on one check-in list, 20 scanning devices, each
@@ -19,7 +19,8 @@ import { ScanMemory } from '../web/src/features/checkIn/scanner/scanMemory';
  * Measured: the scan decision (HTTP round trip of `POST …/check-ins`), the push delay from a scan being sent
  * to each other device hearing of it, duplicates answered as such, double admissions (must be 0), and a
  * device that is offline for 30 s catching up (snapshot with position, then newer pushes). `GET /healthz`
- * under the same 20-way concurrency is the baseline of the same run.
+ * under the same 20-way concurrency is the baseline of the same run. The devices run in a process of their
+ * own (loadtests/checkinDevices.ts), as phones would: the server's event loop is the server's alone.
  */
 const ATTENDEES = 10_000;
 const DEVICES = 20;
@@ -85,29 +86,24 @@ async function seedAttendees(db: Knex, eventId: string, ticketId: string): Promi
   return shortIds;
 }
 
-interface Device {
-  id: string;
-  socket: Socket;
-  /** attendee id → when this device heard of its admission (performance.now()). */
-  heard: Map<string, number>;
-  memory: ScanMemory;
-}
-
-function connectDevice(url: string, shortId: string, id: string): Promise<Device> {
-  const socket = io(url, { auth: { checkInList: shortId }, transports: ['websocket'], forceNew: true });
-  const device: Device = { id, socket, heard: new Map(), memory: new ScanMemory() };
-  socket.on('checkin.changed', (change: CheckInChanged) => {
-    if (change.state === 'CHECKED_IN' && !device.heard.has(change.attendeeId))
-      device.heard.set(change.attendeeId, performance.now());
-    device.memory.receive(change);
-  });
+/** Runs the devices in their own process (loadtests/checkinDevices.ts) and reads what they measured. */
+function runDevices(planFile: string): Promise<CheckInMeasurements> {
+  const script = fileURLToPath(new URL('./checkinDevices.ts', import.meta.url));
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(device));
-    socket.once('connect_error', reject);
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, CHECKIN_PLAN: planFile },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as CheckInMeasurements)
+        : reject(new Error(`the devices exited with ${code}`)),
+    );
   });
 }
-
-type ScanAnswer = { data: { result: string; attendee: { id: string } | null } };
 
 export async function benchCheckIn(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'checkin-bench-'));
@@ -127,7 +123,6 @@ export async function benchCheckIn(): Promise<void> {
     },
     { logger: createLogger('error') },
   );
-  const devices: Device[] = [];
   try {
     await bootstrapFirstRun(platform.services);
     const { port } = await platform.listen();
@@ -164,139 +159,31 @@ export async function benchCheckIn(): Promise<void> {
       signTicketCode({ eventId, ticketId: ticket.data.id, attendeeShortId, issue: 0 }, keys.current),
     );
 
-    // Baseline: /healthz at the same concurrency.
-    const health: number[] = [];
-    await Promise.all(
-      Array.from({ length: DEVICES }, async () => {
-        for (let n = 0; n < 100; n++) {
-          const started = performance.now();
-          await (await fetch(`${url}/healthz`)).arrayBuffer();
-          health.push(performance.now() - started);
-        }
-      }),
-    );
-
-    for (let n = 0; n < DEVICES; n++) devices.push(await connectDevice(url, listShortId, `dev-${n}`));
-    const late = await connectDevice(url, listShortId, 'dev-offline');
-
-    // The plan: every attendee once, 1 % of them by two devices at once, then 10 % repeated elsewhere.
-    const early = codes.length - LATE;
-    const collisions = new Set(
-      Array.from({ length: Math.round(ATTENDEES * COLLISION_SHARE) }, (_, n) => n * 97 + ALONE + 11),
-    );
-    const decisions: number[] = [];
-    const sentAt = new Map<string, { at: number; device: string }>();
-    const admissions = new Map<string, number>();
-    const results = new Map<string, number>();
-    let repeatsAnswered = 0;
-    let repeatsAsDuplicate = 0;
-    let errors = 0;
-    const errorSamples = new Set<string>();
-    let nonce = 0;
-    const scan = async (device: Device, index: number, kind: 'first' | 'repeat') => {
-      const started = performance.now();
-      const response = await fetch(`${url}/api/public/check-in-lists/${listShortId}/check-ins`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          code: codes[index],
-          nonce: `${device.id}-${String(nonce++).padStart(8, '0')}`,
-          device_id: device.id,
-        }),
-      });
-      const body = (await response.json()) as ScanAnswer;
-      decisions.push(performance.now() - started);
-      if (!response.ok) {
-        errors++;
-        if (errorSamples.size < 5)
-          errorSamples.add(`${response.status} ${JSON.stringify(body).slice(0, 200)}`);
-        return;
-      }
-      const { result, attendee } = body.data;
-      results.set(result, (results.get(result) ?? 0) + 1);
-      if (kind === 'repeat') {
-        repeatsAnswered++;
-        if (result === 'already_checked_in') repeatsAsDuplicate++;
-      }
-      if (result === 'admitted' && attendee) {
-        admissions.set(attendee.id, (admissions.get(attendee.id) ?? 0) + 1);
-        sentAt.set(attendee.id, { at: started, device: device.id });
-      }
-    };
-    const runScans = async (indexes: readonly number[], kind: 'first' | 'repeat') => {
-      let next = 0;
-      await Promise.all(
-        devices.map(async (device, d) => {
-          for (;;) {
-            const index = indexes[next++];
-            if (index === undefined) return;
-            if (kind === 'first' && collisions.has(index)) {
-              // The same ticket at two doors at the same moment.
-              const other = devices[(d + 1) % DEVICES]!;
-              await Promise.all([scan(device, index, kind), scan(other, index, kind)]);
-            } else await scan(device, index, kind === 'repeat' ? 'repeat' : 'first');
-          }
-        }),
-      );
-    };
-
-    // The offline device leaves now and comes back after 30 s.
-    late.socket.disconnect();
-    const wentOffline = performance.now();
-    for (let index = 0; index < ALONE; index++) await scan(devices[0]!, index, 'first');
-    const alone = decisions.splice(0, decisions.length);
-    const scanStart = performance.now();
-    await runScans(
-      Array.from({ length: early - ALONE }, (_, n) => ALONE + n),
-      'first',
-    );
-    const repeats = Array.from(
-      { length: Math.round(ATTENDEES * REPEAT_SHARE) },
-      (_, n) => (n * 7919) % early,
-    );
-    await runScans(repeats, 'repeat');
-    const scanSeconds = (performance.now() - scanStart) / 1000;
-    const waitLeft = OFFLINE_MS - (performance.now() - wentOffline);
-    if (waitLeft > 0) await new Promise((resolve) => setTimeout(resolve, waitLeft));
-    const offlineSeconds = (performance.now() - wentOffline) / 1000;
-
-    // Back: it reconnects, takes the snapshot while the last attendees are being scanned, and lays newer
-    // pushes over it (what the scanning page does).
-    const catchUp = performance.now();
-    late.socket.connect();
-    await new Promise((resolve) => late.socket.once('connect', () => resolve(undefined)));
-    const [snapshot] = await Promise.all([
-      api<{ data: { attendees: never[]; position: string } }>(
+    const planFile = join(dataDir, 'plan.json');
+    writeFileSync(
+      planFile,
+      JSON.stringify({
         url,
-        null,
-        'GET',
-        `/public/check-in-lists/${listShortId}/snapshot`,
-      ),
-      runScans(
-        Array.from({ length: LATE }, (_, n) => early + n),
-        'first',
-      ),
-    ]);
-    late.memory.loadSnapshot(snapshot.data.attendees, snapshot.data.position);
-    const catchUpMs = performance.now() - catchUp;
-    // Pushes of the last scans may still be on the way.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const admitted = [...admissions.keys()];
-    const missed = admitted.filter((id) => !late.memory.admissionOf(id));
+        listShortId,
+        codes,
+        devices: DEVICES,
+        alone: ALONE,
+        late: LATE,
+        repeatShare: REPEAT_SHARE,
+        collisionShare: COLLISION_SHARE,
+        offlineMs: OFFLINE_MS,
+      } satisfies CheckInPlan),
+    );
+    const measured = await runDevices(planFile);
+    const { health, alone, decisions, pushDelays, unheard, errors, errorSamples } = measured;
+    const { repeatsAnswered, repeatsAsDuplicate, collisionAdmissions, catchUpMs, offlineSeconds } = measured;
+    const results = new Map(Object.entries(measured.results));
+    const collisions = { size: measured.collisions };
+    const admitted = { length: measured.admitted };
+    const missed = { length: measured.missed };
+    const scanSeconds = measured.scanSeconds;
 
-    // Push delay: from the admitting scan's send to each other device hearing of it.
-    const pushDelays: number[] = [];
-    let unheard = 0;
-    for (const [attendeeId, sent] of sentAt)
-      for (const device of devices) {
-        if (device.id === sent.device) continue;
-        const heard = device.heard.get(attendeeId);
-        if (heard === undefined) unheard++;
-        else pushDelays.push(heard - sent.at);
-      }
-
-    const doubleAdmissions = [...admissions.values()].filter((count) => count > 1).length;
-    const collisionAdmissions = [...collisions].filter((index) => admissions.has(`at_bench${index}`)).length;
+    const doubleAdmissions = measured.admissionCounts.filter((count) => count > 1).length;
     const decisionP99 = percentile(decisions, 99);
     const pushP99 = percentile(pushDelays, 99);
     console.log(
@@ -338,7 +225,7 @@ export async function benchCheckIn(): Promise<void> {
     ]);
     console.table([
       { check: 'results', value: JSON.stringify(Object.fromEntries(results)) },
-      { check: 'HTTP errors', value: `${errors} ${[...errorSamples].join(' | ')}` },
+      { check: 'HTTP errors', value: `${errors} ${errorSamples.join(' | ')}` },
       {
         check: 'repeated scans answered as duplicates',
         value: `${repeatsAsDuplicate} of ${repeatsAnswered} ${repeatsAsDuplicate === repeatsAnswered ? 'ok (all)' : 'MISSED'}`,
@@ -358,7 +245,6 @@ export async function benchCheckIn(): Promise<void> {
       },
     ]);
   } finally {
-    for (const device of devices) device.socket.disconnect();
     await platform.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

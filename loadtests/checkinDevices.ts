@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import { io, type Socket } from 'socket.io-client';
+import type { CheckInChanged } from '../services/kit/contracts/realtime';
+import { ScanMemory } from '../web/src/features/checkIn/scanner/scanMemory';
+
+/**
+ * The scanning devices of `npm run bench -- checkin`, in a process of their own so the server's event loop
+ * is not also the devices' (20 HTTP clients and 21 Socket.IO connections hearing every admission). Reads the
+ * plan from the file named by `CHECKIN_PLAN`; prints the measurements as JSON on stdout.
+ */
+export interface CheckInPlan {
+  url: string;
+  listShortId: string;
+  codes: string[];
+  devices: number;
+  alone: number;
+  late: number;
+  repeatShare: number;
+  collisionShare: number;
+  offlineMs: number;
+}
+
+export interface CheckInMeasurements {
+  health: number[];
+  alone: number[];
+  decisions: number[];
+  pushDelays: number[];
+  unheard: number;
+  results: Record<string, number>;
+  errors: number;
+  errorSamples: string[];
+  repeatsAnswered: number;
+  repeatsAsDuplicate: number;
+  admissionCounts: number[];
+  collisions: number;
+  collisionAdmissions: number;
+  admitted: number;
+  missed: number;
+  catchUpMs: number;
+  offlineSeconds: number;
+  scanSeconds: number;
+}
+
+interface Device {
+  id: string;
+  socket: Socket;
+  /** attendee id → when this device heard of its admission (performance.now()). */
+  heard: Map<string, number>;
+  memory: ScanMemory;
+}
+
+function connectDevice(url: string, shortId: string, id: string): Promise<Device> {
+  const socket = io(url, { auth: { checkInList: shortId }, transports: ['websocket'], forceNew: true });
+  const device: Device = { id, socket, heard: new Map(), memory: new ScanMemory() };
+  socket.on('checkin.changed', (change: CheckInChanged) => {
+    if (change.state === 'CHECKED_IN' && !device.heard.has(change.attendeeId))
+      device.heard.set(change.attendeeId, performance.now());
+    device.memory.receive(change);
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(device));
+    socket.once('connect_error', reject);
+  });
+}
+
+async function api<T>(url: string, path: string): Promise<T> {
+  const response = await fetch(`${url}/api${path}`);
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+type ScanAnswer = { data: { result: string; attendee: { id: string } | null } };
+
+async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
+  const { url, listShortId, codes } = plan;
+  const DEVICES = plan.devices;
+  const ALONE = plan.alone;
+  const LATE = plan.late;
+  const OFFLINE_MS = plan.offlineMs;
+  const ATTENDEES = codes.length;
+  const devices: Device[] = [];
+  try {
+    // Baseline: /healthz at the same concurrency.
+    const health: number[] = [];
+    await Promise.all(
+      Array.from({ length: DEVICES }, async () => {
+        for (let n = 0; n < 100; n++) {
+          const started = performance.now();
+          await (await fetch(`${url}/healthz`)).arrayBuffer();
+          health.push(performance.now() - started);
+        }
+      }),
+    );
+
+    for (let n = 0; n < DEVICES; n++) devices.push(await connectDevice(url, listShortId, `dev-${n}`));
+    const late = await connectDevice(url, listShortId, 'dev-offline');
+
+    // The plan: every attendee once, 1 % of them by two devices at once, then 10 % repeated elsewhere.
+    const early = codes.length - LATE;
+    const collisions = new Set(
+      Array.from({ length: Math.round(ATTENDEES * plan.collisionShare) }, (_, n) => n * 97 + ALONE + 11),
+    );
+    const decisions: number[] = [];
+    const sentAt = new Map<string, { at: number; device: string }>();
+    const admissions = new Map<string, number>();
+    const results = new Map<string, number>();
+    let repeatsAnswered = 0;
+    let repeatsAsDuplicate = 0;
+    let errors = 0;
+    const errorSamples = new Set<string>();
+    let nonce = 0;
+    const scan = async (device: Device, index: number, kind: 'first' | 'repeat') => {
+      const started = performance.now();
+      const response = await fetch(`${url}/api/public/check-in-lists/${listShortId}/check-ins`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          code: codes[index],
+          nonce: `${device.id}-${String(nonce++).padStart(8, '0')}`,
+          device_id: device.id,
+        }),
+      });
+      const body = (await response.json()) as ScanAnswer;
+      decisions.push(performance.now() - started);
+      if (!response.ok) {
+        errors++;
+        if (errorSamples.size < 5)
+          errorSamples.add(`${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+        return;
+      }
+      const { result, attendee } = body.data;
+      results.set(result, (results.get(result) ?? 0) + 1);
+      if (kind === 'repeat') {
+        repeatsAnswered++;
+        if (result === 'already_checked_in') repeatsAsDuplicate++;
+      }
+      if (result === 'admitted' && attendee) {
+        admissions.set(attendee.id, (admissions.get(attendee.id) ?? 0) + 1);
+        sentAt.set(attendee.id, { at: started, device: device.id });
+      }
+    };
+    const runScans = async (indexes: readonly number[], kind: 'first' | 'repeat') => {
+      let next = 0;
+      await Promise.all(
+        devices.map(async (device, d) => {
+          for (;;) {
+            const index = indexes[next++];
+            if (index === undefined) return;
+            if (kind === 'first' && collisions.has(index)) {
+              // The same ticket at two doors at the same moment.
+              const other = devices[(d + 1) % DEVICES]!;
+              await Promise.all([scan(device, index, kind), scan(other, index, kind)]);
+            } else await scan(device, index, kind === 'repeat' ? 'repeat' : 'first');
+          }
+        }),
+      );
+    };
+
+    // The offline device leaves now and comes back after 30 s.
+    late.socket.disconnect();
+    const wentOffline = performance.now();
+    for (let index = 0; index < ALONE; index++) await scan(devices[0]!, index, 'first');
+    const alone = decisions.splice(0, decisions.length);
+    const scanStart = performance.now();
+    await runScans(
+      Array.from({ length: early - ALONE }, (_, n) => ALONE + n),
+      'first',
+    );
+    const repeats = Array.from(
+      { length: Math.round(ATTENDEES * plan.repeatShare) },
+      (_, n) => (n * 7919) % early,
+    );
+    await runScans(repeats, 'repeat');
+    const scanSeconds = (performance.now() - scanStart) / 1000;
+    const waitLeft = OFFLINE_MS - (performance.now() - wentOffline);
+    if (waitLeft > 0) await new Promise((resolve) => setTimeout(resolve, waitLeft));
+    const offlineSeconds = (performance.now() - wentOffline) / 1000;
+
+    // Back: it reconnects, takes the snapshot while the last attendees are being scanned, and lays newer
+    // pushes over it (what the scanning page does).
+    const catchUp = performance.now();
+    late.socket.connect();
+    await new Promise((resolve) => late.socket.once('connect', () => resolve(undefined)));
+    const [snapshot] = await Promise.all([
+      api<{ data: { attendees: never[]; position: string } }>(
+        url,
+        `/public/check-in-lists/${listShortId}/snapshot`,
+      ),
+      runScans(
+        Array.from({ length: LATE }, (_, n) => early + n),
+        'first',
+      ),
+    ]);
+    late.memory.loadSnapshot(snapshot.data.attendees, snapshot.data.position);
+    const catchUpMs = performance.now() - catchUp;
+    // Pushes of the last scans may still be on the way.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const admitted = [...admissions.keys()];
+    const missed = admitted.filter((id) => !late.memory.admissionOf(id));
+
+    // Push delay: from the admitting scan's send to each other device hearing of it.
+    const pushDelays: number[] = [];
+    let unheard = 0;
+    for (const [attendeeId, sent] of sentAt)
+      for (const device of devices) {
+        if (device.id === sent.device) continue;
+        const heard = device.heard.get(attendeeId);
+        if (heard === undefined) unheard++;
+        else pushDelays.push(heard - sent.at);
+      }
+
+    const admissionCounts = [...admissions.values()];
+    const collisionAdmissions = [...collisions].filter((index) => admissions.has(`at_bench${index}`)).length;
+    return {
+      health,
+      alone,
+      decisions,
+      pushDelays,
+      unheard,
+      results: Object.fromEntries(results),
+      errors,
+      errorSamples: [...errorSamples],
+      repeatsAnswered,
+      repeatsAsDuplicate,
+      admissionCounts,
+      collisions: collisions.size,
+      collisionAdmissions,
+      admitted: admitted.length,
+      missed: missed.length,
+      catchUpMs,
+      offlineSeconds,
+      scanSeconds,
+    };
+  } finally {
+    for (const device of devices) device.socket.disconnect();
+  }
+}
+
+const planFile = process.env.CHECKIN_PLAN;
+if (!planFile) throw new Error('CHECKIN_PLAN names the plan file');
+const measured = await measure(JSON.parse(readFileSync(planFile, 'utf8')) as CheckInPlan);
+// Written out in full before exiting: a pipe takes large writes asynchronously.
+await new Promise((resolve) => process.stdout.write(JSON.stringify(measured), resolve));
+process.exit(0);
