@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import { defineProjection } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
-import { orderEventTypes, type OrderEvent, type OrderLine } from '../../services/sales/orders/orderEvents';
+import {
+  orderEventTypes,
+  type OrderEvent,
+  type OrderLine,
+  type OrderRefunded,
+  type OrderRefundRecorded,
+} from '../../services/sales/orders/orderEvents';
 import type { AttendeeCheckedIn, AttendeeCheckedOut } from '../../services/admission/checkIn/checkInEvents';
 
 /**
@@ -13,8 +19,11 @@ import type { AttendeeCheckedIn, AttendeeCheckedOut } from '../../services/admis
  * - revenue (gross, taxes, fees, discounts) counts when the money is in: at `OrderCompleted` (free or card),
  *   or at `OrderMarkedPaid` for an offline order; until then its total is `awaiting_payment`;
  * - a cancellation takes the order's tickets and the order out of the counts at the instant it is cancelled;
- *   money already received stays in gross until a refund (issue 13) counts it in `refunds`: net = gross −
- *   refunds. A cancelled order that was never paid leaves `awaiting_payment`.
+ *   money already received stays in gross until a refund counts it in `refunds` (`OrderRefunded` from Stripe,
+ *   `OrderRefundRecorded` for money given back offline) at the refund's instant: net = gross − refunds. A
+ *   refund is shared among the order's tickets in proportion to their totals. A late card payment refunded
+ *   because its order had lapsed never counted in gross, so its refund does not count either. A cancelled
+ *   order that was never paid leaves `awaiting_payment`.
  *
  * Every change is a signed delta in a UTC minute bucket (`stat_minutes`, one row per event, ticket and minute;
  * ticket `''` is the whole event), stamped with the business time the event carries (`completedAt`,
@@ -187,10 +196,14 @@ const admissionTypes: readonly Admission['type'][] = ['AttendeeCheckedIn', 'Atte
 /** The name of the stats projection; its notices reach the event's room (`event:<id>`). */
 export const statsProjectionName = 'stats';
 
-export const statsProjection = defineProjection<OrderEvent | Admission>({
+/** The refunds that take money back out of an event's sales. */
+type Refund = OrderRefunded | OrderRefundRecorded;
+const refundTypes: readonly Refund['type'][] = ['OrderRefunded', 'OrderRefundRecorded'];
+
+export const statsProjection = defineProjection<OrderEvent | Refund | Admission>({
   name: statsProjectionName,
   tables: [statOrdersTable, statMinutesTable, statCheckInsTable],
-  handles: [...orderEventTypes, ...admissionTypes],
+  handles: [...orderEventTypes, ...refundTypes, ...admissionTypes],
   async apply(trx, event, ctx) {
     const minutes = ctx.table('stat_minutes');
     const revision = Number(event.revision);
@@ -325,6 +338,28 @@ export const statsProjection = defineProjection<OrderEvent | Admission>({
         });
       return deltas;
     };
+    /** `amount` refunded: the whole event's, and each ticket's share by its total (largest remainders). */
+    const refunded = (amount: number): Deltas => {
+      const deltas: Deltas = new Map([['', { refunds: amount }]]);
+      const base = lines.reduce((sum, line) => sum + line.total, 0);
+      if (base <= 0) return deltas;
+      const shares = lines.map((line) => {
+        const exact = (amount * line.total) / base;
+        return { ticketId: line.ticketId, whole: Math.floor(exact), rest: exact - Math.floor(exact) };
+      });
+      let left = amount - shares.reduce((sum, share) => sum + share.whole, 0);
+      for (const share of [...shares].sort((a, b) => b.rest - a.rest)) {
+        if (left <= 0) break;
+        share.whole++;
+        left--;
+      }
+      for (const share of shares) {
+        const into = deltas.get(share.ticketId) ?? {};
+        into.refunds = (into.refunds ?? 0) + share.whole;
+        deltas.set(share.ticketId, into);
+      }
+      return deltas;
+    };
     const awaiting = (sign: 1 | -1): Deltas =>
       new Map([['', { awaiting_payment: sign * Number(row.total) }]]);
     const record = async (at: string, ...parts: Deltas[]) => {
@@ -391,8 +426,18 @@ export const statsProjection = defineProjection<OrderEvent | Admission>({
         if (row.state === 'OPEN') await update({ state: 'LAPSED' });
         else await update({});
         return [];
-      // Issue 13 adds the refund events here: `refunds: +amount` in the event's and the tickets' buckets at
-      // the refund's instant (gross stays what was received; net = gross − refunds).
+      case 'OrderRefunded':
+      case 'OrderRefundRecorded': {
+        // Only money that counted in gross comes back out of it.
+        if (!row.paid_at) {
+          await update({});
+          return [];
+        }
+        const at = event.type === 'OrderRefunded' ? event.data.refundedAt : event.data.recordedAt;
+        await record(at, refunded(event.data.amount));
+        await update({});
+        break;
+      }
       default:
         await update({});
         return [];

@@ -1,11 +1,17 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { OrderEvent, OrderLine } from '../../services/sales/orders/orderEvents';
+import type {
+  OrderEvent,
+  OrderLine,
+  OrderRefunded,
+  OrderRefundRecorded,
+} from '../../services/sales/orders/orderEvents';
 import type { AttendeeCheckedIn, AttendeeCheckedOut } from '../../services/admission/checkIn/checkInEvents';
 import { projectionSpec, type GivenEvent } from '../runner/projectionSpec';
 import { describeEachStorage, type TestStorage } from '../runner/testing';
 import { minuteOf, statsProjection } from '.';
 
-type Given = GivenEvent<OrderEvent | AttendeeCheckedIn | AttendeeCheckedOut>;
+type Refund = OrderRefunded | OrderRefundRecorded;
+type Given = GivenEvent<OrderEvent | Refund | AttendeeCheckedIn | AttendeeCheckedOut>;
 
 const line = (
   ticketId: string,
@@ -108,6 +114,7 @@ interface MinuteRow {
   taxes: number;
   awaiting_payment: number;
   check_ins: number;
+  refunds: number;
 }
 
 const sumOf = (rows: unknown[], ticketId: string, counter: keyof MinuteRow) =>
@@ -125,7 +132,7 @@ describeEachStorage('stats read model', (open) => {
   });
 
   it('counts tickets and revenue when an order completes, in the minute it completed, per event and ticket', async () => {
-    const { rows, keys } = await projectionSpec<OrderEvent | AttendeeCheckedIn | AttendeeCheckedOut>(
+    const { rows, keys } = await projectionSpec<OrderEvent | Refund | AttendeeCheckedIn | AttendeeCheckedOut>(
       storage,
       statsProjection,
     )
@@ -172,7 +179,7 @@ describeEachStorage('stats read model', (open) => {
   });
 
   it('sells an offline order when it completes and counts its money when it is marked paid', async () => {
-    const { rows } = await projectionSpec<OrderEvent | AttendeeCheckedIn | AttendeeCheckedOut>(
+    const { rows } = await projectionSpec<OrderEvent | Refund | AttendeeCheckedIn | AttendeeCheckedOut>(
       storage,
       statsProjection,
     )
@@ -190,8 +197,82 @@ describeEachStorage('stats read model', (open) => {
     expect(sumOf(rows.stat_minutes ?? [], '', 'awaiting_payment')).toBe(2000);
   });
 
+  it('counts refunds at their instant, shared among the tickets; a lapsed order refunded counts nothing', async () => {
+    const refund = (
+      orderId: string,
+      type: 'OrderRefunded' | 'OrderRefundRecorded',
+      amount: number,
+      at: string,
+    ): Given =>
+      type === 'OrderRefunded'
+        ? {
+            stream: `order-${orderId}`,
+            type,
+            data: {
+              eventId: 'ev_1',
+              orderId,
+              refundId: `rf_${orderId}_${amount}`,
+              stripeRefundId: `re_${orderId}_${amount}`,
+              amount,
+              currency: 'EUR',
+              refundedTotal: amount,
+              remaining: 0,
+              stripeEventId: null,
+              refundedAt: at,
+            },
+          }
+        : {
+            stream: `order-${orderId}`,
+            type,
+            data: {
+              eventId: 'ev_1',
+              orderId,
+              refundId: `rf_${orderId}_${amount}`,
+              amount,
+              currency: 'EUR',
+              refundedTotal: amount,
+              remaining: 0,
+              cancelOrder: false,
+              notifyBuyer: false,
+              recordedBy: 'us_1',
+              recordedAt: at,
+            },
+          };
+    const { rows } = await projectionSpec<OrderEvent | Refund | AttendeeCheckedIn | AttendeeCheckedOut>(
+      storage,
+      statsProjection,
+    )
+      .given([
+        // 3 × 1000 of ti_a and 1 × 1000 of ti_b: a refund of 1001 is shared 750.75 / 250.25.
+        placed('or_1', [line('ti_a', 3, 1000), line('ti_b', 1, 1000)], '2026-11-22T12:00:00.000Z'),
+        completed('or_1', '2026-11-22T12:00:30.000Z'),
+        refund('or_1', 'OrderRefunded', 1001, '2026-11-22T16:00:10.000Z'),
+        refund('or_1', 'OrderRefundRecorded', 999, '2026-11-22T17:00:00.000Z'),
+        // Never paid in time: its late payment's refund was never gross.
+        placed('or_2', [line('ti_a', 1, 1000)], '2026-11-22T12:10:00.000Z'),
+        {
+          stream: 'order-or_2',
+          type: 'OrderExpired',
+          data: { eventId: 'ev_1', orderId: 'or_2', expiredAt: '2026-11-22T12:30:00.000Z' },
+        },
+        refund('or_2', 'OrderRefunded', 1000, '2026-11-22T12:31:00.000Z'),
+      ])
+      .then({ stat_minutes: ['ticket_id', 'minute'] });
+    const minutes = rows.stat_minutes ?? [];
+    expect(sumOf(minutes, '', 'gross')).toBe(4000);
+    expect(sumOf(minutes, '', 'refunds')).toBe(2000);
+    expect(sumOf(minutes, 'ti_a', 'refunds') + sumOf(minutes, 'ti_b', 'refunds')).toBe(2000);
+    const refundsAt = (ticketId: string, minute: string) =>
+      Number(
+        (minutes as MinuteRow[]).find((row) => row.ticket_id === ticketId && row.minute === minute)?.refunds,
+      );
+    expect(refundsAt('ti_a', '2026-11-22T16:00:00.000Z')).toBe(751);
+    expect(refundsAt('ti_b', '2026-11-22T16:00:00.000Z')).toBe(250);
+    expect(refundsAt('', '2026-11-22T17:00:00.000Z')).toBe(999);
+  });
+
   it('takes cancelled orders and attendees out of the sold counts, keeps received money until a refund', async () => {
-    const { rows } = await projectionSpec<OrderEvent | AttendeeCheckedIn | AttendeeCheckedOut>(
+    const { rows } = await projectionSpec<OrderEvent | Refund | AttendeeCheckedIn | AttendeeCheckedOut>(
       storage,
       statsProjection,
     )
@@ -263,7 +344,7 @@ describeEachStorage('stats read model', (open) => {
   });
 
   it('counts each admission at its scan minute and who is inside per list', async () => {
-    const { rows } = await projectionSpec<OrderEvent | AttendeeCheckedIn | AttendeeCheckedOut>(
+    const { rows } = await projectionSpec<OrderEvent | Refund | AttendeeCheckedIn | AttendeeCheckedOut>(
       storage,
       statsProjection,
     )
