@@ -11,7 +11,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { useOutletContext, useSearchParams } from 'react-router';
+import { useOutletContext } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { reasonMessage } from '../../shared/api/reasonMessages';
 import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
@@ -37,6 +37,7 @@ import {
   manualAttendeeMessages as n,
   ordersMessages,
 } from './messages';
+import { ExportButtons, SearchToolbar, useListParams } from './ListControls';
 import { listQueryOf } from './OrdersPage';
 import { ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
@@ -51,23 +52,14 @@ export function AttendeesPage() {
   const event = useOutletContext<EventDetail>();
   const toaster = useToaster();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useListParams();
   const query = listQueryOf(params, 'status');
   const list = useQuery({ ...orderQueries.attendees(event.id, query), placeholderData: keepPreviousData });
-  const [search, setSearch] = useState(params.get('query') ?? '');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Attendee | null>(null);
   const [cancelling, setCancelling] = useState<Attendee | null>(null);
   const attendees = list.data?.data ?? [];
   const meta = list.data?.meta;
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes))
-      if (value) next.set(key, value);
-      else next.delete(key);
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
   const action = useMutation({
     mutationFn: ({ attendee, name }: { attendee: Attendee; name: AttendeeAction }) =>
       attendeeAction(event.id, attendee.id, name),
@@ -97,38 +89,13 @@ export function AttendeesPage() {
               text={intl.formatMessage(m.add)}
               onClick={() => setAdding(true)}
             />
-            <Button
-              icon="download"
-              text={intl.formatMessage(ordersMessages.exportCsv)}
-              onClick={() => exportAs('csv')}
-            />
-            <Button
-              icon="th-derived"
-              text={intl.formatMessage(ordersMessages.exportXlsx)}
-              onClick={() => exportAs('xlsx')}
-            />
+            <ExportButtons onExport={exportAs} />
           </div>
         }
         above={
           <>
             <p className="page-intro">{intl.formatMessage(m.intro)}</p>
-            <form
-              className="orders-toolbar"
-              role="search"
-              onSubmit={(submitted) => {
-                submitted.preventDefault();
-                update({ query: search.trim() || null });
-              }}
-            >
-              <InputGroup
-                type="search"
-                leftIcon="search"
-                aria-label={intl.formatMessage(m.search)}
-                placeholder={intl.formatMessage(m.search)}
-                value={search}
-                onChange={(changed) => setSearch(changed.target.value)}
-                onBlur={() => update({ query: search.trim() || null })}
-              />
+            <SearchToolbar label={m.search} params={params} update={update}>
               <HTMLSelect
                 aria-label={intl.formatMessage(m.statusFilter)}
                 value={params.get('status') ?? ''}
@@ -139,7 +106,7 @@ export function AttendeesPage() {
                   { value: 'CANCELLED', label: intl.formatMessage(m.cancelled) },
                 ]}
               />
-            </form>
+            </SearchToolbar>
           </>
         }
         query={list}

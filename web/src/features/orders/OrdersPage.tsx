@@ -13,7 +13,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useOutletContext, useSearchParams } from 'react-router';
+import { useOutletContext } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import type { QueryObject } from '../../shared/api/http';
 import { reasonMessage } from '../../shared/api/reasonMessages';
@@ -40,6 +40,7 @@ import {
   orderStatusMessages,
   paymentMethodMessages,
 } from './messages';
+import { ExportButtons, SearchToolbar, useListParams } from './ListControls';
 import { OrderStatusTag, ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
 import { ticketQueries } from '../tickets/queries';
@@ -80,22 +81,13 @@ export function OrdersPage() {
   const intl = useIntl();
   const event = useOutletContext<EventDetail>();
   const toaster = useToaster();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useListParams();
   const query = listQueryOf(params, 'status');
   const list = useQuery({ ...orderQueries.list(event.id, query), placeholderData: keepPreviousData });
   const tickets = useQuery(ticketQueries.list(event.id));
   const [open, setOpen] = useState<string | null>(null);
-  const [search, setSearch] = useState(params.get('query') ?? '');
   const orders = list.data?.data ?? [];
   const meta = list.data?.meta;
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes))
-      if (value) next.set(key, value);
-      else next.delete(key);
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
   const exportAs = (format: 'csv' | 'xlsx') => {
     const { page: _page, per_page: _perPage, ...filters } = query;
     downloadExport(event.id, 'orders', format, filters).catch(() => toaster.danger(m.exportFailed));
@@ -108,34 +100,13 @@ export function OrdersPage() {
         heading={<h2 className="page-header__title">{intl.formatMessage(m.heading)}</h2>}
         actions={
           <div className="orders-actions">
-            <Button icon="download" text={intl.formatMessage(m.exportCsv)} onClick={() => exportAs('csv')} />
-            <Button
-              icon="th-derived"
-              text={intl.formatMessage(m.exportXlsx)}
-              onClick={() => exportAs('xlsx')}
-            />
+            <ExportButtons onExport={exportAs} />
           </div>
         }
         above={
           <>
             <p className="page-intro">{intl.formatMessage(m.intro)}</p>
-            <form
-              className="orders-toolbar"
-              role="search"
-              onSubmit={(submitted) => {
-                submitted.preventDefault();
-                update({ query: search.trim() || null });
-              }}
-            >
-              <InputGroup
-                type="search"
-                leftIcon="search"
-                aria-label={intl.formatMessage(m.search)}
-                placeholder={intl.formatMessage(m.search)}
-                value={search}
-                onChange={(changed) => setSearch(changed.target.value)}
-                onBlur={() => update({ query: search.trim() || null })}
-              />
+            <SearchToolbar label={m.search} params={params} update={update}>
               <HTMLSelect
                 aria-label={intl.formatMessage(m.statusFilter)}
                 value={params.get('status') ?? ''}
@@ -185,7 +156,7 @@ export function OrdersPage() {
                 value={params.get('to') ?? ''}
                 onChange={(changed) => update({ to: changed.target.value || null })}
               />
-            </form>
+            </SearchToolbar>
           </>
         }
         query={list}
