@@ -454,6 +454,58 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   throw new Error(`${label}: ${failing.length} serious or critical accessibility violation(s)\n${report}`);
 }
 
+// --- the API from a test ------------------------------------------------------------------------------------
+
+/**
+ * Calls the app's API from the test (Node's fetch), with a bearer token when one is given; throws on an answer
+ * that is not 2xx, with its status and body.
+ */
+export async function callApi<T>(
+  app: RunningApp,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${app.url}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Calls the API from inside the page, as the member logged in there (the token the app keeps in localStorage)
+ * or, with `anonymous`, as a buyer; never from the HTTP cache. Throws on an answer that is not 2xx.
+ */
+export function callApiInPage<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { anonymous?: boolean } = {},
+): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body, anonymous }): Promise<T> => {
+      const token = anonymous ? null : localStorage.getItem('token');
+      const response = await fetch(`/api${path}`, {
+        method,
+        cache: 'no-store',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    { method, path, body, anonymous: options.anonymous === true },
+  );
+}
+
 /**
  * Gives an event a ticket through the API (as the app's admin), for journeys that publish before the tickets
  * pages exist: publishing an event without tickets is refused with `no_tickets`.

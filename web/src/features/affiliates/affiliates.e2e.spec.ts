@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  callApiInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -10,24 +11,6 @@ import {
   submitLogin,
   type RunningApp,
 } from '../../../../services/kit/testing/e2e';
-
-function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    },
-    { method, path, body },
-  );
-}
 
 describeE2E('Affiliates: a partner code brings in orders and revenue', () => {
   let app: RunningApp;
@@ -46,10 +29,10 @@ describeE2E('Affiliates: a partner code brings in orders and revenue', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApi<{ data: { id: string } }>(page, 'POST', '/organizers', {
+    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
       name: 'Quay Arts',
     });
-    const event = await callApi<{ data: { id: string } }>(page, 'POST', '/events', {
+    const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
       title: 'Quay Sessions',
       start_date: `${dateNextYear('08-15')}T19:00:00Z`,
       timezone: 'Europe/Lisbon',
@@ -57,13 +40,13 @@ describeE2E('Affiliates: a partner code brings in orders and revenue', () => {
       organizer_id: organizer.data.id,
     });
     eventId = event.data.id;
-    const ticket = await callApi<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
+    const ticket = await callApiInPage<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
       type: 'FREE',
       title: 'Entry',
       quantity: 50,
     });
     ticketId = ticket.data.id;
-    await callApi(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+    await callApiInPage(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
   });
   afterAll(async () => {
     await context?.close();

@@ -4,6 +4,7 @@ import knex, { type Knex } from 'knex';
 import QRCode from 'qrcode';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  callApiInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -16,24 +17,6 @@ import {
 import { loadTicketSigningKeys } from '../../../../services/admission/signingKeys';
 import { signTicketCode } from '../../../../services/admission/ticketCodes';
 import { seedAttendees } from '../../../../services/admission/checkIn/testing';
-
-function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    },
-    { method, path, body },
-  );
-}
 
 const short = (n: number) => `0000000000000000a${String(n).padStart(3, '0')}`;
 
@@ -57,10 +40,10 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApi<{ data: { id: string } }>(page, 'POST', '/organizers', {
+    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
       name: 'Harbour Arts',
     });
-    const event = await callApi<{ data: { id: string } }>(page, 'POST', '/events', {
+    const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
       title: 'Lantern Festival',
       start_date: `${dateNextYear('06-12')}T18:00:00Z`,
       timezone: 'Europe/Lisbon',
@@ -68,7 +51,7 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
       organizer_id: organizer.data.id,
     });
     eventId = event.data.id;
-    const ticket = await callApi<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
+    const ticket = await callApiInPage<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
       type: 'FREE',
       title: 'General admission',
     });
@@ -110,7 +93,7 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     await dialog.getByText('General admission').click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('row', { name: /Main entrance/ }).count()).toBe(1);
-    const lists = await callApi<{ data: { id: string; short_id: string }[] }>(
+    const lists = await callApiInPage<{ data: { id: string; short_id: string }[] }>(
       page,
       'GET',
       `/events/${eventId}/check-in-lists`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  callApi,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -27,18 +28,8 @@ describeE2E(
     const pageErrors: string[] = [];
     let returnUrl = '';
 
-    async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-      const response = await fetch(`${app.url}/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    }
+    const call = <T>(method: string, path: string, body?: unknown) =>
+      callApi<T>(app, token, method, path, body);
 
     beforeAll(async () => {
       double = await startStripeDouble();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import {
+  callApiInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -12,23 +13,6 @@ import {
 } from '../../../../services/kit/testing/e2e';
 
 /** Calls the API as the signed-in page does, with its token. */
-function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    },
-    { method, path, body },
-  );
-}
 
 /** A buyer's whole free order through the public checkout API, from the buyer's own page (no login). */
 function buyFree(page: Page, eventId: string, ticketId: string, quantity: number): Promise<string[]> {
@@ -93,10 +77,10 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApi<{ data: { id: string } }>(page, 'POST', '/organizers', {
+    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
       name: 'Dockside Live',
     });
-    const event = await callApi<{ data: { id: string; slug: string } }>(page, 'POST', '/events', {
+    const event = await callApiInPage<{ data: { id: string; slug: string } }>(page, 'POST', '/events', {
       title: 'Harbour Night Market',
       start_date: `${dateNextYear('05-20')}T18:00:00Z`,
       timezone: 'Europe/Berlin',
@@ -105,21 +89,21 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     });
     organizerId = organizer.data.id;
     eventId = event.data.id;
-    const ticket = await callApi<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
+    const ticket = await callApiInPage<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
       type: 'FREE',
       title: 'Market entry',
       quantity: 500,
       tax_and_fee_ids: [],
     });
     ticketId = ticket.data.id;
-    await callApi(page, 'POST', `/events/${eventId}/tickets`, {
+    await callApiInPage(page, 'POST', `/events/${eventId}/tickets`, {
       type: 'PAID',
       title: 'Tasting pass',
       price: 1800,
       quantity: 50,
       tax_and_fee_ids: [],
     });
-    await callApi(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+    await callApiInPage(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
     dashboardUrl = `${app.url}/manage/event/${eventId}/dashboard`;
 
     buyerContext = await browser.newContext({ viewport: { width: 900, height: 700 } });
@@ -241,7 +225,7 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
 
   it('charts the admissions per minute on the event day', async () => {
     // An event that starts within the hour, so today is its day; its doors open now.
-    const soon = await callApi<{ data: { id: string } }>(page, 'POST', '/events', {
+    const soon = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
       title: 'Harbour Night Market: preview',
       start_date: new Date(Date.now() + 30 * 60_000).toISOString(),
       timezone: 'Europe/Berlin',
@@ -249,18 +233,18 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
       organizer_id: organizerId,
     });
     const soonId = soon.data.id;
-    const entry = await callApi<{ data: { id: string } }>(page, 'POST', `/events/${soonId}/tickets`, {
+    const entry = await callApiInPage<{ data: { id: string } }>(page, 'POST', `/events/${soonId}/tickets`, {
       type: 'FREE',
       title: 'Preview entry',
       quantity: 50,
       tax_and_fee_ids: [],
     });
-    await callApi(page, 'PUT', `/events/${soonId}/status`, { status: 'LIVE' });
+    await callApiInPage(page, 'PUT', `/events/${soonId}/status`, { status: 'LIVE' });
     const attendees = [
       ...(await buyFree(buyer, soonId, entry.data.id, 2)),
       ...(await buyFree(buyer, soonId, entry.data.id, 1)),
     ];
-    const list = await callApi<{ data: { short_id: string } }>(
+    const list = await callApiInPage<{ data: { short_id: string } }>(
       page,
       'POST',
       `/events/${soonId}/check-in-lists`,

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  callApiInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -14,25 +15,6 @@ import {
 } from '../../../../services/kit/testing/e2e';
 
 /** Calls the API as the signed-in page does (with its token), or as a buyer (`token: false`). */
-function callApi<T>(page: Page, method: string, path: string, body?: unknown, token = true): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body, token }) => {
-      const response = await fetch(`/api${path}`, {
-        method,
-        // The public event is cacheable; the test reads the stock as it is now.
-        cache: 'no-store',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    },
-    { method, path, body, token },
-  );
-}
 
 describeE2E(
   'Orders and attendees: an organizer finds, cancels and marks orders paid, adds and exports attendees',
@@ -48,15 +30,15 @@ describeE2E(
 
     /** A buyer's order through the public API: reserve, details, complete with the offline method. */
     async function buy(quantity: number, email: string, lastName: string) {
-      const placed = await callApi<{ data: { short_id: string; reference: string } }>(
+      const placed = await callApiInPage<{ data: { short_id: string; reference: string } }>(
         page,
         'POST',
         `/public/events/${eventId}/orders`,
         { lines: [{ ticket_id: ticketId, quantity }] },
-        false,
+        { anonymous: true },
       );
       const shortId = placed.data.short_id;
-      await callApi(
+      await callApiInPage(
         page,
         'PUT',
         `/public/events/${eventId}/orders/${shortId}/details`,
@@ -71,26 +53,26 @@ describeE2E(
           })),
           terms_agreed: true,
         },
-        false,
+        { anonymous: true },
       );
-      await callApi(
+      await callApiInPage(
         page,
         'POST',
         `/public/events/${eventId}/orders/${shortId}/complete`,
         { payment_method: 'OFFLINE' },
-        false,
+        { anonymous: true },
       );
       return placed.data.reference;
     }
 
     /** What the public event answers buyers about the ticket's stock. */
     const publicRemaining = async () => {
-      const event = await callApi<{ data: { tickets: { id: string; remaining: number | null }[] } }>(
+      const event = await callApiInPage<{ data: { tickets: { id: string; remaining: number | null }[] } }>(
         page,
         'GET',
         `/public/events/${eventId}`,
         undefined,
-        false,
+        { anonymous: true },
       );
       return event.data.tickets.find((ticket) => ticket.id === ticketId)?.remaining;
     };
@@ -103,11 +85,11 @@ describeE2E(
       page.on('pageerror', (error) => pageErrors.push(error.message));
       await submitLogin(page, app.url, app.admin);
       await page.waitForURL(/\/manage\/events/);
-      const organizer = await callApi<{ data: { id: string } }>(page, 'POST', '/organizers', {
+      const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
         name: 'Harbour Arts Collective',
         email: 'box-office@example.test',
       });
-      const event = await callApi<{ data: { id: string } }>(page, 'POST', '/events', {
+      const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
         title: 'Lantern Festival',
         start_date: `${dateNextYear('06-12')}T18:00:00Z`,
         timezone: 'Europe/Lisbon',
@@ -115,17 +97,22 @@ describeE2E(
         organizer_id: organizer.data.id,
       });
       eventId = event.data.id;
-      await callApi(page, 'PUT', `/events/${eventId}/settings`, { offline_payments_enabled: true });
-      const ticket = await callApi<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
-        type: 'PAID',
-        title: 'Lantern Walk',
-        price: 2500,
-        quantity: 10,
-        show_quantity_remaining: true,
-        tax_and_fee_ids: [],
-      });
+      await callApiInPage(page, 'PUT', `/events/${eventId}/settings`, { offline_payments_enabled: true });
+      const ticket = await callApiInPage<{ data: { id: string } }>(
+        page,
+        'POST',
+        `/events/${eventId}/tickets`,
+        {
+          type: 'PAID',
+          title: 'Lantern Walk',
+          price: 2500,
+          quantity: 10,
+          show_quantity_remaining: true,
+          tax_and_fee_ids: [],
+        },
+      );
       ticketId = ticket.data.id;
-      await callApi(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+      await callApiInPage(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
       await buy(2, 'ann@example.test', 'Lee');
       await buy(3, 'zoe@example.test', 'Zhang');
     }, 120_000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  callApiInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -13,23 +14,6 @@ import {
 import type { PublicTicket } from './ticketSelection';
 
 /** Calls the API as the signed-in page does, with its token. */
-function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    },
-    { method, path, body },
-  );
-}
 
 describeE2E('The catalogue: from the organizer’s pages to the public ticket selector', () => {
   let app: RunningApp;
@@ -50,10 +34,10 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApi<{ data: { id: string } }>(page, 'POST', '/organizers', {
+    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
       name: 'Harbour Arts Collective',
     });
-    const event = await callApi<{ data: { id: string } }>(page, 'POST', '/events', {
+    const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
       title: 'Lantern Festival',
       start_date: `${dateNextYear('06-12')}T18:00:00Z`,
       timezone: 'Europe/Lisbon',
@@ -253,7 +237,7 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
   });
 
   it('marks paid tickets "payment setup incomplete" until the event takes a payment, then offers them', async () => {
-    await callApi(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+    await callApiInPage(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
     // No card connection and offline payment off: a buyer cannot pay, so only the free ticket can be chosen.
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
     const buyer = await phone.newPage();
@@ -291,8 +275,13 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
 
   it('shows buyers the prices with and without taxes, and the hidden ticket only with the code', async () => {
     const publicTickets = async (query = '') =>
-      (await callApi<{ data: { tickets: PublicTicket[] } }>(page, 'GET', `/public/events/${eventId}${query}`))
-        .data.tickets;
+      (
+        await callApiInPage<{ data: { tickets: PublicTicket[] } }>(
+          page,
+          'GET',
+          `/public/events/${eventId}${query}`,
+        )
+      ).data.tickets;
     const standard = (await publicTickets()).find((ticket) => ticket.title === 'Standard')?.prices[0];
     // All in: the headline is what the buyer pays, taxes and the fee included (docs/pricing.md).
     expect(standard?.amount).toBe(standard?.total);
@@ -341,7 +330,7 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
     await screenshot(buyer, 'catalogue/public-with-promo');
 
     // The organizer switches the event to prices before taxes: the page says what is added.
-    await callApi(page, 'PUT', `/events/${eventId}/settings`, { price_display_mode: 'EXCLUSIVE' });
+    await callApiInPage(page, 'PUT', `/events/${eventId}/settings`, { price_display_mode: 'EXCLUSIVE' });
     await expect
       .poll(
         async () => (await publicTickets()).find((ticket) => ticket.title === 'Standard')?.price_display_mode,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  callApiInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -12,23 +13,6 @@ import {
 } from '../../../../services/kit/testing/e2e';
 
 /** Calls the API as the signed-in page does, with its token. */
-function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    },
-    { method, path, body },
-  );
-}
 
 interface ApiTicket {
   title: string;
@@ -57,10 +41,10 @@ describeE2E('Tickets: an organizer sells paid, free, donation and tiered tickets
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApi<{ data: { id: string } }>(page, 'POST', '/organizers', {
+    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
       name: 'Harbour Arts Collective',
     });
-    const event = await callApi<{ data: { id: string } }>(page, 'POST', '/events', {
+    const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
       title: 'Lantern Festival',
       start_date: `${dateNextYear('06-12')}T18:00:00Z`,
       timezone: 'Europe/Lisbon',
@@ -68,7 +52,7 @@ describeE2E('Tickets: an organizer sells paid, free, donation and tiered tickets
       organizer_id: organizer.data.id,
     });
     eventId = event.data.id;
-    await callApi(page, 'POST', '/account/taxes-and-fees', {
+    await callApiInPage(page, 'POST', '/account/taxes-and-fees', {
       name: 'VAT',
       type: 'TAX',
       calculation_type: 'PERCENTAGE',
@@ -88,7 +72,7 @@ describeE2E('Tickets: an organizer sells paid, free, donation and tiered tickets
   const titlesInOrder = async () =>
     (await page.locator('.tickets-table tbody tr td:first-child').allInnerTexts()).map((text) => text.trim());
   const apiTickets = async () =>
-    (await callApi<{ data: ApiTicket[] }>(page, 'GET', `/events/${eventId}/tickets`)).data;
+    (await callApiInPage<{ data: ApiTicket[] }>(page, 'GET', `/events/${eventId}/tickets`)).data;
 
   async function openNewTicket() {
     await page.getByRole('button', { name: 'New ticket' }).first().click();

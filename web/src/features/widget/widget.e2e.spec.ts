@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  callApiInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -12,24 +13,6 @@ import {
   submitLogin,
   type RunningApp,
 } from '../../../../services/kit/testing/e2e';
-
-function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    },
-    { method, path, body },
-  );
-}
 
 /** An organizer's own site on another port: a plain HTML page with the pasted snippet. */
 async function startOrganizerSite(snippet: string): Promise<{ url: string; server: Server }> {
@@ -62,10 +45,10 @@ describeE2E('Widget: a buyer gets a ticket through the widget on the organizerâ€
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApi<{ data: { id: string } }>(page, 'POST', '/organizers', {
+    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
       name: 'Harbour Arts Collective',
     });
-    const event = await callApi<{ data: { id: string } }>(page, 'POST', '/events', {
+    const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
       title: 'Harbour Lights Concert',
       start_date: `${dateNextYear('07-04')}T19:30:00Z`,
       timezone: 'Europe/Berlin',
@@ -73,12 +56,12 @@ describeE2E('Widget: a buyer gets a ticket through the widget on the organizerâ€
       organizer_id: organizer.data.id,
     });
     eventId = event.data.id;
-    await callApi(page, 'POST', `/events/${eventId}/tickets`, {
+    await callApiInPage(page, 'POST', `/events/${eventId}/tickets`, {
       type: 'FREE',
       title: 'Standing',
       quantity: 10,
     });
-    await callApi(page, 'PUT', `/events/${eventId}/settings`, {
+    await callApiInPage(page, 'PUT', `/events/${eventId}/settings`, {
       widget_background_color: '#0f2a44',
       widget_text_color: '#f5f8fa',
     });
@@ -95,7 +78,7 @@ describeE2E('Widget: a buyer gets a ticket through the widget on the organizerâ€
     await expect
       .poll(() => page.getByText('The widget shows tickets once the event is live').count())
       .toBe(1);
-    await callApi(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+    await callApiInPage(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
     await page.reload();
     await page.getByText('Inside the widget').click();
     const snippet = await page.getByLabel('Snippet').inputValue();
