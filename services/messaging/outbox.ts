@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { claimDueRows } from '../kit/dueClaims';
 import type { ReadModelTable } from '../../projections/runner/types';
 import type { ListQuery, ListSpec } from '../kit/listQuery';
 import { runListQuery } from '../kit/listQuery';
@@ -194,38 +195,20 @@ export async function enqueueMail(trx: Knex.Transaction, table: string, mail: Ne
  * has not finished within `claimTimeoutMs`). Each claim is a conditional update, so two delivery loops never
  * hold the same mail at once.
  */
-export async function claimDueMails(
+export function claimDueMails(
   db: Knex,
   claimToken: string,
   now: Date,
   limit: number,
   claimTimeoutMs: number,
 ): Promise<OutboxRow[]> {
-  const nowIso = now.toISOString();
-  const staleBefore = new Date(now.getTime() - claimTimeoutMs).toISOString();
-  const due = (query: Knex.QueryBuilder) =>
-    query.where((where) => {
-      void where
-        .where((pending) => void pending.where('status', 'pending').where('next_attempt_at', '<=', nowIso))
-        .orWhere((stale) => void stale.where('status', 'sending').where('claimed_at', '<', staleBefore));
-    });
-  const candidates = (await due(db('mail_outbox').select('id'))
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)) as { id: string }[];
-  const claimed: OutboxRow[] = [];
-  for (const { id } of candidates) {
-    const updated = await due(db('mail_outbox').where({ id })).update({
-      status: 'sending',
-      claim_token: claimToken,
-      claimed_at: nowIso,
-    });
-    if (updated !== 1) continue;
-    const row = (await db('mail_outbox').where({ id, claim_token: claimToken }).first()) as
-      OutboxRow | undefined;
-    if (row) claimed.push(row);
-  }
-  return claimed;
+  return claimDueRows<OutboxRow>(db, 'mail_outbox', {
+    token: claimToken,
+    now,
+    limit,
+    timeoutMs: claimTimeoutMs,
+    oldestFirstBy: 'created_at',
+  });
 }
 
 export async function markSent(

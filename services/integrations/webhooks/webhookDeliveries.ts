@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { claimDueRows } from '../../kit/dueClaims';
 import type { ReadModelTable } from '../../../projections/runner/types';
 
 /**
@@ -96,39 +97,21 @@ export function webhookBackoffMs(attempt: number): number {
   return Math.min(6 * 3_600_000, 60_000 * 2 ** Math.max(0, attempt - 1));
 }
 
-/** Claims due deliveries one by one with a conditional update, as the mail outbox does. */
-export async function claimDueDeliveries(
+/** Claims due deliveries, oldest attempt first (services/kit/dueClaims.ts). */
+export function claimDueDeliveries(
   db: Knex,
   claimToken: string,
   now: Date,
   limit: number,
   claimTimeoutMs: number,
 ): Promise<DeliveryRow[]> {
-  const nowIso = now.toISOString();
-  const staleBefore = new Date(now.getTime() - claimTimeoutMs).toISOString();
-  const due = (query: Knex.QueryBuilder) =>
-    query.where((where) => {
-      void where
-        .where((pending) => void pending.where('status', 'pending').where('next_attempt_at', '<=', nowIso))
-        .orWhere((stale) => void stale.where('status', 'sending').where('claimed_at', '<', staleBefore));
-    });
-  const candidates = (await due(db('webhook_deliveries').select('id'))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit)) as { id: string }[];
-  const claimed: DeliveryRow[] = [];
-  for (const { id } of candidates) {
-    const updated = await due(db('webhook_deliveries').where({ id })).update({
-      status: 'sending',
-      claim_token: claimToken,
-      claimed_at: nowIso,
-    });
-    if (updated !== 1) continue;
-    const row = (await db('webhook_deliveries').where({ id, claim_token: claimToken }).first()) as
-      DeliveryRow | undefined;
-    if (row) claimed.push(row);
-  }
-  return claimed;
+  return claimDueRows<DeliveryRow>(db, 'webhook_deliveries', {
+    token: claimToken,
+    now,
+    limit,
+    timeoutMs: claimTimeoutMs,
+    oldestFirstBy: 'next_attempt_at',
+  });
 }
 
 export async function recordAttempt(
