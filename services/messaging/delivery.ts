@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../kit/clock';
 import type { Logger } from '../kit/logger';
-import { sleep } from '../kit/sleep';
+import { PassLoop } from '../kit/passLoop';
 import {
   claimDueMails,
   mailAttachmentsOf,
@@ -86,45 +86,43 @@ export interface MailDeliveryOptions {
  * mail but before recording it sends it again once the claim times out (with the same Message-ID).
  */
 export class MailDelivery {
-  private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly maxAttempts: number;
   private readonly claimTimeoutMs: number;
   private readonly claimToken = randomUUID();
-  private loop: Promise<void> | null = null;
-  private stopped = false;
-  private waiting: AbortController | null = null;
-  private woken = false;
+  private readonly loop: PassLoop<number>;
 
   constructor(private readonly options: MailDeliveryOptions) {
-    this.pollIntervalMs = options.pollIntervalMs ?? 2_000;
     this.batchSize = options.batchSize ?? 20;
     this.maxAttempts = options.maxAttempts ?? 8;
     this.claimTimeoutMs = options.claimTimeoutMs ?? 5 * 60_000;
+    this.loop = new PassLoop(() => this.deliverDuePass(), {
+      pollIntervalMs: options.pollIntervalMs ?? 2_000,
+      logger: options.logger,
+      failure: 'mail delivery pass failed',
+    });
   }
 
   start(): void {
-    this.stopped = false;
-    this.loop ??= this.run().finally(() => {
-      this.loop = null;
-    });
+    this.loop.start();
   }
 
   /** New mails were written: look now rather than at the next poll. */
   wake(): void {
-    this.woken = true;
-    this.waiting?.abort();
+    this.loop.wake();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.waiting?.abort();
-    await this.loop;
+    await this.loop.stop();
     this.options.transport.close();
   }
 
-  /** One pass: claims and sends every due mail; returns how many were handled. */
-  async deliverDue(): Promise<number> {
+  /** One pass, after any pass under way: claims and sends every due mail; returns how many were handled. */
+  deliverDue(): Promise<number> {
+    return this.loop.runPass();
+  }
+
+  private async deliverDuePass(): Promise<number> {
     const { db, clock, transport } = this.options;
     let handled = 0;
     for (;;) {
@@ -155,22 +153,7 @@ export class MailDelivery {
         }
         handled++;
       }
-      if (batch.length < this.batchSize || this.stopped) return handled;
-    }
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      this.woken = false;
-      try {
-        await this.deliverDue();
-      } catch (error) {
-        this.options.logger.error('mail delivery pass failed', { error });
-      }
-      if (this.stopped || this.woken) continue;
-      this.waiting = new AbortController();
-      await sleep(this.pollIntervalMs, this.waiting.signal);
-      this.waiting = null;
+      if (batch.length < this.batchSize || this.loop.isStopped) return handled;
     }
   }
 }

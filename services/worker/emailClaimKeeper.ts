@@ -4,6 +4,7 @@ import type { Projection, ReadModelTable } from '../../projections/runner/types'
 import type { CommandHandler } from '../kit/commandHandler';
 import type { Clock } from '../kit/clock';
 import type { Logger } from '../kit/logger';
+import { OneAtATime } from '../kit/passLoop';
 import {
   claimBacking,
   emailClaimDecider,
@@ -88,7 +89,7 @@ const SWEEP_PAGE = 500;
 
 export class EmailClaimKeeper {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly sweeps = new OneAtATime(() => this.sweepAll());
 
   constructor(
     private readonly deps: {
@@ -114,7 +115,7 @@ export class EmailClaimKeeper {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    await this.sweeps.idle();
   }
 
   /**
@@ -122,12 +123,7 @@ export class EmailClaimKeeper {
    * overlap: one asked for while another runs starts after it, so both see the same rows only once.
    */
   sweep(): Promise<EmailClaimSweep> {
-    const next = this.running.then(
-      () => this.sweepAll(),
-      () => this.sweepAll(),
-    );
-    this.running = next.catch(() => undefined);
-    return next;
+    return this.sweeps.run();
   }
 
   /** Walks every due claim in pages of `SWEEP_PAGE`, in order of (since, email), so a long backlog is drained. */

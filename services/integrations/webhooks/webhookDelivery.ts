@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../kit/clock';
 import type { CommandHandler } from '../../kit/commandHandler';
 import type { Logger } from '../../kit/logger';
-import { sleep } from '../../kit/sleep';
+import { PassLoop } from '../../kit/passLoop';
 import { postWebhook, type WebhookResponse } from './addressGuard';
 import { webhookDecider } from './webhookDecider';
 import { webhookStream } from './webhookEvents';
@@ -32,33 +32,34 @@ export interface WebhookDeliveryOptions {
  */
 export class WebhookDelivery {
   private readonly claimToken = randomUUID();
-  private loop: Promise<void> | null = null;
-  private stopped = false;
-  private waiting: AbortController | null = null;
-  private woken = false;
+  private readonly loop: PassLoop<number>;
 
-  constructor(private readonly options: WebhookDeliveryOptions) {}
-
-  start(): void {
-    this.stopped = false;
-    this.loop ??= this.run().finally(() => {
-      this.loop = null;
+  constructor(private readonly options: WebhookDeliveryOptions) {
+    this.loop = new PassLoop(() => this.deliverDuePass(), {
+      pollIntervalMs: options.pollIntervalMs ?? 2_000,
+      logger: options.logger,
+      failure: 'webhook delivery pass failed',
     });
   }
 
+  start(): void {
+    this.loop.start();
+  }
+
   wake(): void {
-    this.woken = true;
-    this.waiting?.abort();
+    this.loop.wake();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.waiting?.abort();
-    await this.loop;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  /** One pass over every due delivery; answers how many were attempted. */
-  async deliverDue(): Promise<number> {
+  /** One pass over every due delivery, after any pass under way; answers how many were attempted. */
+  deliverDue(): Promise<number> {
+    return this.loop.runPass();
+  }
+
+  private async deliverDuePass(): Promise<number> {
     const { db, clock } = this.options;
     const batchSize = this.options.batchSize ?? 20;
     let handled = 0;
@@ -72,7 +73,7 @@ export class WebhookDelivery {
       );
       await Promise.all(batch.map((row) => this.attempt(row)));
       handled += batch.length;
-      if (batch.length < batchSize || this.stopped) return handled;
+      if (batch.length < batchSize || this.loop.isStopped) return handled;
     }
   }
 
@@ -161,20 +162,5 @@ export class WebhookDelivery {
       durationMs: response.durationMs,
       next: giveUp ? { status: 'failed' } : { status: 'pending', retryAt },
     });
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      this.woken = false;
-      try {
-        await this.deliverDue();
-      } catch (error) {
-        this.options.logger.error('webhook delivery pass failed', { error });
-      }
-      if (this.stopped || this.woken) continue;
-      this.waiting = new AbortController();
-      await sleep(this.options.pollIntervalMs ?? 2_000, this.waiting.signal);
-      this.waiting = null;
-    }
   }
 }
