@@ -12,8 +12,6 @@ import {
   type RunningApp,
 } from '../../../../services/kit/testing/e2e';
 
-/** Calls the API as the signed-in page does, with its token. */
-
 /** A buyer's whole free order through the public checkout API, from the buyer's own page (no login). */
 function buyFree(page: Page, eventId: string, ticketId: string, quantity: number): Promise<string[]> {
   return page.evaluate(
@@ -51,6 +49,32 @@ function buyFree(page: Page, eventId: string, ticketId: string, quantity: number
 }
 
 const statText = (page: Page, stat: string) => page.getByTestId(`stat-${stat}`).locator('dd').innerText();
+
+/** One of the event's totals as the API answers it now, read by the signed-in organizer page. */
+async function eventStat(page: Page, eventId: string, stat: 'tickets_sold' | 'orders' | 'checked_in') {
+  const stats = await callApiInPage<{ data: { totals: Record<typeof stat, number> } }>(
+    page,
+    'GET',
+    `/events/${eventId}/stats`,
+  );
+  return stats.data.totals[stat];
+}
+
+/** A door device admits an attendee through the public check-in API. */
+async function scan(device: Page, listShortId: string, attendee: string, nonce: string): Promise<void> {
+  await device.evaluate(
+    async ({ listShortId, attendee, nonce }) => {
+      const response = await fetch(`/api/public/check-in-lists/${listShortId}/check-ins`, {
+        method: 'POST',
+        credentials: 'omit',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ attendee_short_id: attendee, nonce, device_id: 'door-north' }),
+      });
+      if (!response.ok) throw new Error(`scan: ${response.status} ${await response.text()}`);
+    },
+    { listShortId, attendee, nonce },
+  );
+}
 const barCount = (page: Page) => page.locator('.dashboard-chart .recharts-bar-rectangle').count();
 
 describeE2E('Dashboard: the organizer watches sales arrive live', () => {
@@ -176,19 +200,42 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     await expectAccessible(page, 'overview (light)');
   });
 
-  it('catches up after its connection drops, counting the orders it missed once', async () => {
+  it('catches up after its connection drops and after rejoining its room, counting what it missed once', async () => {
+    // An admission is announced to the event's room only: a page that rejoins must read its snapshot after the
+    // join, or a scan between its reconnect and its join is never shown.
+    const [attendee] = await buyFree(buyer, eventId, ticketId, 1);
+    const list = await callApiInPage<{ data: { short_id: string } }>(
+      page,
+      'POST',
+      `/events/${eventId}/check-in-lists`,
+      { name: 'Quay gate', ticket_ids: [ticketId] },
+    );
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     let cut = false;
+    let holdJoins = false;
+    const heldJoins: (() => void)[] = [];
     const sockets: WebSocketRoute[] = [];
-    // Every Socket.IO connection goes through the test, which can drop it and refuse new ones for a while
-    // (Socket.IO starts with HTTP long-polling, then upgrades to a WebSocket).
-    await context.route(/\/socket\.io\//, (route) => (cut ? route.abort() : route.continue()));
+    // Every Socket.IO connection goes through the test, which can drop it, refuse new ones for a while and hold
+    // back the page's room joins (Socket.IO starts with HTTP long-polling, then upgrades to a WebSocket).
+    await context.route(/\/socket\.io\//, (route) => {
+      if (cut) return route.abort();
+      if (holdJoins && route.request().postData()?.includes('"subscribe"')) {
+        heldJoins.push(() => void route.continue());
+        return undefined;
+      }
+      return route.continue();
+    });
     await context.routeWebSocket(/\/socket\.io\//, (ws) => {
       if (cut) {
         void ws.close({ code: 4000, reason: 'cut by the test' });
         return;
       }
-      ws.connectToServer();
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        if (holdJoins && typeof message === 'string' && message.includes('"subscribe"'))
+          heldJoins.push(() => server.send(message));
+        else server.send(message);
+      });
       sockets.push(ws);
     });
     const watcher = await context.newPage();
@@ -196,30 +243,49 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     await watcher.waitForURL(/\/manage\/events/);
     await watcher.goto(dashboardUrl);
     await watcher.getByRole('status').getByText('Live', { exact: true }).waitFor();
-    const before = Number(await statText(watcher, 'tickets_sold'));
-    const ordersBefore = Number(await statText(watcher, 'orders'));
+    const sold = await eventStat(page, eventId, 'tickets_sold');
+    const orders = await eventStat(page, eventId, 'orders');
+    await watcher.getByTestId('stat-tickets_sold').getByText(String(sold), { exact: true }).waitFor();
+    const checkedIn = Number(await statText(watcher, 'checked_in'));
 
     cut = true;
     for (const ws of sockets.splice(0)) await ws.close({ code: 4000, reason: 'cut by the test' });
     await watcher.getByRole('status').getByText('Connecting…', { exact: true }).waitFor();
     await buyFree(buyer, eventId, ticketId, 2);
     // Nothing reaches the page while it is cut off.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(Number(await statText(watcher, 'tickets_sold'))).toBe(before);
+    await expect.poll(() => eventStat(page, eventId, 'tickets_sold')).toBe(sold + 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(Number(await statText(watcher, 'tickets_sold'))).toBe(sold);
 
+    // Back, but its room joins wait: the snapshot it reads on reconnecting has the missed orders, not the scan.
+    holdJoins = true;
+    const reconnectSnapshot = watcher.waitForResponse((response) => /\/stats\b/.test(response.url()), {
+      timeout: 20_000,
+    });
     cut = false;
-    await watcher.getByRole('status').getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => heldJoins.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await reconnectSnapshot;
     await watcher
       .getByTestId('stat-tickets_sold')
-      .getByText(String(before + 2), { exact: true })
+      .getByText(String(sold + 2), { exact: true })
       .waitFor({ timeout: 5_000 });
+    await scan(buyer, list.data.short_id, attendee!, 'e2e-rejoin');
+    await expect.poll(() => eventStat(page, eventId, 'checked_in')).toBe(checkedIn + 1);
+    holdJoins = false;
+    for (const send of heldJoins.splice(0)) send();
+    await watcher.getByRole('status').getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    await watcher
+      .getByTestId('stat-checked_in')
+      .getByText(String(checkedIn + 1), { exact: true })
+      .waitFor({ timeout: 5_000 });
+
     // Later notices still apply, once.
     await buyFree(buyer, eventId, ticketId, 1);
     await watcher
       .getByTestId('stat-tickets_sold')
-      .getByText(String(before + 3), { exact: true })
+      .getByText(String(sold + 3), { exact: true })
       .waitFor({ timeout: 5_000 });
-    expect(Number(await statText(watcher, 'orders'))).toBe(ordersBefore + 2);
+    expect(Number(await statText(watcher, 'orders'))).toBe(orders + 2);
     await context.close();
   });
 
@@ -256,22 +322,7 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     await page.goto(`${app.url}/manage/event/${soonId}/dashboard`);
     await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
     for (const [index, attendee] of attendees.entries())
-      await buyer.evaluate(
-        async ({ shortId, attendee, index }) => {
-          const response = await fetch(`/api/public/check-in-lists/${shortId}/check-ins`, {
-            method: 'POST',
-            credentials: 'omit',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              attendee_short_id: attendee,
-              nonce: `e2e-nonce-${index}`,
-              device_id: 'door-north',
-            }),
-          });
-          if (!response.ok) throw new Error(`scan: ${response.status} ${await response.text()}`);
-        },
-        { shortId: list.data.short_id, attendee, index },
-      );
+      await scan(buyer, list.data.short_id, attendee, `e2e-nonce-${index}`);
     await page.getByTestId('stat-checked_in').getByText('3', { exact: true }).waitFor({ timeout: 5_000 });
     const checkIns = page.locator('.dashboard-card--wide .recharts-bar-rectangle');
     await expect.poll(() => checkIns.count()).toBeGreaterThan(0);
@@ -290,12 +341,13 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     await submitLogin(darkPage, app.url, app.admin);
     await darkPage.waitForURL(/\/manage\/events/);
     await darkPage.goto(dashboardUrl);
-    await darkPage.getByTestId('stat-tickets_sold').getByText('9', { exact: true }).waitFor();
+    const sold = await eventStat(darkPage, eventId, 'tickets_sold');
+    await darkPage.getByTestId('stat-tickets_sold').getByText(String(sold), { exact: true }).waitFor();
     await darkPage.getByRole('status').getByText('Live', { exact: true }).waitFor();
     await buyFree(buyer, eventId, ticketId, 1);
     await darkPage
       .getByTestId('stat-tickets_sold')
-      .getByText('10', { exact: true })
+      .getByText(String(sold + 1), { exact: true })
       .waitFor({ timeout: 5_000 });
     await screenshot(darkPage, 'dashboard/dark');
     await expectAccessible(darkPage, 'dashboard (dark)');
@@ -306,7 +358,10 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     await darkPage.setViewportSize({ width: 1280, height: 900 });
     await darkPage.goto(`${app.url}/manage/event/${eventId}`);
     await darkPage.getByText('Sales at a glance').waitFor();
-    await darkPage.getByTestId('stat-tickets_sold').getByText('10', { exact: true }).waitFor();
+    await darkPage
+      .getByTestId('stat-tickets_sold')
+      .getByText(String(sold + 1), { exact: true })
+      .waitFor();
     await screenshot(darkPage, 'dashboard/overview-card-dark');
     await expectAccessible(darkPage, 'event overview (dark)');
     await dark.close();

@@ -19,6 +19,8 @@ type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface Live {
   socket: LiveSocket | null;
   positions: NoticePositions;
+  /** A room was joined: refetch what the live read models feed, since notices before the join were not heard. */
+  joined: () => void;
 }
 
 const LiveContext = createContext<Live | null>(null);
@@ -26,12 +28,17 @@ const LiveContext = createContext<Live | null>(null);
 /**
  * Keeps the manage area live: one Socket.IO connection to this origin, authenticated with the bearer token;
  * every `readmodel.changed` notice invalidates the queries `map` names for it (each feature declares its own in
- * `live.ts`, app/live.ts joins them) and its position is kept. After a reconnect everything the map feeds is
- * refetched, since notices may have been missed meanwhile.
+ * `live.ts`, app/live.ts joins them) and its position is kept. After a reconnect, and after each room is
+ * joined, everything the map feeds is refetched: notices sent before the join never reached this page, so only
+ * a snapshot read after it is sure to include them (joins at the same moment share one refetch).
  */
 export function LiveUpdates({ map, children }: { map: LiveMap; children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [live, setLive] = useState<Live>(() => ({ socket: null, positions: new NoticePositions() }));
+  const [live, setLive] = useState<Live>(() => ({
+    socket: null,
+    positions: new NoticePositions(),
+    joined: () => undefined,
+  }));
 
   useEffect(() => {
     const token = getToken();
@@ -47,18 +54,26 @@ export function LiveUpdates({ map, children }: { map: LiveMap; children: ReactNo
       live.positions.record(notice);
       invalidate(map.invalidates(notice));
     };
+    let catchUp: ReturnType<typeof setTimeout> | null = null;
+    const joined = () => {
+      catchUp ??= setTimeout(() => {
+        catchUp = null;
+        invalidate(map.feeds);
+      }, 0);
+    };
     const onConnect = () => {
       if (connectedBefore) invalidate(map.feeds);
       connectedBefore = true;
     };
     socket.on('readmodel.changed', onChanged);
     socket.on('connect', onConnect);
-    setLive((current) => ({ ...current, socket }));
+    setLive((current) => ({ ...current, socket, joined }));
     return () => {
+      if (catchUp) clearTimeout(catchUp);
       socket.off('readmodel.changed', onChanged);
       socket.off('connect', onConnect);
       socket.disconnect();
-      setLive((current) => ({ ...current, socket: null }));
+      setLive((current) => ({ ...current, socket: null, joined: () => undefined }));
     };
   }, [queryClient, map, live.positions]);
 
@@ -79,12 +94,16 @@ export function useLiveRoom(room: LiveRoom): {
   const live = useContext(LiveContext);
   const [status, setStatus] = useState<RoomStatus>('joining');
   const socket = live?.socket ?? null;
+  const joined = live?.joined;
 
   useEffect(() => {
     if (!socket) return undefined;
     const join = () => {
       setStatus('joining');
-      socket.emit('subscribe', { room }, (answer) => setStatus(answer.ok ? 'joined' : 'refused'));
+      socket.emit('subscribe', { room }, (answer) => {
+        setStatus(answer.ok ? 'joined' : 'refused');
+        if (answer.ok) joined?.();
+      });
     };
     // Disconnected, the room hears nothing until the socket is back and has joined again.
     const lost = () => setStatus('joining');
@@ -96,7 +115,7 @@ export function useLiveRoom(room: LiveRoom): {
       socket.off('disconnect', lost);
       socket.emit('unsubscribe', { room });
     };
-  }, [socket, room]);
+  }, [socket, room, joined]);
 
   const positions = live?.positions;
   useSyncExternalStore(positions?.subscribe ?? noSubscription, positions?.snapshot ?? noVersion);
