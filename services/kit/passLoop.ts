@@ -1,5 +1,4 @@
 import type { Logger } from './logger';
-import { sleep } from './sleep';
 
 /**
  * Runs passes one after another: a pass asked for while another runs starts when that one ends. A delivery
@@ -26,17 +25,20 @@ export class OneAtATime<T> {
 /**
  * A background loop over one pass (send the due mails, deliver the due webhooks): runs it, then sleeps
  * `pollIntervalMs` unless woken; stops between passes. Passes run one at a time with any explicit `runPass()`.
+ * Wakes come with every committed batch of every worker projection, hundreds a second in an on-sale rush: a
+ * wake asks for one more pass, started no sooner than `minGapMs` after the last one began, so a burst of wakes
+ * costs a pass per gap rather than a query per batch.
  */
 export class PassLoop<T> {
   private readonly passes: OneAtATime<T>;
   private loop: Promise<void> | null = null;
   private stopped = false;
-  private waiting: AbortController | null = null;
   private woken = false;
+  private sleeping: { interrupt: () => void; wakeable: boolean } | null = null;
 
   constructor(
     pass: () => Promise<T>,
-    private readonly options: { pollIntervalMs: number; logger: Logger; failure: string },
+    private readonly options: { pollIntervalMs: number; minGapMs?: number; logger: Logger; failure: string },
   ) {
     this.passes = new OneAtATime(pass);
   }
@@ -56,31 +58,47 @@ export class PassLoop<T> {
     });
   }
 
-  /** Work arrived: look now rather than at the next poll. */
+  /** Work arrived: look now (or right after the gap) rather than at the next poll. */
   wake(): void {
     this.woken = true;
-    this.waiting?.abort();
+    if (this.sleeping?.wakeable) this.sleeping.interrupt();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.waiting?.abort();
+    this.sleeping?.interrupt();
     await this.loop;
     await this.passes.idle();
   }
 
   private async run(): Promise<void> {
+    const minGapMs = this.options.minGapMs ?? 50;
     while (!this.stopped) {
       this.woken = false;
+      const began = Date.now();
       try {
         await this.passes.run();
       } catch (error) {
         this.options.logger.error(this.options.failure, { error });
       }
-      if (this.stopped || this.woken) continue;
-      this.waiting = new AbortController();
-      await sleep(this.options.pollIntervalMs, this.waiting.signal);
-      this.waiting = null;
+      if (this.stopped) break;
+      if (!this.woken) await this.pause(this.options.pollIntervalMs, true);
+      if (this.stopped) break;
+      await this.pause(began + minGapMs - Date.now(), false);
     }
+  }
+
+  /** Waits `ms`; `stop()` always cuts it short, `wake()` only when `wakeable`. */
+  private pause(ms: number, wakeable: boolean): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleeping = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleeping = { interrupt: done, wakeable };
+    });
   }
 }

@@ -66,4 +66,32 @@ describe('PassLoop', () => {
     expect(running).toBe(0);
     expect(overlapped).toBe(false);
   });
+
+  it('turns a burst of wakes into one pass per gap, and still runs one after the last wake', async () => {
+    const began: number[] = [];
+    const loop = new PassLoop(
+      async () => {
+        began.push(Date.now());
+        await tick();
+      },
+      { pollIntervalMs: 60_000, minGapMs: 40, logger, failure: 'pass failed' },
+    );
+    loop.start();
+    await expect.poll(() => began.length).toBe(1);
+    const burstStarted = Date.now();
+    let lastWake = 0;
+    // Wakes both during passes and between them, as a worker's notices come.
+    while (Date.now() - burstStarted < 200) {
+      loop.wake();
+      lastWake = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 1 + (began.length % 2) * 15));
+    }
+    // About 200 wakes: one pass per 40 ms gap, not one per wake.
+    const duringBurst = began.filter((at) => at >= burstStarted && at <= lastWake).length;
+    expect(duringBurst).toBeGreaterThanOrEqual(2);
+    expect(duringBurst).toBeLessThanOrEqual(7);
+    // The last wake is not lost: a pass begins after it.
+    await expect.poll(() => began.some((at) => at >= lastWake)).toBe(true);
+    await loop.stop();
+  });
 });
