@@ -155,19 +155,25 @@ export async function importTicketKeys(keys: readonly PublishedTicketKey[]): Pro
  * unpaid, already admitted, another event): that is the scanner's decision on the fields.
  */
 export async function verifyTicketCode(code: string, keys: TicketVerificationKeys): Promise<TicketCodeCheck> {
-  const decoded = decodeTicketCode(code);
-  if ('refusal' in decoded) return { ok: false, reason: decoded.refusal };
-  const fields = unpackTicketFields(decoded.fieldBytes);
-  if (!fields) return { ok: false, reason: 'malformed' };
-  const key = keys.get(fields.keyId);
+  const read = readTicketCode(code);
+  if ('refusal' in read) return { ok: false, reason: read.refusal };
+  const key = keys.get(read.fields.keyId);
   if (!key) return { ok: false, reason: 'unknown_key' };
-  const genuine = await subtle().verify(
-    { name: 'Ed25519' },
-    key,
-    decoded.signature,
-    signedMessage(decoded.fieldBytes),
-  );
-  return genuine ? { ok: true, fields } : { ok: false, reason: 'bad_signature' };
+  const genuine = await subtle().verify({ name: 'Ed25519' }, key, read.signature, read.message);
+  return genuine ? { ok: true, fields: read.fields } : { ok: false, reason: 'bad_signature' };
+}
+
+/** A well-formed code's fields, its signature and the bytes that signature must cover (checked by the caller). */
+export function readTicketCode(
+  code: string,
+):
+  | { fields: TicketCodeFields; signature: Uint8Array<ArrayBuffer>; message: Uint8Array<ArrayBuffer> }
+  | { refusal: TicketCodeRefusal } {
+  const decoded = decodeTicketCode(code);
+  if ('refusal' in decoded) return decoded;
+  const fields = unpackTicketFields(decoded.fieldBytes);
+  if (!fields) return { refusal: 'malformed' };
+  return { fields, signature: decoded.signature, message: signedMessage(decoded.fieldBytes) };
 }
 
 function subtle(): SubtleCrypto {

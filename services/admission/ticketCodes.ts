@@ -1,5 +1,13 @@
-import { sign } from 'node:crypto';
-import { encodeTicketCode, packTicketFields, signedMessage, type TicketCodeFields } from './ticketCodeFormat';
+import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  encodeTicketCode,
+  packTicketFields,
+  readTicketCode,
+  signedMessage,
+  type PublishedTicketKey,
+  type TicketCodeCheck,
+  type TicketCodeFields,
+} from './ticketCodeFormat';
 import type { TicketSigningKey } from './signingKeys';
 
 export {
@@ -21,4 +29,24 @@ export function signTicketCode(
   const fieldBytes = packTicketFields({ ...ticket, keyId: key.kid });
   const signature = sign(null, signedMessage(fieldBytes), key.privateKey);
   return encodeTicketCode(fieldBytes, signature);
+}
+
+/**
+ * The server's check of scanned codes: the same format and answers as `verifyTicketCode` (Web Crypto, which the
+ * scanning page runs offline), but with node:crypto, synchronous: no hop to the thread pool and back on every
+ * scan at the door.
+ */
+export function serverTicketVerifier(keys: readonly PublishedTicketKey[]): (code: string) => TicketCodeCheck {
+  const imported = new Map<string, KeyObject>(
+    keys.map(({ kid, kty, crv, x }) => [kid, createPublicKey({ key: { kty, crv, x }, format: 'jwk' })]),
+  );
+  return (code) => {
+    const read = readTicketCode(code);
+    if ('refusal' in read) return { ok: false, reason: read.refusal };
+    const key = imported.get(read.fields.keyId);
+    if (!key) return { ok: false, reason: 'unknown_key' };
+    return verify(null, read.message, key, read.signature)
+      ? { ok: true, fields: read.fields }
+      : { ok: false, reason: 'bad_signature' };
+  };
 }

@@ -6,6 +6,7 @@ import { type TicketSigningKey, publishedTicketKeys, ticketKeyId } from './signi
 import { maxTicketIssue } from './ticketCodeFormat';
 import {
   importTicketKeys,
+  serverTicketVerifier,
   signTicketCode,
   ticketCodeRefusals,
   verifyTicketCode,
@@ -183,6 +184,36 @@ describe('signed ticket codes', () => {
         expect((await verifyTicketCode(mutated, keys)).ok).toBe(false);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('answer the same on the server (node:crypto) as on the scanning page (Web Crypto)', async () => {
+    const published = publishedTicketKeys({ current: key, all: [key] });
+    const onServer = serverTicketVerifier(published);
+    const code = signTicketCode(ticket, key);
+    const codes = [
+      code,
+      signTicketCode({ ...ticket, issue: 3 }, key),
+      signTicketCode(ticket, otherKey),
+      signTicketCode(ticket, { ...otherKey, kid: key.kid }),
+      signTicketCode({ ...ticket, attendeeShortId: 'q2x9q7m4k8v3t6r1w5y0' }, key).slice(0, 86) +
+        code.slice(86),
+      `2${code.slice(1)}`,
+      code.slice(0, -1),
+      `${code}0`,
+      '',
+      ...Array.from({ length: code.length - 1 }, (_, at) => {
+        const digit = code[at + 1] === '9' ? '0' : String(Number(code[at + 1]) + 1);
+        return code.slice(0, at + 1) + digit + code.slice(at + 2);
+      }),
+    ];
+    const answers = await Promise.all(
+      codes.map(async (each) => ({ server: onServer(each), page: await verifyTicketCode(each, keys) })),
+    );
+    for (const [index, { server, page }] of answers.entries()) expect(server, codes[index]).toEqual(page);
+    expect(answers.filter(({ server }) => server.ok)).toHaveLength(2);
+    expect(new Set(answers.map(({ server }) => (server.ok ? 'ok' : server.reason)))).toEqual(
+      new Set(['ok', 'unknown_key', 'bad_signature', 'wrong_version', 'malformed']),
     );
   });
 });
