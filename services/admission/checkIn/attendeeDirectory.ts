@@ -58,8 +58,15 @@ function toRecord(row: AttendeeRow): AttendeeRecord {
   };
 }
 
+/** Databases known to hold the table: once created it stays (a rebuild swaps it in one transaction). */
+const withAttendees = new WeakSet<Knex>();
+
+/** Whether the orders module has created its table yet; asked once per database, not on every scan. */
 async function hasAttendees(db: Knex): Promise<boolean> {
-  return db.schema.hasTable('attendees');
+  if (withAttendees.has(db)) return true;
+  const exists = await db.schema.hasTable('attendees');
+  if (exists) withAttendees.add(db);
+  return exists;
 }
 
 /** An attendee of any event by public short id (a code of another event must be told apart from none). */

@@ -7,13 +7,14 @@ import { isRefusal, Refusal } from '../../kit/refusal';
 import { isShortId } from '../../kit/shortIds';
 import {
   checkInProjection,
+  findAttendeeCheckIns,
   findCheckInById,
   findCheckInListByShortId,
   type CheckInAttendeeRow,
 } from '../../../projections/checkIn';
 import { eventDecider } from '../../catalog/events/eventDecider';
 import { eventStream } from '../../catalog/events/eventEvents';
-import { importTicketKeys, verifyTicketCode, type TicketVerificationKeys } from '../ticketCodes';
+import { serverTicketVerifier } from '../ticketCodes';
 import { publishedTicketKeys, type TicketSigningKeys } from '../signingKeys';
 import {
   countListAttendees,
@@ -68,21 +69,37 @@ export function publicCheckInRoutes(
 ) {
   const router = new Router();
   const publishedKeys = publishedTicketKeys(signingKeys);
-  let verificationKeys: Promise<TicketVerificationKeys> | null = null;
-  const keys = () => (verificationKeys ??= importTicketKeys(publishedKeys));
+  const verifyCode = serverTicketVerifier(publishedKeys);
+
+  /**
+   * Which list each link names. A link never comes to name another list (rotating makes a new link), so this
+   * can be remembered; whether the link is still the list's is read from the list's stream on every call.
+   */
+  const listIdsByLink = new Map<string, string>();
+  async function listIdOf(shortId: string): Promise<string> {
+    const known = listIdsByLink.get(shortId);
+    if (known) return known;
+    const found = await findCheckInListByShortId(services.db, shortId);
+    if (!found) throw new Refusal('check_in_list_not_found');
+    if ('revoked' in found) throw new Refusal('check_in_link_revoked');
+    if (listIdsByLink.size >= 10_000) listIdsByLink.delete(listIdsByLink.keys().next().value!);
+    listIdsByLink.set(shortId, found.list.id);
+    return found.list.id;
+  }
 
   /** The list a link names, from its own stream (a rotated or deleted link is revoked at once). */
   async function resolveList(ctx: Context): Promise<ResolvedList> {
     const shortId = pathParam(ctx, 'shortId') ?? '';
     if (!isShortId(shortId)) throw new Refusal('check_in_list_not_found');
-    const found = await findCheckInListByShortId(services.db, shortId);
-    if (!found) throw new Refusal('check_in_list_not_found');
-    if ('revoked' in found) throw new Refusal('check_in_link_revoked');
-    const { state } = await services.commands.load(checkInListDecider, checkInListStream(found.list.id));
-    if (!state.exists || state.shortId !== shortId) throw new Refusal('check_in_link_revoked');
+    const listId = await listIdOf(shortId);
+    const { state } = await services.commands.load(checkInListDecider, checkInListStream(listId));
+    if (!state.exists || state.shortId !== shortId) {
+      listIdsByLink.delete(shortId);
+      throw new Refusal('check_in_link_revoked');
+    }
     return {
       facts: {
-        checkInListId: found.list.id,
+        checkInListId: listId,
         eventId: state.eventId,
         ticketIds: state.details.ticketIds,
         activatesAt: state.details.activatesAt,
@@ -132,7 +149,7 @@ export function publicCheckInRoutes(
   ): Promise<Target> {
     let shortId = scan.attendee_short_id?.trim().toLowerCase();
     if (scan.code !== undefined) {
-      const check = await verifyTicketCode(scan.code.trim(), await keys());
+      const check = verifyCode(scan.code.trim());
       if (!check.ok) return { result: 'invalid_ticket_code' };
       if (check.fields.eventId !== list.eventId) return { result: 'ticket_of_another_event' };
       shortId = check.fields.attendeeShortId;
@@ -428,16 +445,12 @@ export function publicCheckInRoutes(
   }
 
   async function checkInRowsOf(checkInListId: string, attendees: readonly AttendeeRecord[]) {
-    const rows = new Map<string, CheckInAttendeeRow>();
-    const ids = attendees.map((attendee) => attendee.attendeeId);
-    for (let start = 0; start < ids.length; start += 500) {
-      const chunk = await services
-        .db<CheckInAttendeeRow>('check_in_attendees')
-        .where({ check_in_list_id: checkInListId })
-        .whereIn('attendee_id', ids.slice(start, start + 500));
-      for (const row of chunk) rows.set(row.attendee_id, row);
-    }
-    return rows;
+    const rows = await findAttendeeCheckIns(
+      services.db,
+      checkInListId,
+      attendees.map((attendee) => attendee.attendeeId),
+    );
+    return new Map(rows.map((row) => [row.attendee_id, row]));
   }
 
   return router;
