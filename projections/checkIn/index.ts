@@ -310,10 +310,20 @@ export async function findCheckInById(db: Knex, checkInListId: string, checkInId
     .first();
 }
 
-export async function findAttendeeCheckIn(db: Knex, checkInListId: string, attendeeId: string) {
-  return db<CheckInAttendeeRow>('check_in_attendees')
-    .where({ check_in_list_id: checkInListId, attendee_id: attendeeId })
-    .first();
+/** The check-in rows of these attendees on one list (those never scanned have none). */
+export async function findAttendeeCheckIns(
+  db: Knex,
+  checkInListId: string,
+  attendeeIds: readonly string[],
+): Promise<CheckInAttendeeRow[]> {
+  const rows: CheckInAttendeeRow[] = [];
+  for (let start = 0; start < attendeeIds.length; start += 500)
+    rows.push(
+      ...(await db<CheckInAttendeeRow>('check_in_attendees')
+        .where({ check_in_list_id: checkInListId })
+        .whereIn('attendee_id', attendeeIds.slice(start, start + 500))),
+    );
+  return rows;
 }
 
 /** Attendees checked in now, per list of the event. */

@@ -5,7 +5,7 @@ import { hashToken } from '../identity/auth';
 import { findActiveSession, findActiveSessionIds, type ActiveSession } from '../../projections/identity';
 import { identityProjection, sessionsProjection } from '../../projections/identity';
 import { findAccountEvent } from '../../projections/events';
-import { checkInProjection, findAttendeeCheckIn, findCheckInListByShortId } from '../../projections/checkIn';
+import { checkInProjection, findAttendeeCheckIns, findCheckInListByShortId } from '../../projections/checkIn';
 import { isShortId } from '../kit/shortIds';
 import { CheckInFeed } from '../admission/checkIn/checkInFeed';
 import type {
@@ -152,27 +152,11 @@ export function attachRealtime(
    * rotated or deleted link disconnects the devices still holding the old one.
    */
   const pushCheckIns = (keys: readonly string[], position: bigint): void => {
+    const attendeesByList = new Map<string, string[]>();
     for (const key of keys) {
       const change = /^check-in:(cl_[0-9a-z]+):(.+)$/.exec(key);
       if (change?.[1] && change[2]) {
-        const [, checkInListId, attendeeId] = change;
-        findAttendeeCheckIn(services.db, checkInListId, attendeeId).then(
-          (row) => {
-            if (!row) return;
-            const message: CheckInChanged = {
-              checkInListId,
-              attendeeId,
-              checkInId: row.check_in_id,
-              state: row.state,
-              checkedInAt: row.scanned_at,
-              deviceId: row.device_id,
-              gate: row.gate,
-              position: position.toString(),
-            };
-            io.to(`check-in-list:${checkInListId}`).emit('checkin.changed', message);
-          },
-          (error: unknown) => services.logger.error('pushing a check-in failed', { error }),
-        );
+        attendeesByList.set(change[1], [...(attendeesByList.get(change[1]) ?? []), change[2]]);
         continue;
       }
       // A notice without admissions of its list may be a rotated or deleted link.
@@ -182,6 +166,28 @@ export function attachRealtime(
           services.logger.error('checking check-in links failed', { error }),
         );
     }
+    for (const [checkInListId, attendeeIds] of attendeesByList)
+      findAttendeeCheckIns(services.db, checkInListId, attendeeIds).then(
+        (rows) => {
+          for (const row of rows) {
+            // Admitted through this process: its devices heard of it from the feed already.
+            if (checkInFeed.alreadyPublished(checkInListId, row.attendee_id, row.check_in_id, row.state))
+              continue;
+            const message: CheckInChanged = {
+              checkInListId,
+              attendeeId: row.attendee_id,
+              checkInId: row.check_in_id,
+              state: row.state,
+              checkedInAt: row.scanned_at,
+              deviceId: row.device_id,
+              gate: row.gate,
+              position: position.toString(),
+            };
+            io.to(`check-in-list:${checkInListId}`).emit('checkin.changed', message);
+          }
+        },
+        (error: unknown) => services.logger.error('pushing a check-in failed', { error }),
+      );
   };
 
   const disconnectRevokedDevices = async (checkInListId: string): Promise<void> => {
