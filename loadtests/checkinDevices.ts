@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import type { CheckInChanged } from '../services/kit/contracts/realtime';
 import { ScanMemory } from '../web/src/features/checkIn/scanner/scanMemory';
+import { JsonClient } from './jsonClient';
 
 /**
  * The scanning devices of `npm run bench -- checkin`, in a process of their own so the server's event loop
@@ -43,6 +44,8 @@ export interface CheckInMeasurements {
 
 interface Device {
   id: string;
+  /** The phone's own connections (a scan and a collision scan may overlap). */
+  http: JsonClient;
   socket: Socket;
   /** attendee id → when this device heard of its admission (performance.now()). */
   heard: Map<string, number>;
@@ -51,7 +54,13 @@ interface Device {
 
 function connectDevice(url: string, shortId: string, id: string): Promise<Device> {
   const socket = io(url, { auth: { checkInList: shortId }, transports: ['websocket'], forceNew: true });
-  const device: Device = { id, socket, heard: new Map(), memory: new ScanMemory() };
+  const device: Device = {
+    id,
+    http: new JsonClient(url, 2),
+    socket,
+    heard: new Map(),
+    memory: new ScanMemory(),
+  };
   socket.on('checkin.changed', (change: CheckInChanged) => {
     if (change.state === 'CHECKED_IN' && !device.heard.has(change.attendeeId))
       device.heard.set(change.attendeeId, performance.now());
@@ -85,11 +94,13 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     const health: number[] = [];
     await Promise.all(
       Array.from({ length: DEVICES }, async () => {
+        const http = new JsonClient(url, 1);
         for (let n = 0; n < 100; n++) {
           const started = performance.now();
-          await (await fetch(`${url}/healthz`)).arrayBuffer();
+          await http.send('GET', '/healthz');
           health.push(performance.now() - started);
         }
+        http.close();
       }),
     );
 
@@ -112,18 +123,18 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     let nonce = 0;
     const scan = async (device: Device, index: number, kind: 'first' | 'repeat') => {
       const started = performance.now();
-      const response = await fetch(`${url}/api/public/check-in-lists/${listShortId}/check-ins`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
+      const response = await device.http.send<ScanAnswer>(
+        'POST',
+        `/api/public/check-in-lists/${listShortId}/check-ins`,
+        {
           code: codes[index],
           nonce: `${device.id}-${String(nonce++).padStart(8, '0')}`,
           device_id: device.id,
-        }),
-      });
-      const body = (await response.json()) as ScanAnswer;
+        },
+      );
+      const { body } = response;
       decisions.push(performance.now() - started);
-      if (!response.ok) {
+      if (response.status < 200 || response.status >= 300) {
         errors++;
         if (errorSamples.size < 5)
           errorSamples.add(`${response.status} ${JSON.stringify(body).slice(0, 200)}`);
@@ -233,7 +244,10 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
       scanSeconds,
     };
   } finally {
-    for (const device of devices) device.socket.disconnect();
+    for (const device of devices) {
+      device.socket.disconnect();
+      device.http.close();
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { JsonClient } from './jsonClient';
 import { basketOf, readOnsaleScenario } from './onsaleScenario';
 
 /**
@@ -22,15 +23,14 @@ interface Step {
   ms: number;
 }
 
+const http = new JsonClient(baseUrl, buyers);
+
 async function call(method: string, path: string, json: unknown): Promise<Step> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/public/events/${eventId}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'User-Agent': 'onsale-bench' },
-    body: JSON.stringify(json),
+  const response = await http.send<Step['body']>(method, `/api/public/events/${eventId}${path}`, json, {
+    'User-Agent': 'onsale-bench',
   });
-  const body = (await response.json()) as Step['body'];
-  return { status: response.status, body, ms: performance.now() - started };
+  return { status: response.status, body: response.body, ms: performance.now() - started };
 }
 
 const reservationMs: number[] = [];
@@ -101,6 +101,7 @@ const started = performance.now();
 const deadline = started + seconds * 1000;
 await Promise.all(Array.from({ length: buyers }, (_, index) => buyer(deadline, seeded(index + 1))));
 const elapsedSeconds = (performance.now() - started) / 1000;
+http.close();
 process.stdout.write(
   `${JSON.stringify({ ...counts, errorSamples, elapsedSeconds, reservationMs, requestMs })}\n`,
 );
