@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPostgres } from '../kit/testing/postgres';
-import { pngChunk, pngImage } from '../catalog/images/testing';
+import { pngChunk } from '../kit/png';
+import { pngImage } from '../catalog/images/testing';
 import { startTestPlatform, type StorageKind, type TestPlatform } from './testing';
 
 /** What an outsider sees of the platform's edges: headers, operator endpoints, waiting reads. */

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import QRCode from 'qrcode';
 import { defineProjection } from '../../projections/runner/define';
 import type { Projection, ProjectionContext, ReadModelTable } from '../../projections/runner/types';
 import type { RecordedEvent } from '../eventstore/port';
@@ -41,6 +40,7 @@ import type {
   OrderMarkedPaid,
   OrderPlaced,
 } from '../sales/orders/orderEvents';
+import { qrCodePng } from '../messaging/qrPng';
 
 /**
  * The checkout's mails (docs/orders.md): the buyer's order confirmation, ONE ticket mail per attendee (its
@@ -388,16 +388,7 @@ class OrderMailer {
         when,
         link: `${this.settings.publicUrl}/ticket/${this.placed.eventId}/${attendee.shortId}`,
       };
-      const qr = await QRCode.toBuffer(code, {
-        type: 'png',
-        errorCorrectionLevel: 'M',
-        width: 300,
-        margin: 2,
-        // The "up" filter only: a QR code's pixel rows repeat module by module, so it compresses them well, and
-        // trying every filter per row (pngjs's default) took three times the CPU of an on-sale rush's mails.
-        // (pngjs reads `filterType`; the QRCode types only list the deflate options.)
-        rendererOpts: { filterType: 2 } as QRCode.QRCodeToBufferOptions['rendererOpts'],
-      });
+      const qr = qrCodePng(code, { width: 300, margin: 2, errorCorrectionLevel: 'M' });
       await this.send(
         'order_ticket',
         resend ? `${attendee.attendeeId}-${resend}` : attendee.attendeeId,

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Refusal } from '../../kit/refusal';
 import { sniffImageFormat } from './imageRules';
 import { stripImageMetadata } from './stripMetadata';
-import { pngChunk, pngImage } from './testing';
+import { pngChunk } from '../../kit/png';
+import { pngImage } from './testing';
 
 const gps = 'GPSLatitude 52.5200 N; GPSLongitude 13.4050 E';
 
