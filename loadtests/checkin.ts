@@ -16,7 +16,8 @@ import type { CheckInMeasurements, CheckInPlan } from './checkinDevices';
  * `npm run bench -- checkin` (issue 15): 10,000 attendees on one check-in list, 20 scanning devices, each
  * with its own Socket.IO connection to the list's room and its own HTTP scans. 10 % of the scans repeat a
  * ticket already admitted (at another device), 1 % are the same ticket scanned by two devices at once.
- * Measured: the scan decision (HTTP round trip of `POST …/check-ins`), the push delay from a scan being sent
+ * Measured: the scan decision (HTTP round trip of `POST …/check-ins`) with the 20 devices scanning as fast as
+ * the server answers (the platform's capacity) and at door pace (what staff see), the push delay from a scan being sent
  * to each other device hearing of it, duplicates answered as such, double admissions (must be 0), and a
  * device that is offline for 30 s catching up (snapshot with position, then newer pushes). `GET /healthz`
  * under the same 20-way concurrency is the baseline of the same run. The devices run in a process of their
@@ -31,6 +32,12 @@ const OFFLINE_MS = 30_000;
 const LATE = 200;
 /** Attendees first scanned by one device alone, before the 20 start: the decision without contention. */
 const ALONE = 200;
+/**
+ * Attendees scanned at door pace after the rush: each of the 20 devices every 250 ms (80 scans a second, four
+ * times what a fast turnstile lane lets through), the latency door staff actually see.
+ */
+const PACED = 800;
+const PACE_MS = 250;
 const ADMIN = { email: 'bench@example.org', password: 'bench-password-1' };
 
 const percentile = (values: readonly number[], p: number) => {
@@ -169,13 +176,15 @@ export async function benchCheckIn(): Promise<void> {
         devices: DEVICES,
         alone: ALONE,
         late: LATE,
+        paced: PACED,
+        paceMs: PACE_MS,
         repeatShare: REPEAT_SHARE,
         collisionShare: COLLISION_SHARE,
         offlineMs: OFFLINE_MS,
       } satisfies CheckInPlan),
     );
     const measured = await runDevices(planFile);
-    const { health, alone, decisions, pushDelays, unheard, errors, errorSamples } = measured;
+    const { health, alone, decisions, paced, pushDelays, unheard, errors, errorSamples } = measured;
     const { repeatsAnswered, repeatsAsDuplicate, collisionAdmissions, catchUpMs, offlineSeconds } = measured;
     const results = new Map(Object.entries(measured.results));
     const collisions = { size: measured.collisions };
@@ -185,10 +194,12 @@ export async function benchCheckIn(): Promise<void> {
 
     const doubleAdmissions = measured.admissionCounts.filter((count) => count > 1).length;
     const decisionP99 = percentile(decisions, 99);
+    const pacedP99 = percentile(paced, 99);
     const pushP99 = percentile(pushDelays, 99);
     console.log(
       `\nCheck-in: ${ATTENDEES.toLocaleString('en-US')} attendees (seeded in ${ms(seedMs)}), ${DEVICES} devices, ` +
-        `${decisions.length.toLocaleString('en-US')} concurrent scans in ${scanSeconds.toFixed(1)} s, SQLite; ` +
+        `${decisions.length.toLocaleString('en-US')} concurrent scans in ${scanSeconds.toFixed(1)} s ` +
+        `(${Math.round((decisions.length - LATE) / scanSeconds)} a second), SQLite; ` +
         `load average ${loadavg()
           .map((load) => load.toFixed(1))
           .join(' ')} (figures are for comparison with the baseline of this run)`,
@@ -209,11 +220,18 @@ export async function benchCheckIn(): Promise<void> {
         target: '',
       },
       {
-        measure: 'scan decision (POST check-ins)',
+        measure: `scan decision, ${DEVICES} devices as fast as answered`,
         p50: ms(percentile(decisions, 50)),
         p95: ms(percentile(decisions, 95)),
         p99: ms(decisionP99),
         target: `p99 < 15 ms ${decisionP99 < 15 ? 'ok' : 'MISSED'} (${(decisionP99 / percentile(health, 99)).toFixed(1)}x healthz p99)`,
+      },
+      {
+        measure: `scan decision, ${DEVICES} devices at door pace (${(DEVICES * 1000) / PACE_MS} scans/s)`,
+        p50: ms(percentile(paced, 50)),
+        p95: ms(percentile(paced, 95)),
+        p99: ms(pacedP99),
+        target: `p99 < 15 ms ${pacedP99 < 15 ? 'ok' : 'MISSED'}`,
       },
       {
         measure: 'push to the other devices',

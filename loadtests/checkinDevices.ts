@@ -16,6 +16,9 @@ export interface CheckInPlan {
   devices: number;
   alone: number;
   late: number;
+  /** Attendees scanned at door pace: each device every `paceMs`, whatever the server's speed. */
+  paced: number;
+  paceMs: number;
   repeatShare: number;
   collisionShare: number;
   offlineMs: number;
@@ -25,6 +28,7 @@ export interface CheckInMeasurements {
   health: number[];
   alone: number[];
   decisions: number[];
+  paced: number[];
   pushDelays: number[];
   unheard: number;
   results: Record<string, number>;
@@ -107,10 +111,15 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     for (let n = 0; n < DEVICES; n++) devices.push(await connectDevice(url, listShortId, `dev-${n}`));
     const late = await connectDevice(url, listShortId, 'dev-offline');
 
-    // The plan: every attendee once, 1 % of them by two devices at once, then 10 % repeated elsewhere.
+    // The plan: every attendee once, 1 % of them by two devices at once, then 10 % repeated elsewhere; then
+    // the paced ones at door pace; the late ones once the offline device is back.
     const early = codes.length - LATE;
+    const rushed = early - plan.paced;
     const collisions = new Set(
-      Array.from({ length: Math.round(ATTENDEES * plan.collisionShare) }, (_, n) => n * 97 + ALONE + 11),
+      Array.from(
+        { length: Math.round(ATTENDEES * plan.collisionShare) },
+        (_, n) => ALONE + 11 + Math.floor((n * (rushed - ALONE - 11)) / (ATTENDEES * plan.collisionShare)),
+      ),
     );
     const decisions: number[] = [];
     const sentAt = new Map<string, { at: number; device: string }>();
@@ -175,15 +184,34 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     const alone = decisions.splice(0, decisions.length);
     const scanStart = performance.now();
     await runScans(
-      Array.from({ length: early - ALONE }, (_, n) => ALONE + n),
+      Array.from({ length: rushed - ALONE }, (_, n) => ALONE + n),
       'first',
     );
     const repeats = Array.from(
       { length: Math.round(ATTENDEES * plan.repeatShare) },
-      (_, n) => (n * 7919) % early,
+      (_, n) => (n * 7919) % rushed,
     );
     await runScans(repeats, 'repeat');
     const scanSeconds = (performance.now() - scanStart) / 1000;
+
+    // Door pace: each device scans every `paceMs` (staggered across devices), as a busy lane would, rather
+    // than as fast as the server answers; a scan that overruns its slot delays only that device's next one.
+    const pacedFrom = decisions.length;
+    const pacedIndexes = Array.from({ length: plan.paced }, (_, n) => rushed + n);
+    let nextPaced = 0;
+    const pacedStart = performance.now();
+    await Promise.all(
+      devices.map(async (device, d) => {
+        for (let round = 0; ; round++) {
+          const index = pacedIndexes[nextPaced++];
+          if (index === undefined) return;
+          const wait = pacedStart + (d / DEVICES + round) * plan.paceMs - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          await scan(device, index, 'first');
+        }
+      }),
+    );
+    const paced = decisions.splice(pacedFrom);
     const waitLeft = OFFLINE_MS - (performance.now() - wentOffline);
     if (waitLeft > 0) await new Promise((resolve) => setTimeout(resolve, waitLeft));
     const offlineSeconds = (performance.now() - wentOffline) / 1000;
@@ -227,6 +255,7 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
       health,
       alone,
       decisions,
+      paced,
       pushDelays,
       unheard,
       results: Object.fromEntries(results),
