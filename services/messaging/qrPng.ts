@@ -31,5 +31,5 @@ export function qrCodePng(
       }
     }
   }
-  return pngFile({ width: side, height: side, bitDepth: 1, colorType: 0 }, raw, 9);
+  return pngFile({ width: side, height: side, bitDepth: 1, colorType: 0 }, raw, 6);
 }
