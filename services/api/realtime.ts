@@ -144,7 +144,8 @@ export function attachRealtime(
       keys: notice.keys,
       position: notice.position.toString(),
     };
-    io.to(notice.keys).emit('readmodel.changed', message);
+    const memberRooms = notice.keys.filter((key) => !isDeviceKey(key));
+    if (memberRooms.length > 0) io.to(memberRooms).emit('readmodel.changed', message);
   });
 
   /**
@@ -216,4 +217,12 @@ export function attachRealtime(
 
 interface DeviceData {
   device?: { checkInListId: string; shortId: string };
+}
+
+/**
+ * Keys naming a check-in list's devices or one admission: the devices hear `checkin.changed` only (pushed
+ * above), never the read-model notices meant for members, which would be twenty frames per scan for nothing.
+ */
+function isDeviceKey(key: string): boolean {
+  return key.startsWith('check-in-list:') || key.startsWith('check-in:');
 }

@@ -574,6 +574,12 @@ function checkInSuite(kind: StorageKind) {
         });
       await expect(connect('00000000000000000000')).rejects.toThrow(/check_in_list_not_found/);
       const devices = [await connect(list.short_id), await connect(list.short_id)];
+      const heard = devices.map((socket) => {
+        const log = { changes: 0, notices: 0 };
+        socket.on('checkin.changed', () => log.changes++);
+        socket.on('readmodel.changed', () => log.notices++);
+        return log;
+      });
       try {
         const pushed = devices.map(
           (socket) =>
@@ -602,6 +608,17 @@ function checkInSuite(kind: StorageKind) {
           `check-in push: answer ${(answered - started).toFixed(1)} ms, push after answer ${delay.toFixed(1)} ms`,
         );
         expect(Math.max(...received.map(({ at }) => at - started))).toBeLessThan(1_000);
+
+        // Once the read model has it too, each device has still heard of the admission once, and of nothing
+        // meant for members (read-model notices).
+        await t.platform.services.readSide.waitFor(await t.platform.services.store.head(), 5_000);
+        const again = await scan(list.short_id, { attendee_short_id: short(7), nonce: 'live-repeat-1' });
+        expect(again.body.data.result).toBe('already_checked_in');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(heard).toEqual([
+          { changes: 1, notices: 0 },
+          { changes: 1, notices: 0 },
+        ]);
 
         const disconnected = new Promise<void>((resolve) => devices[0]!.once('disconnect', () => resolve()));
         await api()('POST', `${lists}/${list.id}/rotate-link`);
