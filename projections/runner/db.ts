@@ -48,6 +48,8 @@ export function openReadModelDb(config: ReadModelDbConfig): Knex {
   });
 }
 
+const keptSqlLength = 1_000;
+
 /**
  * knex prepares each query's SQL anew, which on better-sqlite3 was a tenth of an on-sale rush's CPU; the
  * queries of a running platform are a few hundred distinct SQL strings, so the connection keeps their
@@ -55,10 +57,13 @@ export function openReadModelDb(config: ReadModelDbConfig): Knex {
  * the next query, so reuse is safe; a statement still busy (iterated elsewhere) is never handed out twice.
  * SQLite re-prepares a kept statement by itself after a schema change (a rebuilt read model swapped in).
  */
-export function reusePreparedStatements(connection: BetterSqlite3.Database, limit = 2000): void {
+export function reusePreparedStatements(connection: BetterSqlite3.Database, limit = 500): void {
   const prepare = connection.prepare.bind(connection);
   const statements = new Map<string, BetterSqlite3.Statement>();
   const reusing = (sql: string): BetterSqlite3.Statement => {
+    // Long statements are the bulk ones (an insert of many rows, a long `in` list): rarely the same twice,
+    // and each kept one holds its compiled program.
+    if (sql.length > keptSqlLength) return prepare(sql);
     const kept = statements.get(sql);
     if (kept && !kept.busy) return kept;
     const statement = prepare(sql);

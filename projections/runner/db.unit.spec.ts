@@ -44,6 +44,14 @@ describe('prepared statements on the embedded read-model database', () => {
     expect(connection.prepare('SELECT 3')).toBe(connection.prepare('SELECT 3'));
   });
 
+  it('prepares long bulk statements each time rather than keeping them', () => {
+    const connection = new Database(':memory:');
+    reusePreparedStatements(connection);
+    const bulk = `SELECT ${Array.from({ length: 400 }, (_, n) => n).join(', ')}`;
+    expect(bulk.length).toBeGreaterThan(1_000);
+    expect(connection.prepare(bulk)).not.toBe(connection.prepare(bulk));
+  });
+
   it('serves knex queries through the kept statements', async () => {
     const db = openReadModelDb({ kind: 'sqlite', file: ':memory:' });
     try {
