@@ -117,6 +117,41 @@ function questionSuite(kind: StorageKind) {
     ]);
   });
 
+  it("asks an open order's buyer a question added, then stops asking it once hidden", async () => {
+    const eventId = await newEvent();
+    const ticket = await api()<{ data: { id: string } }>('POST', `/api/events/${eventId}/tickets`, {
+      json: { type: 'FREE', title: 'Entry', quantity: 10 },
+    });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+    expect((await api()('PUT', `/api/events/${eventId}/status`, { json: { status: 'LIVE' } })).status).toBe(
+      200,
+    );
+    const buyer = t.client();
+    const placed = await buyer<{ data: { short_id: string } }>(
+      'POST',
+      `/api/public/events/${eventId}/orders`,
+      {
+        json: { lines: [{ ticket_id: ticket.body.data.id, quantity: 1 }] },
+      },
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = `/api/public/events/${eventId}/orders/${placed.body.data.short_id}`;
+    const asked = async () =>
+      (await buyer<{ data: { questions: { title: string }[] } }>('GET', order)).body.data.questions.map(
+        (question) => question.title,
+      );
+    // Every checkout step reads the questions from memory; a change to them must still reach the next step.
+    expect(await asked()).toEqual([]);
+    expect(await asked()).toEqual([]);
+    const added = await create(eventId, { title: 'Dietary needs', type: 'SINGLE_LINE_TEXT' });
+    expect(await asked()).toEqual(['Dietary needs']);
+    const hidden = await api()('PUT', `/api/events/${eventId}/questions/${added.body.data.id}`, {
+      json: { hidden: true },
+    });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    expect(await asked()).toEqual([]);
+  });
+
   it('refuses a choice question without options, and other bad input, with field errors', async () => {
     const eventId = await newEvent();
     for (const type of ['CHECKBOX', 'RADIO', 'DROPDOWN']) {

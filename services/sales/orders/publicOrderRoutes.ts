@@ -10,7 +10,8 @@ import { eventDecider } from '../../catalog/events/eventDecider';
 import { eventStream } from '../../catalog/events/eventEvents';
 import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
 import { presentQuestion } from '../../catalog/questions/questionSchemas';
-import { questionsForCheckout } from '../../../projections/questions';
+import { questionsForCheckout, questionsProjection } from '../../../projections/questions';
+import { EventReadCache } from '../../../projections/runner/eventReadCache';
 import {
   findAttendeeByShortId,
   findOrder,
@@ -67,6 +68,11 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
   const router = new Router({ prefix: '/public' });
   const payments = services.config.payments;
   const stripe = payments.mode === 'off' ? null : stripeClient(payments);
+  // Every checkout step asks for the event's questions; in a rush they are the same thousands of times.
+  const checkoutQuestions = new EventReadCache(questionsProjection.name, (eventId) =>
+    questionsForCheckout(services.db, eventId),
+  );
+  services.readSide.onNotice(checkoutQuestions.invalidate);
 
   const eventSettings = async (eventId: string) => {
     const { state } = await services.commands.load(eventDecider, eventStream(eventId));
@@ -80,7 +86,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     const [lines, attendees, questions] = await Promise.all([
       listOrderLines(services.db, row.id),
       listOrderAttendees(services.db, row.id),
-      questionsForCheckout(services.db, row.event_id),
+      checkoutQuestions.get(row.event_id),
     ]);
     const titles = titlesOf(lines);
     const status = visibleStatus(row, now);
@@ -195,7 +201,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
   router.put('/events/:eventId/orders/:orderShortId/details', async (ctx) => {
     const input = body(ctx, orderDetailsSchema);
     const { row } = await orderOfPath(ctx);
-    const questions = await questionsForCheckout(services.db, row.event_id);
+    const questions = await checkoutQuestions.get(row.event_id);
     await runOrderCommand(ctx, row.id, {
       type: 'SubmitOrderDetails',
       orderId: row.id,
