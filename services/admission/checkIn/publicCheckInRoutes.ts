@@ -280,15 +280,22 @@ export function publicCheckInRoutes(
     }
   }
 
-  router.post(`${base}/check-ins`, async (ctx) => {
+  /**
+   * The scan of the request's body on the path's list, and its attendee; a code that names no attendee of this
+   * event is answered here (and null returned).
+   */
+  async function scannedAttendee(ctx: Context) {
     const scan = body(ctx, scanSchema);
     const list = await resolveList(ctx);
     const target = await resolveTarget(list.facts, scan);
-    if ('result' in target) {
-      ctx.body = { data: { result: target.result, attendee: null, check_in: null } };
-      return;
-    }
-    await admit(ctx, list, target.attendee, scan);
+    if ('attendee' in target) return { scan, list, attendee: target.attendee };
+    ctx.body = { data: { result: target.result, attendee: null, check_in: null } };
+    return null;
+  }
+
+  router.post(`${base}/check-ins`, async (ctx) => {
+    const scanned = await scannedAttendee(ctx);
+    if (scanned) await admit(ctx, scanned.list, scanned.attendee, scanned.scan);
   });
 
   /**
@@ -297,14 +304,9 @@ export function publicCheckInRoutes(
    * a closed list, already admitted) stands, and then nothing is marked paid.
    */
   router.post(`${base}/paid-check-ins`, async (ctx) => {
-    const scan = body(ctx, scanSchema);
-    const list = await resolveList(ctx);
-    const target = await resolveTarget(list.facts, scan);
-    if ('result' in target) {
-      ctx.body = { data: { result: target.result, attendee: null, check_in: null } };
-      return;
-    }
-    const { attendee } = target;
+    const scanned = await scannedAttendee(ctx);
+    if (!scanned) return;
+    const { scan, list, attendee } = scanned;
     if (attendee.payment !== 'UNPAID') {
       await admit(ctx, list, attendee, scan);
       return;
