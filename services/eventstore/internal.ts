@@ -1,5 +1,5 @@
 import { DuplicateEventIdError, serialiseEvents, WrongExpectedRevisionError } from './port';
-import type { AppendResult, ExpectedRevision, NewEvent, SerialisedEvent } from './port';
+import type { AppendResult, ExpectedRevision, NewEvent, RecordedEvent, SerialisedEvent } from './port';
 
 /** Throws unless `current` (the revision of the stream's last event, undefined when it has none) satisfies `expected`. */
 export function checkExpected(stream: string, expected: ExpectedRevision, current: bigint | undefined): void {
@@ -141,4 +141,68 @@ export function enqueueAppend(
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
+}
+
+/**
+ * What subscribers read of the log, decoded once and shared between them. Every projection follows the log on
+ * a subscription of its own, so without this each new event was read and parsed once per projection (28 of
+ * them with the worker). A read after position `p` is remembered event by event, each under the position
+ * before it, so a gap in positions (PostgreSQL) costs nothing. Serving what was remembered is always safe:
+ * positions follow commit order, so any read is a prefix of what the log holds after `p`, and the
+ * subscriber asks again after the last event it got. Reads in flight are shared too (PostgreSQL's
+ * subscribers all wake on one notification). The events are frozen: one object goes to every projection.
+ */
+export class SharedReads {
+  readonly #following = new Map<bigint, RecordedEvent>();
+  readonly #reading = new Map<bigint, Promise<readonly RecordedEvent[]>>();
+
+  constructor(
+    private readonly capacity: number,
+    private readonly read: (after: bigint, limit: number) => Promise<readonly RecordedEvent[]>,
+  ) {}
+
+  after(position: bigint, limit: number): Promise<readonly RecordedEvent[]> {
+    const remembered: RecordedEvent[] = [];
+    let cursor = position;
+    for (let event = this.#following.get(cursor); event; event = this.#following.get(cursor)) {
+      remembered.push(event);
+      cursor = event.position;
+      if (remembered.length >= limit) break;
+    }
+    if (remembered.length > 0) return Promise.resolve(remembered);
+    const inFlight = this.#reading.get(position);
+    if (inFlight) return inFlight;
+    const reading = this.read(position, limit).then(
+      (events) => {
+        this.#reading.delete(position);
+        this.#remember(position, events);
+        return events;
+      },
+      (error: unknown) => {
+        this.#reading.delete(position);
+        throw error;
+      },
+    );
+    this.#reading.set(position, reading);
+    return reading;
+  }
+
+  #remember(after: bigint, events: readonly RecordedEvent[]): void {
+    let previous = after;
+    for (const event of events) {
+      deepFreeze(event);
+      this.#following.set(previous, event);
+      previous = event.position;
+    }
+    for (const oldest of this.#following.keys()) {
+      if (this.#following.size <= this.capacity) break;
+      this.#following.delete(oldest);
+    }
+  }
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
 }

@@ -1,5 +1,12 @@
 import pg from 'pg';
-import { abortableIterable, enqueueAppend, normaliseLimit, Wakeup, type QueuedAppend } from './internal';
+import {
+  abortableIterable,
+  enqueueAppend,
+  normaliseLimit,
+  SharedReads,
+  Wakeup,
+  type QueuedAppend,
+} from './internal';
 import { DuplicateEventIdError, wallClock, WrongExpectedRevisionError } from './port';
 import type {
   AppendResult,
@@ -352,6 +359,9 @@ class PostgresStore implements PostgresEventStore {
   readonly #clock: RecordingClock;
   readonly #wakeup = new Wakeup();
   readonly #closing = new AbortController();
+  readonly #shared: SharedReads;
+  /** The highest position known committed (own appends, notifications): a subscriber behind it reads at once. */
+  #knownHead = 0n;
   #closed = false;
   #listener: pg.Client | undefined;
   #listenerWanted = false;
@@ -371,6 +381,9 @@ class PostgresStore implements PostgresEventStore {
     this.#pageSize = options.pageSize ?? 2000;
     this.#clock = options.clock ?? wallClock;
     this.#listen = options.listen ?? true;
+    this.#shared = new SharedReads(2 * this.#pageSize, async (after, limit) =>
+      (await this.#page(after, limit)).map(toRecorded),
+    );
   }
 
   append(
@@ -461,7 +474,9 @@ class PostgresStore implements PostgresEventStore {
       } else if (row.error_code !== null || row.next_revision === null || row.last_position === null) {
         pending.reject(new Error(`es_append_batch: unexpected result ${JSON.stringify(row)}`));
       } else {
-        pending.resolve({ nextRevision: BigInt(row.next_revision), position: BigInt(row.last_position) });
+        const position = BigInt(row.last_position);
+        if (position > this.#knownHead) this.#knownHead = position;
+        pending.resolve({ nextRevision: BigInt(row.next_revision), position });
       }
     });
   }
@@ -528,9 +543,9 @@ class PostgresStore implements PostgresEventStore {
     let retryDelayMs = 100;
     while (!stop.aborted) {
       const seen = this.#wakeup.version;
-      let rows: EventRow[];
+      let events: readonly RecordedEvent[];
       try {
-        rows = await this.#page(checkpoint, this.#pageSize);
+        events = await this.#shared.after(checkpoint, this.#pageSize);
         retryDelayMs = 100;
       } catch (error) {
         if (stop.aborted) return;
@@ -540,17 +555,24 @@ class PostgresStore implements PostgresEventStore {
         retryDelayMs = Math.min(retryDelayMs * 2, 5000);
         continue;
       }
-      for (const row of rows) {
+      for (const event of events) {
         if (stop.aborted) return;
-        checkpoint = BigInt(row.position);
-        if (types !== undefined && !types.has(row.type)) continue;
-        yield toRecorded(row);
+        checkpoint = event.position;
+        if (types !== undefined && !types.has(event.type)) continue;
+        yield event;
       }
-      // A notification that arrived during the query means there may be more: read again at once.
-      if (rows.length < this.#pageSize && this.#wakeup.version === seen) {
+      if (events.length < this.#pageSize && !this.#moreToRead(events, checkpoint, seen))
         await this.#wakeup.wait(this.#pollIntervalMs, stop);
-      }
     }
+  }
+
+  /**
+   * After a short read: a notification came while reading or handing over, or remembered events ended before
+   * a commit known here. An empty read that no notification followed waits, even behind that commit.
+   */
+  #moreToRead(events: readonly RecordedEvent[], checkpoint: bigint, seen: number): boolean {
+    if (this.#wakeup.version !== seen) return true;
+    return events.length > 0 && checkpoint < this.#knownHead;
   }
 
   /**
@@ -613,8 +635,10 @@ class PostgresStore implements PostgresEventStore {
     };
     client.on('error', drop);
     client.on('end', drop);
-    client.on('notification', () => {
+    client.on('notification', (message) => {
       this.stats.notifications++;
+      const head = /^\d+$/.test(message.payload ?? '') ? BigInt(message.payload as string) : 0n;
+      if (head > this.#knownHead) this.#knownHead = head;
       this.#wakeup.notify();
     });
     try {

@@ -139,4 +139,50 @@ describe('sqlite event store', () => {
       await other.close();
     }
   });
+
+  it('an append committed while a subscriber handles the previous event reaches it at once, not at the next poll', async () => {
+    const slowPolling = await openSqliteEventStore(path.join(dir, 'slow-poll.db'), {
+      pollIntervalMs: 60_000,
+    });
+    try {
+      const controller = new AbortController();
+      const seen: bigint[] = [];
+      const done = (async () => {
+        for await (const event of slowPolling.subscribe({ signal: controller.signal })) {
+          seen.push(event.position);
+          if (seen.length === 2) return 'both';
+          // Committed (and notified) while this subscriber is busy, not waiting.
+          await slowPolling.append('busy', [newEvent()], { expected: 'any' });
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return 'ended';
+      })();
+      await slowPolling.append('busy', [newEvent()], { expected: 'no_stream' });
+      const outcome = await Promise.race([
+        done,
+        new Promise((resolve) => setTimeout(() => resolve('waited for the poll'), 5_000)),
+      ]);
+      controller.abort();
+      expect(outcome).toBe('both');
+      expect(seen).toEqual([1n, 2n]);
+    } finally {
+      await slowPolling.close();
+    }
+  });
+
+  it('hands every subscriber the same decoded event, frozen', async () => {
+    await store.append('shared', [newEvent('Happened', { lines: [{ n: 1 }] })], { expected: 'no_stream' });
+    const first = async () => {
+      const controller = new AbortController();
+      for await (const event of store.subscribe({ signal: controller.signal })) {
+        controller.abort();
+        return event;
+      }
+      throw new Error('no event');
+    };
+    const [a, b] = [await first(), await first()];
+    expect(a).toBe(b);
+    expect(Object.isFrozen((a.data as { lines: object[] }).lines[0])).toBe(true);
+    expect(() => ((a.data as { lines: { n: number }[] }).lines[0]!.n = 2)).toThrow(TypeError);
+  });
 });

@@ -5,6 +5,7 @@ import {
   checkExpected,
   enqueueAppend,
   normaliseLimit,
+  SharedReads,
   Wakeup,
   type QueuedAppend,
 } from './internal';
@@ -131,6 +132,9 @@ class SqliteStore implements SqliteEventStore {
   readonly #clock: RecordingClock;
   readonly #wakeup = new Wakeup();
   readonly #closing = new AbortController();
+  readonly #shared: SharedReads;
+  /** The last position this connection wrote: a subscriber behind it has more to read at once. */
+  #lastWritten = 0n;
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
   #closed = false;
@@ -167,6 +171,9 @@ class SqliteStore implements SqliteEventStore {
       throw error;
     }
     this.database = db;
+    this.#shared = new SharedReads(2 * this.#pageSize, (after, limit) =>
+      Promise.resolve(this.#statements.after.all(Number(after), limit).map(toRecorded)),
+    );
     this.#statements = {
       begin: db.prepare('BEGIN IMMEDIATE'),
       commit: db.prepare('COMMIT'),
@@ -258,6 +265,9 @@ class SqliteStore implements SqliteEventStore {
     this.stats.appends += batch.length;
     this.stats.events += written;
     this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+    for (const outcome of outcomes)
+      if (outcome.ok && outcome.result.position > this.#lastWritten)
+        this.#lastWritten = outcome.result.position;
     if (written > 0) this.#wakeup.notify();
     batch.forEach((pending, index) => {
       const outcome = outcomes[index];
@@ -396,19 +406,29 @@ class SqliteStore implements SqliteEventStore {
   ): AsyncGenerator<RecordedEvent, void, undefined> {
     const types = options.types ? new Set(options.types) : undefined;
     const stop = AbortSignal.any([signal, this.#closing.signal]);
-    let checkpoint = Number(options.after ?? 0n);
+    let checkpoint = options.after ?? 0n;
     while (!stop.aborted) {
-      const rows = this.#statements.after.all(checkpoint, this.#pageSize);
-      for (const row of rows) {
-        checkpoint = row[0];
-        if (types !== undefined && !types.has(row[4])) continue;
-        yield toRecorded(row);
+      const seen = this.#wakeup.version;
+      const events = await this.#shared.after(checkpoint, this.#pageSize);
+      for (const event of events) {
         if (stop.aborted) return;
+        checkpoint = event.position;
+        if (types !== undefined && !types.has(event.type)) continue;
+        yield event;
       }
-      // Reading and starting to wait happen in one synchronous step, so an in-process commit cannot slip between.
-      if (rows.length < this.#pageSize) await this.#wakeup.wait(this.#pollIntervalMs, stop);
-      else await yieldToEventLoop();
+      if (events.length === this.#pageSize) await yieldToEventLoop();
+      else if (!this.#moreToRead(events, checkpoint, seen))
+        await this.#wakeup.wait(this.#pollIntervalMs, stop);
     }
+  }
+
+  /**
+   * After a short read: an append committed while the events were handed over, or remembered events ended
+   * before what this connection wrote. An empty read with no append since waits.
+   */
+  #moreToRead(events: readonly RecordedEvent[], checkpoint: bigint, seen: number): boolean {
+    if (this.#wakeup.version !== seen) return true;
+    return events.length > 0 && checkpoint < this.#lastWritten;
   }
 
   head(): Promise<bigint> {
