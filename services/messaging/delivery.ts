@@ -13,10 +13,13 @@ import {
   type OutboxRow,
 } from './outbox';
 
-/** Where mails go: an SMTP server, or nowhere (they stay readable in the local outbox). */
+/**
+ * Where mails go: an SMTP server, or nowhere (they stay readable in the local outbox). A mail's attachments
+ * are read only by a transport that sends them.
+ */
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
-  send(mail: OutboxRow, attachments?: readonly MailAttachment[]): Promise<void>;
+  send(mail: OutboxRow, attachments: () => Promise<readonly MailAttachment[]>): Promise<void>;
   close(): void;
 }
 
@@ -37,7 +40,8 @@ export function createMailTransport(settings: {
   const host = hostOf(settings.publicUrl);
   return {
     kind: 'smtp',
-    async send(mail, attachments = []) {
+    async send(mail, attachmentsOf) {
+      const attachments = await attachmentsOf();
       await transporter.sendMail({
         from: settings.mailFrom,
         to: mail.to_address,
@@ -135,7 +139,7 @@ export class MailDelivery {
       );
       for (const mail of batch) {
         try {
-          await transport.send(mail, await mailAttachmentsOf(db, mail.id));
+          await transport.send(mail, () => mailAttachmentsOf(db, mail.id));
           await markSent(db, mail, transport.kind, clock.now());
         } catch (error) {
           const attempt = mail.attempts + 1;

@@ -158,8 +158,9 @@ export async function isEnqueued(trx: Knex.Transaction, table: string, key: stri
   return (await trx(table).where({ dedupe_key: key }).first('id')) !== undefined;
 }
 
-export async function enqueueMail(trx: Knex.Transaction, table: string, mail: NewMail): Promise<void> {
-  await trx(table)
+/** Writes the mail unless its dedupe key is already there; answers whether it wrote it. */
+export async function enqueueMail(trx: Knex.Transaction, table: string, mail: NewMail): Promise<boolean> {
+  const written = (await trx(table)
     .insert({
       id: mail.id,
       dedupe_key: dedupeKey(mail.aggregateId, mail.template, mail.occurrence),
@@ -185,7 +186,9 @@ export async function enqueueMail(trx: Knex.Transaction, table: string, mail: Ne
       created_at: mail.createdAt,
     })
     .onConflict('dedupe_key')
-    .ignore();
+    .ignore()
+    .returning('id')) as unknown[];
+  return written.length > 0;
 }
 
 // ---------- delivery

@@ -3,6 +3,20 @@ import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { qrCodePng } from './qrPng';
 
+/** Undoes the row filters a 1-bit image may use here: none (0) and "Up" (2), the row above added byte by byte. */
+function unfilter(raw: Buffer, rowBytes: number, height: number): Buffer {
+  const pixels = Buffer.alloc((rowBytes - 1) * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * rowBytes];
+    expect([0, 2]).toContain(filter);
+    for (let i = 0; i < rowBytes - 1; i++) {
+      const above = filter === 2 && y > 0 ? pixels[(y - 1) * (rowBytes - 1) + i]! : 0;
+      pixels[y * (rowBytes - 1) + i] = (raw[y * rowBytes + 1 + i]! + above) & 0xff;
+    }
+  }
+  return pixels;
+}
+
 /** Reads a PNG's chunks, checking each CRC, and answers its header fields and inflated scanlines. */
 function readPng(file: Buffer) {
   expect([...file.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -38,10 +52,9 @@ describe('QR codes as PNG', () => {
     expect(png).toMatchObject({ height: png.width, bitDepth: 1, colorType: 0, interlace: 0 });
     const rowBytes = 1 + Math.ceil(png.width / 8);
     expect(png.raw.length).toBe(rowBytes * png.height);
-    const black = (x: number, y: number) => {
-      expect(png.raw[y * rowBytes]).toBe(0);
-      return ((png.raw[y * rowBytes + 1 + (x >> 3)]! >> (7 - (x & 7))) & 1) === 0;
-    };
+    const pixels = unfilter(png.raw, rowBytes, png.height);
+    const black = (x: number, y: number) =>
+      ((pixels[y * (rowBytes - 1) + (x >> 3)]! >> (7 - (x & 7))) & 1) === 0;
     let dark = 0;
     for (let y = 0; y < png.height; y++)
       for (let x = 0; x < png.width; x++) {

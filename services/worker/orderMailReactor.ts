@@ -10,12 +10,11 @@ import { eventDecider, type ExistingEvent } from '../catalog/events/eventDecider
 import { eventStream } from '../catalog/events/eventEvents';
 import { organizerDecider, organizerStream } from '../catalog/organizers/organizerDecider';
 import { eventCalendar } from '../messaging/calendar';
-import { isSupportedLocale, mailCatalogs } from '../messaging/locales';
+import { isSupportedLocale, mailDateTime, mailMoney, type SupportedLocale } from '../messaging/locales';
 import {
   addMailAttachments,
   dedupeKey,
   enqueueMail,
-  isEnqueued,
   mailAttachmentsTable,
   mailOutboxTable,
   type MailAttachment,
@@ -219,7 +218,7 @@ const plainText = (html: string | null): string =>
 
 class OrderMailer {
   private event: ExistingEvent | null = null;
-  private readonly locale: string;
+  private readonly locale: SupportedLocale;
 
   constructor(
     private readonly trx: Knex.Transaction,
@@ -253,11 +252,8 @@ class OrderMailer {
   }
 
   private money(amount: number): string {
-    const digits = minorUnitDigits(this.placed.currency);
-    return new Intl.NumberFormat(mailCatalogs[this.locale as keyof typeof mailCatalogs].tag, {
-      style: 'currency',
-      currency: this.placed.currency,
-    }).format(amount / 10 ** digits);
+    const { currency } = this.placed;
+    return mailMoney(this.locale, currency, minorUnitDigits(currency), amount);
   }
 
   async confirmation(awaitingPayment: boolean, occurrence = 'confirmation'): Promise<void> {
@@ -275,11 +271,7 @@ class OrderMailer {
     };
     // The event's own wording, when the organizer wrote one (docs/email.md "Templates per event").
     const custom = (await this.mailTemplates()).order_confirmation;
-    const when = new Intl.DateTimeFormat(mailCatalogs[this.locale as keyof typeof mailCatalogs].tag, {
-      dateStyle: 'full',
-      timeStyle: 'short',
-      timeZone: event.details.timezone,
-    }).format(new Date(event.details.startDate));
+    const when = mailDateTime(this.locale, event.details.timezone, new Date(event.details.startDate));
     await this.send(
       'order_confirmation',
       occurrence,
@@ -336,12 +328,7 @@ class OrderMailer {
     const end = event.details.endDate
       ? new Date(event.details.endDate)
       : new Date(start.getTime() + 2 * 3_600_000);
-    const whenIn = (locale: string) =>
-      new Intl.DateTimeFormat(mailCatalogs[locale as keyof typeof mailCatalogs].tag, {
-        dateStyle: 'full',
-        timeStyle: 'short',
-        timeZone: event.details.timezone,
-      }).format(start);
+    const whenIn = (locale: SupportedLocale) => mailDateTime(locale, event.details.timezone, start);
     const location = event.details.isOnline
       ? 'Online'
       : [
@@ -426,9 +413,9 @@ class OrderMailer {
   ): Promise<void> {
     const outbox = this.ctx.table('mail_outbox');
     const key = dedupeKey(this.placed.orderId, template, occurrence);
-    if (await isEnqueued(this.trx, outbox, key)) return;
     const id = `ml_${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
-    await enqueueMail(this.trx, outbox, {
+    // A replay renders the mail again and writes nothing: cheaper than asking first for every mail.
+    const written = await enqueueMail(this.trx, outbox, {
       id,
       template,
       aggregateId: this.placed.orderId,
@@ -441,6 +428,6 @@ class OrderMailer {
       position: this.recorded.position,
       createdAt: this.recorded.recordedAt.toISOString(),
     });
-    await addMailAttachments(this.trx, this.ctx.table('mail_attachments'), id, attachments);
+    if (written) await addMailAttachments(this.trx, this.ctx.table('mail_attachments'), id, attachments);
   }
 }

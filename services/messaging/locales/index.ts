@@ -25,3 +25,33 @@ export const mailCatalogs: Record<SupportedLocale, { tag: string; messages: Mail
 };
 
 export type { MailCatalog, MailMessageKey } from './en';
+
+// Building an Intl formatter costs more than rendering a mail; a rush sends thousands in a few languages.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, create: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = create();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** An amount in minor units (`digits` decimals) as the mail's language writes it: "12,50 €", "€12.50". */
+export function mailMoney(locale: SupportedLocale, currency: string, digits: number, amount: number): string {
+  const tag = mailCatalogs[locale].tag;
+  return cached(
+    `money|${tag}|${currency}`,
+    () => new Intl.NumberFormat(tag, { style: 'currency', currency }),
+  ).format(amount / 10 ** digits);
+}
+
+/** A date and time in full, in the event's time zone, as the mail's language writes it. */
+export function mailDateTime(locale: SupportedLocale, timeZone: string, at: Date): string {
+  const tag = mailCatalogs[locale].tag;
+  return cached(
+    `date|${tag}|${timeZone}`,
+    () => new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeStyle: 'short', timeZone }),
+  ).format(at);
+}
