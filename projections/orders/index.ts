@@ -320,7 +320,7 @@ export const ordersProjection = defineProjection<OrderEvent | OrderPaymentEvent>
       return [...keys, `account:${d.accountId}`];
     }
 
-    const row = await trx<OrderRow>(orders).where({ id: orderId }).first('revision');
+    const row = await trx<OrderRow>(orders).where({ id: orderId }).first('revision', 'account_id');
     if (!row || Number(row.revision) >= revision) return [];
     const order = (changes: Partial<OrderRow>) =>
       trx(orders)
@@ -447,8 +447,7 @@ export const ordersProjection = defineProjection<OrderEvent | OrderPaymentEvent>
       default:
         await applyPayment(trx, { payments: ctx.table('order_payments'), orders }, event, order);
     }
-    const account = await trx<OrderRow>(orders).where({ id: orderId }).first('account_id');
-    return account ? [...keys, `account:${account.account_id}`] : keys;
+    return [...keys, `account:${row.account_id}`];
   },
 });
 

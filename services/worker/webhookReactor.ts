@@ -210,22 +210,37 @@ function attendeePayloads(order: OrderData) {
   });
 }
 
+interface EndpointRow {
+  id: string;
+  event_types: string;
+  enabled: boolean | number;
+}
+
 class Deliveries {
+  /** The event's endpoints, read once for all the deliveries one recorded event makes (an order's attendees). */
+  private endpoints: { eventId: string; rows: Promise<EndpointRow[]> } | null = null;
+
   constructor(
     private readonly trx: Knex.Transaction,
     private readonly ctx: ProjectionContext,
     private readonly recorded: RecordedEvent,
   ) {}
 
+  private endpointsOf(eventId: string): Promise<EndpointRow[]> {
+    if (this.endpoints?.eventId !== eventId) {
+      // A query builder runs again at every await; the promise `then` gives is read once.
+      const rows = this.trx(this.ctx.table('webhook_endpoints'))
+        .select('id', 'event_types', 'enabled')
+        .where({ event_id: eventId })
+        .then((found) => found as EndpointRow[]);
+      this.endpoints = { eventId, rows };
+    }
+    return this.endpoints.rows;
+  }
+
   /** One delivery per enabled endpoint of the event subscribed to `type`. */
   async emit(eventId: string, type: WebhookEventType, subject: string, data: object): Promise<void> {
-    const endpoints = (await this.trx(this.ctx.table('webhook_endpoints'))
-      .select('id', 'event_types', 'enabled')
-      .where({ event_id: eventId })) as {
-      id: string;
-      event_types: string;
-      enabled: boolean | number;
-    }[];
+    const endpoints = await this.endpointsOf(eventId);
     const createdAt = this.recorded.recordedAt.toISOString();
     for (const endpoint of endpoints) {
       if (!endpoint.enabled) continue;

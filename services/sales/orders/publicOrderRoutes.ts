@@ -93,7 +93,10 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     const open = status === 'AWAITING_DETAILS' || status === 'RESERVED' || status === 'PAYMENT_FAILED';
     const card =
       open && row.total > 0 ? await cardDestination(services.commands, payments, row.account_id) : null;
-    const payment = (await orderPayments(services.db, [row.id])).get(row.id);
+    const failure =
+      status === 'PAYMENT_FAILED'
+        ? ((await orderPayments(services.db, [row.id])).get(row.id)?.payment_failure ?? null)
+        : null;
     const paymentMethods = open
       ? [...paymentMethodsFor(row, event.settings), ...(card ? (['CARD'] as const) : [])]
       : [];
@@ -107,7 +110,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
         card && payments.mode !== 'off'
           ? { publishable_key: payments.publishableKey, stripe_account: card.stripeAccount }
           : null,
-      payment_failure: status === 'PAYMENT_FAILED' ? (payment?.payment_failure ?? null) : null,
+      payment_failure: failure,
       // The buyer reads the instructions before choosing the offline method, and again once the order awaits it.
       offline_payment_instructions:
         status === 'AWAITING_PAYMENT' || paymentMethods.includes('OFFLINE')
