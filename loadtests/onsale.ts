@@ -42,6 +42,8 @@ interface RunResult {
   errors: number;
   errorSamples: string[];
   peakRssMb: number;
+  /** The server process's CPU time (user and system, all its threads) per completed order. */
+  serverCpuMsPerOrder: number;
   seconds: number;
 }
 
@@ -186,6 +188,7 @@ async function onsaleRun(
 ): Promise<RunResult> {
   const { eventId, ticketIds } = await createOnsaleEvent(server.url, scenario, run.capacity);
   let peakRss = process.memoryUsage().rss;
+  const cpuBefore = process.cpuUsage();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   let outcome;
   try {
@@ -199,6 +202,7 @@ async function onsaleRun(
   } finally {
     clearInterval(sampler);
   }
+  const cpu = process.cpuUsage(cpuBefore);
   const { sold } = await soldOf(server.platform, eventId, ticketIds);
   const latencies = [...outcome.reservationMs].sort((a, b) => a - b);
   const requests = [...outcome.requestMs].sort((a, b) => a - b);
@@ -219,6 +223,7 @@ async function onsaleRun(
     errors: outcome.errors,
     errorSamples: outcome.errorSamples,
     peakRssMb: peakRss / 2 ** 20,
+    serverCpuMsPerOrder: (cpu.user + cpu.system) / 1000 / Math.max(1, outcome.completed),
     seconds: outcome.elapsedSeconds,
   };
 }
@@ -306,6 +311,7 @@ export async function benchOnsale(): Promise<void> {
       oversold: row.oversold,
       errors: row.errors,
       'peak RSS MB': Math.round(row.peakRssMb),
+      'server CPU ms/order': row.serverCpuMsPerOrder.toFixed(2),
       seconds: row.seconds.toFixed(1),
     })),
   );

@@ -22,7 +22,10 @@ import { orderDecider, isOpen, type ExistingOrder, type OrderCommand } from './o
 import { orderStream, type OrderLine, type OrderPlaced } from './orderEvents';
 import { canTakePaidOrders } from './cardPayments';
 
-type Handler = Pick<Services, 'commands' | 'db' | 'clock' | 'ids' | 'config'>;
+type Handler = Pick<Services, 'commands' | 'db' | 'clock' | 'ids' | 'config'> & {
+  /** The event's tickets as the catalogue's read model has them; a rush's routes read them through a cache. */
+  eventTickets?: (eventId: string) => Promise<readonly TicketRow[]>;
+};
 
 export interface RequestedLine {
   ticketId: string;
@@ -188,7 +191,7 @@ export async function placeOrder(
   const now = services.clock.now();
   const event = await liveEvent(services, request.eventId);
   const [rows, promo] = await Promise.all([
-    listEventTickets(services.db, request.eventId),
+    services.eventTickets?.(request.eventId) ?? listEventTickets(services.db, request.eventId),
     request.promoCode
       ? findValidPromoCode(services, request.eventId, request.promoCode, now)
       : Promise.resolve(undefined),

@@ -597,6 +597,35 @@ function ordersSuite(kind: StorageKind) {
     expect((await worker.checkout.sweep()).expiredOrders).not.toContain(placed.id);
   });
 
+  it('a ticket changed by the organizer is priced and limited as changed from the next reservation on', async () => {
+    const eventId = await liveEvent();
+    const ticket = await createTicket(eventId, {
+      type: 'FREE',
+      title: 'Early entry',
+      quantity: 20,
+      max_per_order: 4,
+    });
+    await publish(eventId);
+    // The reservations read the event's tickets through a cache: these fill it.
+    for (const quantity of [3, 1]) {
+      const placed = await order(eventId, { lines: [{ ticket_id: ticket.id, quantity }] });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      expect(placed.body.data.lines[0]?.ticket_title).toBe('Early entry');
+    }
+    const changed = await api()('PUT', `/api/events/${eventId}/tickets/${ticket.id}`, {
+      json: { title: 'Doors at seven', max_per_order: 2 },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expectProblem(
+      await order(eventId, { lines: [{ ticket_id: ticket.id, quantity: 3 }] }),
+      422,
+      'max_per_order_exceeded',
+    );
+    const renamed = await order(eventId, { lines: [{ ticket_id: ticket.id, quantity: 2 }] });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(201);
+    expect(renamed.body.data.lines[0]?.ticket_title).toBe('Doors at seven');
+  });
+
   it('refuses orders for an event that is not live', async () => {
     const eventId = await liveEvent();
     const ticket = await createTicket(eventId, { type: 'FREE', title: 'Entry' });

@@ -11,6 +11,7 @@ import { eventStream } from '../../catalog/events/eventEvents';
 import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
 import { presentQuestion } from '../../catalog/questions/questionSchemas';
 import { questionsForCheckout, questionsProjection } from '../../../projections/questions';
+import { listEventTickets, ticketsProjection } from '../../../projections/tickets';
 import { EventReadCache } from '../../../projections/runner/eventReadCache';
 import {
   findAttendeeByShortId,
@@ -73,6 +74,11 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     questionsForCheckout(services.db, eventId),
   );
   services.readSide.onNotice(checkoutQuestions.invalidate);
+  // And every reservation prices its lines from the event's tickets.
+  const checkoutTickets = new EventReadCache(ticketsProjection.name, (eventId) =>
+    listEventTickets(services.db, eventId),
+  );
+  services.readSide.onNotice(checkoutTickets.invalidate);
 
   const eventSettings = async (eventId: string) => {
     const { state } = await services.commands.load(eventDecider, eventStream(eventId));
@@ -163,20 +169,24 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
   router.post('/events/:eventId/orders', async (ctx) => {
     const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
     const input = body(ctx, createOrderSchema);
-    const { orderId, position } = await placeOrder(services, commandContext(ctx), {
-      eventId,
-      lines: input.lines.map((line) => ({
-        ticketId: line.ticket_id,
-        tierId: line.tier_id,
-        quantity: line.quantity,
-        amount: line.amount,
-      })),
-      promoCode: input.promo_code,
-      affiliateCode: input.affiliate_code,
-      locale: input.locale ?? 'en',
-      orderId: input.order_id ?? services.ids.uuid(),
-      replacesOrderId: input.replaces_order_id ?? previousOrderOf(ctx, eventId),
-    });
+    const { orderId, position } = await placeOrder(
+      { ...services, eventTickets: (id) => checkoutTickets.get(id) },
+      commandContext(ctx),
+      {
+        eventId,
+        lines: input.lines.map((line) => ({
+          ticketId: line.ticket_id,
+          tierId: line.tier_id,
+          quantity: line.quantity,
+          amount: line.amount,
+        })),
+        promoCode: input.promo_code,
+        affiliateCode: input.affiliate_code,
+        locale: input.locale ?? 'en',
+        orderId: input.order_id ?? services.ids.uuid(),
+        replacesOrderId: input.replaces_order_id ?? previousOrderOf(ctx, eventId),
+      },
+    );
     ctx.cookies.set(previousOrderCookie(eventId), orderId, {
       httpOnly: true,
       sameSite: 'lax',
