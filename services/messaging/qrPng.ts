@@ -1,5 +1,5 @@
-import QRCode from 'qrcode';
 import { pngFile } from '../kit/png';
+import { qrMatrix, type QrLevel } from './qrMatrix';
 
 /** PNG filter types (PNG specification, section 9.2). */
 const noFilter = 0;
@@ -15,22 +15,22 @@ const sameAsRowAbove = 2;
  */
 export function qrCodePng(
   text: string,
-  options: { width: number; margin: number; errorCorrectionLevel: QRCode.QRCodeErrorCorrectionLevel },
+  options: { width: number; margin: number; errorCorrectionLevel: QrLevel },
 ): Buffer {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: options.errorCorrectionLevel });
-  const modulesAcross = modules.size + 2 * options.margin;
+  const { size, modules } = qrMatrix(text, options.errorCorrectionLevel);
+  const modulesAcross = size + 2 * options.margin;
   const scale = Math.max(1, Math.ceil(options.width / modulesAcross));
   const side = modulesAcross * scale;
   const rowBytes = 1 + Math.ceil(side / 8);
   const raw = Buffer.alloc(rowBytes * side, 0);
   const row = Buffer.alloc(rowBytes);
-  for (let moduleY = -options.margin; moduleY < modules.size + options.margin; moduleY++) {
+  for (let moduleY = -options.margin; moduleY < size + options.margin; moduleY++) {
     // All white (1 bits), then the dark modules of this row cleared.
     row.fill(0xff);
     row[0] = noFilter;
-    if (moduleY >= 0 && moduleY < modules.size) {
-      for (let moduleX = 0; moduleX < modules.size; moduleX++) {
-        if (!modules.get(moduleY, moduleX)) continue;
+    if (moduleY >= 0 && moduleY < size) {
+      for (let moduleX = 0; moduleX < size; moduleX++) {
+        if (!modules[moduleY * size + moduleX]) continue;
         const firstColumn = (moduleX + options.margin) * scale;
         for (let x = firstColumn; x < firstColumn + scale; x++) row[1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
       }
