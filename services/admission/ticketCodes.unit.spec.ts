@@ -208,7 +208,10 @@ describe('signed ticket codes', () => {
       }),
     ];
     const answers = await Promise.all(
-      codes.map(async (each) => ({ server: onServer(each), page: await verifyTicketCode(each, keys) })),
+      codes.map(async (each) => ({
+        server: await onServer(each),
+        page: await verifyTicketCode(each, keys),
+      })),
     );
     for (const [index, { server, page }] of answers.entries()) expect(server, codes[index]).toEqual(page);
     expect(answers.filter(({ server }) => server.ok)).toHaveLength(2);

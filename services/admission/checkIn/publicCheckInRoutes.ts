@@ -149,7 +149,7 @@ export function publicCheckInRoutes(
   ): Promise<Target> {
     let shortId = scan.attendee_short_id?.trim().toLowerCase();
     if (scan.code !== undefined) {
-      const check = verifyCode(scan.code.trim());
+      const check = await verifyCode(scan.code.trim());
       if (!check.ok) return { result: 'invalid_ticket_code' };
       if (check.fields.eventId !== list.eventId) return { result: 'ticket_of_another_event' };
       shortId = check.fields.attendeeShortId;
