@@ -65,10 +65,13 @@ function connectDevice(url: string, shortId: string, id: string): Promise<Device
     heard: new Map(),
     memory: new ScanMemory(),
   };
-  socket.on('checkin.changed', (change: CheckInChanged) => {
-    if (change.state === 'CHECKED_IN' && !device.heard.has(change.attendeeId))
-      device.heard.set(change.attendeeId, performance.now());
-    device.memory.receive(change);
+  socket.on('checkin.changes', (changes: CheckInChanged[]) => {
+    const at = performance.now();
+    for (const change of changes) {
+      if (change.state === 'CHECKED_IN' && !device.heard.has(change.attendeeId))
+        device.heard.set(change.attendeeId, at);
+      device.memory.receive(change);
+    }
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(device));

@@ -16,7 +16,7 @@ import { checkInEventTypes, type CheckInEvent } from '../../services/admission/c
  *
  * Notice keys: `event:<eventId>` and `check-in-list:<listId>` (the organizer's page and the scanning devices'
  * room), and per admission or check-out `check-in:<listId>:<attendeeId>`, which the realtime layer turns into
- * a `checkin.changed` push to the devices of the list (services/api/realtime.ts).
+ * a `checkin.changes` push to the devices of the list (services/api/realtime.ts).
  */
 
 const lists: ReadModelTable = {

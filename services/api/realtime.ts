@@ -129,9 +129,10 @@ export function attachRealtime(
   const expiryTimer = setInterval(disconnectEnded, 60_000);
   expiryTimer.unref();
 
-  const stopFeed = checkInFeed.subscribe((change) =>
-    io.to(`check-in-list:${change.checkInListId}`).emit('checkin.changed', change),
+  const checkInPushes = new CheckInPushes((checkInListId, changes) =>
+    io.to(`check-in-list:${checkInListId}`).emit('checkin.changes', changes),
   );
+  const stopFeed = checkInFeed.subscribe((change) => checkInPushes.add(change));
 
   const unsubscribe = services.readSide.onNotice((notice) => {
     // A logout (sessions) or a deactivated member (identity) ends the session's live connections.
@@ -184,7 +185,7 @@ export function attachRealtime(
               gate: row.gate,
               position: position.toString(),
             };
-            io.to(`check-in-list:${checkInListId}`).emit('checkin.changed', message);
+            checkInPushes.add(message);
           }
         },
         (error: unknown) => services.logger.error('pushing a check-in failed', { error }),
@@ -220,9 +221,37 @@ interface DeviceData {
 }
 
 /**
- * Keys naming a check-in list's devices or one admission: the devices hear `checkin.changed` only (pushed
+ * Keys naming a check-in list's devices or one admission: the devices hear `checkin.changes` only (pushed
  * above), never the read-model notices meant for members, which would be twenty frames per scan for nothing.
  */
 function isDeviceKey(key: string): boolean {
   return key.startsWith('check-in-list:') || key.startsWith('check-in:');
+}
+
+/**
+ * Admissions go to a list's devices in one frame per turn of the event loop: the group commit settles many
+ * scans at once under a rush, and a frame (with its write to each of the devices' sockets) per admission
+ * cost more than deciding them. A lone admission waits for nothing but the end of the current turn.
+ */
+export class CheckInPushes {
+  private pending = new Map<string, CheckInChanged[]>();
+  private scheduled = false;
+
+  constructor(private readonly send: (checkInListId: string, changes: CheckInChanged[]) => void) {}
+
+  add(change: CheckInChanged): void {
+    const list = this.pending.get(change.checkInListId);
+    if (list) list.push(change);
+    else this.pending.set(change.checkInListId, [change]);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const pending = this.pending;
+    this.pending = new Map();
+    this.scheduled = false;
+    for (const [checkInListId, changes] of pending) this.send(checkInListId, changes);
+  }
 }

@@ -576,7 +576,7 @@ function checkInSuite(kind: StorageKind) {
       const devices = [await connect(list.short_id), await connect(list.short_id)];
       const heard = devices.map((socket) => {
         const log = { changes: 0, notices: 0 };
-        socket.on('checkin.changed', () => log.changes++);
+        socket.on('checkin.changes', (changes: CheckInChanged[]) => (log.changes += changes.length));
         socket.on('readmodel.changed', () => log.notices++);
         return log;
       });
@@ -584,8 +584,8 @@ function checkInSuite(kind: StorageKind) {
         const pushed = devices.map(
           (socket) =>
             new Promise<{ change: CheckInChanged; at: number }>((resolve) =>
-              socket.on('checkin.changed', (change: CheckInChanged) =>
-                resolve({ change, at: performance.now() }),
+              socket.on('checkin.changes', ([change]: CheckInChanged[]) =>
+                resolve({ change: change!, at: performance.now() }),
               ),
             ),
         );
@@ -689,7 +689,10 @@ function twoProcessSuite() {
     );
     try {
       const heard = devices.map(
-        (device) => new Promise<CheckInChanged>((resolve) => device.on('checkin.changed', resolve)),
+        (device) =>
+          new Promise<CheckInChanged>((resolve) =>
+            device.on('checkin.changes', ([change]: CheckInChanged[]) => resolve(change!)),
+          ),
       );
       const answers = await Promise.all(
         Array.from({ length: 20 }, async (_, i) => {

@@ -25,8 +25,9 @@ export type SubscribeAnswer = { ok: true } | { ok: false; reason: string };
 
 /**
  * Pushed to every scanning device of a check-in list (room `check-in-list:<listId>`, joined by connecting with
- * `auth: { checkInList: <shortId> }`, no login) right after an admission or a check-out reaches the read model.
- * A device keeps the admitted attendee ids and answers the next scan of one as a duplicate before asking.
+ * `auth: { checkInList: <shortId> }`, no login) right after an admission or a check-out is committed. A device
+ * keeps the admitted attendee ids and answers the next scan of one as a duplicate before asking. They travel
+ * in `checkin.changes`: what one turn of the server's event loop committed for the list, in order, one frame.
  */
 export interface CheckInChanged {
   checkInListId: string;
@@ -44,7 +45,7 @@ export interface CheckInChanged {
 /** Messages the server sends. */
 export interface ServerToClientEvents {
   'readmodel.changed': (notice: ReadModelChanged) => void;
-  'checkin.changed': (change: CheckInChanged) => void;
+  'checkin.changes': (changes: CheckInChanged[]) => void;
 }
 
 /** Messages a client sends: join or leave one of its own events' rooms. */

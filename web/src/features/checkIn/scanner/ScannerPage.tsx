@@ -190,9 +190,11 @@ export function ScannerPage() {
     socket.on('connect_error', (error) => {
       if (/revoked|not_found/.test(error.message)) setRevoked(true);
     });
-    socket.on('checkin.changed', (change: CheckInChanged) => {
-      memory.receive(change);
-      keepPush(shortId, change);
+    socket.on('checkin.changes', (changes: CheckInChanged[]) => {
+      for (const change of changes) {
+        memory.receive(change);
+        keepPush(shortId, change);
+      }
       changed();
     });
     return () => {

@@ -21,7 +21,7 @@ export interface KnownAttendee {
 
 /**
  * What a scanning device knows about its list: the attendees (by short id) and who is admitted. A snapshot
- * gives the state at its position; pushes (`checkin.changed`) newer than that position are laid over it, in
+ * gives the state at its position; pushes (`checkin.changes`) newer than that position are laid over it, in
  * whichever order the two arrive. The same code seen again within `repeatWindowMs` on this device is ignored
  * (a camera sees one ticket many times a second).
  */
