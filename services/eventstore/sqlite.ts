@@ -1,8 +1,8 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
   abortableIterable,
-  checkExpected,
   enqueueAppend,
   normaliseLimit,
   SharedReads,
@@ -20,7 +20,6 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
-  SerialisedEvent,
   RecordingClock,
   SubscribeOptions,
 } from './port';
@@ -63,17 +62,6 @@ type EventRow = [
   metadata: string,
   recordedAt: number,
 ];
-
-interface IdRow {
-  stream: string;
-  revision: number;
-  position: number;
-}
-
-interface TailRow {
-  revision: number;
-  position: number;
-}
 
 type PendingAppend = QueuedAppend;
 
@@ -138,17 +126,14 @@ class SqliteStore implements SqliteEventStore {
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
   #closed = false;
+  /** Writes on a thread of its own (sqliteWriter.mjs); one batch at a time is there. */
+  readonly #writer: Worker;
+  #writing: PendingAppend[] | null = null;
+  #writerFailure: Error | null = null;
+  readonly #writerGone: Promise<void>;
+  #drained: (() => void) | null = null;
 
   readonly #statements: {
-    begin: Database.Statement;
-    commit: Database.Statement;
-    rollback: Database.Statement;
-    savepoint: Database.Statement;
-    release: Database.Statement;
-    rollbackTo: Database.Statement;
-    byId: Database.Statement<[string], IdRow>;
-    tail: Database.Statement<[string], TailRow>;
-    insert: Database.Statement<[string, string, number, string, string, string, number]>;
     head: Database.Statement<[], { head: number | null }>;
     after: Database.Statement<[number, number], EventRow>;
     streamForwards: Database.Statement<[string, number, number], EventRow>;
@@ -171,23 +156,22 @@ class SqliteStore implements SqliteEventStore {
       throw error;
     }
     this.database = db;
+    this.#writer = new Worker(new URL('./sqliteWriter.mjs', import.meta.url), {
+      workerData: { file, busyTimeoutMs: options.busyTimeoutMs ?? 5000 },
+    });
+    this.#writer.unref();
+    this.#writer.on('message', (answer: WriterAnswer) => this.#written(answer));
+    this.#writer.on('error', (error) => this.#writerDied(error));
+    this.#writerGone = new Promise((resolve) =>
+      this.#writer.once('exit', () => {
+        this.#writerDied(new Error('event store is closed'));
+        resolve();
+      }),
+    );
     this.#shared = new SharedReads(2 * this.#pageSize, (after, limit) =>
       Promise.resolve(this.#statements.after.all(Number(after), limit).map(toRecorded)),
     );
     this.#statements = {
-      begin: db.prepare('BEGIN IMMEDIATE'),
-      commit: db.prepare('COMMIT'),
-      rollback: db.prepare('ROLLBACK'),
-      savepoint: db.prepare('SAVEPOINT append'),
-      release: db.prepare('RELEASE append'),
-      rollbackTo: db.prepare('ROLLBACK TO append'),
-      byId: db.prepare<[string], IdRow>('SELECT stream, revision, position FROM es_events WHERE id = ?'),
-      tail: db.prepare<[string], TailRow>(
-        'SELECT revision, position FROM es_events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
-      ),
-      insert: db.prepare(
-        'INSERT INTO es_events (id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
       head: db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM es_events'),
       after: db
         .prepare<[number, number], EventRow>(
@@ -213,8 +197,12 @@ class SqliteStore implements SqliteEventStore {
     options: { expected: ExpectedRevision },
   ): Promise<AppendResult> {
     return enqueueAppend(this.#closed, stream, events, options.expected, (append) => {
+      if (this.#writerFailure) {
+        append.reject(this.#writerFailure);
+        return;
+      }
       this.#queue.push(append);
-      if (!this.#flushScheduled) {
+      if (!this.#flushScheduled && this.#writing === null) {
         this.#flushScheduled = true;
         // setImmediate rather than a microtask: writers resumed by the previous batch re-append from their own
         // microtask continuations, and all of them should land in the next batch.
@@ -223,132 +211,62 @@ class SqliteStore implements SqliteEventStore {
     });
   }
 
+  /** Hands the queued appends to the writer thread as one transaction; the next batch waits for its answer. */
   #flush(): void {
     this.#flushScheduled = false;
-    const batch = this.#queue;
-    this.#queue = [];
-    if (batch.length === 0) return;
-    const outcomes: Array<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> = [];
-    const s = this.#statements;
-    const recordedAt = this.#clock.now().getTime();
-    let written = 0;
-    try {
-      s.begin.run();
-      try {
-        for (const pending of batch) {
-          // A single INSERT that fails undoes itself (statement atomicity); only multi-event appends need a savepoint.
-          const savepoint = pending.events.length > 1;
-          if (savepoint) s.savepoint.run();
-          try {
-            const result = this.#applyOne(pending, recordedAt);
-            if (savepoint) s.release.run();
-            written += pending.events.length;
-            outcomes.push({ ok: true, result });
-          } catch (error) {
-            if (savepoint) {
-              s.rollbackTo.run();
-              s.release.run();
-            }
-            outcomes.push({ ok: false, error });
-          }
-        }
-        s.commit.run();
-      } catch (error) {
-        if (this.database.inTransaction) s.rollback.run();
-        throw error;
-      }
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
+    if (this.#writing !== null || this.#queue.length === 0) {
+      if (this.#writing === null) this.#drained?.();
       return;
     }
-    this.stats.transactions++;
-    this.stats.appends += batch.length;
-    this.stats.events += written;
-    this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
-    for (const outcome of outcomes)
-      if (outcome.ok && outcome.result.position > this.#lastWritten)
-        this.#lastWritten = outcome.result.position;
-    if (written > 0) this.#wakeup.notify();
-    batch.forEach((pending, index) => {
-      const outcome = outcomes[index];
-      if (outcome === undefined) pending.reject(new Error('append outcome missing'));
-      else if (outcome.ok) pending.resolve(outcome.result);
-      else pending.reject(outcome.error);
+    const batch = this.#queue;
+    this.#queue = [];
+    this.#writing = batch;
+    this.#writer.ref();
+    this.#writer.postMessage({
+      recordedAt: this.#clock.now().getTime(),
+      batch: batch.map(({ stream, events, expected }) => ({
+        stream,
+        events,
+        expected: typeof expected === 'bigint' ? expected.toString() : expected,
+      })),
     });
   }
 
-  /** Runs inside the group transaction; throwing undoes only this append (see the savepoint in #flush). */
-  #applyOne({ stream, events, expected }: PendingAppend, recordedAt: number): AppendResult {
-    const s = this.#statements;
-    const first = events[0];
-    if (first !== undefined) {
-      const existing = s.byId.get(first.id);
-      if (existing !== undefined) return this.#retried(stream, events, expected, existing);
+  #written(answer: WriterAnswer): void {
+    const batch = this.#writing ?? [];
+    this.#writing = null;
+    this.#writer.unref();
+    if ('failed' in answer) {
+      const error = writerError(answer.failed, batch[0]);
+      for (const pending of batch) pending.reject(error);
+    } else {
+      let written = 0;
+      batch.forEach((pending, index) => {
+        const outcome = answer.outcomes[index];
+        if (outcome === undefined) pending.reject(new Error('append outcome missing'));
+        else if (outcome.ok) {
+          const position = BigInt(outcome.position);
+          if (position > this.#lastWritten) this.#lastWritten = position;
+          written += pending.events.length;
+          pending.resolve({ nextRevision: BigInt(outcome.nextRevision), position });
+        } else pending.reject(writerError(outcome.error, pending));
+      });
+      this.stats.transactions++;
+      this.stats.appends += batch.length;
+      this.stats.events += written;
+      this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+      if (written > 0) this.#wakeup.notify();
     }
-    const tail = s.tail.get(stream);
-    checkExpected(stream, expected, tail === undefined ? undefined : BigInt(tail.revision));
-    if (events.length === 0) {
-      return tail === undefined
-        ? { nextRevision: -1n, position: 0n }
-        : { nextRevision: BigInt(tail.revision), position: BigInt(tail.position) };
-    }
-    let revision = tail?.revision ?? -1;
-    let position = 0n;
-    for (const event of events) {
-      revision++;
-      try {
-        const info = s.insert.run(
-          event.id,
-          stream,
-          revision,
-          event.type,
-          event.data,
-          event.metadata,
-          recordedAt,
-        );
-        position = BigInt(info.lastInsertRowid);
-      } catch (error) {
-        if (isUniqueViolation(error, 'es_events.id')) {
-          const holder = s.byId.get(event.id);
-          if (holder?.stream === stream) {
-            throw new WrongExpectedRevisionError(
-              stream,
-              expected,
-              tail === undefined ? 'no_stream' : BigInt(tail.revision),
-            );
-          }
-          throw new DuplicateEventIdError(event.id, stream, holder?.stream);
-        }
-        throw error;
-      }
-    }
-    return { nextRevision: BigInt(revision), position };
+    this.#flush();
   }
 
-  /** The first id is already stored: either an exact retry (answer as before) or a conflicting overlap. */
-  #retried(
-    stream: string,
-    events: SerialisedEvent[],
-    expected: ExpectedRevision,
-    first: IdRow,
-  ): AppendResult {
-    const s = this.#statements;
-    let last = first;
-    let exact = first.stream === stream;
-    for (let index = 1; exact && index < events.length; index++) {
-      const row = s.byId.get((events[index] as SerialisedEvent).id);
-      exact = row !== undefined && row.stream === stream && row.revision === first.revision + index;
-      if (row !== undefined) last = row;
-    }
-    if (exact) return { nextRevision: BigInt(last.revision), position: BigInt(last.position) };
-    if (first.stream !== stream)
-      throw new DuplicateEventIdError((events[0] as SerialisedEvent).id, stream, first.stream);
-    const tail = s.tail.get(stream);
-    throw new WrongExpectedRevisionError(
-      stream,
-      expected,
-      tail === undefined ? 'no_stream' : BigInt(tail.revision),
-    );
+  /** The writer thread died: what it held and everything after is refused with its error. */
+  #writerDied(error: Error): void {
+    this.#writerFailure ??= error;
+    for (const pending of [...(this.#writing ?? []), ...this.#queue]) pending.reject(this.#writerFailure);
+    this.#writing = null;
+    this.#queue = [];
+    this.#drained?.();
   }
 
   readStream(stream: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
@@ -439,21 +357,47 @@ class SqliteStore implements SqliteEventStore {
     }
   }
 
-  close(): Promise<void> {
-    if (this.#closed) return Promise.resolve();
-    // Appends already accepted are written before the connection goes away.
-    if (this.#queue.length > 0) this.#flush();
+  async close(): Promise<void> {
+    if (this.#closed) return;
     this.#closed = true;
+    // Appends already accepted are written before the connection goes away.
+    if (this.#writing !== null || this.#queue.length > 0) {
+      const drained = new Promise<void>((resolve) => (this.#drained = resolve));
+      if (this.#writing === null) this.#flush();
+      await drained;
+    }
     this.#closing.abort();
+    this.#writer.postMessage({ close: true });
+    await this.#writerGone;
     this.database.close();
-    return Promise.resolve();
   }
 }
 
-function isUniqueViolation(error: unknown, column: string): boolean {
-  return (
-    error instanceof Error &&
-    (error as Error & { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes(column)
-  );
+type WriterRefusal =
+  | { kind: 'wrong_expected'; stream: string; expected: string; actual: string }
+  | { kind: 'duplicate'; id: string; stream: string; existingStream?: string }
+  | { kind: 'failed'; message: string; code?: string };
+
+type WriterAnswer =
+  | {
+      outcomes: (
+        { ok: true; nextRevision: string; position: string } | { ok: false; error: WriterRefusal }
+      )[];
+    }
+  | { failed: WriterRefusal };
+
+/** The writer thread's refusal as the error the port promises. */
+function writerError(refusal: WriterRefusal, append: PendingAppend | undefined): Error {
+  switch (refusal.kind) {
+    case 'wrong_expected':
+      return new WrongExpectedRevisionError(
+        refusal.stream,
+        append?.expected ?? 'any',
+        refusal.actual === 'no_stream' ? 'no_stream' : BigInt(refusal.actual),
+      );
+    case 'duplicate':
+      return new DuplicateEventIdError(refusal.id, refusal.stream, refusal.existingStream);
+    default:
+      return Object.assign(new Error(refusal.message), refusal.code ? { code: refusal.code } : {});
+  }
 }
