@@ -126,9 +126,12 @@ class SqliteStore implements SqliteEventStore {
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
   #closed = false;
-  /** Writes on a thread of its own (sqliteWriter.mjs); one batch at a time is there. */
+  /**
+   * Writes on a thread of its own (sqliteWriter.mjs). Up to two batches are there at once, so the writer starts
+   * the next one while the answer to the last travels back; it writes them in order.
+   */
   readonly #writer: Worker;
-  #writing: PendingAppend[] | null = null;
+  readonly #writing: PendingAppend[][] = [];
   #writerFailure: Error | null = null;
   readonly #writerGone: Promise<void>;
   #drained: (() => void) | null = null;
@@ -202,7 +205,7 @@ class SqliteStore implements SqliteEventStore {
         return;
       }
       this.#queue.push(append);
-      if (!this.#flushScheduled && this.#writing === null) {
+      if (!this.#flushScheduled && this.#writing.length < batchesInFlight) {
         this.#flushScheduled = true;
         // setImmediate rather than a microtask: writers resumed by the previous batch re-append from their own
         // microtask continuations, and all of them should land in the next batch.
@@ -211,16 +214,16 @@ class SqliteStore implements SqliteEventStore {
     });
   }
 
-  /** Hands the queued appends to the writer thread as one transaction; the next batch waits for its answer. */
+  /** Hands the queued appends to the writer thread as one transaction, unless two batches are there already. */
   #flush(): void {
     this.#flushScheduled = false;
-    if (this.#writing !== null || this.#queue.length === 0) {
-      if (this.#writing === null) this.#drained?.();
+    if (this.#writing.length >= batchesInFlight || this.#queue.length === 0) {
+      if (this.#writing.length === 0 && this.#queue.length === 0) this.#drained?.();
       return;
     }
     const batch = this.#queue;
     this.#queue = [];
-    this.#writing = batch;
+    this.#writing.push(batch);
     this.#writer.ref();
     this.#writer.postMessage({
       recordedAt: this.#clock.now().getTime(),
@@ -233,9 +236,8 @@ class SqliteStore implements SqliteEventStore {
   }
 
   #written(answer: WriterAnswer): void {
-    const batch = this.#writing ?? [];
-    this.#writing = null;
-    this.#writer.unref();
+    const batch = this.#writing.shift() ?? [];
+    if (this.#writing.length === 0) this.#writer.unref();
     if ('failed' in answer) {
       const error = writerError(answer.failed, batch[0]);
       for (const pending of batch) pending.reject(error);
@@ -263,8 +265,8 @@ class SqliteStore implements SqliteEventStore {
   /** The writer thread died: what it held and everything after is refused with its error. */
   #writerDied(error: Error): void {
     this.#writerFailure ??= error;
-    for (const pending of [...(this.#writing ?? []), ...this.#queue]) pending.reject(this.#writerFailure);
-    this.#writing = null;
+    for (const pending of [...this.#writing.flat(), ...this.#queue]) pending.reject(this.#writerFailure);
+    this.#writing.length = 0;
     this.#queue = [];
     this.#drained?.();
   }
@@ -361,17 +363,21 @@ class SqliteStore implements SqliteEventStore {
     if (this.#closed) return;
     this.#closed = true;
     // Appends already accepted are written before the connection goes away.
-    if (this.#writing !== null || this.#queue.length > 0) {
+    if (this.#writing.length > 0 || this.#queue.length > 0) {
       const drained = new Promise<void>((resolve) => (this.#drained = resolve));
-      if (this.#writing === null) this.#flush();
+      this.#flush();
       await drained;
     }
     this.#closing.abort();
+    // Held until the writer has closed its connection and exited, even in a process with nothing else to do.
+    this.#writer.ref();
     this.#writer.postMessage({ close: true });
     await this.#writerGone;
     this.database.close();
   }
 }
+
+const batchesInFlight = 2;
 
 type WriterRefusal =
   | { kind: 'wrong_expected'; stream: string; expected: string; actual: string }
