@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -184,5 +185,27 @@ describe('sqlite event store', () => {
     expect(a).toBe(b);
     expect(Object.isFrozen((a.data as { lines: object[] }).lines[0])).toBe(true);
     expect(() => ((a.data as { lines: { n: number }[] }).lines[0]!.n = 2)).toThrow(TypeError);
+  });
+
+  it('closes in a process that has nothing else to do: the writer thread is waited for, not abandoned', () => {
+    const script = path.join(dir, 'close-alone.mts');
+    const store = JSON.stringify(path.resolve('services/eventstore/sqlite.ts'));
+    fs.writeFileSync(
+      script,
+      [
+        `import { openSqliteEventStore } from ${store};`,
+        `const store = await openSqliteEventStore(${JSON.stringify(path.join(dir, 'alone.db'))});`,
+        `const event = { id: crypto.randomUUID(), type: 'Happened', data: {}, metadata: { correlationId: 'c', causationId: null, actor: 'test' } };`,
+        `await store.append('alone', [event], { expected: 'no_stream' });`,
+        `await store.close();`,
+        `console.log('closed');`,
+      ].join('\n'),
+    );
+    const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(child.stdout.trim(), child.stderr).toBe('closed');
+    expect(child.status).toBe(0);
   });
 });
