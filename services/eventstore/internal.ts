@@ -144,6 +144,21 @@ export function enqueueAppend(
 }
 
 /**
+ * After a subscriber's short read: read again at once if an append was announced since the read began (`seen`
+ * is the wakeup's version then), or if the read ended before a commit this process knows of (`knownHead`:
+ * remembered events may stop short of it). An empty read with no announcement since waits, even behind that
+ * commit, so a log that does not hold it yet cannot spin the subscriber.
+ */
+export function readAgainAtOnce(
+  read: { events: number; checkpoint: bigint; seen: number },
+  wakeup: Wakeup,
+  knownHead: bigint,
+): boolean {
+  if (wakeup.version !== read.seen) return true;
+  return read.events > 0 && read.checkpoint < knownHead;
+}
+
+/**
  * What subscribers read of the log, decoded once and shared between them. Every projection follows the log on
  * a subscription of its own, so without this each new event was read and parsed once per projection (28 of
  * them with the worker). A read after position `p` is remembered event by event, each under the position

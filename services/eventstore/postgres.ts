@@ -3,6 +3,7 @@ import {
   abortableIterable,
   enqueueAppend,
   normaliseLimit,
+  readAgainAtOnce,
   SharedReads,
   Wakeup,
   type QueuedAppend,
@@ -561,18 +562,12 @@ class PostgresStore implements PostgresEventStore {
         if (types !== undefined && !types.has(event.type)) continue;
         yield event;
       }
-      if (events.length < this.#pageSize && !this.#moreToRead(events, checkpoint, seen))
+      if (
+        events.length < this.#pageSize &&
+        !readAgainAtOnce({ events: events.length, checkpoint, seen }, this.#wakeup, this.#knownHead)
+      )
         await this.#wakeup.wait(this.#pollIntervalMs, stop);
     }
-  }
-
-  /**
-   * After a short read: a notification came while reading or handing over, or remembered events ended before
-   * a commit known here. An empty read that no notification followed waits, even behind that commit.
-   */
-  #moreToRead(events: readonly RecordedEvent[], checkpoint: bigint, seen: number): boolean {
-    if (this.#wakeup.version !== seen) return true;
-    return events.length > 0 && checkpoint < this.#knownHead;
   }
 
   /**

@@ -5,6 +5,7 @@ import {
   abortableIterable,
   enqueueAppend,
   normaliseLimit,
+  readAgainAtOnce,
   SharedReads,
   Wakeup,
   type QueuedAppend,
@@ -337,18 +338,9 @@ class SqliteStore implements SqliteEventStore {
         yield event;
       }
       if (events.length === this.#pageSize) await yieldToEventLoop();
-      else if (!this.#moreToRead(events, checkpoint, seen))
+      else if (!readAgainAtOnce({ events: events.length, checkpoint, seen }, this.#wakeup, this.#lastWritten))
         await this.#wakeup.wait(this.#pollIntervalMs, stop);
     }
-  }
-
-  /**
-   * After a short read: an append committed while the events were handed over, or remembered events ended
-   * before what this connection wrote. An empty read with no append since waits.
-   */
-  #moreToRead(events: readonly RecordedEvent[], checkpoint: bigint, seen: number): boolean {
-    if (this.#wakeup.version !== seen) return true;
-    return events.length > 0 && checkpoint < this.#lastWritten;
   }
 
   head(): Promise<bigint> {
