@@ -28,6 +28,8 @@ export interface ProjectionDefinition<E extends EventContract> {
     event: RecordedOf<E>,
     ctx: ProjectionContext,
   ): Promise<readonly string[] | void>;
+  /** See `Projection.settle`. */
+  settle?(trx: Knex.Transaction, ctx: ProjectionContext): Promise<void>;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface ProjectionDefinition<E extends EventContract> {
  */
 export function defineProjection<E extends EventContract>(definition: ProjectionDefinition<E>): Projection {
   const handled = new Set<string>(definition.handles);
-  return {
+  const projection: Projection = {
     name: definition.name,
     tables: definition.tables,
     handles: definition.handles,
@@ -47,4 +49,18 @@ export function defineProjection<E extends EventContract>(definition: Projection
       return definition.apply(trx, event as RecordedOf<E>, ctx);
     },
   };
+  if (definition.settle) projection.settle = definition.settle.bind(definition);
+  return projection;
+}
+
+/** One event on its own transaction or savepoint: `apply`, then `settle` what it gathered. */
+export async function applySettled(
+  projection: Projection,
+  trx: Knex.Transaction,
+  event: RecordedEvent,
+  ctx: ProjectionContext,
+): Promise<readonly string[] | void> {
+  const touched = await projection.apply(trx, event, ctx);
+  await projection.settle?.(trx, ctx);
+  return touched;
 }

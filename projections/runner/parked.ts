@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent } from '../../services/eventstore/port';
 import { toDate } from './checkpoints';
+import { applySettled } from './define';
 import type { Projection } from './types';
 
 /**
@@ -116,7 +117,7 @@ export async function retryParked(
   const declared = new Set(projection.tables.map((table) => table.name));
   try {
     await db.transaction(async (trx) => {
-      await projection.apply(trx, event, {
+      await applySettled(projection, trx, event, {
         table: (name) => {
           if (!declared.has(name))
             throw new Error(`projection ${projection.name} did not declare table ${name}`);

@@ -5,6 +5,7 @@ import type { EventStore, RecordedEvent } from '../../services/eventstore/port';
 import type { Clock } from '../../services/kit/clock';
 import { systemClock } from '../../services/kit/clock';
 import { checkpointsTable, ensureCheckpoint } from './checkpoints';
+import { applySettled } from './define';
 import { isPostgres } from './db';
 import { parkEvent, parkedEventsTable } from './parked';
 import { ProjectionHandlerError, consoleLogger, errorMessage, type HandlerErrorPolicy } from './runner';
@@ -94,12 +95,19 @@ export async function rebuildProjection(
             throw new ProjectionHandlerError(projection.name, event, cause);
           }
         }
+        const last = handled[handled.length - 1];
+        if (!last) return;
+        try {
+          await projection.settle?.(savepoint, context);
+        } catch (cause) {
+          throw new ProjectionHandlerError(projection.name, last, cause);
+        }
       });
     } catch (error) {
       if (!(error instanceof ProjectionHandlerError) || policy === 'stop') throw error;
       for (const event of handled) {
         try {
-          await transaction.transaction((savepoint) => projection.apply(savepoint, event, context));
+          await transaction.transaction((savepoint) => applySettled(projection, savepoint, event, context));
         } catch (cause) {
           const message = new ProjectionHandlerError(projection.name, event, cause).message;
           parked.push({ event, error: message });

@@ -93,6 +93,48 @@ function amountOf(event: RecordedEvent): number {
   return data.amount ?? 0;
 }
 
+/**
+ * Sums amounts per stream over a transaction and writes each stream's sum once in `settle`; a poisoned event
+ * adds its amount before it throws, so a sum it leaves behind would show.
+ */
+function summingProjection(poisoned: () => bigint | null): Projection & { settledWrites: number } {
+  const sums = new WeakMap<Knex.Transaction, Map<string, number>>();
+  const counter = { writes: 0 };
+  return {
+    name: 'sums',
+    tables: [
+      {
+        name: 'stream_sums',
+        define(table) {
+          table.string('stream', 100).primary();
+          table.integer('amount').notNullable();
+        },
+      },
+    ],
+    handles: ['Deposited', 'Withdrawn'],
+    apply(trx, event) {
+      const gathered = sums.get(trx) ?? new Map<string, number>();
+      sums.set(trx, gathered);
+      gathered.set(event.stream, (gathered.get(event.stream) ?? 0) + amountOf(event));
+      return poisoned() === event.position ? Promise.reject(new Error('poison event')) : Promise.resolve();
+    },
+    async settle(trx, ctx) {
+      const table = ctx.table('stream_sums');
+      for (const [stream, amount] of sums.get(trx) ?? []) {
+        counter.writes++;
+        await trx(table)
+          .insert({ stream, amount })
+          .onConflict('stream')
+          .merge({ amount: trx.raw('??.?? + ?', [table, 'amount', amount]) });
+      }
+      sums.delete(trx);
+    },
+    get settledWrites() {
+      return counter.writes;
+    },
+  };
+}
+
 async function countRows(db: Knex, table: string): Promise<number> {
   const row = (await db(table).count({ n: '*' }).first()) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
@@ -267,6 +309,40 @@ describeEachStorage('projection runner', (open) => {
     expect(retried).toEqual({ id: parked[0]!.id, outcome: 'applied' });
     expect(await listParked(db)).toEqual([]);
     expect(await countRows(db, 'ledger_entries')).toBe(handledCount(400));
+  });
+
+  it('settles what a projection gathered once per batch, and under park leaves out only the parked event', async () => {
+    const { store, db } = storage;
+    let poisoned: bigint | null = null;
+    const sums = summingProjection(() => poisoned);
+    await createReadModelTables(db, sums.tables);
+    const head = await appendAccountEvents(store, { count: 400 });
+    const events: RecordedEvent[] = [];
+    for await (const event of store.readAll()) events.push(event);
+    const handled = events.filter((event) => sums.handles.includes(event.type));
+    const victim = handled[150]!;
+    poisoned = victim.position;
+
+    const runner = newRunner({ store, db, projections: [sums], batchSize: 40, logger: recordingLogger() });
+    await runner.start();
+    expect(await runner.waitFor(head, 20_000, ['sums'])).toBe(true);
+    const expected = new Map<string, number>();
+    for (const event of handled)
+      if (event !== victim) expected.set(event.stream, (expected.get(event.stream) ?? 0) + amountOf(event));
+    const rows = await db<{ stream: string; amount: number }>('stream_sums').select('stream', 'amount');
+    expect(new Map(rows.map((row) => [row.stream, Number(row.amount)]))).toEqual(expected);
+    // 10 batches of 7 streams at most, plus the failing batch again an event at a time: far fewer than 400.
+    expect(sums.settledWrites).toBeLessThan(handled.length / 2);
+    expect(await listParked(db)).toHaveLength(1);
+
+    // The operator's retry applies and settles the parked event alone.
+    poisoned = null;
+    const [parked] = await listParked(db);
+    expect(await retryParked(store, db, [sums], parked!.id, new Date())).toMatchObject({
+      outcome: 'applied',
+    });
+    const after = (await db('stream_sums').where({ stream: victim.stream }).first()) as { amount: number };
+    expect(Number(after.amount)).toBe((expected.get(victim.stream) ?? 0) + amountOf(victim));
   });
 
   it('with the stop policy stops only the failing projection, records where it failed, and resumes without skipping on restart', async () => {

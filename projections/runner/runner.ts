@@ -4,6 +4,7 @@ import type { EventStore, RecordedEvent } from '../../services/eventstore/port';
 import type { Clock } from '../../services/kit/clock';
 import { systemClock } from '../../services/kit/clock';
 import { BatchReader } from './batches';
+import { applySettled } from './define';
 import { advanceCheckpoint, ensureCheckpoint, readCheckpoint, writeStatus } from './checkpoints';
 import { readLag } from './lag';
 import { parkEvent } from './parked';
@@ -428,15 +429,17 @@ class ProjectionWorker {
           this.deps.clock.now(),
         );
         if (!claimed) throw new CheckpointMoved(`checkpoint of ${this.name} is no longer ${previous}`);
+        let lastHandled: RecordedEvent | undefined;
         for (const event of events) {
           if (!this.handles.has(event.type)) continue;
+          lastHandled = event;
           let touched: readonly string[] | void;
           if (mode === 'park-failures') {
             try {
               // A nested transaction is a savepoint: a failed statement undoes only this event's writes and
               // leaves the batch usable (PostgreSQL aborts the whole transaction otherwise).
               touched = await trx.transaction((savepoint) =>
-                this.projection.apply(savepoint, event, this.context),
+                applySettled(this.projection, savepoint, event, this.context),
               );
             } catch (cause) {
               const error = new ProjectionHandlerError(this.name, event, cause).message;
@@ -452,6 +455,14 @@ class ProjectionWorker {
             }
           }
           if (touched) for (const key of touched) keys.add(key);
+        }
+        if (mode === 'all-or-nothing' && lastHandled) {
+          try {
+            await this.projection.settle?.(trx, this.context);
+          } catch (cause) {
+            // Blamed on the batch's last event; under `park` the batch is applied again an event at a time.
+            throw new ProjectionHandlerError(this.name, lastHandled, cause);
+          }
         }
       });
     } catch (error) {

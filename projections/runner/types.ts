@@ -30,6 +30,11 @@ export interface Projection {
     event: RecordedEvent,
     ctx: ProjectionContext,
   ): Promise<readonly string[] | void>;
+  /**
+   * Writes what `apply` gathered in `trx` over several events (counters summed per batch): called once after
+   * the last `apply` of each transaction or savepoint, before it commits.
+   */
+  settle?(trx: Knex.Transaction, ctx: ProjectionContext): Promise<void>;
 }
 
 /**
