@@ -200,39 +200,45 @@ export const statsProjectionName = 'stats';
 type Refund = OrderRefunded | OrderRefundRecorded;
 const refundTypes: readonly Refund['type'][] = ['OrderRefunded', 'OrderRefundRecorded'];
 
+/**
+ * The minute buckets' deltas of the events applied so far in one transaction, summed per bucket: a door's
+ * admissions in a batch are one upsert per bucket, not two per scan. Written by `settle` before the commit;
+ * a transaction that fails takes its sums with it.
+ */
+const bucketDeltas = new WeakMap<Knex.Transaction, Map<string, { bucket: MinuteBucket; delta: Delta }>>();
+
+interface MinuteBucket {
+  event_id: string;
+  ticket_id: string;
+  minute: string;
+}
+
 export const statsProjection = defineProjection<OrderEvent | Refund | Admission>({
   name: statsProjectionName,
   tables: [statOrdersTable, statMinutesTable, statCheckInsTable],
   handles: [...orderEventTypes, ...refundTypes, ...admissionTypes],
   async apply(trx, event, ctx) {
-    const minutes = ctx.table('stat_minutes');
     const revision = Number(event.revision);
 
+    // Synchronous, but awaited at the call sites: the order of the writes is the order of the events.
     const add = async (eventId: string, ticketId: string, instant: string, delta: Delta) => {
-      const entries = Object.entries(delta).filter(([, value]) => value !== 0) as [StatCounter, number][];
-      if (entries.length === 0) return;
-      await trx(minutes)
-        .insert({ event_id: eventId, ticket_id: ticketId, minute: minuteOf(instant), ...delta })
-        .onConflict(['event_id', 'ticket_id', 'minute'])
-        .merge(
-          Object.fromEntries(
-            entries.map(([counter, value]) => [counter, trx.raw('??.?? + ?', [minutes, counter, value])]),
-          ),
-        );
+      let buckets = bucketDeltas.get(trx);
+      if (!buckets)
+        bucketDeltas.set(trx, (buckets = new Map<string, { bucket: MinuteBucket; delta: Delta }>()));
+      const bucket = { event_id: eventId, ticket_id: ticketId, minute: minuteOf(instant) };
+      const key = `${bucket.event_id}|${bucket.ticket_id}|${bucket.minute}`;
+      const summed = buckets.get(key) ?? { bucket, delta: {} };
+      for (const [counter, value] of Object.entries(delta) as [StatCounter, number][])
+        summed.delta[counter] = (summed.delta[counter] ?? 0) + value;
+      buckets.set(key, summed);
+      return Promise.resolve();
     };
 
     if (event.type === 'AttendeeCheckedIn' || event.type === 'AttendeeCheckedOut') {
       const d = event.data;
       const checkIns = ctx.table('stat_check_ins');
       const key = { check_in_list_id: d.checkInListId, attendee_id: d.attendeeId };
-      const known = await trx(checkIns)
-        .where(key)
-        .first<{ revision: number; checked_in: number; admissions: number } | undefined>(
-          'revision',
-          'checked_in',
-          'admissions',
-        );
-      if (known && Number(known.revision) >= revision) return [];
+      // Each write is one statement that changes the row only for a newer revision (a replay changes nothing).
       if (event.type === 'AttendeeCheckedIn') {
         const { scannedAt } = event.data;
         const row = {
@@ -240,18 +246,28 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
           event_id: d.eventId,
           ticket_id: d.ticketId,
           checked_in: 1,
-          admissions: Number(known?.admissions ?? 0) + 1,
+          admissions: 1,
           last_scanned_at: scannedAt,
           revision,
         };
-        await trx(checkIns).insert(row).onConflict(['check_in_list_id', 'attendee_id']).merge();
+        const written = await trx(checkIns)
+          .insert(row)
+          .onConflict(['check_in_list_id', 'attendee_id'])
+          .merge({
+            ...row,
+            admissions: trx.raw('??.?? + 1', [checkIns, 'admissions']),
+          })
+          .where(`${checkIns}.revision`, '<', revision)
+          .returning('revision');
+        if (written.length === 0) return [];
         await add(d.eventId, '', scannedAt, { check_ins: 1 });
         await add(d.eventId, d.ticketId, scannedAt, { check_ins: 1 });
       } else {
-        if (!known) return [];
-        await trx(checkIns)
+        const changed = await trx(checkIns)
           .where(key)
+          .where('revision', '<', revision)
           .update({ checked_in: 0, revision, last_scanned_at: event.data.checkedOutAt });
+        if (changed === 0) return [];
       }
       return [`event:${d.eventId}`];
     }
@@ -443,6 +459,25 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
         return [];
     }
     return [`event:${eventId}`, `account:${row.account_id}`];
+  },
+
+  async settle(trx, ctx) {
+    const buckets = bucketDeltas.get(trx);
+    if (!buckets) return;
+    bucketDeltas.delete(trx);
+    const minutes = ctx.table('stat_minutes');
+    for (const { bucket, delta } of buckets.values()) {
+      const entries = Object.entries(delta).filter(([, value]) => value !== 0) as [StatCounter, number][];
+      if (entries.length === 0) continue;
+      await trx(minutes)
+        .insert({ ...bucket, ...Object.fromEntries(entries) })
+        .onConflict(['event_id', 'ticket_id', 'minute'])
+        .merge(
+          Object.fromEntries(
+            entries.map(([counter, value]) => [counter, trx.raw('??.?? + ?', [minutes, counter, value])]),
+          ),
+        );
+    }
   },
 });
 
