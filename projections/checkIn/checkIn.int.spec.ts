@@ -124,5 +124,30 @@ describeEachStorage('check-in read model', (open) => {
         'check-in:cl_1:at_2',
       ]),
     );
+
+    // An admission older than the stored state (a replay stopped half-way) changes nothing.
+    const older = given.find(
+      (event) => event.type === 'AttendeeCheckedIn' && event.stream === stream('at_2'),
+    )!;
+    await storage.db.transaction((trx) =>
+      checkInProjection.apply(
+        trx,
+        {
+          id: 'replayed',
+          stream: older.stream,
+          revision: 0n,
+          position: 1n,
+          type: older.type,
+          data: older.data,
+          metadata: { correlationId: 'c', causationId: 'c', actor: 'system' },
+          recordedAt: new Date(at(2)),
+        },
+        { table: (name) => name },
+      ),
+    );
+    expect(await storage.db('check_in_attendees').where({ attendee_id: 'at_2' }).first()).toMatchObject({
+      state: 'CHECKED_OUT',
+      checked_out_at: at(3),
+    });
   });
 });

@@ -255,20 +255,18 @@ export const checkInProjection = defineProjection<CheckInListEvent | CheckInEven
   },
 });
 
+/** One statement: a row newer than the stored one replaces it; an older or replayed one changes nothing. */
 async function upsertAttendeeState(
   trx: Knex.Transaction,
   table: string,
   row: Record<string, unknown> & { check_in_list_id: string; attendee_id: string },
   position: bigint,
 ): Promise<void> {
-  const key = { check_in_list_id: row.check_in_list_id, attendee_id: row.attendee_id };
-  const existing = await trx<CheckInAttendeeRow>(table).where(key).first('position');
-  if (!existing) {
-    await trx(table).insert(row);
-    return;
-  }
-  if (BigInt(existing.position) >= position) return;
-  await trx(table).where(key).update(row);
+  await trx(table)
+    .insert(row)
+    .onConflict(['check_in_list_id', 'attendee_id'])
+    .merge()
+    .where(`${table}.position`, '<', position.toString());
 }
 
 // ---------- queries
