@@ -78,6 +78,8 @@ export function webhookReactor(): Projection {
       const endpoints = ctx.table('webhook_endpoints');
       const orders = ctx.table('webhook_orders');
       const out = new Deliveries(trx, ctx, event);
+      // This reactor writes the endpoints itself: what this transaction read of them before is stale now.
+      if (event.type.startsWith('Webhook')) endpointsRead.delete(trx);
       switch (event.type) {
         case 'WebhookCreated':
           await trx(endpoints)
@@ -216,10 +218,13 @@ interface EndpointRow {
   enabled: boolean | number;
 }
 
-class Deliveries {
-  /** The event's endpoints, read once for all the deliveries one recorded event makes (an order's attendees). */
-  private endpoints: { eventId: string; rows: Promise<EndpointRow[]> } | null = null;
+/**
+ * The endpoints of each event as read in one transaction: read once for all the deliveries of a batch (every
+ * attendee of an order, every admission at the door), not per recorded event.
+ */
+const endpointsRead = new WeakMap<Knex.Transaction, Map<string, Promise<EndpointRow[]>>>();
 
+class Deliveries {
   constructor(
     private readonly trx: Knex.Transaction,
     private readonly ctx: ProjectionContext,
@@ -227,15 +232,18 @@ class Deliveries {
   ) {}
 
   private endpointsOf(eventId: string): Promise<EndpointRow[]> {
-    if (this.endpoints?.eventId !== eventId) {
+    let read = endpointsRead.get(this.trx);
+    if (!read) endpointsRead.set(this.trx, (read = new Map<string, Promise<EndpointRow[]>>()));
+    let rows = read.get(eventId);
+    if (!rows) {
       // A query builder runs again at every await; the promise `then` gives is read once.
-      const rows = this.trx(this.ctx.table('webhook_endpoints'))
+      rows = this.trx(this.ctx.table('webhook_endpoints'))
         .select('id', 'event_types', 'enabled')
         .where({ event_id: eventId })
         .then((found) => found as EndpointRow[]);
-      this.endpoints = { eventId, rows };
+      read.set(eventId, rows);
     }
-    return this.endpoints.rows;
+    return rows;
   }
 
   /** One delivery per enabled endpoint of the event subscribed to `type`. */
