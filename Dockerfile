@@ -37,4 +37,5 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=6 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--import", "tsx", "services/main.ts"]
+# A larger young generation for the server (docs/decisions/young-generation.md).
+CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "services/main.ts"]
