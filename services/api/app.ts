@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { errorMiddleware } from '../kit/http/problem';
 import { idempotency } from '../kit/http/idempotency';
+import { pooledRandomBytes } from '../kit/random';
 import { Refusal } from '../kit/refusal';
 import type { AppConfig } from '../kit/config';
 import type { AppState, Services } from '../kit/http/context';
@@ -333,7 +334,7 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 async function xsrf(ctx: Context, next: Next) {
   const cookie = ctx.cookies.get('XSRF-TOKEN');
   if (!cookie) {
-    ctx.cookies.set('XSRF-TOKEN', randomBytes(18).toString('base64url'), {
+    ctx.cookies.set('XSRF-TOKEN', pooledRandomBytes(18).toString('base64url'), {
       httpOnly: false,
       sameSite: 'lax',
       overwrite: true,

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { pooledRandomBytes } from './random';
 import { randomShortId, sequentialShortId } from './shortIds';
 
 export interface Clock {
@@ -40,7 +41,7 @@ function base32(bytes: Buffer, length: number): string {
 
 export const randomIds: IdSource = {
   uuid: () => randomUUID(),
-  entity: (prefix) => `${prefix}_${base32(randomBytes(16), 14)}`,
+  entity: (prefix) => `${prefix}_${base32(pooledRandomBytes(16), 14)}`,
   shortId: randomShortId,
 };
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from './random';
 
 /**
  * Short ids in public URLs (order, attendee, check-in list link): anyone holding one may open what it names,
@@ -23,7 +23,7 @@ export function isShortId(value: string): boolean {
 
 /** A fresh random short id (100 bits). */
 export function randomShortId(): string {
-  return base32Bits(randomBytes(13), shortIdLength);
+  return base32Bits(pooledRandomBytes(13), shortIdLength);
 }
 
 /** The deterministic short id number `n` for tests: `00000000000000000001`, … (same shape as random ones). */
