@@ -220,8 +220,8 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
   async apply(trx, event, ctx) {
     const revision = Number(event.revision);
 
-    // Synchronous, but awaited at the call sites: the order of the writes is the order of the events.
-    const add = async (eventId: string, ticketId: string, instant: string, delta: Delta) => {
+    /** Adds to the bucket's sum in this transaction; `settle` writes the sums. */
+    const add = (eventId: string, ticketId: string, instant: string, delta: Delta) => {
       let buckets = bucketDeltas.get(trx);
       if (!buckets)
         bucketDeltas.set(trx, (buckets = new Map<string, { bucket: MinuteBucket; delta: Delta }>()));
@@ -231,7 +231,6 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
       for (const [counter, value] of Object.entries(delta) as [StatCounter, number][])
         summed.delta[counter] = (summed.delta[counter] ?? 0) + value;
       buckets.set(key, summed);
-      return Promise.resolve();
     };
 
     if (event.type === 'AttendeeCheckedIn' || event.type === 'AttendeeCheckedOut') {
@@ -260,8 +259,8 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
           .where(`${checkIns}.revision`, '<', revision)
           .returning('revision');
         if (written.length === 0) return [];
-        await add(d.eventId, '', scannedAt, { check_ins: 1 });
-        await add(d.eventId, d.ticketId, scannedAt, { check_ins: 1 });
+        add(d.eventId, '', scannedAt, { check_ins: 1 });
+        add(d.eventId, d.ticketId, scannedAt, { check_ins: 1 });
       } else {
         const changed = await trx(checkIns)
           .where(key)
@@ -378,16 +377,8 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
     };
     const awaiting = (sign: 1 | -1): Deltas =>
       new Map([['', { awaiting_payment: sign * Number(row.total) }]]);
-    const record = async (at: string, ...parts: Deltas[]) => {
-      const merged: Deltas = new Map();
-      for (const part of parts)
-        for (const [ticketId, delta] of part) {
-          const into = merged.get(ticketId) ?? {};
-          for (const [counter, value] of Object.entries(delta) as [StatCounter, number][])
-            into[counter] = (into[counter] ?? 0) + value;
-          merged.set(ticketId, into);
-        }
-      for (const [ticketId, delta] of merged) await add(eventId, ticketId, at, delta);
+    const record = (at: string, ...parts: Deltas[]) => {
+      for (const part of parts) for (const [ticketId, delta] of part) add(eventId, ticketId, at, delta);
     };
     const sold = row.state === 'SOLD' || row.state === 'PAID';
 
@@ -395,27 +386,27 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
       case 'OrderCompleted': {
         if (row.state !== 'OPEN') break;
         const at = event.data.completedAt;
-        await record(at, sale(), money());
+        record(at, sale(), money());
         await update({ state: 'PAID', sold_at: at, paid_at: at });
         break;
       }
       case 'OrderAwaitingOfflinePayment': {
         if (row.state !== 'OPEN') break;
         const at = event.data.completedAt;
-        await record(at, sale(), awaiting(1));
+        record(at, sale(), awaiting(1));
         await update({ state: 'SOLD', sold_at: at });
         break;
       }
       case 'OrderMarkedPaid': {
         if (row.state !== 'SOLD') break;
         const at = event.data.paidAt;
-        await record(at, awaiting(-1), money());
+        record(at, awaiting(-1), money());
         await update({ state: 'PAID', paid_at: at });
         break;
       }
       case 'OrderCancelled': {
         const at = event.data.cancelledAt;
-        if (sold) await record(at, sale(-1), row.state === 'SOLD' ? awaiting(-1) : new Map<string, Delta>());
+        if (sold) record(at, sale(-1), row.state === 'SOLD' ? awaiting(-1) : new Map<string, Delta>());
         for (const attendee of Object.values(attendees)) attendee.active = false;
         await update({ state: 'CANCELLED', attendees: JSON.stringify(attendees) });
         break;
@@ -430,8 +421,8 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
             const at =
               event.type === 'AttendeeReactivated' ? event.data.reactivatedAt : event.data.cancelledAt;
             const delta = active ? 1 : -1;
-            await add(eventId, '', at, { tickets_sold: delta });
-            await add(eventId, attendee.ticketId, at, { tickets_sold: delta });
+            add(eventId, '', at, { tickets_sold: delta });
+            add(eventId, attendee.ticketId, at, { tickets_sold: delta });
           }
         }
         await update({ attendees: JSON.stringify(attendees) });
@@ -450,7 +441,7 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
           return [];
         }
         const at = event.type === 'OrderRefunded' ? event.data.refundedAt : event.data.recordedAt;
-        await record(at, refunded(event.data.amount));
+        record(at, refunded(event.data.amount));
         await update({});
         break;
       }
