@@ -465,6 +465,22 @@ describeEachStorage('projection runner', (open) => {
     expect((await readCheckpoint(db, 'tally'))?.status).toBe('stopped');
   });
 
+  it('reports a projection whose batches it skips as caught up while its checkpoint row waits', async () => {
+    const { store, db } = storage;
+    const skipping: Projection = {
+      name: 'skipping',
+      tables: [],
+      handles: ['NeverAppended'],
+      apply: () => Promise.resolve(),
+    };
+    const runner = newRunner({ store, db, projections: [skipping], quietCheckpointMs: 60_000 });
+    await runner.start();
+    const head = await appendAccountEvents(store, { count: 20, streams: 2, perAppend: 5 });
+    expect(await runner.waitFor(head, 10_000)).toBe(true);
+    expect((await readCheckpoint(db, 'skipping'))?.position).toBeLessThan(head);
+    expect((await runner.lag())[0]).toMatchObject({ checkpoint: head, head, behind: 0n, status: 'running' });
+  });
+
   it('stores checkpoints beyond 2^53 exactly and refuses a compare-and-set from a stale value', async () => {
     const { db } = storage;
     const huge = 2n ** 64n + 12_345n;

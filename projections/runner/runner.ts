@@ -183,7 +183,7 @@ export class ProjectionRunner {
     });
   }
 
-  /** Head, checkpoint and age per projection, read from the store and the checkpoint table. */
+  /** Head, checkpoint and age per projection, from the store, the checkpoint table and the running workers. */
   async lag(): Promise<ProjectionLag[]> {
     const lags = await readLag(
       this.options.store,
@@ -191,7 +191,19 @@ export class ProjectionRunner {
       this.workers.map((worker) => worker.name),
       this.clock.now(),
     );
-    return lags.map((lag) => ({ ...lag, status: this.worker(lag.projection).status }));
+    // A projection this runner runs may be further on than its row: quiet batches move only the checkpoint in
+    // memory (docs/decisions/quiet-checkpoints.md), and after a rush the row waits for the next event.
+    return lags.map((lag) => {
+      const worker = this.worker(lag.projection);
+      const checkpoint =
+        worker.checkpoint !== null && worker.checkpoint > lag.checkpoint ? worker.checkpoint : lag.checkpoint;
+      return {
+        ...lag,
+        checkpoint,
+        behind: lag.head > checkpoint ? lag.head - checkpoint : 0n,
+        status: worker.status,
+      };
+    });
   }
 
   private worker(name: string): ProjectionWorker {
