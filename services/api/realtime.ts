@@ -229,29 +229,56 @@ function isDeviceKey(key: string): boolean {
 }
 
 /**
- * Admissions go to a list's devices in one frame per turn of the event loop: the group commit settles many
- * scans at once under a rush, and a frame (with its write to each of the devices' sockets) per admission
- * cost more than deciding them. A lone admission waits for nothing but the end of the current turn.
+ * Admissions go to a list's devices in frames, at most one per list every `spacingMs`: under a rush the
+ * group commit settles many scans at once, and a frame (with its write to each of the devices' sockets, and a
+ * wake-up of each phone) per admission cost more than deciding them. A lone admission, or the first after a
+ * quiet spell, waits for nothing but the end of the current turn of the event loop; those that follow within
+ * the spacing go together when it ends, so a push is late by at most the spacing.
  */
 export class CheckInPushes {
-  private pending = new Map<string, CheckInChanged[]>();
-  private scheduled = false;
+  private readonly lists = new Map<string, PendingPushes>();
 
-  constructor(private readonly send: (checkInListId: string, changes: CheckInChanged[]) => void) {}
+  constructor(
+    private readonly send: (checkInListId: string, changes: CheckInChanged[]) => void,
+    private readonly spacingMs = 10,
+  ) {}
 
   add(change: CheckInChanged): void {
-    const list = this.pending.get(change.checkInListId);
-    if (list) list.push(change);
-    else this.pending.set(change.checkInListId, [change]);
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => this.flush());
+    let list = this.lists.get(change.checkInListId);
+    if (!list) {
+      list = { changes: [], sentAt: Number.NEGATIVE_INFINITY, scheduled: false };
+      this.lists.set(change.checkInListId, list);
+    }
+    list.changes.push(change);
+    if (list.scheduled) return;
+    list.scheduled = true;
+    const wait = list.sentAt + this.spacingMs - performance.now();
+    if (wait > 0) setTimeout(() => this.flush(change.checkInListId), wait).unref();
+    else setImmediate(() => this.flush(change.checkInListId));
   }
 
-  private flush(): void {
-    const pending = this.pending;
-    this.pending = new Map();
-    this.scheduled = false;
-    for (const [checkInListId, changes] of pending) this.send(checkInListId, changes);
+  private flush(checkInListId: string): void {
+    const list = this.lists.get(checkInListId);
+    if (!list) return;
+    const changes = list.changes;
+    list.changes = [];
+    list.scheduled = false;
+    list.sentAt = performance.now();
+    this.send(checkInListId, changes);
+    if (this.lists.size > 1_000) this.forgetQuietLists();
   }
+
+  /** Lists with nothing pending whose spacing has passed: their next admission goes out at once anyway. */
+  private forgetQuietLists(): void {
+    const quietSince = performance.now() - this.spacingMs;
+    for (const [checkInListId, list] of this.lists)
+      if (!list.scheduled && list.sentAt <= quietSince) this.lists.delete(checkInListId);
+  }
+}
+
+interface PendingPushes {
+  changes: CheckInChanged[];
+  /** When the list's last frame went out (performance.now()). */
+  sentAt: number;
+  scheduled: boolean;
 }
