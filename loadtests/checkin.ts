@@ -10,15 +10,16 @@ import { signTicketCode } from '../services/admission/ticketCodes';
 import { bootstrapFirstRun } from '../services/identity/bootstrap';
 import { readAppConfig } from '../services/kit/config';
 import { createLogger } from '../services/kit/logger';
-import type { CheckInMeasurements, CheckInPlan } from './checkinDevices';
+import type { CheckInMeasurements, CheckInPlan, PaceStage } from './checkinDevices';
 
 /**
  * `npm run bench -- checkin` (issue 15): 10,000 attendees on one check-in list, 20 scanning devices, each
  * with its own Socket.IO connection to the list's room and its own HTTP scans. 10 % of the scans repeat a
  * ticket already admitted (at another device), 1 % are the same ticket scanned by two devices at once.
  * Measured: the scan decision (HTTP round trip of `POST …/check-ins`) with the 20 devices scanning as fast as
- * the server answers (the platform's capacity) and at door pace (what staff see), the push delay from a scan being sent
- * to each other device hearing of it, duplicates answered as such, double admissions (must be 0), and a
+ * the server answers (the platform's capacity) and then at steady rates from door pace upwards (the latency door
+ * staff see under each load), the push delay from a scan being sent to each other device hearing of it,
+ * duplicates answered as such, double admissions (must be 0), and a
  * device that is offline for 30 s catching up (snapshot with position, then newer pushes). `GET /healthz`
  * under the same 20-way concurrency is the baseline of the same run. The devices run in a process of their
  * own (loadtests/checkinDevices.ts), as phones would: the server's event loop is the server's alone.
@@ -33,11 +34,18 @@ const LATE = 200;
 /** Attendees first scanned by one device alone, before the 20 start: the decision without contention. */
 const ALONE = 200;
 /**
- * Attendees scanned at door pace after the rush: each of the 20 devices every 250 ms (80 scans a second, four
- * times what a fast turnstile lane lets through), the latency door staff actually see.
+ * After the rush, the 20 devices scan at steady rates in turn: from 80 scans a second (each device every 250 ms,
+ * four times what a fast turnstile lane lets through) up towards the flat-out capacity. The decision target is a
+ * latency under a given load, so each rate is its own measurement, counted from when each scan was due.
  */
-const PACED = 800;
-const PACE_MS = 250;
+const PACE_STAGES: readonly PaceStage[] = [
+  { scansPerSecond: 80, scans: 400 },
+  { scansPerSecond: 200, scans: 500 },
+  { scansPerSecond: 400, scans: 800 },
+  { scansPerSecond: 800, scans: 1200 },
+  { scansPerSecond: 1200, scans: 1200 },
+];
+const DECISION_TARGET_MS = 15;
 const ADMIN = { email: 'bench@example.org', password: 'bench-password-1' };
 
 const percentile = (values: readonly number[], p: number) => {
@@ -97,7 +105,7 @@ async function seedAttendees(db: Knex, eventId: string, ticketId: string): Promi
 function runDevices(planFile: string): Promise<CheckInMeasurements> {
   const script = fileURLToPath(new URL('./checkinDevices.ts', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', script], {
       env: { ...process.env, CHECKIN_PLAN: planFile },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -176,8 +184,7 @@ export async function benchCheckIn(): Promise<void> {
         devices: DEVICES,
         alone: ALONE,
         late: LATE,
-        paced: PACED,
-        paceMs: PACE_MS,
+        paceStages: PACE_STAGES,
         repeatShare: REPEAT_SHARE,
         collisionShare: COLLISION_SHARE,
         offlineMs: OFFLINE_MS,
@@ -194,7 +201,10 @@ export async function benchCheckIn(): Promise<void> {
 
     const doubleAdmissions = measured.admissionCounts.filter((count) => count > 1).length;
     const decisionP99 = percentile(decisions, 99);
-    const pacedP99 = percentile(paced, 99);
+    const stages = paced.map((stage) => ({ ...stage, p99: percentile(stage.latencies, 99) }));
+    // The highest rate of the ascending stages up to which every stage kept the target.
+    const firstMissed = stages.findIndex((stage) => !(stage.p99 < DECISION_TARGET_MS));
+    const heldUpTo = (firstMissed === -1 ? stages : stages.slice(0, firstMissed)).at(-1)?.scansPerSecond;
     const pushP99 = percentile(pushDelays, 99);
     console.log(
       `\nCheck-in: ${ATTENDEES.toLocaleString('en-US')} attendees (seeded in ${ms(seedMs)}), ${DEVICES} devices, ` +
@@ -224,15 +234,15 @@ export async function benchCheckIn(): Promise<void> {
         p50: ms(percentile(decisions, 50)),
         p95: ms(percentile(decisions, 95)),
         p99: ms(decisionP99),
-        target: `p99 < 15 ms ${decisionP99 < 15 ? 'ok' : 'MISSED'} (${(decisionP99 / percentile(health, 99)).toFixed(1)}x healthz p99)`,
+        target: `capacity: ${DEVICES} always waiting, latency ≈ ${DEVICES} ÷ scans a second`,
       },
-      {
-        measure: `scan decision, ${DEVICES} devices at door pace (${(DEVICES * 1000) / PACE_MS} scans/s)`,
-        p50: ms(percentile(paced, 50)),
-        p95: ms(percentile(paced, 95)),
-        p99: ms(pacedP99),
-        target: `p99 < 15 ms ${pacedP99 < 15 ? 'ok' : 'MISSED'}`,
-      },
+      ...stages.map((stage) => ({
+        measure: `scan decision, ${DEVICES} devices at ${stage.scansPerSecond} scans/s (each every ${Math.round((DEVICES * 1000) / stage.scansPerSecond)} ms)`,
+        p50: ms(percentile(stage.latencies, 50)),
+        p95: ms(percentile(stage.latencies, 95)),
+        p99: ms(stage.p99),
+        target: `p99 < ${DECISION_TARGET_MS} ms ${stage.p99 < DECISION_TARGET_MS ? 'ok' : 'MISSED'} (sent late p99 ${ms(percentile(stage.sentLate, 99))})`,
+      })),
       {
         measure: 'push to the other devices',
         p50: ms(percentile(pushDelays, 50)),
@@ -242,6 +252,13 @@ export async function benchCheckIn(): Promise<void> {
       },
     ]);
     console.table([
+      {
+        check: `decision p99 < ${DECISION_TARGET_MS} ms`,
+        value:
+          heldUpTo === undefined
+            ? `MISSED already at ${stages[0]?.scansPerSecond} scans/s`
+            : `ok at every rate up to ${heldUpTo} scans/s (${heldUpTo / DEVICES} a second at each device)`,
+      },
       { check: 'results', value: JSON.stringify(Object.fromEntries(results)) },
       { check: 'HTTP errors', value: `${errors} ${errorSamples.join(' | ')}` },
       {

@@ -16,19 +16,29 @@ export interface CheckInPlan {
   devices: number;
   alone: number;
   late: number;
-  /** Attendees scanned at door pace: each device every `paceMs`, whatever the server's speed. */
-  paced: number;
-  paceMs: number;
+  /**
+   * After the rush, the devices scan at each of these steady rates in turn (all 20 together, each device evenly
+   * spaced, whatever the server's speed): the decision latency as a function of the offered load.
+   */
+  paceStages: readonly PaceStage[];
   repeatShare: number;
   collisionShare: number;
   offlineMs: number;
+}
+
+export interface PaceStage {
+  /** All devices together. */
+  scansPerSecond: number;
+  /** Attendees scanned (once each) at this rate. */
+  scans: number;
 }
 
 export interface CheckInMeasurements {
   health: number[];
   alone: number[];
   decisions: number[];
-  paced: number[];
+  /** Per stage: each decision from the moment the scan was due, so a device held up by its last scan counts it. */
+  paced: { scansPerSecond: number; latencies: number[]; sentLate: number[] }[];
   pushDelays: number[];
   unheard: number;
   results: Record<string, number>;
@@ -79,6 +89,24 @@ function connectDevice(url: string, shortId: string, id: string): Promise<Device
   });
 }
 
+/** Until the server's projections have applied the whole log, by `/readyz` (open when no METRICS_TOKEN is set). */
+async function projectionsCaughtUp(url: string): Promise<void> {
+  const until = performance.now() + 60_000;
+  for (;;) {
+    const response = await fetch(`${url}/readyz`);
+    const { projections } = (await response.json()) as {
+      projections?: { projection: string; behind: string }[];
+    };
+    if (!projections)
+      throw new Error(`/readyz gave no projections (${response.status}): is METRICS_TOKEN set?`);
+    const behind = projections.filter((lag) => lag.behind !== '0');
+    if (behind.length === 0) return;
+    if (performance.now() > until)
+      throw new Error(`still behind after a minute: ${behind.map((lag) => lag.projection).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function api<T>(url: string, path: string): Promise<T> {
   const response = await fetch(`${url}/api${path}`);
   const body = (await response.json()) as T;
@@ -115,9 +143,9 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     const late = await connectDevice(url, listShortId, 'dev-offline');
 
     // The plan: every attendee once, 1 % of them by two devices at once, then 10 % repeated elsewhere; then
-    // the paced ones at door pace; the late ones once the offline device is back.
+    // the paced stages; the late ones once the offline device is back.
     const early = codes.length - LATE;
-    const rushed = early - plan.paced;
+    const rushed = early - plan.paceStages.reduce((sum, stage) => sum + stage.scans, 0);
     const collisions = new Set(
       Array.from(
         { length: Math.round(ATTENDEES * plan.collisionShare) },
@@ -133,8 +161,10 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     let errors = 0;
     const errorSamples = new Set<string>();
     let nonce = 0;
-    const scan = async (device: Device, index: number, kind: 'first' | 'repeat') => {
+    const sentLate: number[] = [];
+    const scan = async (device: Device, index: number, kind: 'first' | 'repeat', due?: number) => {
       const started = performance.now();
+      if (due !== undefined) sentLate.push(started - due);
       const response = await device.http.send<ScanAnswer>(
         'POST',
         `/api/public/check-in-lists/${listShortId}/check-ins`,
@@ -145,7 +175,7 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
         },
       );
       const { body } = response;
-      decisions.push(performance.now() - started);
+      decisions.push(performance.now() - (due ?? started));
       if (response.status < 200 || response.status >= 300) {
         errors++;
         if (errorSamples.size < 5)
@@ -197,24 +227,36 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     await runScans(repeats, 'repeat');
     const scanSeconds = (performance.now() - scanStart) / 1000;
 
-    // Door pace: each device scans every `paceMs` (staggered across devices), as a busy lane would, rather
-    // than as fast as the server answers; a scan that overruns its slot delays only that device's next one.
-    const pacedFrom = decisions.length;
-    const pacedIndexes = Array.from({ length: plan.paced }, (_, n) => rushed + n);
-    let nextPaced = 0;
-    const pacedStart = performance.now();
-    await Promise.all(
-      devices.map(async (device, d) => {
-        for (let round = 0; ; round++) {
-          const index = pacedIndexes[nextPaced++];
-          if (index === undefined) return;
-          const wait = pacedStart + (d / DEVICES + round) * plan.paceMs - performance.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          await scan(device, index, 'first');
-        }
-      }),
-    );
-    const paced = decisions.splice(pacedFrom);
+    // The paced stages, each from a server that has caught up with the rush or the stage before: each device
+    // scans every `DEVICES / rate` seconds (staggered across devices), as a lane with a queue of people would;
+    // a scan that overruns its slot delays that device's next one, and the delay is counted in the next one.
+    const paced: CheckInMeasurements['paced'] = [];
+    let nextPaced = rushed;
+    for (const stage of plan.paceStages) {
+      await projectionsCaughtUp(url);
+      const intervalMs = (DEVICES * 1000) / stage.scansPerSecond;
+      const first = nextPaced;
+      nextPaced += stage.scans;
+      const from = decisions.length;
+      const stageStart = performance.now() + 20;
+      await Promise.all(
+        devices.map(async (device, d) => {
+          for (let round = 0; ; round++) {
+            const slot = round * DEVICES + d;
+            if (slot >= stage.scans) return;
+            const due = stageStart + (d / DEVICES + round) * intervalMs;
+            const wait = due - performance.now();
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            await scan(device, first + slot, 'first', due);
+          }
+        }),
+      );
+      paced.push({
+        scansPerSecond: stage.scansPerSecond,
+        latencies: decisions.splice(from),
+        sentLate: sentLate.splice(0),
+      });
+    }
     const waitLeft = OFFLINE_MS - (performance.now() - wentOffline);
     if (waitLeft > 0) await new Promise((resolve) => setTimeout(resolve, waitLeft));
     const offlineSeconds = (performance.now() - wentOffline) / 1000;
