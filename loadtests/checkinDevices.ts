@@ -142,14 +142,16 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     for (let n = 0; n < DEVICES; n++) devices.push(await connectDevice(url, listShortId, `dev-${n}`));
     const late = await connectDevice(url, listShortId, 'dev-offline');
 
-    // The plan: every attendee once, 1 % of them by two devices at once, then 10 % repeated elsewhere; then
-    // the paced stages; the late ones once the offline device is back.
+    // The plan: 200 attendees scanned by one device alone; then the paced stages, each from a quiet server; then
+    // the rest as fast as answered, 1 % of them by two devices at once, and 10 % of all repeated elsewhere; the
+    // late ones once the offline device is back.
     const early = codes.length - LATE;
-    const rushed = early - plan.paceStages.reduce((sum, stage) => sum + stage.scans, 0);
+    const rushFrom = ALONE + plan.paceStages.reduce((sum, stage) => sum + stage.scans, 0);
+    const collisionCount = Math.round(ATTENDEES * plan.collisionShare);
     const collisions = new Set(
       Array.from(
-        { length: Math.round(ATTENDEES * plan.collisionShare) },
-        (_, n) => ALONE + 11 + Math.floor((n * (rushed - ALONE - 11)) / (ATTENDEES * plan.collisionShare)),
+        { length: collisionCount },
+        (_, n) => rushFrom + 11 + Math.floor((n * (early - rushFrom - 11)) / collisionCount),
       ),
     );
     const decisions: number[] = [];
@@ -215,23 +217,12 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     const wentOffline = performance.now();
     for (let index = 0; index < ALONE; index++) await scan(devices[0]!, index, 'first');
     const alone = decisions.splice(0, decisions.length);
-    const scanStart = performance.now();
-    await runScans(
-      Array.from({ length: rushed - ALONE }, (_, n) => ALONE + n),
-      'first',
-    );
-    const repeats = Array.from(
-      { length: Math.round(ATTENDEES * plan.repeatShare) },
-      (_, n) => (n * 7919) % rushed,
-    );
-    await runScans(repeats, 'repeat');
-    const scanSeconds = (performance.now() - scanStart) / 1000;
 
-    // The paced stages, each from a server that has caught up with the rush or the stage before: each device
-    // scans every `DEVICES / rate` seconds (staggered across devices), as a lane with a queue of people would;
-    // a scan that overruns its slot delays that device's next one, and the delay is counted in the next one.
+    // The paced stages, each from a server that has caught up with the stage before: each device scans every
+    // `DEVICES / rate` seconds (staggered across devices), as a lane with a queue of people would; a scan that
+    // overruns its slot delays that device's next one, and the delay is counted in the next one.
     const paced: CheckInMeasurements['paced'] = [];
-    let nextPaced = rushed;
+    let nextPaced = ALONE;
     for (const stage of plan.paceStages) {
       await projectionsCaughtUp(url);
       const intervalMs = (DEVICES * 1000) / stage.scansPerSecond;
@@ -257,6 +248,19 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
         sentLate: sentLate.splice(0),
       });
     }
+
+    const scanStart = performance.now();
+    await runScans(
+      Array.from({ length: early - rushFrom }, (_, n) => rushFrom + n),
+      'first',
+    );
+    const repeats = Array.from(
+      { length: Math.round(ATTENDEES * plan.repeatShare) },
+      (_, n) => (n * 7919) % early,
+    );
+    await runScans(repeats, 'repeat');
+    const scanSeconds = (performance.now() - scanStart) / 1000;
+
     const waitLeft = OFFLINE_MS - (performance.now() - wentOffline);
     if (waitLeft > 0) await new Promise((resolve) => setTimeout(resolve, waitLeft));
     const offlineSeconds = (performance.now() - wentOffline) / 1000;
