@@ -6,6 +6,7 @@ import { firstLiveEvent } from '../../projections/events';
 import { eventHead, injectHead, publicEventPath, sitemapXml } from '../catalog/seo/eventHead';
 import { fileStorageFor, storageKeyPattern, uploadsPath } from '../catalog/images/storage';
 import type { PublicEventCache } from '../../projections/events/publicEventCache';
+import { shortIdPattern } from '../kit/shortIds';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -73,6 +74,18 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
       ctx.body = await sitemapXml(services.db, publicUrl);
       return;
     }
+    const scannerList = scannerManifestPath.exec(ctx.path)?.[1];
+    if (scannerList && isShortIdOf(scannerList)) {
+      const template = resolveFile(root, '/check-in.webmanifest');
+      if (!template) {
+        await next();
+        return;
+      }
+      ctx.type = contentTypes['.webmanifest']!;
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.body = scannerManifest(readFileSync(template, 'utf8'), scannerList);
+      return;
+    }
     const file = resolveFile(root, ctx.path);
     if (file) {
       ctx.type = contentTypes[extname(file)] ?? 'application/octet-stream';
@@ -102,6 +115,20 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
     const head = event ? eventHead(event, publicUrl) : undefined;
     ctx.body = head ? injectHead(indexHtml(index), head) : createReadStream(index);
   };
+}
+
+const scannerManifestPath = /^\/check-in\/([^/]+)\/app\.webmanifest$/;
+const isShortIdOf = (value: string) => shortIdPattern.test(value);
+
+/**
+ * The scanning page's web app manifest for one list (web/public/check-in.webmanifest with the list's own
+ * `start_url` and `id`): Chromium installs only a manifest that names its start URL, and an installed scanner
+ * should open the list it was installed from. The short id is not looked up: the page itself answers an
+ * unknown or rotated link.
+ */
+function scannerManifest(template: string, listShortId: string): string {
+  const start = `/check-in/${listShortId}`;
+  return JSON.stringify({ ...(JSON.parse(template) as object), id: start, start_url: start });
 }
 
 function resolveFile(root: string, path: string): string | undefined {

@@ -191,6 +191,18 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
         { timeout: 10_000 },
       )
       .toBeGreaterThan(3);
+    // Chromium finds nothing that keeps the page from being installed to the home screen, and the installed
+    // app opens this list. (A Playwright context is an off-the-record profile, which Chromium never installs
+    // from; that one reason is the test's, not the page's.)
+    const devtools = await doors[1]!.newCDPSession(door2);
+    const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+    const { errors, url: manifestUrl } = await devtools.send('Page.getAppManifest', {});
+    expect(errors).toEqual([]);
+    expect(manifestUrl).toBe(`${app.url}/check-in/${shortId}/app.webmanifest`);
+    const manifest = (await (await fetch(manifestUrl)).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ start_url: `/check-in/${shortId}`, scope: '/check-in/' });
+    await devtools.detach();
 
     await doors[1]!.setOffline(true);
     await door2.getByText('You are offline').waitFor();

@@ -107,7 +107,7 @@ export function ScannerPage() {
     retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 3,
     refetchOnWindowFocus: false,
   });
-  useInstallableScanner();
+  useInstallableScanner(shortId);
   const queue = useMemo(() => new OfflineQueue(shortId), [shortId]);
   const [online, setOnline] = useState(() => navigator.onLine);
   const [pending, setPending] = useState(() => queue.size);

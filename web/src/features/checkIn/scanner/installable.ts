@@ -4,21 +4,22 @@ import { useEffect } from 'react';
 export const SCANNER_SW_SCOPE = '/check-in/';
 
 /**
- * Makes the scanning page installable to the home screen and able to reopen offline: the web app manifest
- * (no start_url, so the installed app opens the list it was installed from) and a service worker scoped to
- * `/check-in/` (web/public/check-in-sw.js). The page's own files are put in the worker's cache at once, since
- * they were loaded before the worker controlled the page.
+ * Makes the scanning page installable to the home screen and able to reopen offline: the list's web app
+ * manifest (served by the server from web/public/check-in.webmanifest, with the list's own start URL, so the
+ * installed app opens the list it was installed from) and a service worker scoped to `/check-in/`
+ * (web/public/check-in-sw.js). The page's own files are put in the worker's cache at once, since they were
+ * loaded before the worker controlled the page.
  */
-export function useInstallableScanner(): void {
+export function useInstallableScanner(listShortId: string): void {
   useEffect(() => {
     let link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
     const added = !link;
     if (!link) {
       link = document.createElement('link');
       link.rel = 'manifest';
-      link.href = '/check-in.webmanifest';
       document.head.appendChild(link);
     }
+    link.href = `/check-in/${encodeURIComponent(listShortId)}/app.webmanifest`;
     if ('serviceWorker' in navigator && window.isSecureContext) {
       navigator.serviceWorker
         .register('/check-in-sw.js', { scope: SCANNER_SW_SCOPE })
@@ -30,7 +31,7 @@ export function useInstallableScanner(): void {
     return () => {
       if (added) link?.remove();
     };
-  }, []);
+  }, [listShortId]);
 }
 
 /** Keep in step with CACHE in web/public/check-in-sw.js. */
