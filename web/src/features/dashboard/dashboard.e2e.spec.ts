@@ -168,6 +168,30 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('leaving the dashboard for another section keeps the event live: the layout still holds the room', async () => {
+    await page.goto(dashboardUrl);
+    await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    // In-app navigation: the dashboard (which held the event's room too) unmounts, the event layout stays.
+    await page.getByRole('link', { name: 'Tickets' }).first().click();
+    await page.waitForURL(/\/tickets$/);
+    await page.getByText('Tasting pass').first().waitFor();
+    // Another tab of the organizer's adds a ticket: this page learns of it from the room's notice.
+    const other = await organizerContext.newPage();
+    await other.goto(`${app.url}/manage/events`);
+    await callApiInPage(other, 'POST', `/events/${eventId}/tickets`, {
+      type: 'FREE',
+      title: 'Late-night pass',
+      quantity: 20,
+      tax_and_fee_ids: [],
+    });
+    await other.close();
+    await page.getByText('Late-night pass').first().waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await page.goto(dashboardUrl);
+    await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+  });
+
   it('switches the range, and the reports page lists and exports the sales', async () => {
     await page.getByLabel('Period').selectOption('24h');
     await expect.poll(() => barCount(page)).toBeGreaterThan(0);

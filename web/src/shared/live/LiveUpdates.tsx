@@ -8,19 +8,19 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../../services/kit/contracts/realtime';
+import { io } from 'socket.io-client';
 import { getToken } from '../api/session';
 import type { LiveMap, LiveRoom, ReadModelChanged } from './liveMap';
 import { NoticePositions } from './positions';
+import { RoomHolds, type LiveSocket, type RoomStatus } from './roomHolds';
 
-type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type { RoomStatus } from './roomHolds';
 
 interface Live {
   socket: LiveSocket | null;
+  /** The rooms this page's components hold on the socket, counted. */
+  rooms: RoomHolds | null;
   positions: NoticePositions;
-  /** A room was joined: refetch what the live read models feed, since notices before the join were not heard. */
-  joined: () => void;
 }
 
 const LiveContext = createContext<Live | null>(null);
@@ -36,8 +36,8 @@ export function LiveUpdates({ map, children }: { map: LiveMap; children: ReactNo
   const queryClient = useQueryClient();
   const [live, setLive] = useState<Live>(() => ({
     socket: null,
+    rooms: null,
     positions: new NoticePositions(),
-    joined: () => undefined,
   }));
 
   useEffect(() => {
@@ -55,32 +55,32 @@ export function LiveUpdates({ map, children }: { map: LiveMap; children: ReactNo
       invalidate(map.invalidates(notice));
     };
     let catchUp: ReturnType<typeof setTimeout> | null = null;
-    const joined = () => {
+    // A room was joined: refetch what the live read models feed, since notices before the join were not heard.
+    const rooms = new RoomHolds(socket, () => {
       catchUp ??= setTimeout(() => {
         catchUp = null;
         invalidate(map.feeds);
       }, 0);
-    };
+    });
     const onConnect = () => {
       if (connectedBefore) invalidate(map.feeds);
       connectedBefore = true;
     };
     socket.on('readmodel.changed', onChanged);
     socket.on('connect', onConnect);
-    setLive((current) => ({ ...current, socket, joined }));
+    setLive((current) => ({ ...current, socket, rooms }));
     return () => {
       if (catchUp) clearTimeout(catchUp);
+      rooms.close();
       socket.off('readmodel.changed', onChanged);
       socket.off('connect', onConnect);
       socket.disconnect();
-      setLive((current) => ({ ...current, socket: null, joined: () => undefined }));
+      setLive((current) => ({ ...current, socket: null, rooms: null }));
     };
   }, [queryClient, map, live.positions]);
 
   return <LiveContext value={live}>{children}</LiveContext>;
 }
-
-export type RoomStatus = 'joining' | 'joined' | 'refused';
 
 /**
  * Joins one of the account's event rooms for as long as the caller is mounted (a dashboard, a scanner), again
@@ -93,29 +93,10 @@ export function useLiveRoom(room: LiveRoom): {
 } {
   const live = useContext(LiveContext);
   const [status, setStatus] = useState<RoomStatus>('joining');
-  const socket = live?.socket ?? null;
-  const joined = live?.joined;
+  const rooms = live?.rooms ?? null;
 
-  useEffect(() => {
-    if (!socket) return undefined;
-    const join = () => {
-      setStatus('joining');
-      socket.emit('subscribe', { room }, (answer) => {
-        setStatus(answer.ok ? 'joined' : 'refused');
-        if (answer.ok) joined?.();
-      });
-    };
-    // Disconnected, the room hears nothing until the socket is back and has joined again.
-    const lost = () => setStatus('joining');
-    if (socket.connected) join();
-    socket.on('connect', join);
-    socket.on('disconnect', lost);
-    return () => {
-      socket.off('connect', join);
-      socket.off('disconnect', lost);
-      socket.emit('unsubscribe', { room });
-    };
-  }, [socket, room, joined]);
+  // Held, not joined outright: the layout and the section inside it may hold the same room (roomHolds.ts).
+  useEffect(() => rooms?.hold(room, setStatus), [rooms, room]);
 
   const positions = live?.positions;
   useSyncExternalStore(positions?.subscribe ?? noSubscription, positions?.snapshot ?? noVersion);
