@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { join } from 'node:path';
-import knex, { type Knex } from 'knex';
 import QRCode from 'qrcode';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  buyFreeTicketsThroughApi,
   callApiInPage,
   dateNextYear,
   describeE2E,
@@ -14,11 +13,6 @@ import {
   submitLogin,
   type RunningApp,
 } from '../../../../services/kit/testing/e2e';
-import { loadTicketSigningKeys } from '../../../../services/admission/signingKeys';
-import { signTicketCode } from '../../../../services/admission/ticketCodes';
-import { seedAttendees } from '../../../../services/admission/checkIn/testing';
-
-const short = (n: number) => `0000000000000000a${String(n).padStart(3, '0')}`;
 
 describeE2E('Check-in: two doors scan one list; the second knows of the first admission at once', () => {
   let app: RunningApp;
@@ -26,7 +20,6 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
   let admin: BrowserContext;
   let doors: BrowserContext[] = [];
   let page: Page;
-  let readModels: Knex;
   const pageErrors: string[] = [];
   let eventId = '';
   let ticketId = '';
@@ -56,28 +49,22 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
       title: 'General admission',
     });
     ticketId = ticket.data.id;
-    // Attendees come from the orders module's read model; written straight in until orders can be placed here.
-    readModels = knex({
-      client: 'better-sqlite3',
-      connection: { filename: join(app.dataDir, 'readmodels.sqlite') },
-      useNullAsDefault: true,
-    });
-    const base = { accountId: 'ac_e2e', eventId, orderId: 'or_e2e1', ticketId, email: 'guest@example.test' };
-    await seedAttendees(readModels, [
-      { ...base, id: 'at_e2e1', shortId: short(1), firstName: 'Ada', lastName: 'Lovelace' },
-      { ...base, id: 'at_e2e2', shortId: short(2), firstName: 'Grace', lastName: 'Hopper' },
-      { ...base, id: 'at_e2e3', shortId: short(3), firstName: 'Katherine', lastName: 'Johnson' },
-      { ...base, id: 'at_e2e4', shortId: short(4), firstName: 'Hedy', lastName: 'Lamarr' },
+    // The attendees of a real order: a buyer's free checkout, whose tickets carry the codes the doors scan.
+    await callApiInPage(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+    const attendees = await buyFreeTicketsThroughApi(app, eventId, ticketId, [
+      { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test' },
+      { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' },
+      { first_name: 'Katherine', last_name: 'Johnson', email: 'katherine@example.test' },
+      { first_name: 'Hedy', last_name: 'Lamarr', email: 'hedy@example.test' },
     ]);
-    const keys = loadTicketSigningKeys({ dataDir: app.dataDir });
-    for (const n of [1, 2, 3, 4])
-      codes.push(signTicketCode({ eventId, ticketId, attendeeShortId: short(n), issue: 0 }, keys.current));
+    expect(attendees.map((attendee) => attendee.first_name)).toEqual(['Ada', 'Grace', 'Katherine', 'Hedy']);
+    for (const attendee of attendees) codes.push(attendee.ticket_code!);
+    expect(codes.every((code) => code.length > 0)).toBe(true);
   });
 
   afterAll(async () => {
     for (const context of doors) await context.close();
     await browser?.close();
-    await readModels?.destroy();
     await app?.stop();
   });
 
