@@ -12,6 +12,8 @@ import { bootstrapFirstRun } from '../services/identity/bootstrap';
 import { readAppConfig } from '../services/kit/config';
 import { createLogger } from '../services/kit/logger';
 import { createTestDatabase, postgresServerUrl } from '../services/kit/testing/postgres';
+import { benchAdapters } from '../services/eventstore/bench';
+import { commandsPerSecond } from './commandCeiling';
 import { inventoryDecider, remainingAt } from '../services/sales/inventory/inventoryDecider';
 import { inventoryStream } from '../services/sales/inventory/inventoryEvents';
 import type { StorageConfig } from '../projections/runner';
@@ -44,6 +46,8 @@ interface RunResult {
   peakRssMb: number;
   /** The server process's CPU time (user and system, all its threads) per completed order. */
   serverCpuMsPerOrder: number;
+  /** Commands the server's command handler took per completed order (the reactors' included). */
+  commandsPerOrder: number;
   seconds: number;
 }
 
@@ -81,8 +85,18 @@ async function startServer(kind: 'sqlite' | 'postgres') {
   const platform = await startPlatform(config, storage, { logger: createLogger('error') });
   await bootstrapFirstRun(platform.services);
   const { port } = await platform.listen();
+  // Counted here, in the harness, so the server's code carries no bench hooks.
+  const { commands } = platform.services;
+  const handle = commands.handle.bind(commands);
+  let taken = 0;
+  const counted: typeof commands.handle = (decider, stream, command, context) => {
+    taken++;
+    return handle(decider, stream, command, context);
+  };
+  commands.handle = counted;
   return {
     platform,
+    commandsTaken: () => taken,
     url: `http://127.0.0.1:${port}`,
     async close() {
       await platform.close();
@@ -187,6 +201,7 @@ async function onsaleRun(
   buyers: number,
 ): Promise<RunResult> {
   const { eventId, ticketIds } = await createOnsaleEvent(server.url, scenario, run.capacity);
+  const commandsBefore = server.commandsTaken();
   let peakRss = process.memoryUsage().rss;
   const cpuBefore = process.cpuUsage();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
@@ -203,6 +218,7 @@ async function onsaleRun(
     clearInterval(sampler);
   }
   const cpu = process.cpuUsage(cpuBefore);
+  const commands = server.commandsTaken() - commandsBefore;
   const { sold } = await soldOf(server.platform, eventId, ticketIds);
   const latencies = [...outcome.reservationMs].sort((a, b) => a - b);
   const requests = [...outcome.requestMs].sort((a, b) => a - b);
@@ -224,6 +240,7 @@ async function onsaleRun(
     errorSamples: outcome.errorSamples,
     peakRssMb: peakRss / 2 ** 20,
     serverCpuMsPerOrder: (cpu.user + cpu.system) / 1000 / Math.max(1, outcome.completed),
+    commandsPerOrder: commands / Math.max(1, outcome.completed),
     seconds: outcome.elapsedSeconds,
   };
 }
@@ -241,6 +258,62 @@ async function startBareKoa(): Promise<{ url: string; server: Server }> {
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+/** Issue 12's targets, in reservations (each buyer's one per order) a second. */
+const TARGETS: Record<string, number> = { sqlite: 3_000, postgres: 1_000 };
+
+/** The command handler alone on a fresh store of the same kind, in this run: the ceiling of its commands a second. */
+async function commandCeiling(storage: 'sqlite' | 'postgres'): Promise<number> {
+  for await (const adapter of benchAdapters([storage])) {
+    try {
+      const run = Math.random().toString(36).slice(2, 10);
+      return await commandsPerSecond(
+        adapter.store,
+        (writer) => `inventory-${run}-d${writer}`,
+        storage === 'sqlite' ? 200 : 60,
+      );
+    } finally {
+      await adapter.cleanup();
+    }
+  }
+  return Number.NaN;
+}
+
+/**
+ * What a target asks of this machine, from ceilings measured in this run: each completed order takes the
+ * commands counted above and 3 HTTP requests. At the target rate, the share of the command handler's ceiling
+ * (one process, nothing else running) and the share of a bare Koa route's ceiling add up to a lower bound of
+ * the work the one server process would do each second, before validation, the read side and the mails.
+ */
+function printBudget(
+  results: readonly RunResult[],
+  commandCeilings: Record<string, number>,
+  bareRps: number,
+) {
+  const rows = Object.entries(commandCeilings).map(([storage, ceiling]) => {
+    const measured = results.filter((row) => row.storage === storage && row.completedPerSecond > 0);
+    // The fewest of the runs: a checkout without retries or abandoned holds, which favours the target.
+    const perOrder = Math.min(...measured.map((row) => row.commandsPerOrder));
+    const target = TARGETS[storage] ?? Number.NaN;
+    const commandsShare = (target * perOrder) / ceiling;
+    const httpShare = bareRps > 0 ? (target * 3) / bareRps : Number.NaN;
+    return {
+      storage,
+      'target orders/s': target,
+      'command handler alone, cmd/s': Math.round(ceiling),
+      'commands/order': perOrder.toFixed(2),
+      'orders/s the command handler alone allows': Math.round(ceiling / perOrder),
+      'share of it at the target': commandsShare.toFixed(2),
+      'share of bare Koa at the target (3 requests/order)': httpShare.toFixed(2),
+      'lower bound of the load at the target': `${(commandsShare + httpShare).toFixed(2)} of one process`,
+    };
+  });
+  if (rows.length === 0) return;
+  console.log(
+    '\nBudget of the targets, from ceilings of this run (a sum over 1.00 cannot be met by one server process):',
+  );
+  console.table(rows);
 }
 
 /** `ONSALE_RUN=throughput`, `ONSALE_SECONDS=5`, `ONSALE_CONCURRENCY=50`: a shorter run while profiling. */
@@ -265,6 +338,7 @@ export async function benchOnsale(): Promise<void> {
   if (!postgresServerUrl) console.log('DATABASE_URL is not set: PostgreSQL is left out of this run.');
   const results: RunResult[] = [];
   const ceilings: Record<string, number> = {};
+  const commandCeilings: Record<string, number> = {};
   const bare = await startBareKoa();
   let bareRps = 0;
   // ONSALE_BASELINES=off skips the ceilings (while profiling the server alone).
@@ -275,6 +349,7 @@ export async function benchOnsale(): Promise<void> {
     await new Promise((resolve) => bare.server.close(resolve));
   }
   for (const storage of storages) {
+    if (baselines) commandCeilings[storage] = await commandCeiling(storage);
     const server = await startServer(storage);
     try {
       if (baselines) ceilings[storage] = await requestsPerSecond(`${server.url}/healthz`, 4);
@@ -312,9 +387,11 @@ export async function benchOnsale(): Promise<void> {
       errors: row.errors,
       'peak RSS MB': Math.round(row.peakRssMb),
       'server CPU ms/order': row.serverCpuMsPerOrder.toFixed(2),
+      'commands/order': row.commandsPerOrder.toFixed(2),
       seconds: row.seconds.toFixed(1),
     })),
   );
+  printBudget(results, commandCeilings, bareRps);
   for (const row of results) {
     if (row.run === 'sell-out' && row.ticketsSold !== row.capacity)
       console.log(`!! ${row.storage} ${row.buyers} buyers: sold ${row.ticketsSold} of ${row.capacity}`);

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { benchAdapters, benchEventStore } from '../eventstore/bench';
-import type { EventStore } from '../eventstore/port';
-import { CommandHandler, type CommandContext } from '../kit/commandHandler';
-import type { Decider } from '../kit/decider';
-import { refuse } from '../kit/refusal';
+import { CEILING_WRITERS, commandsPerSecond } from '../../loadtests/commandCeiling';
 import { benchPublicPages } from '../../loadtests/publicPages';
 import { benchOnsale } from '../../loadtests/onsale';
 import { benchCheckIn } from '../../loadtests/checkin';
@@ -24,38 +21,7 @@ const suites: Record<string, () => Promise<void>> = {
   dashboard: benchDashboard,
 };
 
-const WRITERS = 50;
 const COMMANDS_PER_WRITER: Record<string, number> = { sqlite: 200, postgres: 60, esdb: 30 };
-
-/** An event's inventory in miniature: holds against a capacity that the rush never reaches. */
-type Hold = { type: 'Hold'; seats: number };
-type Held = { type: 'SeatsHeld'; data: { seats: number; holdId: string } };
-const inventory: Decider<Hold, Held, { held: number }> = {
-  initialState: () => ({ held: 0 }),
-  evolve: (state, event) => ({ held: state.held + event.data.seats }),
-  decide(command, state) {
-    if (state.held + command.seats > 1_000_000) refuse('try_again', 'sold out');
-    return [{ type: 'SeatsHeld', data: { seats: command.seats, holdId: randomUUID() } }];
-  },
-};
-
-async function commandsPerSecond(
-  store: EventStore,
-  streamFor: (writer: number) => string,
-  perWriter: number,
-): Promise<number> {
-  const handler = new CommandHandler(store);
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: WRITERS }, async (_, writer) => {
-      for (let n = 0; n < perWriter; n++) {
-        const context: CommandContext = { correlationId: randomUUID(), actor: 'bench' };
-        await handler.handle(inventory, streamFor(writer), { type: 'Hold', seats: 1 }, context);
-      }
-    }),
-  );
-  return (WRITERS * perWriter) / ((performance.now() - started) / 1000);
-}
 
 /**
  * Commands through the command handler (load, decide, append) with 50 concurrent writers: on 50 distinct
@@ -76,7 +42,7 @@ async function benchCommandThroughput(): Promise<void> {
       const ratio = hot / distinct;
       rows.push({
         adapter: adapter.name,
-        'commands (each run)': (WRITERS * perWriter).toLocaleString('en-US'),
+        'commands (each run)': (CEILING_WRITERS * perWriter).toLocaleString('en-US'),
         'distinct streams cmd/s': Math.round(distinct).toLocaleString('en-US'),
         'one hot stream cmd/s': Math.round(hot).toLocaleString('en-US'),
         'hot/distinct': `${ratio.toFixed(2)}x`,
