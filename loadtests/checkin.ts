@@ -5,12 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { startPlatform } from '../services/api/compose';
-import { loadTicketSigningKeys } from '../services/admission/signingKeys';
-import { signTicketCode } from '../services/admission/ticketCodes';
 import { bootstrapFirstRun } from '../services/identity/bootstrap';
 import { readAppConfig } from '../services/kit/config';
 import { createLogger } from '../services/kit/logger';
 import type { CheckInMeasurements, CheckInPlan, PaceStage } from './checkinDevices';
+import { JsonClient } from './jsonClient';
 
 /**
  * `npm run bench -- checkin` (issue 15): 10,000 attendees on one check-in list, 20 scanning devices, each
@@ -66,39 +65,82 @@ async function api<T>(url: string, token: string | null, method: string, path: s
   return body;
 }
 
-/** Straight into the orders module's attendees read model, 500 rows a statement in one transaction. */
-async function seedAttendees(db: Knex, eventId: string, ticketId: string): Promise<string[]> {
-  const columns = await db('attendees').columnInfo();
-  const shortIds: string[] = [];
-  const rows: Record<string, unknown>[] = [];
-  for (let n = 0; n < ATTENDEES; n++) {
-    const shortId = `b${String(n).padStart(19, '0')}`;
-    shortIds.push(shortId);
-    const row: Record<string, unknown> = {
-      id: `at_bench${n}`,
-      account_id: 'ac_bench',
-      event_id: eventId,
-      order_id: `or_bench${Math.floor(n / 4)}`,
-      position: n % 4,
-      ticket_id: ticketId,
-      tier_id: null,
-      short_id: shortId,
-      first_name: `Guest`,
-      last_name: `${n}`,
-      email: `guest${n}@example.test`,
-      locale: 'en',
-      status: 'ACTIVE',
-      payment: 'PAID',
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-    };
-    rows.push(Object.fromEntries(Object.entries(row).filter(([key]) => key in columns)));
+/** Attendees per order when the bench buys its attendees, and the buyers buying at once. */
+const PER_ORDER = 4;
+const BUYERS = 25;
+
+/**
+ * The attendees as buyers make them: free checkouts through the public API (reserve, details, complete), so
+ * the log, the read models and the mails hold what a real sale leaves behind. Answers each attendee's
+ * id and ticket code (the signed QR payload of the completed order's answer), in the order bought.
+ */
+async function buyAttendees(
+  url: string,
+  eventId: string,
+  ticketId: string,
+): Promise<{ attendeeIds: string[]; codes: string[] }> {
+  type Answer = {
+    data?: { short_id: string; attendees: { id: string; short_id: string; ticket_code: string | null }[] };
+  };
+  const http = new JsonClient(url, BUYERS);
+  const orders = Array.from({ length: Math.ceil(ATTENDEES / PER_ORDER) }, (_, n) =>
+    Math.min(PER_ORDER, ATTENDEES - n * PER_ORDER),
+  );
+  const bought: { attendeeId: string; code: string }[][] = [];
+  const call = async (method: string, path: string, json: unknown) => {
+    const answer = await http.send<Answer>(method, `/api/public/events/${eventId}/orders${path}`, json);
+    if (answer.status >= 300 || !answer.body.data)
+      throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body.data;
+  };
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: BUYERS }, async () => {
+        for (let index = next++; index < orders.length; index = next++) {
+          const people = Array.from({ length: orders[index]! }, (_, n) => ({
+            first_name: 'Guest',
+            last_name: String(index * PER_ORDER + n),
+            email: `guest${index * PER_ORDER + n}@example.test`,
+          }));
+          const placed = await call('POST', '', {
+            lines: [{ ticket_id: ticketId, quantity: people.length }],
+          });
+          await call('PUT', `/${placed.short_id}/details`, {
+            ...people[0],
+            attendees: people,
+            terms_agreed: true,
+          });
+          const completed = await call('POST', `/${placed.short_id}/complete`, { payment_method: 'FREE' });
+          bought[index] = completed.attendees.map((attendee) => {
+            if (!attendee.ticket_code) throw new Error(`attendee ${attendee.short_id} has no ticket code`);
+            return { attendeeId: attendee.id, code: attendee.ticket_code };
+          });
+        }
+      }),
+    );
+  } finally {
+    http.close();
   }
-  await db.transaction(async (trx) => {
-    for (let start = 0; start < rows.length; start += 500)
-      await trx('attendees').insert(rows.slice(start, start + 500));
-  });
-  return shortIds;
+  const attendees = bought.flat();
+  return { attendeeIds: attendees.map((a) => a.attendeeId), codes: attendees.map((a) => a.code) };
+}
+
+/**
+ * Until every projection and reactor of the server has applied the whole log (`/readyz`) and the sale's mails
+ * have left the outbox: by the time the doors open, the tickets went out long ago.
+ */
+async function saleSettled(url: string, db: Knex): Promise<void> {
+  const until = performance.now() + 180_000;
+  for (;;) {
+    const { projections } = (await (await fetch(`${url}/readyz`)).json()) as {
+      projections?: { projection: string; behind: string }[];
+    };
+    const unsent = await db('mail_outbox').whereIn('status', ['pending', 'sending']).count({ count: '*' });
+    if (projections?.every((lag) => lag.behind === '0') && Number(unsent[0]?.count ?? 1) === 0) return;
+    if (performance.now() > until) throw new Error('the read models are still behind after 3 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Runs the devices in their own process (loadtests/checkinDevices.ts) and reads what they measured. */
@@ -158,8 +200,10 @@ export async function benchCheckIn(): Promise<void> {
       type: 'FREE',
       title: 'Entry',
     });
+    await api(url, token, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
     const seedStart = performance.now();
-    const shortIds = await seedAttendees(platform.services.db, eventId, ticket.data.id);
+    const { attendeeIds, codes } = await buyAttendees(url, eventId, ticket.data.id);
+    await saleSettled(url, platform.services.db);
     const seedMs = performance.now() - seedStart;
     const list = await api<{ data: { id: string; short_id: string } }>(
       url,
@@ -169,10 +213,6 @@ export async function benchCheckIn(): Promise<void> {
       { name: 'Main door', ticket_ids: [ticket.data.id] },
     );
     const listShortId = list.data.short_id;
-    const keys = loadTicketSigningKeys({ dataDir });
-    const codes = shortIds.map((attendeeShortId) =>
-      signTicketCode({ eventId, ticketId: ticket.data.id, attendeeShortId, issue: 0 }, keys.current),
-    );
 
     const planFile = join(dataDir, 'plan.json');
     writeFileSync(
@@ -181,6 +221,7 @@ export async function benchCheckIn(): Promise<void> {
         url,
         listShortId,
         codes,
+        attendeeIds,
         devices: DEVICES,
         alone: ALONE,
         late: LATE,
@@ -207,7 +248,7 @@ export async function benchCheckIn(): Promise<void> {
     const heldUpTo = (firstMissed === -1 ? stages : stages.slice(0, firstMissed)).at(-1)?.scansPerSecond;
     const pushP99 = percentile(pushDelays, 99);
     console.log(
-      `\nCheck-in: ${ATTENDEES.toLocaleString('en-US')} attendees (seeded in ${ms(seedMs)}), ${DEVICES} devices, ` +
+      `\nCheck-in: ${ATTENDEES.toLocaleString('en-US')} attendees (bought in ${Math.ceil(ATTENDEES / PER_ORDER)} free checkouts, mails sent, in ${(seedMs / 1000).toFixed(1)} s), ${DEVICES} devices, ` +
         `${decisions.length.toLocaleString('en-US')} concurrent scans in ${scanSeconds.toFixed(1)} s ` +
         `(${Math.round((decisions.length - LATE) / scanSeconds)} a second), SQLite; ` +
         `load average ${loadavg()

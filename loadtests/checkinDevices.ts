@@ -13,6 +13,8 @@ export interface CheckInPlan {
   url: string;
   listShortId: string;
   codes: string[];
+  /** The attendee each code belongs to, index for index. */
+  attendeeIds: string[];
   devices: number;
   alone: number;
   late: number;
@@ -299,7 +301,9 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
       }
 
     const admissionCounts = [...admissions.values()];
-    const collisionAdmissions = [...collisions].filter((index) => admissions.has(`at_bench${index}`)).length;
+    const collisionAdmissions = [...collisions].filter((index) =>
+      admissions.has(plan.attendeeIds[index] ?? ''),
+    ).length;
     return {
       health,
       alone,
