@@ -37,6 +37,8 @@ export interface PaceStage {
 
 export interface CheckInMeasurements {
   health: number[];
+  /** `GET /healthz` from the 20 devices at the first stage's rate, from when each was due. */
+  pacedHealth: { scansPerSecond: number; latencies: number[] };
   alone: number[];
   decisions: number[];
   /** Per stage: each decision from the moment the scan was due, so a device held up by its last scan counts it. */
@@ -223,26 +225,46 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     // The paced stages, each from a server that has caught up with the stage before: each device scans every
     // `DEVICES / rate` seconds (staggered across devices), as a lane with a queue of people would; a scan that
     // overruns its slot delays that device's next one, and the delay is counted in the next one.
-    const paced: CheckInMeasurements['paced'] = [];
-    let nextPaced = ALONE;
-    for (const stage of plan.paceStages) {
-      await projectionsCaughtUp(url);
-      const intervalMs = (DEVICES * 1000) / stage.scansPerSecond;
-      const first = nextPaced;
-      nextPaced += stage.scans;
-      const from = decisions.length;
+    /** Each device acts every `DEVICES / rate` seconds, staggered across devices, `count` times in all. */
+    const atPace = async (
+      scansPerSecond: number,
+      count: number,
+      act: (device: Device, slot: number, due: number) => Promise<void>,
+    ) => {
+      const intervalMs = (DEVICES * 1000) / scansPerSecond;
       const stageStart = performance.now() + 20;
       await Promise.all(
         devices.map(async (device, d) => {
           for (let round = 0; ; round++) {
             const slot = round * DEVICES + d;
-            if (slot >= stage.scans) return;
+            if (slot >= count) return;
             const due = stageStart + (d / DEVICES + round) * intervalMs;
             const wait = due - performance.now();
             if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-            await scan(device, first + slot, 'first', due);
+            await act(device, slot, due);
           }
         }),
+      );
+    };
+
+    // The baseline at door pace: /healthz on the same schedule as the first stage's scans, counted the same way.
+    await projectionsCaughtUp(url);
+    const doorPace = plan.paceStages[0]?.scansPerSecond ?? 80;
+    const pacedHealth: number[] = [];
+    await atPace(doorPace, 400, async (device, _slot, due) => {
+      await device.http.send('GET', '/healthz');
+      pacedHealth.push(performance.now() - due);
+    });
+
+    const paced: CheckInMeasurements['paced'] = [];
+    let nextPaced = ALONE;
+    for (const stage of plan.paceStages) {
+      await projectionsCaughtUp(url);
+      const first = nextPaced;
+      nextPaced += stage.scans;
+      const from = decisions.length;
+      await atPace(stage.scansPerSecond, stage.scans, (device, slot, due) =>
+        scan(device, first + slot, 'first', due),
       );
       paced.push({
         scansPerSecond: stage.scansPerSecond,
@@ -306,6 +328,7 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     ).length;
     return {
       health,
+      pacedHealth: { scansPerSecond: doorPace, latencies: pacedHealth },
       alone,
       decisions,
       paced,
