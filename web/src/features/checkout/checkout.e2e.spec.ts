@@ -322,6 +322,44 @@ describeE2E(
       await checkBoth(page, 'sold-out-de');
     });
 
+    it('retries a reservation the server recorded but could not answer yet as the same order: no hold leaks', async () => {
+      const event = await liveEvent('Harbour Talk', {}, [
+        { type: 'FREE', title: 'Talk seat', quantity: 2, max_per_order: 2 },
+      ]);
+      const page = await phonePage();
+      const sent: string[] = [];
+      // The first reservation reaches the server, which records the order and holds both seats; the answer the
+      // page gets is the 503 a server too busy to show the order yet gives (`not_ready`).
+      await page.route('**/api/public/events/*/orders', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        sent.push((route.request().postDataJSON() as { order_id: string }).order_id);
+        if (sent.length > 1) return route.continue();
+        await route.fetch();
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({
+            type: 'https://ticketing.invalid/problems/not_ready',
+            title: 'The service is not ready yet',
+            status: 503,
+            reason: 'not_ready',
+            detail: 'The change is saved but not yet visible; reload in a moment',
+          }),
+        });
+      });
+      await page.goto(`${app.url}/e/${event.id}/${event.slug}`);
+      await page.getByRole('combobox', { name: /Talk seat/ }).selectOption('2');
+      await page.getByRole('button', { name: /^Continue$/ }).click();
+      await page.getByText('The service is not ready yet').first().waitFor();
+      // The buyer tries again: the same order answers, so its two seats are not held twice over.
+      await page.getByRole('button', { name: /^Continue$/ }).click();
+      await page.waitForURL(/\/checkout\/[^/]+\/[^/]+\/details$/);
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toBe(sent[0]);
+      const orders = await call<{ data: unknown[] }>('GET', `/events/${event.id}/orders`);
+      expect(orders.data).toHaveLength(1);
+    });
+
     it('warns before the reservation ends, extends it, and then shows the expired state', async () => {
       const page = await phonePage({ dark: true });
       await reserve(page, shortEvent, /Flash pass/, 1, /^Continue$/);

@@ -100,6 +100,16 @@ export function attemptFor(
   return attempt;
 }
 
+/**
+ * Whether an answer of this HTTP status ends the attempt. An order or a refusal (4xx) does. No answer (status 0:
+ * the network) or a server that could not answer (5xx: `not_ready` comes after the order and its hold were
+ * recorded) does not: the retry sends the same order id and key and gets that order, instead of holding more
+ * tickets under a new one while the first hold lasts until it expires.
+ */
+export function answerEndsAttempt(status: number): boolean {
+  return status > 0 && status < 500;
+}
+
 /** The attempt got an answer (an order or a refusal): the next Continue is a new attempt. */
 export function finishAttempt(store: KeyValueStore | null, eventId: string): void {
   write(store, keys.attempt(eventId), null);

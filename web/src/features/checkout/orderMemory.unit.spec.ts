@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   affiliateFor,
+  answerEndsAttempt,
   attemptFor,
   currentOrder,
   finishAttempt,
@@ -35,6 +36,16 @@ describe('the checkout memory', () => {
     const next = attemptFor(store, 'ev_1', request, newId);
     expect(next.orderId).not.toBe(first.orderId);
     expect(next.idempotencyKey).not.toBe(first.idempotencyKey);
+  });
+
+  it('ends an attempt on an order or a refusal, not on a lost answer or a server error', () => {
+    expect(answerEndsAttempt(201)).toBe(true);
+    expect(answerEndsAttempt(409)).toBe(true);
+    expect(answerEndsAttempt(422)).toBe(true);
+    expect(answerEndsAttempt(0)).toBe(false);
+    // `not_ready`: the order and its hold are recorded, only not yet readable.
+    expect(answerEndsAttempt(503)).toBe(false);
+    expect(answerEndsAttempt(500)).toBe(false);
   });
 
   it('starts a new attempt for another selection, and keeps events apart', () => {

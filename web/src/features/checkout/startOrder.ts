@@ -6,6 +6,7 @@ import { checkoutApi, type CreateOrderBody } from './api';
 import { checkoutPath } from './paths';
 import {
   affiliateFor,
+  answerEndsAttempt,
   attemptFor,
   browserStore,
   currentOrder,
@@ -97,8 +98,8 @@ export function useStartCheckout(
         if (open) open(path);
         else await navigate(path);
       } catch (failure) {
-        // A refusal is final for this request; a lost answer (network) keeps the attempt for the retry.
-        if (isApiError(failure) && !failure.isNetworkError) finishAttempt(store, eventId);
+        // A refusal is final for this request; a lost answer or a server error keeps the attempt for the retry.
+        if (isApiError(failure) && answerEndsAttempt(failure.status)) finishAttempt(store, eventId);
         setError(isApiError(failure) ? failure : null);
         if (!isApiError(failure)) throw failure;
       } finally {
