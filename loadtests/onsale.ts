@@ -42,6 +42,7 @@ interface RunResult {
   oversold: number;
   soldOutRefusals: number;
   errors: number;
+  retriedAfter503: number;
   errorSamples: string[];
   peakRssMb: number;
   /** The server process's CPU time (user and system, all its threads) per completed order. */
@@ -167,6 +168,7 @@ function runBuyers(env: Record<string, string>): Promise<{
   completed: number;
   ticketsCompleted: number;
   errors: number;
+  retriedAfter503: number;
   errorSamples: string[];
   elapsedSeconds: number;
   reservationMs: number[];
@@ -237,6 +239,7 @@ async function onsaleRun(
     oversold: Math.max(0, sold - run.capacity),
     soldOutRefusals: outcome.refusedSoldOut,
     errors: outcome.errors,
+    retriedAfter503: outcome.retriedAfter503,
     errorSamples: outcome.errorSamples,
     peakRssMb: peakRss / 2 ** 20,
     serverCpuMsPerOrder: (cpu.user + cpu.system) / 1000 / Math.max(1, outcome.completed),
@@ -385,6 +388,7 @@ export async function benchOnsale(): Promise<void> {
       'tickets sold': row.ticketsSold,
       oversold: row.oversold,
       errors: row.errors,
+      'sent again after 503': row.retriedAfter503,
       'peak RSS MB': Math.round(row.peakRssMb),
       'server CPU ms/order': row.serverCpuMsPerOrder.toFixed(2),
       'commands/order': row.commandsPerOrder.toFixed(2),

@@ -7,7 +7,7 @@ import { basketOf, readOnsaleScenario } from './onsaleScenario';
  * are the server's. Input: ONSALE_* variables; output: one JSON line of counts and latencies on stdout.
  *
  * Each buyer loops: reserve (POST …/orders), give details (PUT …/details), complete (POST …/complete) with
- * FREE, until the run's time is up or, refused for lack of stock, it has tried a single ticket and been
+ * FREE (each step sent again after a 503, as the web does), until the run's time is up or, refused for lack of stock, it has tried a single ticket and been
  * refused again (the sell-out run ends when every buyer has met an empty stock).
  */
 const baseUrl = process.env.ONSALE_URL!;
@@ -25,17 +25,37 @@ interface Step {
 
 const http = new JsonClient(baseUrl, buyers);
 
+/** Sends of one step again after a 503, and the pause before each. */
+const RETRIES_AFTER_503 = 5;
+const RETRY_PAUSE_MS = 200;
+
+/**
+ * One step of a buyer, as the web sends it: a 503 (`not_ready`: recorded, not yet readable) is sent again, the
+ * same request with the same order id, so a retry is never a second order. The step's time includes the retries.
+ */
 async function call(method: string, path: string, json: unknown): Promise<Step> {
   const started = performance.now();
-  const response = await http.send<Step['body']>(method, `/api/public/events/${eventId}${path}`, json, {
-    'User-Agent': 'onsale-bench',
-  });
-  return { status: response.status, body: response.body, ms: performance.now() - started };
+  for (let attempt = 0; ; attempt++) {
+    const response = await http.send<Step['body']>(method, `/api/public/events/${eventId}${path}`, json, {
+      'User-Agent': 'onsale-bench',
+    });
+    if (response.status !== 503 || attempt >= RETRIES_AFTER_503)
+      return { status: response.status, body: response.body, ms: performance.now() - started };
+    counts.retriedAfter503++;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+  }
 }
 
 const reservationMs: number[] = [];
 const requestMs: number[] = [];
-const counts = { reservations: 0, refusedSoldOut: 0, completed: 0, ticketsCompleted: 0, errors: 0 };
+const counts = {
+  reservations: 0,
+  refusedSoldOut: 0,
+  completed: 0,
+  ticketsCompleted: 0,
+  errors: 0,
+  retriedAfter503: 0,
+};
 const errorSamples: string[] = [];
 const soldOutReasons = new Set(['sold_out', 'capacity_exceeded']);
 

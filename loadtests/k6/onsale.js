@@ -4,7 +4,7 @@
 // tickets under one capacity assignment, live), then:
 //   BASE_URL=http://localhost:3000 EVENT_ID=ev_… TICKET_IDS=tk_a,tk_b,tk_c BUYERS=500 k6 run loadtests/k6/onsale.js
 import http from 'k6/http';
-import { check } from 'k6';
+import { check, sleep } from 'k6';
 import { Counter } from 'k6/metrics';
 
 const scenario = JSON.parse(open('../scenarios/onsale.json'));
@@ -51,15 +51,28 @@ function basket() {
 
 const json = { headers: { 'Content-Type': 'application/json' } };
 
+/** As the web does: a 503 (`not_ready`: recorded, not yet readable) is sent again, the same request. */
+function sendAgainAfter503(send) {
+  let response = send();
+  for (let attempt = 0; response.status === 503 && attempt < 5; attempt++) {
+    sleep(0.2);
+    response = send();
+  }
+  return response;
+}
+
 export default function () {
   const lines = basket();
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const orders = `${base}/api/public/events/${eventId}/orders`;
-  const reserve = http.post(orders, JSON.stringify({ lines, order_id: uuid(), locale: 'en' }), {
-    ...json,
-    tags: { step: 'reserve' },
-    responseCallback: http.expectedStatuses(201, 409),
-  });
+  const reservation = JSON.stringify({ lines, order_id: uuid(), locale: 'en' });
+  const reserve = sendAgainAfter503(() =>
+    http.post(orders, reservation, {
+      ...json,
+      tags: { step: 'reserve' },
+      responseCallback: http.expectedStatuses(201, 409),
+    }),
+  );
   if (reserve.status === 409) {
     soldOut.add(1);
     return;
@@ -68,15 +81,20 @@ export default function () {
   reserved.add(1);
   const shortId = reserve.json('data.short_id');
   const person = { first_name: 'Ada', last_name: 'Buyer', email: 'ada@example.org' };
-  const details = http.put(
-    `${orders}/${shortId}/details`,
-    JSON.stringify({ ...person, attendees: Array.from({ length: units }, () => person), terms_agreed: true }),
-    { ...json, tags: { step: 'details' } },
+  const detailsBody = JSON.stringify({
+    ...person,
+    attendees: Array.from({ length: units }, () => person),
+    terms_agreed: true,
+  });
+  const details = sendAgainAfter503(() =>
+    http.put(`${orders}/${shortId}/details`, detailsBody, { ...json, tags: { step: 'details' } }),
   );
   if (!check(details, { details: (r) => r.status === 200 })) return;
-  const complete = http.post(`${orders}/${shortId}/complete`, JSON.stringify({ payment_method: 'FREE' }), {
-    ...json,
-    tags: { step: 'complete' },
-  });
+  const complete = sendAgainAfter503(() =>
+    http.post(`${orders}/${shortId}/complete`, JSON.stringify({ payment_method: 'FREE' }), {
+      ...json,
+      tags: { step: 'complete' },
+    }),
+  );
   if (check(complete, { completed: (r) => r.status === 200 })) completed.add(1);
 }
