@@ -6,7 +6,7 @@ import { firstLiveEvent } from '../../projections/events';
 import { eventHead, injectHead, publicEventPath, sitemapXml } from '../catalog/seo/eventHead';
 import { fileStorageFor, storageKeyPattern, uploadsPath } from '../catalog/images/storage';
 import type { PublicEventCache } from '../../projections/events/publicEventCache';
-import { shortIdPattern } from '../kit/shortIds';
+import { isShortId } from '../kit/shortIds';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -75,7 +75,7 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
       return;
     }
     const scannerList = scannerManifestPath.exec(ctx.path)?.[1];
-    if (scannerList && isShortIdOf(scannerList)) {
+    if (scannerList && isShortId(scannerList)) {
       const template = resolveFile(root, '/check-in.webmanifest');
       if (!template) {
         await next();
@@ -118,7 +118,6 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
 }
 
 const scannerManifestPath = /^\/check-in\/([^/]+)\/app\.webmanifest$/;
-const isShortIdOf = (value: string) => shortIdPattern.test(value);
 
 /**
  * The scanning page's web app manifest for one list (web/public/check-in.webmanifest with the list's own
