@@ -11,12 +11,12 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-# --- the web bundle (web/dist) ---
+# --- the web bundle (web/dist) and the server bundle (dist/server) ---
 FROM deps AS build
 COPY . .
 RUN npm run build
 
-# --- production dependencies only (tsx is a runtime dependency: the services run as TypeScript) ---
+# --- production dependencies only (the server runs as bundled JavaScript: no TypeScript at run time) ---
 FROM deps AS prod-deps
 RUN npm prune --omit=dev --no-audit --no-fund
 
@@ -27,9 +27,8 @@ ENV NODE_ENV=production \
   DATA_DIR=/data
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
-COPY package.json tsconfig.json ./
-COPY services ./services
-COPY projections ./projections
+COPY package.json ./
+COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/web/dist ./web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -38,4 +37,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=6 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # A larger young generation for the server (docs/decisions/young-generation.md).
-CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "services/main.ts"]
+CMD ["node", "--max-semi-space-size=32", "--enable-source-maps", "dist/server/main.js"]

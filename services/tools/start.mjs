@@ -1,8 +1,9 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs everything in one
-// process (services/main.ts) on the embedded default.
+// `npm start`: builds the web app and the server bundle when they are missing or older than their sources, then
+// runs everything in one process (`node dist/server/main.js`) on the embedded default.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer, serverDist, serverIsStale } from './build-server.mjs';
 
 const root = process.cwd();
 const builtIndex = join(root, 'web', 'dist', 'index.html');
@@ -28,13 +29,21 @@ const newest = Math.max(
 );
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newest) {
   console.log('Building the web app (first start or changed sources)…');
-  const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', '-s', 'build:web'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+if (serverIsStale()) {
+  console.log('Building the server (first start or changed sources)…');
+  await buildServer();
 }
 
 // A larger young generation: the server's per-request garbage dies young; see docs/decisions/young-generation.md.
-const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'services/main.ts'], {
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  ['--max-semi-space-size=32', '--enable-source-maps', join(serverDist, 'main.js')],
+  {
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
