@@ -3,13 +3,15 @@ import { createLogger } from './kit/logger';
 import { readStorageConfig } from '../projections/runner';
 import { startPlatform } from './api/compose';
 import { bootstrapFirstRun } from './identity/bootstrap';
+import { clockMovedByParent } from './kit/parentClock';
 
 /** Everything in one process on the embedded default: `npm start`. */
 async function main(): Promise<void> {
   const config = readAppConfig();
   const storage = readStorageConfig();
   const logger = createLogger(config.logLevel, { service: 'ticketing' });
-  const platform = await startPlatform(config, storage, { logger });
+  const clock = clockMovedByParent();
+  const platform = await startPlatform(config, storage, { logger, ...(clock ? { clock } : {}) });
   const firstRun = await bootstrapFirstRun(platform.services);
   const { port } = await platform.listen();
   const url = config.publicUrl.includes(`:${config.port}`)

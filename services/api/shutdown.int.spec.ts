@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../kit/testing/e2e';
+import { freePort, serverEntry } from '../kit/testing/e2e';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../kit/testing/postgres';
 
 const deadlineSeconds = 5;
@@ -23,9 +23,10 @@ interface App {
 
 /** The real process, as `npm start` runs it, on its own port; resolves once `/readyz` answers 200. */
 async function startMain(env: Record<string, string>): Promise<App> {
+  const server = await serverEntry();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
+  const child = spawn(process.execPath, [server], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),

@@ -10,6 +10,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
+import type { AdvanceClock, ClockAdvanced } from '../parentClock';
 
 /**
  * The end-to-end tier: the real app (`services/main.ts`) in a child process on the embedded default,
@@ -119,6 +120,12 @@ export interface RunningApp {
   admin: { email: string; password: string };
   /** Everything the app printed so far (stdout and stderr, interleaved). */
   logs(): string;
+  /**
+   * Moves the server's clock forward (the app runs with `TEST_CLOCK=parent`, services/kit/parentClock.ts);
+   * resolves once the server has moved it. Move a page's clock by the same amount (`page.clock.fastForward`),
+   * so the buyer's countdown and the server's deadlines agree.
+   */
+  advanceClock(ms: number): Promise<void>;
   /** SIGTERM, then SIGKILL after 10 s; waits for the exit and removes `dataDir`. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -175,10 +182,12 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node --import tsx services/main.ts` on a free port with a fresh DATA_DIR and a random admin
- * password, and resolves once `GET /readyz` answers 200. Builds the web first if `web/dist` is stale.
+ * Starts the server bundle (`node dist/server/main.js`, as `npm start` runs it) on a free port with a fresh
+ * DATA_DIR and a random admin password, and resolves once `GET /readyz` answers 200. Builds the web and the
+ * server first where they are stale.
  */
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  const server = await serverEntry();
   await ensureWebBuilt();
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'ticketing-e2e-'));
@@ -191,17 +200,19 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     ADMIN_EMAIL: 'admin@example.test',
     ADMIN_PASSWORD: `E2e-${randomBytes(18).toString('base64url')}-7`,
     NODE_ENV: 'test',
+    TEST_CLOCK: 'parent',
     LOG_LEVEL: 'warn',
     ...options.env,
   };
   const admin = { email: env.ADMIN_EMAIL ?? '', password: env.ADMIN_PASSWORD ?? '' };
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', server], {
     cwd: root,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   killOnExit(child);
+  const advanceClock = clockControl(child);
 
   let output = '';
   const capture = (chunk: Buffer): void => {
@@ -262,7 +273,31 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     await delay(200);
   }
 
-  return { url, dataDir, admin, logs, stop };
+  return { url, dataDir, admin, logs, advanceClock, stop };
+}
+
+/** `advanceClock` of a started app: one IPC request at a time, answered by the server's `clock-advanced`. */
+function clockControl(child: ChildProcess): (ms: number) => Promise<void> {
+  let next = 0;
+  const waiting = new Map<number, () => void>();
+  child.on('message', (message: Partial<ClockAdvanced>) => {
+    if (message.type === 'clock-advanced' && typeof message.id === 'number') waiting.get(message.id)?.();
+  });
+  return (ms) =>
+    new Promise<void>((resolveAdvance, reject) => {
+      const id = ++next;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error(`the app did not move its clock by ${ms} ms within 5 s`));
+      }, 5_000);
+      waiting.set(id, () => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolveAdvance();
+      });
+      const request: AdvanceClock = { type: 'advance-clock', id, ms };
+      child.send(request);
+    });
 }
 
 // --- the web build -----------------------------------------------------------------------------------
@@ -348,12 +383,12 @@ async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function runBuild(): Promise<void> {
+function runBuild(script: 'build:web' | 'build:server'): Promise<void> {
   return new Promise((resolveBuild, reject) => {
     const env = inheritedEnv();
     // vitest sets NODE_ENV=test; a Vite build under it would bundle React's development build.
     env.NODE_ENV = 'production';
-    const child = spawn('npm', ['run', '-s', 'build'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '-s', script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const capture = (chunk: Buffer): void => {
       output = (output + chunk.toString('utf8')).slice(-200_000);
@@ -363,25 +398,62 @@ function runBuild(): Promise<void> {
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       if (code === 0) resolveBuild();
-      else reject(new Error(`npm run build failed (${signal ?? `exit ${code ?? '?'}`}):\n${output}`));
+      else reject(new Error(`npm run ${script} failed (${signal ?? `exit ${code ?? '?'}`}):\n${output}`));
     });
   });
 }
 
 let webBuild: Promise<void> | undefined;
 
-/** Runs `npm run build` once, and only if `web/dist/index.html` is missing or older than the web sources. */
+/** Runs `npm run build:web` once, and only if `web/dist/index.html` is missing or older than the web sources. */
 export function ensureWebBuilt(): Promise<void> {
   webBuild ??= (async () => {
     if (!(await webIsStale())) return;
     await withBuildLock(async () => {
-      if (await webIsStale()) await runBuild();
+      if (await webIsStale()) await runBuild('build:web');
     });
   })().catch((err: unknown) => {
     webBuild = undefined;
     throw err;
   });
   return webBuild;
+}
+
+const SERVER_ENTRY = join(root, 'dist', 'server', 'main.js');
+const SERVER_INPUTS = ['services', 'projections', 'package.json', 'package-lock.json', 'tsconfig.json'].map(
+  (input) => join(root, input),
+);
+
+async function serverIsStale(): Promise<boolean> {
+  let built: number;
+  try {
+    built = (await stat(SERVER_ENTRY)).mtimeMs;
+  } catch {
+    return true;
+  }
+  for (const input of SERVER_INPUTS) if ((await newestMtime(input)) > built) return true;
+  return false;
+}
+
+let serverBuild: Promise<string> | undefined;
+
+/**
+ * The server bundle's entry (`dist/server/main.js`), built once by `npm run build:server` when it is missing or
+ * older than the server's sources. Tests that start the real process run it as `npm start` does: plain node on
+ * JavaScript, not TypeScript compiled at start-up.
+ */
+export function serverEntry(): Promise<string> {
+  serverBuild ??= (async () => {
+    if (await serverIsStale())
+      await withBuildLock(async () => {
+        if (await serverIsStale()) await runBuild('build:server');
+      });
+    return SERVER_ENTRY;
+  })().catch((err: unknown) => {
+    serverBuild = undefined;
+    throw err;
+  });
+  return serverBuild;
 }
 
 // --- accessibility -----------------------------------------------------------------------------------
