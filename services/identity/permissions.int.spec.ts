@@ -34,6 +34,8 @@ interface Entry {
   /** Path parameters; `id` of a self-service route is the caller's own unless `owned` applies to them. */
   params?: (f: Fixtures, principal: Principal) => Record<string, string>;
   body?: (f: Fixtures) => unknown;
+  /** The call ends the caller's session: the next call as that principal logs in again. */
+  endsSession?: true;
 }
 
 const fakeToken = 'x'.repeat(43);
@@ -58,7 +60,7 @@ const permissionMatrix: Record<string, Entry> = {
     access: 'public',
     body: (f) => ({ email: f.adminEmail, password: f.adminPassword }),
   },
-  'POST /api/auth/logout': { access: 'member' },
+  'POST /api/auth/logout': { access: 'member', endsSession: true },
   'POST /api/auth/forgot-password': {
     access: 'public',
     body: () => ({ email: `nobody-${++unique}@example.test` }),
@@ -681,7 +683,15 @@ function matrixSuite(kind: StorageKind) {
     expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
   });
 
-  async function tokenFor(principal: Principal): Promise<string | undefined> {
+  /** One session per principal for the whole matrix (a login is a memory-hard hash), renewed after a logout. */
+  const sessions = new Map<Principal, Promise<string | undefined>>();
+  function tokenFor(principal: Principal): Promise<string | undefined> {
+    let token = sessions.get(principal);
+    if (!token) sessions.set(principal, (token = login(principal)));
+    return token;
+  }
+
+  async function login(principal: Principal): Promise<string | undefined> {
     switch (principal) {
       case 'anonymous':
         return undefined;
@@ -727,6 +737,7 @@ function matrixSuite(kind: StorageKind) {
           path,
           body === undefined ? {} : { json: body },
         );
+        if (entry.endsSession) sessions.delete(principal);
         const reason = reasonOf(response);
         const outcome = expected(entry, principal);
         const seen = `${route} as ${principal}: ${response.status} ${reason ?? ''}`;
