@@ -20,8 +20,15 @@ import { userDecider, userStream } from './userDecider';
 const password = 'crash test password 42';
 const childScript = fileURLToPath(new URL('./testing-signup-child.ts', import.meta.url));
 
-/** Runs sign-ups in a child process and SIGKILLs it after a random moment; returns the addresses it started. */
-async function signUpAndKill(storage: TestStorage, prefix: string): Promise<string[]> {
+/**
+ * Runs sign-ups in a child process and SIGKILLs it after a random moment, or lets it kill itself right after its
+ * `killAfterClaims`-th email claim; returns the addresses it started.
+ */
+async function signUpAndKill(
+  storage: TestStorage,
+  prefix: string,
+  killAfterClaims?: number,
+): Promise<string[]> {
   const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
     env: {
       ...process.env,
@@ -30,6 +37,7 @@ async function signUpAndKill(storage: TestStorage, prefix: string): Promise<stri
         prefix,
         password,
         concurrency: 6,
+        ...(killAfterClaims === undefined ? {} : { killAfterClaims }),
       }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -38,9 +46,11 @@ async function signUpAndKill(storage: TestStorage, prefix: string): Promise<stri
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => (output += chunk));
   const exited = once(child, 'exit');
-  while (!output.includes('ready\n')) await delay(20);
-  await delay(400 + Math.random() * 1_200);
-  child.kill('SIGKILL');
+  if (killAfterClaims === undefined) {
+    while (!output.includes('ready\n') && child.exitCode === null) await delay(20);
+    await delay(400 + Math.random() * 1_200);
+    child.kill('SIGKILL');
+  }
   await exited;
   return [...output.matchAll(/^start (\S+)$/gm)].map((match) => match[1] ?? '');
 }
@@ -69,12 +79,11 @@ describeEachStorage('a sign-up killed halfway', (open) => {
     storage = await open();
     const reader = new CommandHandler(storage.store);
     const started: string[] = [];
-    let cutShort: string[] = [];
-    // Random kill points; go on until at least one sign-up died between its claim and its user.
-    for (let round = 0; round < 8 && cutShort.length === 0; round++) {
-      started.push(...(await signUpAndKill(storage, `crash${round}`)));
-      cutShort = await halfDone(reader, started);
-    }
+    // Random kill points first; then, whatever they hit, a crash right after a claim is committed, so at least
+    // one sign-up died between its claim and its user.
+    for (let round = 0; round < 3; round++) started.push(...(await signUpAndKill(storage, `crash${round}`)));
+    started.push(...(await signUpAndKill(storage, 'crash-after-claim', 9)));
+    const cutShort = await halfDone(reader, started);
     expect(cutShort.length).toBeGreaterThan(0);
 
     const graceSeconds = 600;

@@ -1,9 +1,12 @@
 /**
  * The process signupCrash.int.spec.ts kills: opens the event store named in SIGNUP_CHILD, then runs self-service
  * sign-ups (email claim, account, user) several at a time until it is killed, printing `start <email>` before
- * each. It writes only to the event store, as an API process does.
+ * each. It writes only to the event store, as an API process does. With `killAfterClaims: n` it kills itself the
+ * moment its n-th email claim is committed: a crash exactly between a sign-up's first and last stream.
  */
-import { CommandHandler } from '../kit/commandHandler';
+import { CommandHandler, type CommandContext, type CommandResult } from '../kit/commandHandler';
+import type { Decider, DomainEvent } from '../kit/decider';
+import type { EventStore } from '../eventstore/port';
 import { randomIds, systemClock } from '../kit/clock';
 import { openTestEventStore } from '../../projections/runner/testing';
 import type { TestStorage } from '../../projections/runner/testing';
@@ -14,9 +17,35 @@ const task = JSON.parse(process.env.SIGNUP_CHILD ?? '') as {
   prefix: string;
   password: string;
   concurrency: number;
+  killAfterClaims?: number;
 };
 const store = await openTestEventStore(task.eventStore);
-const services = { commands: new CommandHandler(store), clock: systemClock, ids: randomIds };
+/** Kills this process the moment its n-th email claim is committed. */
+class CrashAfterClaims extends CommandHandler {
+  #claims = 0;
+  constructor(
+    eventStore: EventStore,
+    private readonly claimsBeforeCrash: number,
+  ) {
+    super(eventStore);
+  }
+  override async handle<Command, Event extends DomainEvent, State>(
+    decider: Decider<Command, Event, State>,
+    stream: string,
+    command: Command,
+    context: CommandContext,
+  ): Promise<CommandResult<Event, State>> {
+    const result = await super.handle(decider, stream, command, context);
+    if ((command as { type?: string }).type === 'ClaimEmail' && ++this.#claims >= this.claimsBeforeCrash)
+      process.kill(process.pid, 'SIGKILL');
+    return result;
+  }
+}
+const commands =
+  task.killAfterClaims === undefined
+    ? new CommandHandler(store)
+    : new CrashAfterClaims(store, task.killAfterClaims);
+const services = { commands, clock: systemClock, ids: randomIds };
 process.stdout.write('ready\n');
 
 let next = 0;
