@@ -1,12 +1,46 @@
 import { defineConfig } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 const exclude = ['node_modules/**', 'data/**', 'dist/**', 'web/dist/**'];
 
+/**
+ * The suites whose rules compare recorded times with the injected clock run twice more with the process's wall
+ * clock a year ahead and a year behind (services/kit/testing/wallClockShift.ts, docs/time.md): a test that still
+ * depends on the date it was written fails here today, not next year. They are projects of the same run, so they
+ * share its workers instead of paying a second and third start.
+ */
+export const timeSensitive = [
+  'services/worker/**/*.int.spec.ts',
+  'services/sales/orders/orders.int.spec.ts',
+  'services/identity/identity.int.spec.ts',
+  'services/api/api.int.spec.ts',
+];
+
+const integration = {
+  environment: 'node',
+  setupFiles: ['services/kit/testing/wallClockShift.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  // A worker keeps its modules from one file to the next: each file starts its own platform on its own
+  // databases, ports and temp folders, and importing the whole platform again per file was a fifth of the run.
+  isolate: false,
+} satisfies TestProjectInlineConfiguration['test'];
+
+function wallClockShifted(days: number): TestProjectInlineConfiguration {
+  return {
+    test: {
+      ...integration,
+      name: `int wall clock ${days > 0 ? '+' : ''}${days} d`,
+      include: timeSensitive,
+      exclude,
+      env: { TEST_WALL_CLOCK_SHIFT_DAYS: String(days) },
+    },
+  };
+}
+
 export default defineConfig({
   test: {
-    // Both cores (vitest would take one on a two-core machine) for the unit and integration files, which each use
-    // their own databases, ports and temp folders; the browser journeys then run alone, one file at a time, so a
-    // countdown or an animation is never judged on a starved machine.
+    // Both cores for the unit and integration files; the browser journeys then run in their own group.
     maxWorkers: 2,
     projects: [
       {
@@ -15,19 +49,12 @@ export default defineConfig({
           include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'],
           exclude,
           environment: 'node',
+          isolate: false,
         },
       },
-      {
-        test: {
-          name: 'int',
-          include: ['**/*.int.spec.ts'],
-          exclude,
-          environment: 'node',
-          setupFiles: ['services/kit/testing/wallClockShift.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { ...integration, name: 'int', include: ['**/*.int.spec.ts'], exclude } },
+      wallClockShifted(365),
+      wallClockShifted(-365),
       {
         test: {
           name: 'e2e',

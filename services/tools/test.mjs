@@ -1,14 +1,19 @@
-// `npm test`: every tier (lint, typecheck, then vitest's unit, int and e2e projects).
+// `npm test`: every tier (lint, format, typecheck, then vitest's unit, int and e2e projects).
 //
-//   npm test                          everything
+//   npm test                          everything (what CI runs)
 //   npm test -- services/eventstore   extra arguments go to vitest (file filters, --project e2e, -t name, ...)
+//   npm test -- --changed [ref]       the developer's loop: lint and format only the files changed since `ref`
+//                                     (default HEAD, untracked files included), the full typecheck, and only the
+//                                     tests those files can affect (vitest's module graph, plus the browser
+//                                     journeys of a changed web feature)
 //
 // Reads: CI (=true turns a missing PostgreSQL or Chromium into a failure instead of a loud skip),
 // DATABASE_URL (a PostgreSQL server for the int tier; without it a throwaway PG 15 cluster is started
 // through services/tools/pgtmp.sh when /usr/lib/postgresql/15/bin/initdb exists, and stopped at the end),
 // EVENTSTORE_URL (passed through: the EventStoreDB tier runs only where it is set).
-// Writes reports/vitest.json (and reports/vitest-wall-clock±365.json for the time-travel runs of the time-sensitive
-// suites, see docs/time.md). The last line printed is always `N passed, N failed`, summed over every run.
+// Writes reports/vitest.json. The time-sensitive suites run a second and third time with the wall clock shifted
+// (projects of the same run, vitest.config.ts; docs/time.md). At the end it prints how long each phase and tier
+// took and the slowest files; the last line printed is always `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -25,11 +30,15 @@ const PGTMP_SH = 'services/tools/pgtmp.sh';
 
 const args = process.argv.slice(2);
 if (args[0] === '--') args.shift();
+const changedMode = args[0] === '--changed';
+const changedSince = changedMode && args[1] && !args[1].startsWith('-') ? args[1] : 'HEAD';
+const passThrough = changedMode ? args.slice(changedSince === args[1] ? 2 : 1) : args;
 
 const env = { ...process.env };
 let pgtmp = null; // folder of the cluster this script started, if any
-let child = null; // the running child process, if any
+const children = new Set(); // running child processes
 let interrupted = null; // the signal that interrupted the run, if any
+const phases = []; // [name, seconds] of each phase, printed at the end
 
 function banner(lines) {
   const bar = '*'.repeat(78);
@@ -57,33 +66,46 @@ function finish(passed, failed, reason) {
   process.exit(failures > 0 ? 1 : 0);
 }
 
-/** Sends a signal to the child's whole process group (npm and npx wrap the real tool in `sh -c`). */
-function signalChild(signal) {
-  if (!child?.pid) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
+/** Sends a signal to every child's whole process group (npm and npx wrap the real tool in `sh -c`). */
+function signalChildren(signal) {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
   }
 }
 
 /**
- * Runs a command with inherited output in its own process group; resolves with its exit code (a signal
- * counts as failure). Signals to this script are passed on to that group (see below), so Ctrl-C and
- * `kill` reach the real tool and the cleanup still runs.
+ * Runs a command in its own process group; resolves with { code, output, seconds } (a signal counts as failure).
+ * With `capture`, its output is kept and returned instead of printed, so commands that run side by side do not
+ * interleave their lines. Signals to this script are passed on to every group (see below), so Ctrl-C and `kill`
+ * reach the real tools and the cleanup still runs.
  */
-function run(command, commandArgs) {
+function run(command, commandArgs, { capture = false } = {}) {
+  const started = Date.now();
   return new Promise((resolveRun) => {
-    child = spawn(command, commandArgs, { stdio: ['ignore', 'inherit', 'inherit'], env, detached: true });
+    const child = spawn(command, commandArgs, {
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
+      env,
+      detached: true,
+    });
+    children.add(child);
+    let output = '';
+    if (capture) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    const done = (code) => {
+      children.delete(child);
+      resolveRun({ code, output, seconds: (Date.now() - started) / 1000 });
+    };
     child.on('error', (err) => {
-      console.error(`test: could not start ${command}: ${err.message}`);
-      child = null;
-      resolveRun(127);
+      output += `test: could not start ${command}: ${err.message}\n`;
+      done(127);
     });
-    child.on('exit', (code, signal) => {
-      child = null;
-      resolveRun(code ?? (signal ? 128 : 1));
-    });
+    child.on('exit', (code, signal) => done(code ?? (signal ? 128 : 1)));
   });
 }
 
@@ -91,19 +113,19 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (interrupted) {
       // A second signal: stop waiting politely.
-      signalChild('SIGKILL');
+      signalChildren('SIGKILL');
       return;
     }
     interrupted = signal;
     console.error(`\ntest: ${signal} received, stopping`);
     // The awaited run() then resolves and the normal path cleans up. Without a child, finish now.
-    if (child) signalChild(signal);
+    if (children.size > 0) signalChildren(signal);
     else finish(0, 1, `interrupted by ${signal}`);
   });
 }
 // Backstop: whatever happens, never leave a cluster or a child process group behind.
 process.on('exit', () => {
-  signalChild('SIGKILL');
+  signalChildren('SIGKILL');
   stopPostgres();
 });
 
@@ -144,52 +166,130 @@ if (problems.length > 0) {
   finish(0, 1, 'the test environment is incomplete');
 }
 
-// --- 2. Static checks, fail fast ------------------------------------------------------------------
-for (const script of ['lint', 'typecheck']) {
-  section(`npm run ${script}`);
-  const started = Date.now();
-  const code = await run('npm', ['run', '-s', script]);
-  if (interrupted) finish(0, 1, `interrupted by ${interrupted}`);
-  if (code !== 0) finish(0, 1, `npm run ${script} failed (exit ${code}); see its output above`);
-  console.log(`${script}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+// --- 2. What a --changed run looks at ------------------------------------------------------------------
+/** Files changed since `changedSince` (deleted ones left out) and files git does not know yet. */
+function changedFiles() {
+  const git = (gitArgs) => {
+    const r = spawnSync('git', gitArgs, { encoding: 'utf8' });
+    if (r.status !== 0) finish(0, 1, `git ${gitArgs.join(' ')} failed: ${r.stderr.trim()}`);
+    return r.stdout.split('\n').filter(Boolean);
+  };
+  return [
+    ...new Set([
+      ...git(['diff', '--name-only', '--diff-filter=d', changedSince]),
+      ...git(['ls-files', '--others', '--exclude-standard']),
+    ]),
+  ].sort();
 }
 
-// --- 3. PostgreSQL ---------------------------------------------------------------------------------
-if (startPostgres) {
-  section('PostgreSQL');
-  const r = spawnSync('bash', [PGTMP_SH, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const dir = /PGTMP=(\S+)/.exec(r.stdout ?? '')?.[1];
-  const url = /DATABASE_URL=(\S+)/.exec(r.stdout ?? '')?.[1];
-  if (r.status === 0 && dir && url) {
+/** A changed web feature's browser journeys; a change to the web's shared parts or its shell, all of them. */
+function journeysOf(files) {
+  const journeys = spawnSync('git', ['ls-files', '*.e2e.spec.ts'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean);
+  const picked = new Set();
+  for (const file of files) {
+    const feature = /^web\/src\/features\/[^/]+\//.exec(file)?.[0];
+    if (feature) for (const journey of journeys) if (journey.startsWith(feature)) picked.add(journey);
+    if (/^web\/(src\/(app|shared)\/|index\.html|vite\.config\.ts)/.test(file))
+      for (const journey of journeys) picked.add(journey);
+  }
+  return [...picked];
+}
+
+const changed = changedMode ? changedFiles() : [];
+if (changedMode) {
+  section(`changed since ${changedSince}`);
+  console.log(changed.length > 0 ? changed.map((f) => `  ${f}`).join('\n') : '  (nothing)');
+}
+
+// --- 3. Static checks side by side, fail fast; PostgreSQL starts meanwhile -----------------------------------
+const LINTED = /\.(ts|tsx|js|mjs|cjs)$/;
+const staticChecks = changedMode
+  ? [
+      ['eslint', changed.filter((f) => LINTED.test(f))],
+      ['prettier', changed],
+    ]
+      .filter(([, files]) => files.length > 0)
+      .map(([tool, files]) =>
+        tool === 'eslint'
+          ? {
+              name: 'eslint (changed files)',
+              command: 'npx',
+              args: ['--no-install', 'eslint', '--max-warnings=0', ...files],
+            }
+          : {
+              name: 'prettier (changed files)',
+              command: 'npx',
+              args: [
+                '--no-install',
+                'prettier',
+                '--check',
+                '--ignore-unknown',
+                '--log-level',
+                'warn',
+                ...files,
+              ],
+            },
+      )
+  : [
+      { name: 'eslint', command: 'npx', args: ['--no-install', 'eslint', '--max-warnings=0', '.'] },
+      {
+        name: 'prettier',
+        command: 'npx',
+        args: ['--no-install', 'prettier', '--check', '--log-level', 'warn', '.'],
+      },
+    ];
+staticChecks.push({ name: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] });
+
+section(`static checks: ${staticChecks.map((c) => c.name).join(', ')} (side by side)`);
+const staticStarted = Date.now();
+const postgresStarted = startPostgres ? startPostgresCluster() : Promise.resolve();
+const staticResults = await Promise.all(
+  staticChecks.map(async (check) => {
+    const result = await run(check.command, check.args, { capture: true });
+    const verdict = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
+    console.log(`${check.name}: ${verdict} (${result.seconds.toFixed(1)} s)`);
+    if (result.code !== 0 && result.output.trim()) console.log(result.output.trimEnd());
+    return { ...check, ...result };
+  }),
+);
+phases.push(['static checks', (Date.now() - staticStarted) / 1000]);
+await postgresStarted;
+if (interrupted) finish(0, 1, `interrupted by ${interrupted}`);
+const failedCheck = staticResults.find((r) => r.code !== 0);
+if (failedCheck) finish(0, 1, `${failedCheck.name} failed (exit ${failedCheck.code}); see its output above`);
+
+/** Starts the throwaway cluster (services/tools/pgtmp.sh) in the background of the static checks. */
+async function startPostgresCluster() {
+  const r = await run('bash', [PGTMP_SH, 'start'], { capture: true });
+  const dir = /PGTMP=(\S+)/.exec(r.output)?.[1];
+  const url = /DATABASE_URL=(\S+)/.exec(r.output)?.[1];
+  if (r.code === 0 && dir && url) {
     pgtmp = dir;
     env.DATABASE_URL = url;
-    console.log(`started a throwaway cluster in ${dir} (${url})`);
-  } else {
-    process.stderr.write(r.stderr ?? '');
-    if (CI) finish(0, 1, 'CI=true and the throwaway PostgreSQL cluster could not be started');
-    banner(['PostgreSQL TIER SKIPPED: the throwaway cluster could not be started (see above).']);
+    console.log(`PostgreSQL: started a throwaway cluster in ${dir} (${url}) in ${r.seconds.toFixed(1)} s`);
+    return;
   }
+  process.stderr.write(r.output);
+  if (CI) finish(0, 1, 'CI=true and the throwaway PostgreSQL cluster could not be started');
+  banner(['PostgreSQL TIER SKIPPED: the throwaway cluster could not be started (see above).']);
 }
 
 // --- 4. vitest ----------------------------------------------------------------------------------------
 /** Runs vitest with a JSON report; resolves with its exit code. */
-async function vitest(report, vitestArgs, extraEnv = {}) {
+async function vitest(report, vitestArgs) {
   rmSync(report, { force: true });
   mkdirSync(dirname(report), { recursive: true });
-  Object.assign(env, extraEnv);
-  try {
-    return await run('npx', [
-      '--no-install',
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${report}`,
-      ...vitestArgs,
-    ]);
-  } finally {
-    for (const key of Object.keys(extraEnv)) delete env[key];
-  }
+  const { code } = await run('npx', [
+    '--no-install',
+    'vitest',
+    ...vitestArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${report}`,
+  ]);
+  return code;
 }
 
 /**
@@ -236,42 +336,69 @@ function readReport(report, code) {
   }
 }
 
-section(`vitest run ${args.join(' ')}`.trim());
-const vitestCode = await vitest(REPORT, args);
-const runs = [readReport(REPORT, vitestCode)];
-
-// --- 5. Time travel --------------------------------------------------------------------------------------
-// The suites whose rules compare recorded times with the injected clock run again with the process's wall clock a
-// year ahead and a year behind (services/kit/testing/wallClockShift.ts): a test that still depends on the date it
-// was written fails here today, not next year. Only on a full run (no file filters).
-const TIME_SENSITIVE = [
-  'services/worker',
-  'services/sales/orders/orders.int.spec.ts',
-  'services/identity/identity.int.spec.ts',
-  'services/api/api.int.spec.ts',
-];
-if (args.length === 0 && !interrupted) {
-  for (const days of [365, -365]) {
-    const label = `${days > 0 ? '+' : ''}${days}`;
-    section(`time travel: wall clock ${label} days: vitest run --project int ${TIME_SENSITIVE.join(' ')}`);
-    const report = `reports/vitest-wall-clock${label}.json`;
-    const code = await vitest(report, ['--project', 'int', ...TIME_SENSITIVE], {
-      TEST_WALL_CLOCK_SHIFT_DAYS: String(days),
-    });
-    runs.push(readReport(report, code));
-    if (interrupted) break;
-  }
+/** The tier of a test file, from its name. */
+function tierOf(file) {
+  return /\.e2e\.spec\./.test(file) ? 'e2e' : /\.int\.spec\./.test(file) ? 'int' : 'unit';
 }
 
-// --- 6. Summary -----------------------------------------------------------------------------------
-const passed = runs.reduce((sum, r) => sum + r.passed, 0);
-const failed = runs.reduce((sum, r) => sum + r.failed, 0);
-const skipped = runs.reduce((sum, r) => sum + r.skipped, 0);
-const failures = runs.flatMap((r) => r.failures);
+/**
+ * How long each tier took (from its first file's start to its last file's end, and the sum of its files) and the
+ * ten slowest files, from the JSON report. A file that runs more than once (the wall-clock-shifted projects)
+ * counts each run.
+ */
+function printTimings(report) {
+  let results;
+  try {
+    results = JSON.parse(readFileSync(report, 'utf8')).testResults ?? [];
+  } catch {
+    return;
+  }
+  const files = results
+    .filter((r) => r.startTime && r.endTime)
+    .map((r) => ({ file: relative(root, r.name), tier: tierOf(r.name), start: r.startTime, end: r.endTime }));
+  if (files.length === 0) return;
+  const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
+  section('timings');
+  for (const [name, took] of phases) console.log(`  ${name.padEnd(28)}${seconds(took * 1000)}`);
+  console.log('  tier     wall (first start to last end)   sum of its files   files');
+  for (const tier of ['unit', 'int', 'e2e']) {
+    const own = files.filter((f) => f.tier === tier);
+    if (own.length === 0) continue;
+    const wall = Math.max(...own.map((f) => f.end)) - Math.min(...own.map((f) => f.start));
+    const sum = own.reduce((total, f) => total + (f.end - f.start), 0);
+    console.log(
+      `  ${tier.padEnd(6)}${seconds(wall).padStart(18)}${seconds(sum).padStart(32)}${String(own.length).padStart(8)}`,
+    );
+  }
+  console.log('  slowest files:');
+  for (const f of [...files].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 10))
+    console.log(`  ${seconds(f.end - f.start)}  ${f.file}`);
+}
+
+let vitestArgs = ['run', ...passThrough];
+if (changedMode) {
+  // `vitest related` runs the tests whose module graph holds a changed file (a changed test file relates to
+  // itself); browser journeys reach the code through HTTP, not imports, so a changed feature adds its own.
+  const related = [...new Set([...changed.filter((f) => LINTED.test(f)), ...journeysOf(changed)])];
+  if (related.length === 0) {
+    console.log('\nNo changed source or test file: no test to run.');
+    finish(0, 0, null);
+  }
+  vitestArgs = ['related', '--run', ...related, ...passThrough];
+}
+section(`vitest ${vitestArgs.join(' ')}`);
+const vitestStarted = Date.now();
+const vitestCode = await vitest(REPORT, vitestArgs);
+phases.push(['vitest', (Date.now() - vitestStarted) / 1000]);
+const run1 = readReport(REPORT, vitestCode);
+printTimings(REPORT);
+
+// --- 5. Summary -----------------------------------------------------------------------------------
 // Named again at the end, where a CI log cut to its tail still shows them.
-if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
-if (skipped > 0) console.log(`\n(${skipped} skipped or todo: look for SKIPPED warnings above)`);
-let reason = runs.map((r) => r.reason).find((r) => r !== null) ?? null;
+if (run1.failures.length > 0)
+  console.log(`\nFailed:\n${run1.failures.map((name) => `  ${name}`).join('\n')}`);
+if (run1.skipped > 0) console.log(`\n(${run1.skipped} skipped or todo: look for SKIPPED warnings above)`);
+let reason = run1.reason;
 if (interrupted) reason = `interrupted by ${interrupted}`;
-if (!reason && passed + failed === 0) reason = 'no test ran';
-finish(passed, failed, reason);
+if (!reason && run1.passed + run1.failed === 0 && !changedMode) reason = 'no test ran';
+finish(run1.passed, run1.failed, reason);

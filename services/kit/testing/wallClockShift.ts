@@ -13,8 +13,17 @@ if (!Number.isFinite(days)) {
   );
 }
 
-if (days !== 0) {
-  const RealDate = Date;
+/**
+ * The unshifted `Date`. Test files share a worker's globals (vitest runs them without isolation), so this file runs
+ * once per file in the same realm: each run shifts the real clock (not one shifted before), or puts it back.
+ */
+const realDateKey = Symbol.for('ticketing.test.realDate');
+const globals = globalThis as typeof globalThis & { [realDateKey]?: DateConstructor };
+const RealDate = (globals[realDateKey] ??= Date);
+
+if (days === 0) {
+  globalThis.Date = RealDate;
+} else {
   const offsetMs = Math.round(days * 86_400_000);
   class ShiftedDate extends RealDate {
     constructor(...args: unknown[]) {
