@@ -9,9 +9,9 @@ import { describe } from 'vitest';
 import type { EventStore, NewEvent, RecordedEvent } from '../../services/eventstore/port';
 import { openPostgresEventStore } from '../../services/eventstore/postgres';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite';
-import { createTestDatabase, describeWithPostgres } from '../../services/kit/testing/postgres';
+import { describeWithPostgres } from '../../services/kit/testing/postgres';
 import type { TestDatabase } from '../../services/kit/testing/postgres';
-import { migrateReadModels } from '../migrations';
+import { copyMigratedSqliteFiles, createMigratedTestDatabase, sqliteFiles } from './testingTemplates';
 import type { EventStoreConfig } from './config';
 import { openReadModelDb } from './db';
 import type { ReadModelDbConfig } from './db';
@@ -48,29 +48,31 @@ export function openTestEventStore(config: TestStorage['config']['eventStore']):
 
 async function openSqliteStorage(): Promise<TestStorage> {
   const dir = mkdtempSync(join(tmpdir(), 'projections-'));
-  const store = await openTestEventStore({ kind: 'sqlite', file: join(dir, 'events.sqlite') });
+  const eventsFile = join(dir, sqliteFiles.eventStore);
+  const readModelsFile = join(dir, sqliteFiles.readModels);
+  await copyMigratedSqliteFiles(dir);
+  const store = await openTestEventStore({ kind: 'sqlite', file: eventsFile });
   const pools: Knex[] = [];
   const open = (file: string): Knex => {
     const db = openReadModelDb({ kind: 'sqlite', file });
     pools.push(db);
     return db;
   };
-  const db = open(join(dir, 'readmodels.sqlite'));
-  await migrateReadModels(db);
+  const db = open(readModelsFile);
   let others = 0;
   return {
     kind: 'sqlite',
     config: {
-      eventStore: { kind: 'sqlite', file: join(dir, 'events.sqlite') },
-      readModels: { kind: 'sqlite', file: join(dir, 'readmodels.sqlite') },
+      eventStore: { kind: 'sqlite', file: eventsFile },
+      readModels: { kind: 'sqlite', file: readModelsFile },
     },
     store,
     db,
-    connect: () => open(join(dir, 'readmodels.sqlite')),
+    connect: () => open(readModelsFile),
     async otherDb() {
-      const other = open(join(dir, `readmodels-${++others}.sqlite`));
-      await migrateReadModels(other);
-      return other;
+      const name = `readmodels-${++others}.sqlite`;
+      await copyMigratedSqliteFiles(dir, { eventStore: false, readModelsAs: name });
+      return open(join(dir, name));
     },
     async close() {
       await Promise.all(pools.map((pool) => pool.destroy()));
@@ -83,7 +85,7 @@ async function openSqliteStorage(): Promise<TestStorage> {
 async function openPostgresStorage(): Promise<TestStorage> {
   const databases: TestDatabase[] = [];
   const create = async (): Promise<TestDatabase> => {
-    const database = await createTestDatabase('proj');
+    const database = await createMigratedTestDatabase('proj');
     databases.push(database);
     return database;
   };
@@ -97,7 +99,6 @@ async function openPostgresStorage(): Promise<TestStorage> {
     return db;
   };
   const db = open(readModels.url);
-  await migrateReadModels(db);
   return {
     kind: 'postgres',
     config: {
@@ -108,9 +109,7 @@ async function openPostgresStorage(): Promise<TestStorage> {
     db,
     connect: () => open(readModels.url),
     async otherDb() {
-      const other = open((await create()).url);
-      await migrateReadModels(other);
-      return other;
+      return open((await create()).url);
     },
     async close() {
       await Promise.all(pools.map((pool) => pool.destroy()));

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { readAppConfig, type AppConfig } from '../kit/config';
 import { createLogger } from '../kit/logger';
 import type { Clock } from '../kit/clock';
-import { createTestDatabase } from '../kit/testing/postgres';
+import {
+  copyMigratedSqliteFiles,
+  createMigratedTestDatabase,
+  sqliteFiles,
+} from '../../projections/runner/testingTemplates';
 import type { StorageConfig } from '../../projections/runner';
 import { startPlatform, type Platform } from './compose';
 import { bootstrapFirstRun, createAccountWithOwner } from '../identity/bootstrap';
@@ -46,7 +50,9 @@ export async function startTestPlatform(
   options: { clock?: Clock; config?: Partial<AppConfig> } = {},
 ): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-'));
-  const database = kind === 'postgres' ? await createTestDatabase('api') : undefined;
+  // Storage as the platform leaves it after its first start: schema and migrations in place, no rows.
+  const database = kind === 'postgres' ? await createMigratedTestDatabase('api') : undefined;
+  if (!database) await copyMigratedSqliteFiles(dataDir);
   const storage: StorageConfig = database
     ? {
         dataDir,
@@ -55,8 +61,8 @@ export async function startTestPlatform(
       }
     : {
         dataDir,
-        eventStore: { kind: 'sqlite', file: join(dataDir, 'events.sqlite') },
-        readModels: { kind: 'sqlite', file: join(dataDir, 'readmodels.sqlite') },
+        eventStore: { kind: 'sqlite', file: join(dataDir, sqliteFiles.eventStore) },
+        readModels: { kind: 'sqlite', file: join(dataDir, sqliteFiles.readModels) },
       };
   const admin = { email: 'admin@example.test', password: 'correct horse battery staple' };
   const config = {

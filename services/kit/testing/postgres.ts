@@ -29,14 +29,30 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database on the test server, so test files never see each other's rows. */
-export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
+/**
+ * A fresh database on the test server, so test files never see each other's rows: empty, or a copy of `template`
+ * (projections/runner/testingTemplates.ts keeps a migrated one).
+ */
+export async function createTestDatabase(
+  prefix = 't',
+  options: { template?: string } = {},
+): Promise<TestDatabase> {
   if (!postgresServerUrl) throw new Error('DATABASE_URL is not set');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresServerUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const create = `CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(create);
+        break;
+      } catch (error) {
+        // A template is briefly "being accessed by other users" while another process copies it.
+        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
   } finally {
     await admin.end();
   }
