@@ -40,7 +40,7 @@ function wallClockShifted(days: number): TestProjectInlineConfiguration {
 
 export default defineConfig({
   test: {
-    // Both cores for the unit and integration files; the browser journeys then run in their own group.
+    // Both cores for the unit and integration files; the browser journeys then run in their own group, after them.
     maxWorkers: 2,
     projects: [
       {
@@ -63,7 +63,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two journeys at a time: a journey mostly waits (for the browser, the server, a mail), so two keep both
+          // cores busy; every journey has its own server, data folder, ports and browser, and the ones that wait
+          // on a countdown move the clocks instead (services/kit/testing/e2e.ts, `advanceClock`).
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
