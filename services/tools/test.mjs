@@ -376,7 +376,11 @@ function printTimings(report) {
 }
 
 let vitestArgs = ['run', ...passThrough];
-if (changedMode) {
+/** Files that shape every test run: a change to one of them affects every test. */
+const WHOLE_RUN = /^(vitest\.config\.ts|package(-lock)?\.json|tsconfig\.json)$/;
+if (changedMode && changed.some((f) => WHOLE_RUN.test(f))) {
+  console.log('\nThe test set-up itself changed: every test runs.');
+} else if (changedMode) {
   // `vitest related` runs the tests whose module graph holds a changed file (a changed test file relates to
   // itself); browser journeys reach the code through HTTP, not imports, so a changed feature adds its own.
   const related = [...new Set([...changed.filter((f) => LINTED.test(f)), ...journeysOf(changed)])];
