@@ -67,6 +67,7 @@ export default defineConfig({
           // cores busy; every journey has its own server, data folder, ports and browser, and the ones that wait
           // on a countdown move the clocks instead (services/kit/testing/e2e.ts, `advanceClock`).
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

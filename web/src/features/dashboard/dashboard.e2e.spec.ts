@@ -197,6 +197,8 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     await expect.poll(() => barCount(page)).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Reports' }).first().click();
     await page.waitForURL(/\/reports$/);
+    // The dashboard has a table of the same name; it stays on screen until the lazily loaded reports page shows.
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
     const table = page.getByRole('table', { name: 'Sales by ticket' });
     await table.waitFor();
     expect(await table.getByRole('row', { name: /Market entry/ }).innerText()).toMatch(
