@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 const exclude = ['node_modules/**', 'data/**', 'dist/**', 'web/dist/**'];
+/**
+ * The suite hashes and verifies about two thousand passwords: at the smallest argon2id cost
+ * (services/identity/passwords.ts) instead of the production one. The apps that journeys start inherit it.
+ */
+const env = { PASSWORD_HASH_COST: 'low' };
 
 /**
  * The suites whose rules compare recorded times with the injected clock run twice more with the process's wall
@@ -19,6 +24,7 @@ export const timeSensitive = [
 const integration = {
   environment: 'node',
   setupFiles: ['services/kit/testing/wallClockShift.ts'],
+  env,
   testTimeout: 60_000,
   hookTimeout: 60_000,
   // A worker keeps its modules from one file to the next: each file starts its own platform on its own
@@ -33,7 +39,7 @@ function wallClockShifted(days: number): TestProjectInlineConfiguration {
       name: `int wall clock ${days > 0 ? '+' : ''}${days} d`,
       include: timeSensitive,
       exclude,
-      env: { TEST_WALL_CLOCK_SHIFT_DAYS: String(days) },
+      env: { ...env, TEST_WALL_CLOCK_SHIFT_DAYS: String(days) },
     },
   };
 }
@@ -49,6 +55,7 @@ export default defineConfig({
           include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'],
           exclude,
           environment: 'node',
+          env,
           isolate: false,
         },
       },
@@ -61,6 +68,7 @@ export default defineConfig({
           include: ['**/*.e2e.spec.ts'],
           exclude,
           environment: 'node',
+          env,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Two journeys at a time: a journey mostly waits (for the browser, the server, a mail), so two keep both

@@ -1,4 +1,4 @@
-// `npm test`: every tier (lint, format, typecheck, then vitest's unit, int and e2e projects).
+// `npm test`: every tier (lint, format and typecheck beside vitest's unit, int and e2e projects).
 //
 //   npm test                          everything (what CI runs)
 //   npm test -- services/eventstore   extra arguments go to vitest (file filters, --project e2e, -t name, ...)
@@ -242,24 +242,6 @@ const staticChecks = changedMode
     ];
 staticChecks.push({ name: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] });
 
-section(`static checks: ${staticChecks.map((c) => c.name).join(', ')} (side by side)`);
-const staticStarted = Date.now();
-const postgresStarted = startPostgres ? startPostgresCluster() : Promise.resolve();
-const staticResults = await Promise.all(
-  staticChecks.map(async (check) => {
-    const result = await run(check.command, check.args, { capture: true });
-    const verdict = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
-    console.log(`${check.name}: ${verdict} (${result.seconds.toFixed(1)} s)`);
-    if (result.code !== 0 && result.output.trim()) console.log(result.output.trimEnd());
-    return { ...check, ...result };
-  }),
-);
-phases.push(['static checks', (Date.now() - staticStarted) / 1000]);
-await postgresStarted;
-if (interrupted) finish(0, 1, `interrupted by ${interrupted}`);
-const failedCheck = staticResults.find((r) => r.code !== 0);
-if (failedCheck) finish(0, 1, `${failedCheck.name} failed (exit ${failedCheck.code}); see its output above`);
-
 /** Starts the throwaway cluster (services/tools/pgtmp.sh) in the background of the static checks. */
 async function startPostgresCluster() {
   const r = await run('bash', [PGTMP_SH, 'start'], { capture: true });
@@ -375,6 +357,7 @@ function printTimings(report) {
     console.log(`  ${seconds(f.end - f.start)}  ${f.file}`);
 }
 
+/** vitest's arguments; null when a --changed run has no test to run (the static checks still run). */
 let vitestArgs = ['run', ...passThrough];
 /** Files that shape every test run: a change to one of them affects every test. */
 const WHOLE_RUN = /^(vitest\.config\.ts|package(-lock)?\.json|tsconfig\.json)$/;
@@ -385,15 +368,46 @@ if (changedMode && changed.some((f) => WHOLE_RUN.test(f))) {
   // itself); browser journeys reach the code through HTTP, not imports, so a changed feature adds its own.
   const related = [...new Set([...changed.filter((f) => LINTED.test(f)), ...journeysOf(changed)])];
   if (related.length === 0) {
-    console.log('\nNo changed source or test file: no test to run.');
-    finish(0, 0, null);
+    console.log('\nNo changed source or test file: no test to run; only the static checks.');
+    vitestArgs = null;
+  } else {
+    vitestArgs = ['related', '--run', ...related, ...passThrough];
   }
-  vitestArgs = ['related', '--run', ...related, ...passThrough];
 }
-section(`vitest ${vitestArgs.join(' ')}`);
+// The static checks run beside vitest rather than before it: the typed lint keeps one core busy for a minute or
+// more while the other would idle. A failed check still fails fast: it stops vitest and ends the run.
+if (startPostgres) await startPostgresCluster();
+if (interrupted) finish(0, 1, `interrupted by ${interrupted}`);
+section(
+  `static checks (${staticChecks.map((c) => c.name).join(', ')})` +
+    (vitestArgs ? ` beside vitest ${vitestArgs.join(' ')}` : '') +
+    '; each check reports when it ends',
+);
+let failedCheck = null;
+const staticStarted = Date.now();
+const staticDone = Promise.all(
+  staticChecks.map(async (check) => {
+    const result = await run(check.command, check.args, { capture: true });
+    if (result.code !== 0 && failedCheck) {
+      console.log(`\n=== ${check.name}: stopped, because ${failedCheck.name} failed`);
+      return;
+    }
+    const verdict = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
+    console.log(`\n=== ${check.name}: ${verdict} (${result.seconds.toFixed(1)} s)`);
+    if (result.code !== 0 && result.output.trim()) console.log(result.output.trimEnd());
+    if (result.code !== 0 && !failedCheck) {
+      failedCheck = check;
+      signalChildren('SIGTERM');
+    }
+  }),
+).then(() => phases.push(['static checks', (Date.now() - staticStarted) / 1000]));
 const vitestStarted = Date.now();
-const vitestCode = await vitest(REPORT, vitestArgs);
-phases.push(['vitest', (Date.now() - vitestStarted) / 1000]);
+const vitestCode = vitestArgs ? await vitest(REPORT, vitestArgs) : 0;
+if (vitestArgs) phases.push(['vitest', (Date.now() - vitestStarted) / 1000]);
+await staticDone;
+if (interrupted) finish(0, 1, `interrupted by ${interrupted}`);
+if (failedCheck) finish(0, 1, `${failedCheck.name} failed; see its output above (vitest was stopped)`);
+if (!vitestArgs) finish(0, 0, null);
 const run1 = readReport(REPORT, vitestCode);
 printTimings(REPORT);
 
