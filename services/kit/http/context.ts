@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { ReasonCode } from '../reasons';
 import { Refusal } from '../refusal';
+import { runChain, type AnyStep, type ChainOutcome } from '../workflow';
 import type { ActiveSession } from '../../../projections/identity';
 import type { ProjectionLag, ProjectionNotice } from '../../../projections/runner/types';
 
@@ -93,12 +94,42 @@ export interface Execution<Command, Event extends DomainEvent, State> {
   actor?: string;
 }
 
-/** The one way a route runs a command: handle it, answer `X-Position`, wait for the read models it reads. */
+/** A command over several streams (services/kit/workflow.ts), run by a route. */
+export interface ChainExecution {
+  chain: readonly AnyStep[];
+  /** The projections the route reads after this write; it waits for these only. */
+  readModels: readonly string[];
+  /** Recorded as the events' actor; the signed-in member by default. */
+  actor?: string;
+}
+
+/**
+ * The one way a route runs a command, or a chain of commands over several streams: handle it, answer
+ * `X-Position` with the last event's position, wait for the read models the route reads next.
+ */
 export async function execute<Command, Event extends DomainEvent, State>(
   ctx: Context,
   services: Pick<Services, 'commands' | 'readSide'>,
   execution: Execution<Command, Event, State>,
-): Promise<CommandResult<Event, State>> {
+): Promise<CommandResult<Event, State>>;
+export async function execute(
+  ctx: Context,
+  services: Pick<Services, 'commands' | 'readSide'>,
+  execution: ChainExecution,
+): Promise<ChainOutcome>;
+export async function execute<Command, Event extends DomainEvent, State>(
+  ctx: Context,
+  services: Pick<Services, 'commands' | 'readSide'>,
+  execution: Execution<Command, Event, State> | ChainExecution,
+): Promise<CommandResult<Event, State> | ChainOutcome> {
+  if ('chain' in execution) {
+    const outcome = await runChain(services.commands, execution.chain, commandContext(ctx, execution.actor));
+    if (outcome.position !== null) {
+      setPosition(ctx, outcome.position);
+      await readYourWrite(services, outcome.position, execution.readModels);
+    }
+    return outcome;
+  }
   const result = await services.commands.handle(
     execution.decider,
     execution.stream,
