@@ -1,17 +1,30 @@
-import { readAppConfig } from './kit/config';
-import { createLogger } from './kit/logger';
+import { readAppConfig, type AppConfig } from './kit/config';
+import { createLogger, type Logger } from './kit/logger';
 import { readStorageConfig } from '../projections/runner';
-import { startPlatform } from './api/compose';
+import { parseRoles, startPlatform, type Platform } from './api/compose';
 import { bootstrapFirstRun } from './identity/bootstrap';
 import { clockMovedByParent } from './kit/parentClock';
 
-/** Everything in one process on the embedded default: `npm start`. */
+/**
+ * `npm start`: every role in one process on the embedded default. `--roles=api`, `--roles=projections`,
+ * `--roles=worker` (or several, comma-separated) run a part of the platform against shared PostgreSQL read
+ * models (docs/decisions/process-roles.md).
+ */
 async function main(): Promise<void> {
+  const rolesArgument = process.argv.find((argument) => argument.startsWith('--roles='));
+  const roles = parseRoles(rolesArgument?.slice('--roles='.length) ?? process.env.ROLES);
   const config = readAppConfig();
   const storage = readStorageConfig();
-  const logger = createLogger(config.logLevel, { service: 'ticketing' });
+  const logger = createLogger(config.logLevel, { service: 'ticketing', roles: roles.join(',') });
   const clock = clockMovedByParent();
-  const platform = await startPlatform(config, storage, { logger, ...(clock ? { clock } : {}) });
+  const platform = await startPlatform(config, storage, { logger, roles, ...(clock ? { clock } : {}) });
+  if (!roles.includes('api')) {
+    process.stdout.write(
+      `\n  Ticketing ${roles.join(' and ')} running; event store: ${storage.eventStore.kind}; read models: ${storage.readModels.kind}\n\n`,
+    );
+    handleSignals(platform, config, logger);
+    return;
+  }
   const firstRun = await bootstrapFirstRun(platform.services);
   const { port } = await platform.listen();
   const url = config.publicUrl.includes(`:${config.port}`)
@@ -33,7 +46,11 @@ async function main(): Promise<void> {
   }
   lines.push(`  Manage events: ${url}/manage/events`, '');
   process.stdout.write(`${lines.join('\n')}\n`);
+  handleSignals(platform, config, logger);
+}
 
+/** SIGTERM and SIGINT drain and stop the platform, then exit (1 when the deadline cut connections). */
+function handleSignals(platform: Platform, config: AppConfig, logger: Logger): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -29,6 +29,7 @@ import { webhooksReadModel } from './0062_webhooks';
 import { manualOrdersReadModel } from './0061_manual_orders';
 import { statsReadModel } from './0070_stats';
 import { orderPaymentsReadModel } from './0071_order_payments';
+import { runnerLeases } from './0080_runner_leases';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -66,6 +67,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   manualOrdersReadModel,
   statsReadModel,
   orderPaymentsReadModel,
+  runnerLeases,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

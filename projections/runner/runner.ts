@@ -279,6 +279,10 @@ class ProjectionWorker {
   private persisted: bigint | null = null;
   private persistedAt = 0;
   private quietEventAt: Date | null = null;
+  /** Writes the quiet checkpoint once a projection idles, so the table (read by other processes) catches up. */
+  private quietFlush: NodeJS.Timeout | null = null;
+  /** Batches and the idle flush of the quiet checkpoint, one at a time. */
+  private serial: Promise<unknown> = Promise.resolve();
   private controller: AbortController | null = null;
   private loop: Promise<void> | null = null;
   private readonly handles: ReadonlySet<string>;
@@ -326,7 +330,9 @@ class ProjectionWorker {
     if (!loop) return;
     this.controller?.abort();
     await loop;
-    await this.persistQuietCheckpoint().catch((error: unknown) =>
+    if (this.quietFlush) clearTimeout(this.quietFlush);
+    this.quietFlush = null;
+    await this.exclusively(() => this.persistQuietCheckpoint()).catch((error: unknown) =>
       this.deps.logger.error('could not record the projection checkpoint at stop', {
         projection: this.name,
         error: errorMessage(error),
@@ -378,7 +384,7 @@ class ProjectionWorker {
         const batch = await reader.next();
         if (signal.aborted) return 'stopped';
         if (batch.events.length > 0) {
-          const outcome = await this.commit(batch.events);
+          const outcome = await this.exclusively(() => this.commit(batch.events));
           if (outcome !== 'committed') return outcome;
           // With better-sqlite3 on both sides a catch-up never leaves the microtask queue on its own, which
           // would starve timers and I/O (HTTP requests in the same process) until it is done.
@@ -424,6 +430,7 @@ class ProjectionWorker {
       this.checkpoint = last.position;
       this.quietEventAt = last.recordedAt;
       this.deps.committed({ projection: this.name, position: last.position, keys: [] });
+      this.flushWhenIdle();
       return 'committed';
     }
     const keys = new Set<string>();
@@ -505,6 +512,32 @@ class ProjectionWorker {
   }
 
   /** Writes a checkpoint that quiet batches moved only in memory (compare-and-set, like any batch). */
+  private exclusively<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.serial.then(work, work);
+    this.serial = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * A projection that idles after quiet batches writes its checkpoint a little later, rather than at its next
+   * handled event: processes that read the table (an API replica standing by, `npm run projections:*`) would
+   * otherwise see it behind the head for as long as nothing happens.
+   */
+  private flushWhenIdle(): void {
+    if (this.quietFlush) return;
+    this.quietFlush = setTimeout(() => {
+      this.quietFlush = null;
+      if (!this.loop) return;
+      void this.exclusively(() => this.persistQuietCheckpoint()).catch((error: unknown) =>
+        this.deps.logger.error('could not record the projection checkpoint', {
+          projection: this.name,
+          error: errorMessage(error),
+        }),
+      );
+    }, this.deps.quietCheckpointMs);
+    this.quietFlush.unref();
+  }
+
   private async persistQuietCheckpoint(): Promise<void> {
     const { checkpoint, persisted, quietEventAt } = this;
     if (checkpoint === null || persisted === null || quietEventAt === null || checkpoint <= persisted) return;

@@ -1,5 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
 import type { Services } from '../kit/http/context';
 import { hashToken } from '../identity/auth';
 import { findActiveSession, findActiveSessionIds, type ActiveSession } from '../../projections/identity';
@@ -8,28 +7,24 @@ import { findAccountEvent } from '../../projections/events';
 import { checkInProjection, findAttendeeCheckIns, findCheckInListByShortId } from '../../projections/checkIn';
 import { isShortId } from '../kit/shortIds';
 import { CheckInFeed } from '../admission/checkIn/checkInFeed';
-import type {
-  CheckInChanged,
-  ClientToServerEvents,
-  ReadModelChanged,
-  ServerToClientEvents,
-  SubscribeAnswer,
-} from '../kit/contracts/realtime';
+import type { CheckInChanged, ReadModelChanged, SubscribeAnswer } from '../kit/contracts/realtime';
+import { Server } from 'socket.io';
+import type { PlatformIo } from './clusterBus';
 
 /**
  * Socket.IO on the API's HTTP server, authenticated by the same bearer token. Each socket joins its account's
  * room and may subscribe to its own events' rooms; projection notices become `readmodel.changed` messages
- * in the rooms named by the notice's keys.
+ * in the rooms named by the notice's keys. Every API process hears every notice (its own runner's, or relayed:
+ * services/api/clusterBus.ts), so each sends them to its own sockets only; the admissions a door of this process
+ * committed go to the other processes over the bus, which hand them to their devices.
  */
 export function attachRealtime(
   server: HttpServer,
   services: Services,
   checkInFeed: CheckInFeed = new CheckInFeed(),
-): { io: Server<ClientToServerEvents, ServerToClientEvents>; close(): Promise<void> } {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
-    serveClient: false,
-    transports: ['websocket', 'polling'],
-  });
+  io: PlatformIo = new Server({ serveClient: false, transports: ['websocket', 'polling'] }),
+): { io: PlatformIo; close(): Promise<void> } {
+  io.attach(server);
 
   // A scanning device: no login, the check-in list's link is its credential; it joins only that list's room.
   io.use((socket, next) => {
@@ -130,9 +125,14 @@ export function attachRealtime(
   expiryTimer.unref();
 
   const checkInPushes = new CheckInPushes((checkInListId, changes) =>
-    io.to(`check-in-list:${checkInListId}`).emit('checkin.changes', changes),
+    io.local.to(`check-in-list:${checkInListId}`).emit('checkin.changes', changes),
   );
-  const stopFeed = checkInFeed.subscribe((change) => checkInPushes.add(change));
+  const stopFeed = checkInFeed.subscribe((change, origin) => {
+    checkInPushes.add(change);
+    if (origin === 'here') io.serverSideEmit('checkin.published', change);
+  });
+  const fromPeers = (change: CheckInChanged) => checkInFeed.receive(change);
+  io.on('checkin.published', fromPeers);
 
   const unsubscribe = services.readSide.onNotice((notice) => {
     // A logout (sessions) or a deactivated member (identity) ends the session's live connections.
@@ -146,7 +146,7 @@ export function attachRealtime(
       position: notice.position.toString(),
     };
     const memberRooms = notice.keys.filter((key) => !isDeviceKey(key));
-    if (memberRooms.length > 0) io.to(memberRooms).emit('readmodel.changed', message);
+    if (memberRooms.length > 0) io.local.to(memberRooms).emit('readmodel.changed', message);
   });
 
   /**
@@ -197,7 +197,7 @@ export function attachRealtime(
       .db<{ id: string; short_id: string }>('check_in_lists')
       .where({ id: checkInListId })
       .first('short_id');
-    const sockets = await io.in(`check-in-list:${checkInListId}`).fetchSockets();
+    const sockets = await io.local.in(`check-in-list:${checkInListId}`).fetchSockets();
     for (const socket of sockets)
       if ((socket.data as DeviceData).device?.shortId !== row?.short_id) socket.disconnect(true);
   };
@@ -208,8 +208,9 @@ export function attachRealtime(
     close: () => {
       unsubscribe();
       stopFeed();
+      io.off('checkin.published', fromPeers);
       clearInterval(expiryTimer);
-      io.disconnectSockets(true);
+      io.local.disconnectSockets(true);
       io.engine.close();
       return Promise.resolve();
     },

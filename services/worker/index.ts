@@ -34,6 +34,8 @@ import { orderPaymentHandlers } from '../sales/orders/cardPayments';
  */
 export interface Worker {
   runner: ProjectionRunner;
+  /** Starts the reactors and loops (the process took the worker's lease, or runs alone). */
+  start(): Promise<void>;
   delivery: MailDelivery;
   claims: EmailClaimKeeper;
   checkout: CheckoutKeeper;
@@ -62,29 +64,23 @@ export interface WorkerDeps {
   clock: Clock;
 }
 
-export async function startWorker({
-  store,
-  db,
-  commands,
-  config,
-  logger,
-  clock,
-}: WorkerDeps): Promise<Worker> {
+/** The worker, started: what `npm start` and the tests use. */
+export async function startWorker(deps: WorkerDeps): Promise<Worker> {
+  const worker = createWorker(deps);
+  await worker.start();
+  return worker;
+}
+
+/** The worker, built but not running: a process started with the worker role starts it once it holds the lease. */
+export function createWorker({ store, db, commands, config, logger, clock }: WorkerDeps): Worker {
   const reactor = mailReactor({ publicUrl: config.publicUrl });
-  await startAtHeadWhenNew(db, reactor.name, await store.head(), clock.now());
-  // Duplicates made before the copier existed recorded their options only: copying into them now could add
-  // to a catalogue the organizer has built since.
-  await startAtHeadWhenNew(db, catalogueCopierName, await store.head(), clock.now());
   const orderMails = orderMailReactor({
     publicUrl: config.publicUrl,
     commands,
     keys: loadTicketSigningKeys({ dataDir: config.dataDir, fromEnvironment: config.ticketSigningKey }),
   });
-  await startAtHeadWhenNew(db, orderMails.name, await store.head(), clock.now());
   const messages = messageReactor({ commands });
-  await startAtHeadWhenNew(db, messages.name, await store.head(), clock.now());
   const webhookDeliveries = webhookReactor();
-  await startAtHeadWhenNew(db, webhookDeliveries.name, await store.head(), clock.now());
   const runner = new ProjectionRunner({
     store,
     db,
@@ -119,10 +115,6 @@ export async function startWorker({
     logger: logger.child({ component: 'webhooks' }),
     allowPrivate: config.webhooksAllowPrivate,
   });
-  const unsubscribe = runner.onNotice(() => {
-    delivery.wake();
-    webhooks.wake();
-  });
   const claims = new EmailClaimKeeper({
     db,
     commands,
@@ -143,13 +135,7 @@ export async function startWorker({
     clock,
     logger: logger.child({ component: 'message-scheduler' }),
   });
-  await runner.start();
-  delivery.start();
-  webhooks.start();
-  checkout.start(5_000);
-  scheduler.start(15_000);
-  claims.start(Math.max(1_000, Math.min(60_000, config.emailClaimGraceSeconds * 500)));
-  logger.info('worker started', { mail: transport.kind });
+  let unsubscribe: (() => void) | null = null;
   return {
     runner,
     delivery,
@@ -157,8 +143,33 @@ export async function startWorker({
     checkout,
     messages: scheduler,
     webhooks,
+    async start() {
+      // A reactor that never ran starts at the head; duplicates made before the copier existed recorded their
+      // options only, and copying into them now could add to a catalogue the organizer has built since.
+      const head = await store.head();
+      for (const name of [
+        reactor.name,
+        catalogueCopierName,
+        orderMails.name,
+        messages.name,
+        webhookDeliveries.name,
+      ])
+        await startAtHeadWhenNew(db, name, head, clock.now());
+      unsubscribe ??= runner.onNotice(() => {
+        delivery.wake();
+        webhooks.wake();
+      });
+      await runner.start();
+      delivery.start();
+      webhooks.start();
+      checkout.start(5_000);
+      scheduler.start(15_000);
+      claims.start(Math.max(1_000, Math.min(60_000, config.emailClaimGraceSeconds * 500)));
+      logger.info('worker started', { mail: transport.kind });
+    },
     async stop() {
-      unsubscribe();
+      unsubscribe?.();
+      unsubscribe = null;
       await scheduler.stop();
       await claims.stop();
       await checkout.stop();
