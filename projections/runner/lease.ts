@@ -75,7 +75,6 @@ export class Lease {
 
   /** One attempt: takes the lease if it is free, expired or orphaned, and keeps renewing it. Answers whether held. */
   async tryAcquire(): Promise<boolean> {
-    if (this.held) return true;
     this.stopped = false;
     await this.tick();
     return this.held;
