@@ -110,6 +110,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export interface StartAppOptions {
   /** Extra environment for the app; wins over everything else (e.g. `{ DATABASE_URL: testDb.url }`). */
   env?: Record<string, string>;
+  /**
+   * `--roles=` of the process (docs/decisions/process-roles.md); all by default. A process without the API role
+   * is ready once it prints that it runs, instead of when `/readyz` answers.
+   */
+  roles?: string;
 }
 
 export interface RunningApp {
@@ -206,11 +211,16 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   };
   const admin = { email: env.ADMIN_EMAIL ?? '', password: env.ADMIN_PASSWORD ?? '' };
 
-  const child = spawn(process.execPath, ['--enable-source-maps', server], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  const serves = options.roles === undefined || options.roles.split(',').includes('api');
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', server, ...(options.roles ? [`--roles=${options.roles}`] : [])],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
   killOnExit(child);
   const advanceClock = clockControl(child);
 
@@ -257,12 +267,16 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
         `the app exited (${exitStatus}) before ${url}/readyz answered 200. Its output:\n${logs()}`,
       );
     }
-    try {
-      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
+    if (!serves) {
+      if (/Ticketing .* running/.test(output)) break;
+    } else {
+      try {
+        const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+        await response.body?.cancel();
+        if (response.status === 200) break;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       await stop();
