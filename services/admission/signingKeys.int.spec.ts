@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { generateKeyPairSync } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,11 +30,48 @@ function pkcs8Pem(): string {
   return generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 }
 
+/**
+ * Loads the keys in `count` processes of their own at the same moment, as the processes of the platform do when
+ * they start together: each says it is ready, then all load once the go file appears.
+ */
+async function kidsOfProcessesStartedTogether(dir: string, count: number): Promise<string[]> {
+  const module = fileURLToPath(new URL('./signingKeys.ts', import.meta.url));
+  const go = join(dir, 'go');
+  const script = `const { existsSync } = await import('node:fs');
+    const { loadTicketSigningKeys } = await import(${JSON.stringify(module)});
+    process.stdout.write('ready\\n');
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    while (!existsSync(${JSON.stringify(go)})) Atomics.wait(pause, 0, 0, 1);
+    process.stdout.write(loadTicketSigningKeys({ dataDir: ${JSON.stringify(dir)} }).current.kid + '\\n');`;
+  const children = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]),
+  );
+  const outputs = children.map((child) => {
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (output += chunk));
+    return { ready: () => output.startsWith('ready\n'), text: () => output };
+  });
+  while (!outputs.every((output) => output.ready())) await new Promise((resolve) => setTimeout(resolve, 10));
+  writeFileSync(go, '');
+  await Promise.all(children.map((child) => once(child, 'exit')));
+  return outputs.map((output) => output.text().split('\n')[1] ?? '');
+}
+
 describe('ticket signing keys', () => {
+  it('are made once when several processes start together on an empty data folder', async () => {
+    const dir = dataDir();
+    const kids = await kidsOfProcessesStartedTogether(dir, 4);
+    expect(new Set(kids).size).toBe(1);
+    expect(readdirSync(join(dir, 'keys')).filter((name) => name.endsWith('.pem'))).toEqual([
+      `ticket-signing-${kids[0]}.pem`,
+    ]);
+  });
+
   it('are generated on the first start into DATA_DIR/keys, readable by the owner only, and reused after', () => {
     const dir = dataDir();
     const first = loadTicketSigningKeys({ dataDir: dir });
-    const files = readdirSync(join(dir, 'keys'));
+    const files = readdirSync(join(dir, 'keys')).filter((name) => name.endsWith('.pem'));
     expect(files).toEqual([`ticket-signing-${first.current.kid}.pem`]);
     expect(statSync(join(dir, 'keys', files[0]!)).mode & 0o777).toBe(0o600);
     expect(first.current.kid).toMatch(/^[0-9a-hjkmnp-tv-z]{4}$/);

@@ -104,10 +104,14 @@ function keysFromEnvironment(value: string): TicketSigningKey[] {
 function keysFromFolder(dataDir: string): TicketSigningKey[] {
   const folder = join(dataDir, 'keys');
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  let files = readdirSync(folder).filter((name) => keyFilePattern.test(name));
+  const keyFiles = () => readdirSync(folder).filter((name) => keyFilePattern.test(name));
+  let files = keyFiles();
   if (files.length === 0) {
-    addTicketSigningKey(dataDir);
-    files = readdirSync(folder).filter((name) => keyFilePattern.test(name));
+    // Processes that start together on one data folder (an API, a worker) must not each make a first key, or
+    // each would sign with one the others do not know until they restart: one makes it, the others wait for it.
+    if (claimFirstKey(folder)) addTicketSigningKey(dataDir);
+    else waitFor(() => keyFiles().length > 0, 10_000, `${folder}: another process is making the first key`);
+    files = keyFiles();
   }
   const newestFirst = files
     .map((name) => ({ name, modified: statSync(join(folder, name)).mtimeMs }))
@@ -120,6 +124,26 @@ function keysFromFolder(dataDir: string): TicketSigningKey[] {
       );
     return key;
   });
+}
+
+/** Whether this process is the one to make the folder's first key (an atomic mkdir: exactly one succeeds). */
+function claimFirstKey(folder: string): boolean {
+  try {
+    mkdirSync(join(folder, '.first-key'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Blocks start-up (keys are read before anything is served) until `done`, or throws after `timeoutMs`. */
+function waitFor(done: () => boolean, timeoutMs: number, what: string): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const deadline = Date.now() + timeoutMs; !done();) {
+    if (Date.now() > deadline) throw new Error(`${what}, and it did not appear within ${timeoutMs / 1000} s`);
+    Atomics.wait(pause, 0, 0, 20);
+  }
 }
 
 function signingKey(privateKey: KeyObject): TicketSigningKey {
