@@ -30,6 +30,7 @@ import { manualOrdersReadModel } from './0061_manual_orders';
 import { statsReadModel } from './0070_stats';
 import { orderPaymentsReadModel } from './0071_order_payments';
 import { runnerLeases } from './0080_runner_leases';
+import { rateLimitHits } from './0081_rate_limit_hits';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -68,6 +69,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   statsReadModel,
   orderPaymentsReadModel,
   runnerLeases,
+  rateLimitHits,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -14,6 +14,8 @@ import {
 import { normaliseEmail } from './emailClaims';
 import { burnVerification, verifyPassword } from './passwords';
 import { limits, passwordBackoffPerSubject, RateLimiter } from './rateLimit';
+import { DatabaseRateLimitStore } from './rateLimitStore';
+import { isPostgres } from '../../projections/runner/db';
 import { userDecider, userStream } from './userDecider';
 
 export function hashToken(token: string): string {
@@ -47,11 +49,15 @@ export async function requireSession(ctx: Context, next: Next) {
 
 const limiters = new WeakMap<Services, RateLimiter>();
 
-/** One limiter per running app, shared by its routers. */
+/**
+ * One limiter per running app, shared by its routers. With PostgreSQL read models several API processes may
+ * answer, so the attempts are counted in the database; on SQLite one process answers, and memory is enough.
+ */
 export function rateLimiterFor(services: Services): RateLimiter {
   let limiter = limiters.get(services);
   if (!limiter) {
-    limiter = new RateLimiter(services.clock);
+    const shared = isPostgres(services.db);
+    limiter = new RateLimiter(services.clock, shared ? new DatabaseRateLimitStore(services.db) : undefined);
     limiters.set(services, limiter);
   }
   return limiter;
