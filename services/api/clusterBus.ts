@@ -1,5 +1,4 @@
-import { createAdapter } from '@socket.io/postgres-adapter';
-import pg from 'pg';
+import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../kit/contracts/realtime';
 import type { CheckInChanged } from '../kit/contracts/realtime';
@@ -50,7 +49,12 @@ export async function openClusterBus(options: {
   const io: PlatformIo = new Server({ serveClient: false, transports: ['websocket', 'polling'] });
   let pool: pg.Pool | null = null;
   if (options.readModelsUrl) {
-    pool = new pg.Pool({ connectionString: options.readModelsUrl, max: adapterPoolSize });
+    // Loaded only with PostgreSQL read models: an embedded process is alone and needs neither.
+    const [{ createAdapter }, { default: postgres }] = await Promise.all([
+      import('@socket.io/postgres-adapter'),
+      import('pg'),
+    ]);
+    pool = new postgres.Pool({ connectionString: options.readModelsUrl, max: adapterPoolSize });
     pool.on('error', (error) => options.logger.error('cluster bus connection failed', { error }));
     await pool.query(
       `CREATE TABLE IF NOT EXISTS ${attachmentsTable} (

@@ -1,5 +1,3 @@
-import { openEsdbEventStore } from './esdb';
-import { openPostgresEventStore } from './postgres';
 import { openSqliteEventStore } from './sqlite';
 import type { EventStore, EventStoreOptions } from './port';
 
@@ -7,7 +5,7 @@ export * from './port';
 export type { SqliteEventStore, SqliteEventStoreOptions, SqliteEventStoreStats } from './sqlite';
 export type { PostgresEventStore, PostgresEventStoreOptions, PostgresEventStoreStats } from './postgres';
 export type { EsdbEventStore } from './esdb';
-export { openSqliteEventStore, openPostgresEventStore, openEsdbEventStore };
+export { openSqliteEventStore };
 
 export type EventStoreConfig =
   { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string } | { kind: 'esdb'; url: string };
@@ -20,8 +18,11 @@ export function openEventStore(
     case 'sqlite':
       return openSqliteEventStore(config.file, options);
     case 'postgres':
-      return openPostgresEventStore(config.url, options);
+      return import('./postgres').then(({ openPostgresEventStore }) =>
+        openPostgresEventStore(config.url, options),
+      );
     case 'esdb':
-      return openEsdbEventStore(config.url, options);
+      // Each adapter is loaded only when asked for: an embedded process does not carry the gRPC client or pg.
+      return import('./esdb').then(({ openEsdbEventStore }) => openEsdbEventStore(config.url, options));
   }
 }

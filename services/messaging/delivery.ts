@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type Nodemailer from 'nodemailer';
 import type { Clock } from '../kit/clock';
 import type { Logger } from '../kit/logger';
 import { PassLoop } from '../kit/passLoop';
@@ -31,6 +32,8 @@ export function createMailTransport(settings: {
   if (!settings.smtpUrl) {
     return { kind: 'outbox', send: () => Promise.resolve(), close: () => undefined };
   }
+  // Required only with SMTP configured: a platform that keeps mails in its outbox never loads it.
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
   const transporter = nodemailer.createTransport({
     url: settings.smtpUrl,
     connectionTimeout: 10_000,

@@ -1,4 +1,9 @@
-import QRCode from 'qrcode';
+import { createRequire } from 'node:module';
+import type QRCodeModule from 'qrcode';
+
+// Required with the first code: only the processes that render tickets (the worker, the ticket pages) load it.
+const require = createRequire(import.meta.url);
+let qrcode: typeof QRCodeModule | undefined;
 
 export type QrLevel = 'L' | 'M' | 'Q' | 'H';
 
@@ -17,7 +22,8 @@ export interface QrMatrix {
  * the penalty rules (ISO/IEC 18004 section 7.8.3, as `qrcode` counts them) run on a plain byte array.
  */
 export function qrMatrix(text: string, level: QrLevel): QrMatrix {
-  const { modules: symbol } = QRCode.create(text, { errorCorrectionLevel: level, maskPattern: 0 });
+  qrcode ??= require('qrcode') as typeof QRCodeModule;
+  const { modules: symbol } = qrcode.create(text, { errorCorrectionLevel: level, maskPattern: 0 });
   const { size } = symbol;
   const layout = layoutOf(size, symbol.reservedBit);
   const candidate = new Uint8Array(size * size);

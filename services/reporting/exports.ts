@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Logger } from '../kit/logger';
 import type { Report, ReportColumn, ReportRow } from './reports';
 
@@ -57,21 +56,27 @@ export function reportCsv(report: Report): string {
 /** The report as an XLSX workbook written row by row into a stream (exceljs' streaming writer). */
 export function reportXlsx(report: Report, logger: Logger): Readable {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(report.report);
-  const digits = currencyDigits(report.currency);
-  const moneyFormat = digits === 0 ? '#,##0' : `#,##0.${'0'.repeat(digits)}`;
-  sheet.columns = headerOf(report).map((key) => ({ header: key, key, width: Math.max(12, key.length + 2) }));
-  report.columns.forEach((column, index) => {
-    if (column.kind === 'money') sheet.getColumn(index + 1).numFmt = moneyFormat;
-  });
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   void (async () => {
+    // Loaded with the first spreadsheet: most processes never write one, and it weighs some 25 MB.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet(report.report);
+    const digits = currencyDigits(report.currency);
+    const moneyFormat = digits === 0 ? '#,##0' : `#,##0.${'0'.repeat(digits)}`;
+    sheet.columns = headerOf(report).map((key) => ({
+      header: key,
+      key,
+      width: Math.max(12, key.length + 2),
+    }));
+    report.columns.forEach((column, index) => {
+      if (column.kind === 'money') sheet.getColumn(index + 1).numFmt = moneyFormat;
+    });
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
     for (const row of report.rows) {
       const values = report.columns.map((column) => cellValue(column, row[column.key] ?? null, digits));
       sheet.addRow([...values, report.currency]).commit();

@@ -1,5 +1,6 @@
 // `npm start`: builds the web app and the server bundle when they are missing or older than their sources, then
-// runs everything in one process (`node dist/server/main.js`) on the embedded default.
+// runs everything in one process (`node dist/server/main.js`) on the embedded default; arguments after `--` go to
+// the server (`--roles=…`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,7 +41,8 @@ if (serverIsStale()) {
 // A larger young generation: the server's per-request garbage dies young; see docs/decisions/young-generation.md.
 const child = spawn(
   process.execPath,
-  ['--max-semi-space-size=32', '--enable-source-maps', join(serverDist, 'main.js')],
+  // `npm start -- --roles=api` runs one role (docs/decisions/process-roles.md).
+  ['--max-semi-space-size=32', '--enable-source-maps', join(serverDist, 'main.js'), ...process.argv.slice(2)],
   {
     stdio: 'inherit',
   },

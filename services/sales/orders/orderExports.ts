@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { AnswerSheet } from '../../catalog/questions/answers';
 import type { Question } from '../../catalog/questions/questionEvents';
 import type { AttendeeRow, OrderRow } from '../../../projections/orders';
@@ -69,6 +68,8 @@ async function writeCsv(out: PassThrough, sheet: ExportSheet): Promise<void> {
 }
 
 async function writeXlsx(out: PassThrough, sheet: ExportSheet): Promise<void> {
+  // Loaded with the first spreadsheet: most processes never write one, and it weighs some 25 MB.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: false,
