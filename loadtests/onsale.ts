@@ -25,7 +25,7 @@ import { readOnsaleScenario, type OnsaleScenario } from './onsaleScenario';
  * are measured in the same run; figures are read as ratios against them. The buyers run in a child process
  * (loadtests/onsaleBuyers.ts) so the server's peak RSS is its own. The k6 twin is loadtests/k6/onsale.js.
  */
-const ADMIN = { email: 'bench@example.org', password: 'bench-password-1' };
+export const ADMIN = { email: 'bench@example.org', password: 'bench-password-1' };
 
 interface RunResult {
   storage: string;
@@ -52,7 +52,7 @@ interface RunResult {
   seconds: number;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -128,7 +128,7 @@ async function api<T>(
 }
 
 /** A live event with the scenario's three tickets under one capacity assignment of `capacity`. */
-async function createOnsaleEvent(url: string, scenario: OnsaleScenario, capacity: number) {
+export async function createOnsaleEvent(url: string, scenario: OnsaleScenario, capacity: number) {
   const { token } = await api<{ token: string }>(url, null, 'POST', '/auth/login', ADMIN);
   const organizer = await api<{ data: { id: string } }>(url, token, 'POST', '/organizers', {
     name: 'Bench Hall',
@@ -162,7 +162,7 @@ async function createOnsaleEvent(url: string, scenario: OnsaleScenario, capacity
   return { eventId, ticketIds };
 }
 
-function runBuyers(env: Record<string, string>): Promise<{
+export function runBuyers(env: Record<string, string>): Promise<{
   reservations: number;
   refusedSoldOut: number;
   completed: number;

@@ -6,6 +6,7 @@ import { benchOnsale } from '../../loadtests/onsale';
 import { benchCheckIn } from '../../loadtests/checkin';
 import { benchDashboard } from '../../loadtests/dashboard';
 import { benchStartup } from '../../loadtests/startup';
+import { benchScaleout } from '../../loadtests/scaleout';
 
 /**
  * `npm run bench -- <suite>`. Figures are ratios against baselines measured in the same run, on this machine;
@@ -21,6 +22,7 @@ const suites: Record<string, () => Promise<void>> = {
   checkin: benchCheckIn,
   dashboard: benchDashboard,
   startup: benchStartup,
+  scaleout: benchScaleout,
 };
 
 const COMMANDS_PER_WRITER: Record<string, number> = { sqlite: 200, postgres: 60, esdb: 30 };

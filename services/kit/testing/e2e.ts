@@ -120,6 +120,8 @@ export interface StartAppOptions {
 export interface RunningApp {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
   url: string;
+  /** The server process's id (its CPU and memory can be read from /proc). */
+  pid: number;
   /** The app's fresh DATA_DIR; removed by `stop()`. */
   dataDir: string;
   admin: { email: string; password: string };
@@ -287,7 +289,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     await delay(200);
   }
 
-  return { url, dataDir, admin, logs, advanceClock, stop };
+  return { url, pid: child.pid ?? 0, dataDir, admin, logs, advanceClock, stop };
 }
 
 /** `advanceClock` of a started app: one IPC request at a time, answered by the server's `clock-advanced`. */
