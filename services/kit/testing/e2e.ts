@@ -17,7 +17,7 @@ import type { AdvanceClock, ClockAdvanced } from '../parentClock';
  * driven by Debian's Chromium through playwright-core. Files named `*.e2e.spec.ts` use `describeE2E`.
  */
 
-export const chromiumPath = '/usr/bin/chromium';
+export const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
 
 const root = process.cwd();
