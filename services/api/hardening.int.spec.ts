@@ -56,52 +56,6 @@ function hardeningSuite(kind: StorageKind) {
     });
   });
 
-  describe('an edit at the moment of a delete', () => {
-    async function streamTypes(eventId: string): Promise<string[]> {
-      const types: string[] = [];
-      for await (const event of t.platform.services.store.readStream(`event-${eventId}`))
-        types.push(event.type);
-      return types;
-    }
-    async function until(check: () => Promise<boolean>): Promise<void> {
-      for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
-    }
-
-    it('is not answered 404 when the delete lands before the edit could be read back', async () => {
-      const api = t.client(token);
-      const organizer = await api<{ data: { id: string } }>('POST', '/api/organizers', {
-        json: { name: 'Race Hall' },
-      });
-      const created = await api<{ data: { id: string } }>('POST', '/api/events', {
-        json: {
-          organizer_id: organizer.body.data.id,
-          title: 'Race',
-          start_date: '2027-03-05T18:00:00+01:00',
-          timezone: 'Europe/Berlin',
-          currency: 'EUR',
-        },
-      });
-      const eventId = created.body.data.id;
-      // Hold the projections, so the edit and the delete are both committed before the edit is read back.
-      await t.platform.runner.stop();
-      let edit: Promise<{ status: number; body: { reason?: string } }> | undefined;
-      let deletion: Promise<{ status: number }> | undefined;
-      try {
-        edit = api<{ reason?: string }>('PUT', `/api/events/${eventId}`, { json: { title: 'Renamed' } });
-        await until(async () => (await streamTypes(eventId)).includes('EventDetailsUpdated'));
-        deletion = api('DELETE', `/api/events/${eventId}`);
-        await until(async () => (await streamTypes(eventId)).includes('EventDeleted'));
-      } finally {
-        await t.platform.runner.start();
-      }
-      expect(await streamTypes(eventId)).toEqual(['EventCreated', 'EventDetailsUpdated', 'EventDeleted']);
-      const edited = await edit;
-      expect((await deletion).status).toBe(204);
-      expect(edited.status).not.toBe(404);
-      expect(edited.body.reason).toBe('event_deleted');
-    });
-  });
-
   describe('uploaded images', () => {
     async function upload(content: Buffer) {
       const api = t.client(token);

@@ -114,6 +114,8 @@ export const reasonCatalog = {
   order_cancelled: { status: 409, title: 'This order has been cancelled' },
   order_details_missing: { status: 409, title: "Enter the buyer's details before paying" },
   order_not_awaiting_payment: { status: 409, title: 'Only an order awaiting payment can be marked as paid' },
+  order_already_paid: { status: 409, title: 'This order has already been paid' },
+  order_id_reused: { status: 400, title: 'This order id was already used for a different order' },
   order_not_cancellable: {
     status: 409,
     title: 'Only a completed order or one awaiting payment can be cancelled',

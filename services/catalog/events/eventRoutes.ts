@@ -1,6 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import type { CommandResult } from '../../kit/commandHandler';
+import type { DomainEvent } from '../../kit/decider';
+import type { RecordedEvent } from '../../eventstore/port';
 import type { Services } from '../../kit/http/context';
 import { execute, loadOwned, requireAuth } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
@@ -106,13 +109,35 @@ export function eventRoutes(services: Services) {
     return presentEventDetail(services.db, row, services.clock.now());
   }
 
-  /** Runs the command and answers with the event as it now is. */
+  /**
+   * The answer to a command this request committed when the event can no longer be read back: a delete
+   * committed right behind it removed it (docs/decisions/committed-then-deleted.md). The command's own success,
+   * with what it committed and where the delete came, so the client knows its change was made and the event
+   * is gone. Without a delete in the stream the read model is behind: `not_ready`, as for any read.
+   */
+  async function committedThenDeleted(eventId: string, committed: CommandResult<DomainEvent, unknown>) {
+    let deleted: RecordedEvent | undefined;
+    for await (const event of services.store.readStream(eventStream(eventId)))
+      if (event.type === 'EventDeleted') deleted = event;
+    if (!deleted)
+      throw new Refusal('not_ready', 'The change is saved but not yet visible; reload in a moment');
+    const { deletedAt } = deleted.data as { deletedAt: string };
+    return {
+      committed: {
+        events: committed.events.map((event) => event.type),
+        position: committed.position.toString(),
+      },
+      event_deleted: { position: deleted.position.toString(), deleted_at: deletedAt },
+    };
+  }
+
+  /** Runs the command and answers with the event as it now is (or what was committed, if it is gone). */
   async function run(ctx: Context, eventId: string, command: EventCommand) {
-    await handle(ctx, eventId, command);
+    const result = await handle(ctx, eventId, command);
     const row = await findAccountEvent(services.db, requireAuth(ctx).accountId, eventId);
     // The command was accepted, so the event existed; a delete committed right after it removed the row.
-    if (!row) throw new Refusal('event_deleted');
-    return presentEventDetail(services.db, row, services.clock.now());
+    if (!row) return committedThenDeleted(eventId, result);
+    return { data: await presentEventDetail(services.db, row, services.clock.now()) };
   }
 
   router.get('/events', async (ctx) => {
@@ -129,7 +154,7 @@ export function eventRoutes(services: Services) {
     await ownOrganizer(auth.accountId, input.organizer_id);
     const eventId = services.ids.entity('ev');
     const settings = settingsFromDefaults(await findEventDefaults(services.db, auth.accountId));
-    const data = await run(ctx, eventId, {
+    const answer = await run(ctx, eventId, {
       type: 'CreateEvent',
       eventId,
       accountId: auth.accountId,
@@ -140,7 +165,7 @@ export function eventRoutes(services: Services) {
     });
     ctx.status = 201;
     ctx.set('Location', `/api/events/${eventId}`);
-    ctx.body = { data };
+    ctx.body = answer;
   });
 
   router.get('/events/:id', async (ctx) => {
@@ -151,14 +176,12 @@ export function eventRoutes(services: Services) {
     const input = body(ctx, updateEventSchema);
     const { eventId, state } = await ownedEvent(ctx);
     if (input.organizer_id !== undefined) await ownOrganizer(state.accountId, input.organizer_id);
-    ctx.body = {
-      data: await run(ctx, eventId, {
-        type: 'UpdateEventDetails',
-        eventId,
-        changes: toDetailChanges(input),
-        now: services.clock.now(),
-      }),
-    };
+    ctx.body = await run(ctx, eventId, {
+      type: 'UpdateEventDetails',
+      eventId,
+      changes: toDetailChanges(input),
+      now: services.clock.now(),
+    });
   });
 
   router.put('/events/:id/status', async (ctx) => {
@@ -176,7 +199,7 @@ export function eventRoutes(services: Services) {
       ticketCount: await countEventTickets(services.db, eventId),
       now: services.clock.now(),
     };
-    ctx.body = { data: await run(ctx, eventId, command) };
+    ctx.body = await run(ctx, eventId, command);
   });
 
   router.delete('/events/:id', allow('events.delete'), async (ctx) => {
@@ -200,7 +223,7 @@ export function eventRoutes(services: Services) {
           ? null
           : state.details.endDate
         : input.end_date && instant(input.end_date);
-    await handle(ctx, eventId, {
+    const copied = await handle(ctx, eventId, {
       type: 'DuplicateEvent',
       eventId,
       accountId: auth.accountId,
@@ -221,7 +244,10 @@ export function eventRoutes(services: Services) {
     });
     ctx.status = 201;
     ctx.set('Location', `/api/events/${eventId}`);
-    ctx.body = { data: await detail(ctx, eventId) };
+    const row = await findAccountEvent(services.db, auth.accountId, eventId);
+    ctx.body = row
+      ? { data: await presentEventDetail(services.db, row, services.clock.now()) }
+      : await committedThenDeleted(eventId, copied);
   });
 
   router.get('/events/:id/settings', async (ctx) => {
@@ -232,15 +258,14 @@ export function eventRoutes(services: Services) {
   router.put('/events/:id/settings', async (ctx) => {
     const input = body(ctx, settingsSchema);
     const { eventId } = await ownedEvent(ctx);
-    await handle(
+    const result = await handle(
       ctx,
       eventId,
       { type: 'UpdateEventSettings', eventId, changes: toSettingsChanges(input), now: services.clock.now() },
       pageReadModels,
     );
     const page = await findEventPage(services.db, eventId);
-    if (!page) throw new Refusal('event_deleted');
-    ctx.body = { data: presentSettings(page) };
+    ctx.body = page ? { data: presentSettings(page) } : await committedThenDeleted(eventId, result);
   });
 
   router.get('/events/:id/images', async (ctx) => {
@@ -257,17 +282,15 @@ export function eventRoutes(services: Services) {
       image: { imageId, ...image },
       now: services.clock.now(),
     });
-    await receiveImage(ctx, storage, ['EVENT_COVER'] as const, {
+    const result = await receiveImage(ctx, storage, ['EVENT_COVER'] as const, {
       decide: (image) => eventDecider.decide(upload(image), state),
       record: (image) => handle(ctx, eventId, upload(image), pageReadModels),
     });
     const stored = (await listEventImages(services.db, eventId)).find((row) => row.id === imageId);
-    if (!stored) {
-      const stillThere = await findAccountEvent(services.db, state.accountId, eventId);
-      throw new Refusal(stillThere ? 'image_not_found' : 'event_deleted');
-    }
+    if (!stored && (await findAccountEvent(services.db, state.accountId, eventId)))
+      throw new Refusal('image_not_found');
     ctx.status = 201;
-    ctx.body = { data: presentEventImage(stored) };
+    ctx.body = stored ? { data: presentEventImage(stored) } : await committedThenDeleted(eventId, result);
   });
 
   router.delete('/events/:id/images/:imageId', async (ctx) => {

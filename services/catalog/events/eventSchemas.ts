@@ -283,6 +283,18 @@ export const eventDetailSchema = eventResponseSchema.extend({
 
 export const publicListEventSchema = eventResponseSchema.omit({ account_id: true });
 
+/**
+ * The answer to a change this request committed when a delete of the event committed right behind it, so the
+ * event could not be read back (docs/decisions/committed-then-deleted.md): what was committed, at which log
+ * position, and where the delete came. A success, not a refusal: the change was made.
+ */
+export const committedThenDeletedSchema = z.object({
+  committed: z.object({ events: z.array(z.string()), position: z.string() }),
+  event_deleted: z.object({ position: z.string(), deleted_at: z.string() }),
+});
+/** A route's answer: the resource as the change left it, or the receipt when the event was deleted meanwhile. */
+const orDeleted = <T extends z.ZodType>(schema: T) => z.union([dataOf(schema), committedThenDeletedSchema]);
+
 export const eventRouteContracts = [
   route({
     method: 'get',
@@ -295,7 +307,7 @@ export const eventRouteContracts = [
     path: '/events',
     summary: 'Create an event',
     body: createEventSchema,
-    response: dataOf(eventDetailSchema),
+    response: orDeleted(eventDetailSchema),
     status: 201,
   }),
   route({ method: 'get', path: '/events/:id', summary: 'An event', response: dataOf(eventDetailSchema) }),
@@ -304,14 +316,14 @@ export const eventRouteContracts = [
     path: '/events/:id',
     summary: "Change an event's details",
     body: updateEventSchema,
-    response: dataOf(eventDetailSchema),
+    response: orDeleted(eventDetailSchema),
   }),
   route({
     method: 'put',
     path: '/events/:id/status',
     summary: 'Publish, draft, archive or restore',
     body: eventStatusSchema,
-    response: dataOf(eventDetailSchema),
+    response: orDeleted(eventDetailSchema),
   }),
   route({ method: 'delete', path: '/events/:id', summary: 'Delete a draft event without orders' }),
   route({
@@ -319,7 +331,7 @@ export const eventRouteContracts = [
     path: '/events/:id/duplicate',
     summary: 'Duplicate an event',
     body: duplicateSchema,
-    response: dataOf(eventDetailSchema),
+    response: orDeleted(eventDetailSchema),
     status: 201,
   }),
   route({
@@ -333,7 +345,7 @@ export const eventRouteContracts = [
     path: '/events/:id/settings',
     summary: "Change an event's settings",
     body: settingsSchema,
-    response: dataOf(eventSettingsResponseSchema),
+    response: orDeleted(eventSettingsResponseSchema),
   }),
   route({
     method: 'get',
@@ -346,7 +358,7 @@ export const eventRouteContracts = [
     path: '/events/:id/images',
     summary: 'Upload a cover image',
     upload: true,
-    response: dataOf(storedImageSchema),
+    response: orDeleted(storedImageSchema),
     status: 201,
   }),
   route({ method: 'delete', path: '/events/:id/images/:imageId', summary: 'Remove an image' }),

@@ -20,16 +20,20 @@ export const stripeWebhookPath = '/api/public/webhooks/stripe';
  * `POST /api/public/webhooks/stripe`. Mounted before the JSON body parser (services/api/app.ts): the signature
  * is over the exact bytes Stripe sent, so the route reads the raw body itself. A verified event is recorded
  * once (the claim stream `stripe-event-<id>`) and answered at once; the worker's dispatcher processes it.
- * Unsigned, wrongly signed or stale deliveries are refused with 400 and nothing is recorded.
+ * Unsigned, wrongly signed, stale or future-dated deliveries are refused with 400 and nothing is recorded.
  */
 export function stripeWebhookRoutes(services: Services) {
   const router = new Router();
   const payments = services.config.payments;
   const stripe = payments.mode === 'off' ? null : stripeClient(payments);
 
-  /** The event, if one of the endpoints' secrets signed this payload within the tolerance. */
+  /** The event, if one of the endpoints' secrets signed this payload within the tolerance, either way. */
   const verified = (payload: string, header: string, receivedAtMs: number): Stripe.Event | null => {
     if (!stripe || payments.mode === 'off') return null;
+    // The SDK refuses only signatures older than the tolerance; one dated further ahead is refused here.
+    const signedAt = signatureTimestamp(header);
+    if (signedAt === null || signedAt - Math.floor(receivedAtMs / 1000) > signatureToleranceSeconds)
+      return null;
     for (const secret of payments.webhookSecrets) {
       try {
         return stripe.webhooks.constructEvent(
@@ -80,6 +84,19 @@ export function stripeWebhookRoutes(services: Services) {
   });
 
   return router;
+}
+
+/**
+ * The `t=` of a `Stripe-Signature` header (Unix seconds), read as the SDK reads it (the last `t=` wins), or
+ * null without one.
+ */
+export function signatureTimestamp(header: string): number | null {
+  let timestamp: number | null = null;
+  for (const item of header.split(',')) {
+    const [name, value] = item.split('=');
+    if (name === 't') timestamp = value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
+  }
+  return timestamp;
 }
 
 async function rawBody(ctx: Context): Promise<string> {

@@ -12,6 +12,7 @@ import {
 } from '../../api/testing';
 import type { RecordedEvent } from '../../eventstore/port';
 import { startSmtpSink, type SmtpSink } from '../../messaging/testing';
+import { stripeClient, type Stripe } from '../../payments/stripeClient';
 import { startStripeDouble, type StripeDouble } from '../../payments/testing/stripeDouble';
 import { stripeWebhookPath } from '../../payments/webhooks/webhookRoutes';
 import { inventoryDecider, remainingAt } from '../inventory/inventoryDecider';
@@ -74,6 +75,8 @@ function cardPaymentsSuite(kind: StorageKind) {
   let stripeAccount: string;
   const api = () => t.client(token);
   const buyer = () => t.client();
+  /** The SDK as another party on the platform would use it (Connect: its own connected account). */
+  let sdk: Stripe;
 
   beforeAll(async () => {
     double = await startStripeDouble({ now: () => Math.floor(clock.now().getTime() / 1000) });
@@ -90,6 +93,9 @@ function cardPaymentsSuite(kind: StorageKind) {
       },
     });
     double.setWebhook(`${t.baseUrl}${stripeWebhookPath}`);
+    const payments = t.platform.services.config.payments;
+    if (payments.mode === 'off') throw new Error('card payments are configured above');
+    sdk = stripeClient(payments);
     token = await t.login(t.admin.email, t.admin.password);
     const organizer = await api()<{ data: { id: string } }>('POST', '/api/organizers', {
       json: { name: 'Harbour Collective' },
@@ -523,11 +529,220 @@ function cardPaymentsSuite(kind: StorageKind) {
       400,
       'stripe_signature_invalid',
     );
+    // Dated beyond the tolerance in the future: the SDK itself only refuses old signatures.
+    expectProblem(
+      await post(double.signature(payload, { timestamp: now + 301 })),
+      400,
+      'stripe_signature_invalid',
+    );
+    expectProblem(
+      await post(double.signature(payload, { timestamp: now + 3600 })),
+      400,
+      'stripe_signature_invalid',
+    );
     await settled();
     expect((await publicOrder(eventId, order.short_id)).status).toBe('RESERVED');
     expect((await streamOf(orderStream(order.id))).map((event) => event.type)).not.toContain(
       'OrderPaymentReceived',
     );
+  });
+
+  it('a signature dated a little ahead (clock skew within the tolerance) is accepted', async () => {
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'customer.created',
+      created: Math.floor(clock.now().getTime() / 1000),
+      data: { object: { id: 'cus_skew', object: 'customer' } },
+    });
+    const ahead = Math.floor(clock.now().getTime() / 1000) + 60;
+    const answer = await t.client()('POST', stripeWebhookPath, {
+      raw: payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': double.signature(payload, { timestamp: ahead }),
+      },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  });
+
+  describe('Connect with two connected accounts: events about money the order does not know', () => {
+    let otherStripeAccount: string;
+    beforeAll(async () => {
+      const other = await t.otherAccount();
+      const connect = await t.client(other.token)<{ data: { stripe_account_id: string } }>(
+        'POST',
+        '/api/account/payment/connect',
+        { json: {} },
+      );
+      expect(connect.status, JSON.stringify(connect.body)).toBe(200);
+      otherStripeAccount = connect.body.data.stripe_account_id;
+      expect(otherStripeAccount).not.toBe(stripeAccount);
+      await double.completeAccount(otherStripeAccount);
+    });
+
+    /** An intent made by someone else, naming our order in its metadata (anyone can write metadata). */
+    const foreignIntent = (order: PublicOrder, eventId: string, account: string) =>
+      sdk.paymentIntents.create(
+        {
+          amount: order.total,
+          currency: order.currency.toLowerCase(),
+          metadata: { order_id: order.id, event_id: eventId },
+        },
+        { stripeAccount: account },
+      );
+    const refundsOf = (...intents: string[]) =>
+      [...double.refunds.values()].filter((refund) => intents.includes(String(refund.payment_intent)));
+    const typesOf = async (orderId: string) =>
+      (await streamOf(orderStream(orderId))).map((event) => event.type);
+
+    it('a signed payment of an intent the order never created, on another connected account, after expiry without stock: the order is unchanged and nothing is refunded on any account', async () => {
+      const { eventId, ticketId } = await paidEvent(1, { offline_payments_enabled: true });
+      const order = await reserved(eventId, ticketId);
+      const own = (await intentFor(eventId, order.short_id)).body.data;
+      clock.advance(20 * 60_000);
+      await settled();
+      await t.platform.worker.checkout.sweep();
+      await until(async () => (await publicOrder(eventId, order.short_id)).status === 'EXPIRED', 'expiry');
+      // The last ticket goes to someone else: a late payment of this order could only be refunded.
+      const other = await reserved(eventId, ticketId);
+      expect(
+        (
+          await buyer()('POST', `/api/public/events/${eventId}/orders/${other.short_id}/complete`, {
+            json: { payment_method: 'OFFLINE' },
+          })
+        ).status,
+      ).toBe(200);
+      const before = await typesOf(order.id);
+
+      const foreign = await foreignIntent(order, eventId, otherStripeAccount);
+      const delivery = await double.succeedPaymentIntent(foreign.id);
+      expect(delivery.status).toBe(200);
+      expect(delivery.event).toMatchObject({ account: otherStripeAccount });
+      await settled();
+
+      expect(await typesOf(order.id)).toEqual([...before, 'ForeignStripeEventIgnored']);
+      expect(refundsOf(foreign.id, own.payment_intent_id)).toEqual([]);
+      expect(
+        double.requests.filter(
+          (request) =>
+            request.path === '/v1/refunds' &&
+            [foreign.id, own.payment_intent_id].includes(String(request.params.payment_intent)),
+        ),
+      ).toEqual([]);
+      const detail = await memberOrder(eventId, order.id);
+      expect(detail).toMatchObject({ status: 'EXPIRED', refunded_total: 0, pending_refund_total: 0 });
+      expect(detail.money_trail.at(-1)).toMatchObject({
+        type: 'ForeignStripeEventIgnored',
+        payment_intent_id: foreign.id,
+        status: 'UNKNOWN_PAYMENT_INTENT',
+      });
+      const { state } = await t.platform.services.commands.load(inventoryDecider, inventoryStream(eventId));
+      expect(state.tickets[ticketId]?.sold).toBe(1);
+    });
+
+    it('a payment of an intent the order never created, on its own connected account, or its own intent sent from another account: nothing sold; its own payment then completes it', async () => {
+      const { eventId, ticketId } = await paidEvent();
+      const order = await reserved(eventId, ticketId);
+      const own = (await intentFor(eventId, order.short_id)).body.data;
+
+      const sameAccount = await foreignIntent(order, eventId, stripeAccount);
+      await double.succeedPaymentIntent(sameAccount.id);
+      // The order's own intent id, in an event sent for another connected account.
+      await double.deliver(
+        'payment_intent.succeeded',
+        {
+          ...double.paymentIntents.get(own.payment_intent_id)!,
+          status: 'succeeded',
+          amount_received: own.amount,
+        },
+        otherStripeAccount,
+      );
+      // And a decline of an intent it does not know.
+      const declined = await foreignIntent(order, eventId, otherStripeAccount);
+      await double.failPaymentIntent(declined.id);
+      await settled();
+      expect((await publicOrder(eventId, order.short_id)).status).toBe('RESERVED');
+      const recorded = (await streamOf(orderStream(order.id))).filter(
+        (event) => event.type === 'ForeignStripeEventIgnored',
+      );
+      expect(recorded.map((event) => event.data)).toEqual([
+        expect.objectContaining({
+          paymentIntentId: sameAccount.id,
+          stripeAccount,
+          reason: 'UNKNOWN_PAYMENT_INTENT',
+        }),
+        expect.objectContaining({
+          paymentIntentId: own.payment_intent_id,
+          stripeAccount: otherStripeAccount,
+          expectedStripeAccount: stripeAccount,
+          reason: 'OTHER_CONNECTED_ACCOUNT',
+        }),
+        expect.objectContaining({
+          paymentIntentId: declined.id,
+          stripeType: 'payment_intent.payment_failed',
+          reason: 'UNKNOWN_PAYMENT_INTENT',
+        }),
+      ]);
+      expect(await typesOf(order.id)).not.toContain('OrderPaymentReceived');
+      expect(refundsOf(sameAccount.id, own.payment_intent_id, declined.id)).toEqual([]);
+
+      await double.succeedPaymentIntent(own.payment_intent_id);
+      await until(
+        async () => (await publicOrder(eventId, order.short_id)).status === 'COMPLETED',
+        'completion',
+      );
+    });
+
+    it('a refund or charge refund about the order’s payment from another connected account, or of an intent it does not know, changes nothing', async () => {
+      const { eventId, order, intent } = await paidOrder();
+      const before = await typesOf(order.id);
+      const charge = double.paymentIntents.get(intent.payment_intent_id)!.latest_charge as string;
+      const refundObject = (id: string, paymentIntent: string) => ({
+        id,
+        object: 'refund',
+        amount: 2500,
+        currency: 'eur',
+        charge,
+        payment_intent: paymentIntent,
+        status: 'succeeded',
+        metadata: { order_id: order.id },
+        failure_reason: null,
+      });
+      await double.deliver(
+        'refund.updated',
+        refundObject('re_foreign_1', intent.payment_intent_id),
+        otherStripeAccount,
+      );
+      await double.deliver('refund.created', refundObject('re_foreign_2', 'pi_unknown'), stripeAccount);
+      await double.deliver(
+        'charge.refunded',
+        {
+          id: charge,
+          object: 'charge',
+          amount: 2500,
+          amount_refunded: 2500,
+          refunded: true,
+          currency: 'eur',
+          payment_intent: intent.payment_intent_id,
+          metadata: { order_id: order.id },
+        },
+        otherStripeAccount,
+      );
+      await settled();
+      expect(await typesOf(order.id)).toEqual([
+        ...before,
+        'ForeignStripeEventIgnored',
+        'ForeignStripeEventIgnored',
+        'ForeignStripeEventIgnored',
+      ]);
+      expect(await memberOrder(eventId, order.id)).toMatchObject({
+        status: 'COMPLETED',
+        refunded_total: 0,
+        remaining_total: 2500,
+        pending_refund_total: 0,
+      });
+    });
   });
 }
 

@@ -6,13 +6,20 @@ import { applicationFeeFor } from '../../payments/fees';
 import { paymentConnectionDecider } from '../../payments/connection/connectionDecider';
 import { paymentConnectionStream } from '../../payments/paymentEvents';
 import { stripeClient, type Stripe } from '../../payments/stripeClient';
-import type { StripeEventHandler, StripeEventHandlers } from '../../payments/webhooks/stripeEventHandlers';
+import type {
+  StripeEventHandler,
+  StripeEventHandlers,
+  StripeHandlerContext,
+  StripeWebhookEvent,
+} from '../../payments/webhooks/stripeEventHandlers';
 import { inventoryDecider } from '../inventory/inventoryDecider';
 import { inventoryStream } from '../inventory/inventoryEvents';
 import { orderStream } from './orderEvents';
 import {
   currentIntent,
+  foreignReason,
   orderPaymentDecider,
+  recordedIntent,
   type OrderPaymentState,
   type SettleRefund,
   type SucceededPayment,
@@ -228,8 +235,23 @@ export async function submitRefund(
   if (!state.order.exists || !refund?.paymentIntentId || refund.stripeRefundId || refund.status !== 'PENDING')
     return null;
   const paymentIntentId = refund.paymentIntentId;
-  const stripeAccount =
-    state.payment.intents.find((intent) => intent.paymentIntentId === paymentIntentId)?.stripeAccount ?? null;
+  const intent = recordedIntent(state, paymentIntentId);
+  if (!intent) {
+    // Only an intent the order created says which account holds the money; never guess (never the platform's).
+    deps.logger.warn('refund of an intent the order did not create: not asked of Stripe', {
+      orderId,
+      refundId,
+      paymentIntentId,
+    });
+    const result = await deps.commands.handle(
+      orderPaymentDecider,
+      orderStream(orderId),
+      { type: 'RejectRefund', orderId, refundId, failureReason: 'payment_intent_not_recorded', now },
+      { ...context, idempotencyKey: context.idempotencyKey && `${context.idempotencyKey}:refund-rejected` },
+    );
+    return result.position;
+  }
+  const stripeAccount = intent.stripeAccount;
   let stripeRefund: Stripe.Refund;
   try {
     stripeRefund = await deps.stripe.refunds.create(
@@ -265,6 +287,9 @@ export async function submitRefund(
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const metadataOf = (object: Record<string, unknown>) => (object.metadata ?? {}) as Record<string, unknown>;
 
+/** The warning logged for a Stripe event foreign to the order it names (docs/payments.md, "Foreign events"). */
+export const foreignEventLog = 'stripe event foreign to the order it names, ignored';
+
 /** Stock refusals of a late conversion: the payment cannot be fulfilled and goes back. */
 const unfulfillable = new Set([
   'sold_out',
@@ -282,6 +307,48 @@ export function orderPaymentHandlers(payments: PaymentsConfig): StripeEventHandl
 }
 
 export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): StripeEventHandlers {
+  /**
+   * Records (once) and logs a Stripe event about this order that is not about an intent the order created on
+   * the account recorded with it; true when it was foreign, and the handler then changes nothing else.
+   */
+  async function ignoredAsForeign(
+    event: StripeWebhookEvent,
+    context: StripeHandlerContext,
+    state: OrderPaymentState,
+    orderId: string,
+    object: { paymentIntentId: string | null; amount: number | null; currency: string | null },
+  ): Promise<boolean> {
+    const reason = foreignReason(state, { ...object, stripeAccount: event.account });
+    if (!reason) return false;
+    context.logger.warn(foreignEventLog, {
+      stripeEventId: event.id,
+      stripeType: event.type,
+      stripeAccount: event.account,
+      expectedStripeAccount: recordedIntent(state, object.paymentIntentId)?.stripeAccount ?? null,
+      orderId,
+      paymentIntentId: object.paymentIntentId,
+      reason,
+    });
+    await context.commands.handle(
+      orderPaymentDecider,
+      orderStream(orderId),
+      {
+        type: 'RecordForeignStripeEvent',
+        orderId,
+        stripeEventId: event.id,
+        stripeType: event.type,
+        stripeAccount: event.account,
+        paymentIntentId: object.paymentIntentId,
+        objectId: text(event.object.id),
+        amount: object.amount,
+        currency: object.currency,
+        now: context.clock.now(),
+      },
+      { ...context.command, idempotencyKey: `${context.command.idempotencyKey}:foreign` },
+    );
+    return true;
+  }
+
   /** `payment_intent.succeeded`: sell the hold (late: only if its units are still free), then complete. */
   const succeeded: StripeEventHandler = async (event, context) => {
     const intent = event.object;
@@ -306,7 +373,10 @@ export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): 
       amount: Number(intent.amount_received ?? intent.amount),
       currency: text(intent.currency) ?? '',
       stripeEventId: event.id,
+      stripeAccount: event.account,
     };
+    // Before anything is sold or refunded: money on an intent the order did not create is not its money.
+    if (await ignoredAsForeign(event, context, state, orderId, payment)) return;
     if (state.payment.received?.paymentIntentId === paymentIntentId) return;
     const key = (suffix: string) => ({
       ...context.command,
@@ -356,13 +426,10 @@ export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): 
       await refundInFull();
       return;
     }
-    const recordedIntent = state.payment.intents.find(
-      (candidate) => candidate.paymentIntentId === paymentIntentId,
-    );
     const applicationFee =
       typeof intent.application_fee_amount === 'number'
         ? intent.application_fee_amount
-        : (recordedIntent?.applicationFee ?? 0);
+        : (recordedIntent(state, paymentIntentId)?.applicationFee ?? 0);
     await handle({ type: 'AcceptCardPayment', orderId, payment, afterExpiry, applicationFee, now }, 'accept');
   };
 
@@ -379,6 +446,9 @@ export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): 
       });
       return;
     }
+    const amount = typeof intent.amount === 'number' ? intent.amount : null;
+    const currency = text(intent.currency);
+    if (await ignoredAsForeign(event, context, state, orderId, { paymentIntentId, amount, currency })) return;
     const error = (intent.last_payment_error ?? {}) as Record<string, unknown>;
     await context.commands.handle(
       orderPaymentDecider,
@@ -390,6 +460,7 @@ export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): 
         failureCode: text(error.decline_code) ?? text(error.code),
         failureMessage: text(error.message),
         stripeEventId: event.id,
+        stripeAccount: event.account,
         now: context.clock.now(),
       },
       context.command,
@@ -414,6 +485,7 @@ export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): 
     refund: Record<string, unknown>,
     orderId: string,
     stripeEventId: string | null,
+    stripeAccount: string | null,
     now: Date,
   ): SettleRefund => ({
     type: 'SettleRefund',
@@ -425,6 +497,7 @@ export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): 
     status: (text(refund.status) ?? 'pending') as SettleRefund['status'],
     failureReason: text(refund.failure_reason),
     stripeEventId,
+    stripeAccount,
     now,
   });
 
@@ -438,10 +511,16 @@ export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): 
       context.logger.info('stripe refund for no order of ours, ignored', { stripeEventId: event.id });
       return;
     }
+    const object = {
+      paymentIntentId: text(refund.payment_intent),
+      amount: typeof refund.amount === 'number' ? refund.amount : null,
+      currency: text(refund.currency),
+    };
+    if (await ignoredAsForeign(event, context, state, orderId, object)) return;
     await context.commands.handle(
       orderPaymentDecider,
       orderStream(orderId),
-      settle(refund, orderId, event.id, context.clock.now()),
+      settle(refund, orderId, event.id, event.account, context.clock.now()),
       context.command,
     );
   };
@@ -455,11 +534,15 @@ export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): 
       context.logger.info('stripe charge refund for no order of ours, ignored', { stripeEventId: event.id });
       return;
     }
+    const object = {
+      paymentIntentId: text(charge.payment_intent),
+      amount: typeof charge.amount_refunded === 'number' ? charge.amount_refunded : null,
+      currency: text(charge.currency),
+    };
+    if (await ignoredAsForeign(event, context, state, orderId, object)) return;
     for (const refund of state.payment.refunds) {
       if (refund.status !== 'PENDING' || !refund.stripeRefundId) continue;
-      const stripeAccount =
-        state.payment.intents.find((intent) => intent.paymentIntentId === refund.paymentIntentId)
-          ?.stripeAccount ?? null;
+      const stripeAccount = recordedIntent(state, refund.paymentIntentId)?.stripeAccount ?? null;
       const current = await stripe.refunds.retrieve(
         refund.stripeRefundId,
         {},
@@ -468,7 +551,13 @@ export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): 
       await context.commands.handle(
         orderPaymentDecider,
         orderStream(orderId),
-        settle(current as unknown as Record<string, unknown>, orderId, event.id, context.clock.now()),
+        settle(
+          current as unknown as Record<string, unknown>,
+          orderId,
+          event.id,
+          stripeAccount,
+          context.clock.now(),
+        ),
         { ...context.command, idempotencyKey: `${context.command.idempotencyKey}:${refund.refundId}` },
       );
     }

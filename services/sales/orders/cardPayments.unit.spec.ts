@@ -126,6 +126,7 @@ const expired: DomainEvent = {
 
 function fakeStripe() {
   const created: Record<string, unknown>[] = [];
+  const retrieved: string[] = [];
   const refunds = new Map<string, Record<string, unknown>>();
   const stripe = {
     refunds: {
@@ -133,11 +134,14 @@ function fakeStripe() {
         created.push({ ...params, ...options });
         return Promise.resolve({ id: `re_${created.length}`, status: 'pending', ...params });
       },
-      retrieve: (id: string) => Promise.resolve(refunds.get(id)),
+      retrieve: (id: string) => {
+        retrieved.push(id);
+        return Promise.resolve(refunds.get(id));
+      },
     },
     paymentIntents: { retrieve: () => Promise.resolve({ metadata: { order_id: 'or_1' } }) },
   };
-  return { stripe: stripe as unknown as Stripe, created, refunds };
+  return { stripe: stripe as unknown as Stripe, created, retrieved, refunds };
 }
 
 const config = {
@@ -151,8 +155,13 @@ const config = {
   maxNetworkRetries: 0,
 } satisfies StripeConfig;
 
-function webhook(type: string, object: Record<string, unknown>, id = `evt_${type}`): StripeWebhookEvent {
-  return { id, type, account: 'acct_1', created: clock.now(), object };
+function webhook(
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_${type}`,
+  account: string | null = 'acct_1',
+): StripeWebhookEvent {
+  return { id, type, account, created: clock.now(), object };
 }
 const succeeded = (amount = 2000) =>
   webhook('payment_intent.succeeded', {
@@ -361,5 +370,125 @@ describe('the payment process manager', () => {
       }),
     );
     expect(memory.types(orderStream('or_unknown'))).toEqual([]);
+  });
+
+  describe('a signed event about money the order does not know', () => {
+    const foreignIntent = (account: string | null, id = 'pi_x', eventId = 'evt_foreign') =>
+      webhook(
+        'payment_intent.succeeded',
+        {
+          id,
+          object: 'payment_intent',
+          amount: 2000,
+          amount_received: 2000,
+          currency: 'eur',
+          latest_charge: 'ch_x',
+          metadata: { order_id: 'or_1' },
+        },
+        eventId,
+        account,
+      );
+
+    it('a payment on an intent the order never created: nothing sold, nothing completed, recorded as foreign', async () => {
+      const memory = memoryCommands({
+        [order]: [placed, details, intentCreated],
+        [inventory]: [stock(5), hold('ho_1', 'or_1', '2026-03-01T10:15:00.000Z')],
+      });
+      const { stripe, created } = fakeStripe();
+      await run(memory, stripe, foreignIntent('acct_1'));
+      await run(memory, stripe, foreignIntent('acct_1'));
+      expect(memory.types(order).slice(3)).toEqual(['ForeignStripeEventIgnored']);
+      expect(memory.of(order)[3]).toMatchObject({
+        data: {
+          stripeEventId: 'evt_foreign',
+          paymentIntentId: 'pi_x',
+          stripeAccount: 'acct_1',
+          reason: 'UNKNOWN_PAYMENT_INTENT',
+        },
+      });
+      expect(memory.types(inventory)).not.toContain('HoldConverted');
+      expect(created).toEqual([]);
+    });
+
+    it('the order’s own intent id from another connected account, after expiry without stock: no refund on any account', async () => {
+      const memory = memoryCommands({
+        [order]: [placed, details, intentCreated, expired],
+        [inventory]: [
+          stock(1),
+          hold('ho_1', 'or_1', '2026-03-01T10:05:00.000Z'),
+          released,
+          hold('ho_2', 'or_2', '2026-03-01T10:40:00.000Z'),
+        ],
+      });
+      const { stripe, created } = fakeStripe();
+      await run(memory, stripe, foreignIntent('acct_2', 'pi_1'));
+      await run(memory, stripe, foreignIntent(null, 'pi_x', 'evt_platform'));
+      expect(memory.types(order).slice(4)).toEqual([
+        'ForeignStripeEventIgnored',
+        'ForeignStripeEventIgnored',
+      ]);
+      expect(memory.of(order)[4]).toMatchObject({
+        data: { reason: 'OTHER_CONNECTED_ACCOUNT', stripeAccount: 'acct_2', expectedStripeAccount: 'acct_1' },
+      });
+      expect(created).toEqual([]);
+      expect(memory.types(inventory)).not.toContain('HoldConverted');
+    });
+
+    it('a failure, a refund and a charge refund from another account change nothing and ask Stripe nothing', async () => {
+      const memory = memoryCommands({
+        [order]: [placed, details, intentCreated],
+        [inventory]: [stock(5), hold('ho_1', 'or_1', '2026-03-01T10:15:00.000Z')],
+      });
+      const { stripe, created, retrieved } = fakeStripe();
+      await run(memory, stripe, { ...failed, id: 'evt_fail_x', account: 'acct_2' });
+      await run(memory, stripe, succeeded());
+      const paidCount = memory.of(order).length;
+      await run(
+        memory,
+        stripe,
+        webhook(
+          'refund.updated',
+          {
+            id: 're_x',
+            object: 'refund',
+            amount: 2000,
+            currency: 'eur',
+            status: 'succeeded',
+            payment_intent: 'pi_1',
+            metadata: { order_id: 'or_1' },
+          },
+          'evt_refund_x',
+          'acct_2',
+        ),
+      );
+      await run(
+        memory,
+        stripe,
+        webhook(
+          'charge.refunded',
+          {
+            id: 'ch_x',
+            object: 'charge',
+            amount_refunded: 2000,
+            currency: 'eur',
+            payment_intent: 'pi_x',
+            metadata: { order_id: 'or_1' },
+          },
+          'evt_charge_x',
+          'acct_1',
+        ),
+      );
+      expect(memory.types(order).slice(3)).toEqual([
+        'ForeignStripeEventIgnored',
+        'OrderPaymentReceived',
+        'OrderCompleted',
+        'PlatformFeeCharged',
+        'ForeignStripeEventIgnored',
+        'ForeignStripeEventIgnored',
+      ]);
+      expect(memory.of(order).length).toBe(paidCount + 2);
+      expect(created).toEqual([]);
+      expect(retrieved).toEqual([]);
+    });
   });
 });

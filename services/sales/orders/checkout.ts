@@ -5,11 +5,12 @@ import { eventDecider, type ExistingEvent } from '../../catalog/events/eventDeci
 import { eventStream } from '../../catalog/events/eventEvents';
 import { findValidPromoCode } from '../../catalog/tickets/publicCatalogue';
 import { promoCodeApplies, type ExistingPromoCode } from '../../catalog/promoCodes/promoCodeDecider';
+import { normalisePromoCode } from '../../catalog/promoCodes/promoCodeEvents';
 import { ticketState } from '../../catalog/tickets/ticketState';
 import { taxDecider } from '../../catalog/taxes/taxDecider';
 import { taxStream } from '../../catalog/taxes/taxEvents';
 import { listEventTickets, type TicketRow } from '../../../projections/tickets';
-import { inventoryDecider } from '../inventory/inventoryDecider';
+import { findHold, inventoryDecider, type Hold } from '../inventory/inventoryDecider';
 import { inventoryStream, type HoldLine, type PerOrderLimit } from '../inventory/inventoryEvents';
 import {
   priceOrder,
@@ -170,10 +171,84 @@ function checkLines(
 }
 
 /**
+ * Whether a request asks for exactly the order recorded under its id: the same lines in the same order
+ * (ticket, tier, quantity, a donation's amount), promo code (as codes compare: trimmed, any case), affiliate
+ * code and language. `replaces_order_id` is about another order and is not compared (a retry may name it
+ * through the cookie the first answer set).
+ */
+async function asksForRecordedOrder(
+  services: Handler,
+  placed: OrderPlaced['data'],
+  request: OrderRequest,
+): Promise<boolean> {
+  const sameLines =
+    placed.lines.length === request.lines.length &&
+    placed.lines.every((line, index) => {
+      const asked = request.lines[index];
+      return (
+        asked !== undefined &&
+        asked.ticketId === line.ticketId &&
+        (asked.tierId ?? null) === line.tierId &&
+        asked.quantity === line.quantity
+      );
+    });
+  const code = (value: string | null | undefined) => (value ? normalisePromoCode(value) : null);
+  if (
+    !sameLines ||
+    code(request.promoCode) !== code(placed.promoCode) ||
+    (request.affiliateCode ?? null) !== placed.affiliateCode ||
+    request.locale !== placed.locale
+  )
+    return false;
+  // A donation's amount is the line's base price per unit (no promo code discounts a donation); no other
+  // line carries an amount.
+  const rows = await (services.eventTickets?.(placed.eventId) ??
+    listEventTickets(services.db, placed.eventId));
+  const donations = new Set(rows.filter((row) => row.details.type === 'DONATION').map((row) => row.ticketId));
+  return placed.lines.every((line, index) => {
+    const amount = request.lines[index]?.amount;
+    return donations.has(line.ticketId)
+      ? amount !== undefined && amount * line.quantity === line.base
+      : amount === undefined;
+  });
+}
+
+function sameHold(hold: Hold, lines: readonly HoldLine[], promoCodeId: string | null): boolean {
+  return (
+    hold.promoCodeId === promoCodeId &&
+    hold.lines.length === lines.length &&
+    hold.lines.every((line, index) => {
+      const asked = lines[index];
+      return (
+        asked !== undefined &&
+        asked.ticketId === line.ticketId &&
+        asked.tierId === line.tierId &&
+        asked.quantity === line.quantity
+      );
+    })
+  );
+}
+
+/**
+ * A request whose order id is taken: the same request again (a retry, a double click) answers the order
+ * recorded; a different one is refused like a reused `Idempotency-Key` (docs/decisions/idempotency.md), so a
+ * client never mistakes another order for its own. Another event's order id is unknown here.
+ */
+async function replayOf(services: Handler, recorded: ExistingOrder, request: OrderRequest) {
+  if (recorded.placed.eventId !== request.eventId) refuse('order_not_found');
+  if (!(await asksForRecordedOrder(services, recorded.placed, request)))
+    refuse('order_id_reused', undefined, {
+      order_id: ['This order id was already used for a different order'],
+    });
+  return { orderId: request.orderId, position: null };
+}
+
+/**
  * The checkout's reservation (docs/orders.md, cross-module-facts section 4): ids are chosen first, the hold is
  * placed in `inventory-<eventId>` (the only step someone else can refuse), then the order is recorded. A
- * replay with the same order id answers the order already recorded; the hold id derives from the order id,
- * so a replay that died between the two appends places nothing twice.
+ * replay of the same request with the same order id answers the order already recorded (another request with
+ * that id is `order_id_reused`); the hold id derives from the order id, so a replay that died between the two
+ * appends places nothing twice.
  */
 export async function placeOrder(
   services: Handler,
@@ -184,10 +259,7 @@ export async function placeOrder(
   /** null: the order was already recorded (a replay). */ position: bigint | null;
 }> {
   const existing = await loadOrder(services, request.orderId);
-  if (existing) {
-    if (existing.placed.eventId !== request.eventId) refuse('order_not_found');
-    return { orderId: request.orderId, position: null };
-  }
+  if (existing) return replayOf(services, existing, request);
   const now = services.clock.now();
   const event = await liveEvent(services, request.eventId);
   const [rows, promo] = await Promise.all([
@@ -240,7 +312,7 @@ export async function placeOrder(
 
   const holdId = `ho_${request.orderId.replaceAll('-', '')}`;
   const expiresAt = new Date(now.getTime() + event.settings.orderTimeoutMinutes * 60_000);
-  await services.commands.handle(
+  const held = await services.commands.handle(
     inventoryDecider,
     inventoryStream(request.eventId),
     {
@@ -256,6 +328,12 @@ export async function placeOrder(
     },
     context,
   );
+  // Held already by a concurrent request with this id: the order recorded must be the one its hold holds.
+  const hold = held.events.length === 0 ? findHold(held.state, holdId) : undefined;
+  if (hold && !sameHold(hold, holdLines, promo?.promoCodeId ?? null))
+    refuse('order_id_reused', undefined, {
+      order_id: ['This order id was already used for a different order'],
+    });
 
   const lines: OrderLine[] = priced.lines.map((line, index) => {
     const source = checked[index];
@@ -318,8 +396,11 @@ export async function placeOrder(
     { type: 'PlaceOrder', order },
     context,
   );
-  // A concurrent replay recorded the order first: the caller waits for the log's head instead.
-  return { orderId: request.orderId, position: result.events.length > 0 ? result.position : null };
+  if (result.events.length > 0) return { orderId: request.orderId, position: result.position };
+  // A concurrent request with this id recorded its order first: answered only if it asked for the same.
+  const recorded = await loadOrder(services, request.orderId);
+  if (!recorded) refuse('try_again');
+  return replayOf(services, recorded, request);
 }
 
 /** Releases an open order's hold and records it abandoned; anything else about it is left alone. */

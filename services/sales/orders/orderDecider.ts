@@ -160,6 +160,8 @@ export interface ExistingOrder {
   manual: { amountPaid: number } | null;
   /** Resend requests already recorded (a repeated request id sends nothing twice). */
   resendRequests: readonly string[];
+  /** A member marked the offline payment received (`OrderMarkedPaid`). */
+  markedPaid: boolean;
 }
 
 export type OrderState = { exists: false } | ExistingOrder;
@@ -228,6 +230,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         })),
         manual: null,
         resendRequests: [],
+        markedPaid: false,
       };
     }
     if (!state.exists) return state;
@@ -257,7 +260,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
           (attendee) => ({ ...attendee, payment: 'UNPAID' }),
         );
       case 'OrderMarkedPaid':
-        return withAttendees({ ...state, status: 'COMPLETED' }, (attendee) => ({
+        return withAttendees({ ...state, status: 'COMPLETED', markedPaid: true }, (attendee) => ({
           ...attendee,
           payment: 'PAID',
         }));
@@ -383,7 +386,9 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
 
       case 'MarkOrderPaid': {
         const order = existing(state);
-        if (order.status === 'COMPLETED') return [];
+        // Marking paid again what was marked paid is a repeat; an order paid (or free) at checkout is refused.
+        if (order.markedPaid) return [];
+        if (order.status === 'COMPLETED') refuse('order_already_paid');
         if (order.status !== 'AWAITING_PAYMENT') refuse('order_not_awaiting_payment');
         return [
           {

@@ -231,6 +231,17 @@ describe('the order', () => {
       .thenRefused('order_not_awaiting_payment');
   });
 
+  it('an order paid (or free) at checkout cannot be marked paid: it has already been paid', () => {
+    const markPaid = { type: 'MarkOrderPaid' as const, orderId: 'or_1', by: 'us_1', now: before };
+    for (const paymentMethod of ['FREE', 'CARD', 'OFFLINE'] as const) {
+      const completed: OrderEvent = {
+        type: 'OrderCompleted',
+        data: { eventId: 'ev_1', orderId: 'or_1', paymentMethod, completedAt: before.toISOString() },
+      };
+      spec.given([placed(), details, completed]).when(markPaid).thenRefused('order_already_paid');
+    }
+  });
+
   it('is extended while open, not once expired', () => {
     const later = new Date('2026-03-01T10:30:00.000Z');
     spec

@@ -378,6 +378,36 @@ export type OrderRefundRecorded = {
   };
 };
 
+/** Why a Stripe event about an order was ignored: not an intent the order created, or not from its account. */
+export type ForeignStripeEventReason = 'UNKNOWN_PAYMENT_INTENT' | 'OTHER_CONNECTED_ACCOUNT';
+
+/**
+ * A correctly signed Stripe event named this order (its metadata) but is about a PaymentIntent the order never
+ * recorded (`PaymentIntentCreated`), or came from another connected account than the one recorded with it.
+ * Nothing else changes: no payment, no completion, no refund on anyone's behalf. The organizer sees it in the
+ * order's money trail (docs/payments.md, "Foreign events").
+ */
+export type ForeignStripeEventIgnored = {
+  type: 'ForeignStripeEventIgnored';
+  data: {
+    eventId: string;
+    orderId: string;
+    stripeEventId: string;
+    stripeType: string;
+    /** The connected account the event came from (null: the platform's own). */
+    stripeAccount: string | null;
+    /** The account recorded with that intent on this order; null when the order does not know the intent. */
+    expectedStripeAccount: string | null;
+    paymentIntentId: string | null;
+    /** The object the event is about (a payment intent, refund or charge id). */
+    objectId: string | null;
+    amount: number | null;
+    currency: string | null;
+    reason: ForeignStripeEventReason;
+    ignoredAt: string;
+  };
+};
+
 export type OrderPaymentEvent =
   | PaymentIntentCreated
   | OrderPaymentReceived

@@ -2,12 +2,19 @@ import type { Decider } from '../../kit/decider';
 import { refuse } from '../../kit/refusal';
 import type { PlatformFeeCharged } from '../../payments/paymentEvents';
 import { effectiveStatus, isOpen, orderDecider, type ExistingOrder, type OrderState } from './orderDecider';
-import type { OrderEvent, OrderPaymentEvent, RefundReason } from './orderEvents';
+import type {
+  ForeignStripeEventIgnored,
+  ForeignStripeEventReason,
+  OrderEvent,
+  OrderPaymentEvent,
+  RefundReason,
+} from './orderEvents';
 
 /**
  * The order's money (docs/payments.md): card payments through Stripe and refunds, on the ORDER's stream beside
  * the order decider's events. Every command about a Stripe object is quiet when it repeats (Stripe delivers
- * at least once, in any order); Stripe's word on money that moved wins over what we expected.
+ * at least once, in any order); Stripe's word on money that moved wins over what we expected, but only about
+ * an intent this order created, on the account recorded with it: anything else is foreign and changes nothing.
  */
 
 // ---------- commands
@@ -32,6 +39,8 @@ export interface SucceededPayment {
   /** Lower-case, as Stripe writes it. */
   currency: string;
   stripeEventId: string;
+  /** The connected account the event came from (`event.account`), null for the platform's own. */
+  stripeAccount: string | null;
 }
 
 /** The hold is sold (the inventory decided it first): the order is paid and completed. */
@@ -65,6 +74,24 @@ export type FailCardPayment = {
   failureCode: string | null;
   failureMessage: string | null;
   stripeEventId: string;
+  /** The connected account the event came from. */
+  stripeAccount: string | null;
+  now: Date;
+};
+/**
+ * A verified Stripe event named this order but is not about an intent it created on the account recorded with
+ * it (see `foreignReason`): recorded once per Stripe event so the organizer sees it; nothing else changes.
+ */
+export type RecordForeignStripeEvent = {
+  type: 'RecordForeignStripeEvent';
+  orderId: string;
+  stripeEventId: string;
+  stripeType: string;
+  stripeAccount: string | null;
+  paymentIntentId: string | null;
+  objectId: string | null;
+  amount: number | null;
+  currency: string | null;
   now: Date;
 };
 export type RequestRefund = {
@@ -104,6 +131,8 @@ export type SettleRefund = {
   status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
   failureReason: string | null;
   stripeEventId: string | null;
+  /** The connected account the refund lives on, as the event (or our read-back) said. */
+  stripeAccount: string | null;
   now: Date;
 };
 
@@ -113,6 +142,7 @@ export type OrderPaymentCommand =
   | RefundUnfulfillablePayment
   | FlagPaymentMismatch
   | FailCardPayment
+  | RecordForeignStripeEvent
   | RequestRefund
   | SubmitRefund
   | RejectRefund
@@ -147,6 +177,8 @@ export interface PaymentState {
   mismatched: readonly string[];
   failures: number;
   refunds: readonly RefundState[];
+  /** Stripe events recorded as foreign to this order (their ids: each is recorded once). */
+  foreignEvents: readonly string[];
 }
 
 export interface OrderPaymentState {
@@ -154,9 +186,16 @@ export interface OrderPaymentState {
   payment: PaymentState;
 }
 
-type Event = OrderEvent | OrderPaymentEvent | PlatformFeeCharged;
+type Event = OrderEvent | OrderPaymentEvent | PlatformFeeCharged | ForeignStripeEventIgnored;
 
-const noPayment: PaymentState = { intents: [], received: null, mismatched: [], failures: 0, refunds: [] };
+const noPayment: PaymentState = {
+  intents: [],
+  received: null,
+  mismatched: [],
+  failures: 0,
+  refunds: [],
+  foreignEvents: [],
+};
 
 /** What the buyer paid: the card payment, or an offline order's total once marked paid. */
 export function paidAmount(state: OrderPaymentState): number {
@@ -182,6 +221,30 @@ export const pendingRefund = (state: OrderPaymentState): RefundState | undefined
 /** The intent the buyer pays now: the newest one recorded. */
 export const currentIntent = (state: OrderPaymentState): PaymentIntentState | undefined =>
   state.payment.intents.at(-1);
+
+/** An intent this order created (`PaymentIntentCreated`), with the connected account recorded with it. */
+export const recordedIntent = (
+  state: OrderPaymentState,
+  paymentIntentId: string | null,
+): PaymentIntentState | undefined =>
+  paymentIntentId === null
+    ? undefined
+    : state.payment.intents.find((intent) => intent.paymentIntentId === paymentIntentId);
+
+/**
+ * Why a Stripe object is not this order's, or null when it is: the order trusts only an intent it created and
+ * only from the connected account recorded with that intent (null = the platform's own, direct mode). A signed
+ * event proves Stripe sent it, not that it is about this order: its metadata is whatever its creator wrote.
+ */
+export function foreignReason(
+  state: OrderPaymentState,
+  object: { paymentIntentId: string | null; stripeAccount: string | null },
+): ForeignStripeEventReason | null {
+  const intent = recordedIntent(state, object.paymentIntentId);
+  if (!intent) return 'UNKNOWN_PAYMENT_INTENT';
+  if (intent.stripeAccount !== object.stripeAccount) return 'OTHER_CONNECTED_ACCOUNT';
+  return null;
+}
 
 function existingOrder(state: OrderPaymentState): ExistingOrder {
   if (!state.order.exists) refuse('order_not_found');
@@ -242,6 +305,8 @@ function evolvePayment(payment: PaymentState, event: Event): PaymentState {
         stripeRefundId: event.data.stripeRefundId,
         status: 'FAILED',
       });
+    case 'ForeignStripeEventIgnored':
+      return { ...payment, foreignEvents: [...payment.foreignEvents, event.data.stripeEventId] };
     case 'OrderRefundRecorded':
       return {
         ...payment,
@@ -332,6 +397,7 @@ export const orderPaymentDecider: Decider<OrderPaymentCommand, Event, OrderPayme
       case 'AcceptCardPayment': {
         const order = existingOrder(state);
         const { payment } = command;
+        if (foreignReason(state, payment)) return [];
         if (state.payment.received?.paymentIntentId === payment.paymentIntentId) return [];
         if (differs(order, payment)) refuse('payment_amount_mismatch');
         // Completed another way meanwhile: the workflow refunds this payment instead (never sells twice).
@@ -370,6 +436,8 @@ export const orderPaymentDecider: Decider<OrderPaymentCommand, Event, OrderPayme
       case 'RefundUnfulfillablePayment': {
         const order = existingOrder(state);
         const { payment } = command;
+        // Never refund money that is not this order's: it may live on another account.
+        if (foreignReason(state, payment)) return [];
         if (state.payment.refunds.some((refund) => refund.refundId === command.refundId)) return [];
         if (state.payment.received?.paymentIntentId === payment.paymentIntentId) return [];
         const events: Event[] = [];
@@ -396,6 +464,7 @@ export const orderPaymentDecider: Decider<OrderPaymentCommand, Event, OrderPayme
       case 'FlagPaymentMismatch': {
         const order = existingOrder(state);
         const { payment } = command;
+        if (foreignReason(state, payment)) return [];
         if (state.payment.mismatched.includes(payment.paymentIntentId)) return [];
         if (!differs(order, payment)) return [];
         return [
@@ -417,6 +486,7 @@ export const orderPaymentDecider: Decider<OrderPaymentCommand, Event, OrderPayme
 
       case 'FailCardPayment': {
         const order = existingOrder(state);
+        if (foreignReason(state, command)) return [];
         // Out of order: a failure delivered after the success (or for an order no longer open) changes nothing.
         if (state.payment.received || !isOpen(order.status)) return [];
         return [
@@ -429,6 +499,31 @@ export const orderPaymentDecider: Decider<OrderPaymentCommand, Event, OrderPayme
               failureMessage: command.failureMessage,
               stripeEventId: command.stripeEventId,
               failedAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+
+      case 'RecordForeignStripeEvent': {
+        existingOrder(state);
+        if (state.payment.foreignEvents.includes(command.stripeEventId)) return [];
+        const reason = foreignReason(state, command);
+        if (!reason) return [];
+        return [
+          {
+            type: 'ForeignStripeEventIgnored',
+            data: {
+              ...base(),
+              stripeEventId: command.stripeEventId,
+              stripeType: command.stripeType,
+              stripeAccount: command.stripeAccount,
+              expectedStripeAccount: recordedIntent(state, command.paymentIntentId)?.stripeAccount ?? null,
+              paymentIntentId: command.paymentIntentId,
+              objectId: command.objectId,
+              amount: command.amount,
+              currency: command.currency?.toUpperCase() ?? null,
+              reason,
+              ignoredAt: command.now.toISOString(),
             },
           },
         ];
@@ -525,6 +620,8 @@ export const orderPaymentDecider: Decider<OrderPaymentCommand, Event, OrderPayme
 
       case 'SettleRefund': {
         const order = existingOrder(state);
+        // A refund of an intent this order did not create, or on another account, is not this order's money.
+        if (foreignReason(state, command)) return [];
         const at = command.now.toISOString();
         const events: Event[] = [];
         let refund = state.payment.refunds.find(

@@ -4,13 +4,14 @@ import type { PlatformFeeCharged } from '../../payments/paymentEvents';
 import {
   orderPaymentDecider,
   type AcceptCardPayment,
+  type RecordForeignStripeEvent,
   type RequestRefund,
   type SettleRefund,
   type SucceededPayment,
 } from './orderPaymentDecider';
-import type { OrderEvent, OrderPaymentEvent, OrderPlaced } from './orderEvents';
+import type { ForeignStripeEventIgnored, OrderEvent, OrderPaymentEvent, OrderPlaced } from './orderEvents';
 
-type Event = OrderEvent | OrderPaymentEvent | PlatformFeeCharged;
+type Event = OrderEvent | OrderPaymentEvent | PlatformFeeCharged | ForeignStripeEventIgnored;
 const spec = deciderSpec(orderPaymentDecider);
 const before = new Date('2026-03-01T10:10:00.000Z');
 const late = new Date('2026-03-01T10:30:00.000Z');
@@ -68,6 +69,7 @@ const payment: SucceededPayment = {
   amount: 2000,
   currency: 'eur',
   stripeEventId: 'evt_ok',
+  stripeAccount: 'acct_1',
 };
 const accept = (overrides: Partial<AcceptCardPayment> = {}): AcceptCardPayment => ({
   type: 'AcceptCardPayment',
@@ -151,6 +153,7 @@ const settle = (overrides: Partial<SettleRefund> = {}): SettleRefund => ({
   status: 'succeeded',
   failureReason: null,
   stripeEventId: 'evt_re',
+  stripeAccount: 'acct_1',
   now: before,
   ...overrides,
 });
@@ -185,9 +188,22 @@ describe('a card payment (payment_intent.succeeded)', () => {
     spec.given(paid).when(accept()).thenNothingHappened();
   });
 
-  it('is refused (so the workflow refunds it) when the order was paid by another intent', () => {
+  it('is refused (so the workflow refunds it) when the order was paid by another of its intents', () => {
+    const second: Event = {
+      type: 'PaymentIntentCreated',
+      data: {
+        ...ids,
+        paymentIntentId: 'pi_2',
+        attempt: 2,
+        amount: 2000,
+        currency: 'EUR',
+        applicationFee: 60,
+        stripeAccount: 'acct_1',
+        createdAt: before.toISOString(),
+      },
+    };
     spec
-      .given(paid)
+      .given([placed, details, intentCreated, second, received(), completed(), fee()])
       .when(accept({ payment: { ...payment, paymentIntentId: 'pi_2' } }))
       .thenRefused('order_already_processed');
   });
@@ -281,6 +297,7 @@ describe('a failed payment (payment_intent.payment_failed)', () => {
     failureCode: 'card_declined',
     failureMessage: 'Your card was declined.',
     stripeEventId: 'evt_fail',
+    stripeAccount: 'acct_1',
     now: before,
   };
   it('marks the payment failed; the buyer may retry with the same intent', () => {
@@ -523,5 +540,149 @@ describe('a refund', () => {
       ])
       .when(settle({ refundId: 'rf_2', stripeRefundId: 're_2', amount: 1500 }))
       .then([refunded(1500, 2000, 'rf_2', 're_2')]);
+  });
+});
+
+describe('a Stripe event about money the order does not know (foreign)', () => {
+  const elsewhere = { ...payment, paymentIntentId: 'pi_foreign', stripeEventId: 'evt_foreign' };
+  const otherAccount = { ...payment, stripeAccount: 'acct_2', stripeEventId: 'evt_foreign' };
+  const record = (overrides: Partial<RecordForeignStripeEvent> = {}): RecordForeignStripeEvent => ({
+    type: 'RecordForeignStripeEvent',
+    orderId: 'or_1',
+    stripeEventId: 'evt_foreign',
+    stripeType: 'payment_intent.succeeded',
+    stripeAccount: 'acct_1',
+    paymentIntentId: 'pi_foreign',
+    objectId: 'pi_foreign',
+    amount: 2000,
+    currency: 'eur',
+    now: before,
+    ...overrides,
+  });
+  const ignored = (overrides: Partial<ForeignStripeEventIgnored['data']> = {}): Event => ({
+    type: 'ForeignStripeEventIgnored',
+    data: {
+      ...ids,
+      stripeEventId: 'evt_foreign',
+      stripeType: 'payment_intent.succeeded',
+      stripeAccount: 'acct_1',
+      expectedStripeAccount: null,
+      paymentIntentId: 'pi_foreign',
+      objectId: 'pi_foreign',
+      amount: 2000,
+      currency: 'EUR',
+      reason: 'UNKNOWN_PAYMENT_INTENT',
+      ignoredAt: before.toISOString(),
+      ...overrides,
+    },
+  });
+
+  it('a payment on an intent the order never created neither completes it nor is refunded', () => {
+    spec
+      .given([placed, details, intentCreated])
+      .when(accept({ payment: elsewhere }))
+      .thenNothingHappened();
+    const expired: Event = { type: 'OrderExpired', data: { ...ids, expiredAt: late.toISOString() } };
+    spec
+      .given([placed, details, intentCreated, expired])
+      .when({
+        type: 'RefundUnfulfillablePayment',
+        orderId: 'or_1',
+        payment: elsewhere,
+        refundId: 'x',
+        now: late,
+      })
+      .thenNothingHappened();
+    spec
+      .given([placed, details, intentCreated])
+      .when({
+        type: 'FlagPaymentMismatch',
+        orderId: 'or_1',
+        payment: { ...elsewhere, amount: 1 },
+        now: before,
+      })
+      .thenNothingHappened();
+  });
+
+  it('a payment on the order’s own intent from another connected account changes nothing', () => {
+    spec
+      .given([placed, details, intentCreated])
+      .when(accept({ payment: otherAccount }))
+      .thenNothingHappened();
+    spec
+      .given(paid)
+      .when({
+        type: 'RefundUnfulfillablePayment',
+        orderId: 'or_1',
+        payment: otherAccount,
+        refundId: 'x',
+        now: late,
+      })
+      .thenNothingHappened();
+  });
+
+  it('a failure of a foreign intent does not mark the order failed', () => {
+    const fail = {
+      type: 'FailCardPayment' as const,
+      orderId: 'or_1',
+      failureCode: 'card_declined',
+      failureMessage: null,
+      stripeEventId: 'evt_fail',
+      now: before,
+    };
+    spec
+      .given([placed, details, intentCreated])
+      .when({ ...fail, paymentIntentId: 'pi_foreign', stripeAccount: 'acct_1' })
+      .thenNothingHappened();
+    spec
+      .given([placed, details, intentCreated])
+      .when({ ...fail, paymentIntentId: 'pi_1', stripeAccount: 'acct_2' })
+      .thenNothingHappened();
+  });
+
+  it('a refund of a foreign intent, or from another account, is not recorded as a refund of this order', () => {
+    spec
+      .given(paid)
+      .when(settle({ refundId: null, stripeRefundId: 're_x', paymentIntentId: 'pi_foreign', amount: 2000 }))
+      .thenNothingHappened();
+    spec
+      .given(paid)
+      .when(settle({ refundId: null, stripeRefundId: 're_x', stripeAccount: 'acct_2', amount: 2000 }))
+      .thenNothingHappened();
+    spec
+      .given([...paid, refundRequested(), submitted()])
+      .when(settle({ stripeAccount: 'acct_2' }))
+      .thenNothingHappened();
+  });
+
+  it('is recorded once per Stripe event, with why, so the organizer sees it', () => {
+    spec.given([placed, details, intentCreated]).when(record()).then([ignored()]);
+    spec
+      .given([placed, details, intentCreated])
+      .when(record({ paymentIntentId: 'pi_1', objectId: 'pi_1', stripeAccount: 'acct_2' }))
+      .then([
+        ignored({
+          paymentIntentId: 'pi_1',
+          objectId: 'pi_1',
+          stripeAccount: 'acct_2',
+          expectedStripeAccount: 'acct_1',
+          reason: 'OTHER_CONNECTED_ACCOUNT',
+        }),
+      ]);
+    spec.given([placed, details, intentCreated, ignored()]).when(record()).thenNothingHappened();
+  });
+
+  it('an event about the order’s own intent from its own account is not foreign', () => {
+    spec
+      .given([placed, details, intentCreated])
+      .when(record({ paymentIntentId: 'pi_1', objectId: 'pi_1' }))
+      .thenNothingHappened();
+  });
+
+  it('after a foreign event the order’s own payment still completes it', () => {
+    spec
+      .given([placed, details, intentCreated, ignored()])
+      .when(accept())
+      .then([received(), completed(), fee()]);
   });
 });

@@ -84,6 +84,7 @@ const moneyEventTypes = new Set([
   'OrderRefunded',
   'OrderRefundFailed',
   'OrderRefundRecorded',
+  'ForeignStripeEventIgnored',
 ]);
 
 /** One line of the order's money trail: the amounts and Stripe's ids an event carries. */

@@ -1,4 +1,6 @@
+import { ApiError } from '../../shared/api/ApiError';
 import { api } from '../../shared/api/clients';
+import type { PutEventsByIdResponse } from '../../shared/api/contract.gen';
 import type { QueryObject } from '../../shared/api/http';
 import type { DataEnvelope, Event, EventStatus, Paginated } from '../../shared/api/types';
 import type { DuplicateOptions, EventDetail, EventSettings, StoredImage } from './types';
@@ -35,6 +37,19 @@ export type UpdateEventPayload = Partial<
 
 const path = (id: string) => `/events/${encodeURIComponent(id)}`;
 
+/** What a change answers when the event was deleted right after it was committed (no event to show). */
+export type CommittedThenDeleted = Exclude<PutEventsByIdResponse, { data: unknown }>;
+
+/**
+ * The resource a change answered with; when the event was deleted right after the change was committed, the
+ * `event_deleted` error ("Your change was saved, but the event was deleted meanwhile"), which the screens
+ * already show for a vanished event.
+ */
+export function changedOrDeleted<T>(answer: DataEnvelope<T> | CommittedThenDeleted): T {
+  if ('data' in answer) return answer.data;
+  throw new ApiError({ status: 200, reason: 'event_deleted', title: 'The event was deleted meanwhile' });
+}
+
 export async function listEvents(query: QueryObject, signal?: AbortSignal): Promise<Paginated<Event>> {
   return api.get<Paginated<Event>>('/events', { query, ...(signal ? { signal } : {}) });
 }
@@ -44,29 +59,37 @@ export async function getEvent(id: string, signal?: AbortSignal): Promise<EventD
 }
 
 export async function createEvent(payload: CreateEventPayload): Promise<EventDetail> {
-  return (await api.post<DataEnvelope<EventDetail>>('/events', payload)).data;
+  return changedOrDeleted(
+    await api.post<DataEnvelope<EventDetail> | CommittedThenDeleted>('/events', payload),
+  );
 }
 
 export async function updateEvent(id: string, payload: UpdateEventPayload): Promise<EventDetail> {
-  return (await api.put<DataEnvelope<EventDetail>>(path(id), payload)).data;
+  return changedOrDeleted(await api.put<DataEnvelope<EventDetail> | CommittedThenDeleted>(path(id), payload));
 }
 
 export async function updateEventStatus(id: string, status: EventStatus): Promise<EventDetail> {
-  return (await api.put<DataEnvelope<EventDetail>>(`${path(id)}/status`, { status })).data;
+  return changedOrDeleted(
+    await api.put<DataEnvelope<EventDetail> | CommittedThenDeleted>(`${path(id)}/status`, { status }),
+  );
 }
 
 export async function updateEventSettings(
   id: string,
   changes: Partial<EventSettings>,
 ): Promise<EventSettings> {
-  return (await api.put<DataEnvelope<EventSettings>>(`${path(id)}/settings`, changes)).data;
+  return changedOrDeleted(
+    await api.put<DataEnvelope<EventSettings> | CommittedThenDeleted>(`${path(id)}/settings`, changes),
+  );
 }
 
 export async function duplicateEvent(
   id: string,
   payload: { title: string; start_date?: string; end_date?: string | null; copy: DuplicateOptions },
 ): Promise<EventDetail> {
-  return (await api.post<DataEnvelope<EventDetail>>(`${path(id)}/duplicate`, payload)).data;
+  return changedOrDeleted(
+    await api.post<DataEnvelope<EventDetail> | CommittedThenDeleted>(`${path(id)}/duplicate`, payload),
+  );
 }
 
 export async function deleteEvent(id: string): Promise<void> {
@@ -78,7 +101,9 @@ export async function uploadEventCover(id: string, file: File): Promise<StoredIm
   const form = new FormData();
   form.append('type', 'EVENT_COVER');
   form.append('image', file);
-  return (await api.post<DataEnvelope<StoredImage>>(`${path(id)}/images`, form)).data;
+  return changedOrDeleted(
+    await api.post<DataEnvelope<StoredImage> | CommittedThenDeleted>(`${path(id)}/images`, form),
+  );
 }
 
 export async function deleteEventImage(id: string, imageId: string): Promise<void> {

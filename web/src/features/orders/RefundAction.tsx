@@ -160,6 +160,8 @@ function RefundForm({
 
 /** Completion and "marked paid" are in the history already; the trail shows what carries money and Stripe ids. */
 const OWN_LINE = new Set(['OrderCompleted', 'OrderMarkedPaid']);
+/** A Stripe event that named this order but was not about its payment (docs/payments.md, "Foreign events"). */
+const FOREIGN_EVENT = 'ForeignStripeEventIgnored';
 
 /** Every payment, refund and fee of the order with Stripe's ids (the order stream's money events). */
 export function MoneyTrail({ order }: { order: OrderDetail }) {
@@ -170,6 +172,11 @@ export function MoneyTrail({ order }: { order: OrderDetail }) {
       {order.payment_amount_mismatch ? (
         <Callout intent="danger" className="order-drawer__manual">
           {intl.formatMessage(r.mismatch)}
+        </Callout>
+      ) : null}
+      {trail.some((item) => item.type === FOREIGN_EVENT) ? (
+        <Callout intent="warning" className="order-drawer__manual">
+          {intl.formatMessage(r.foreignEvent)}
         </Callout>
       ) : null}
       {order.pending_refund_total > 0 ? (

@@ -42,6 +42,11 @@ export const refundMessages = defineMessages({
     defaultMessage:
       'Stripe took a payment whose amount or currency differs from this order. The order was not completed; check it in Stripe.',
   },
+  foreignEvent: {
+    id: 'orders.refund.foreignEvent',
+    defaultMessage:
+      'Stripe reported a payment event naming this order that is not about a payment this order started (another account, or a payment it never created). It was ignored: nothing was completed or refunded because of it. Its ids are in the list below.',
+  },
   moneyTrail: { id: 'orders.refund.moneyTrail', defaultMessage: 'Payments and refunds' },
   pendingRefund: { id: 'orders.refund.pendingTotal', defaultMessage: 'Refund pending' },
 });

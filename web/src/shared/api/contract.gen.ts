@@ -548,88 +548,99 @@ export type PostEventsBody = {
   organizer_id: string;
 };
 
-export type PostEventsResponse = {
-  data: {
-    id: string;
-    account_id: string;
-    organizer_id: string | null;
-    title: string;
-    slug: string;
-    description: string | null;
-    description_html: string | null;
-    start_date: string;
-    end_date: string | null;
-    timezone: string;
-    currency: string;
-    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
-    lifecycle: 'upcoming' | 'ongoing' | 'ended';
-    is_online: boolean;
-    location: {
-      venue_name: string | null;
-      address_line_1: string | null;
-      address_line_2: string | null;
-      city: string | null;
-      state_or_region: string | null;
-      zip_or_postal_code: string | null;
-      country: string | null;
-    } | null;
-    created_at: string;
-    updated_at: string;
-    published_at: string | null;
-    online_connection_details: string | null;
-    map_url: string | null;
-    settings: {
-      support_email: string | null;
-      reply_to_email: string | null;
-      email_footer_message: string | null;
-      seo_title: string | null;
-      seo_description: string | null;
-      seo_keywords: string | null;
-      allow_search_engine_indexing: boolean;
-      order_timeout_minutes: number;
-      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
-      show_available_quantity: boolean;
-      hide_homepage_from_sidebar: boolean;
-      pre_checkout_message: string | null;
-      post_checkout_message: string | null;
-      continue_button_text: string | null;
-      offline_payments_enabled: boolean;
-      offline_payment_instructions: string | null;
-      allow_orders_awaiting_offline_payment_to_check_in: boolean;
-      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
-      homepage_background_color: string;
-      homepage_content_background_color: string;
-      homepage_primary_color: string;
-      homepage_secondary_color: string;
-      homepage_text_color: string;
-      homepage_button_color: string;
-      homepage_link_color: string;
-      widget_background_color: string;
-      widget_text_color: string;
+export type PostEventsResponse =
+  | {
+      data: {
+        id: string;
+        account_id: string;
+        organizer_id: string | null;
+        title: string;
+        slug: string;
+        description: string | null;
+        description_html: string | null;
+        start_date: string;
+        end_date: string | null;
+        timezone: string;
+        currency: string;
+        status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+        lifecycle: 'upcoming' | 'ongoing' | 'ended';
+        is_online: boolean;
+        location: {
+          venue_name: string | null;
+          address_line_1: string | null;
+          address_line_2: string | null;
+          city: string | null;
+          state_or_region: string | null;
+          zip_or_postal_code: string | null;
+          country: string | null;
+        } | null;
+        created_at: string;
+        updated_at: string;
+        published_at: string | null;
+        online_connection_details: string | null;
+        map_url: string | null;
+        settings: {
+          support_email: string | null;
+          reply_to_email: string | null;
+          email_footer_message: string | null;
+          seo_title: string | null;
+          seo_description: string | null;
+          seo_keywords: string | null;
+          allow_search_engine_indexing: boolean;
+          order_timeout_minutes: number;
+          price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+          show_available_quantity: boolean;
+          hide_homepage_from_sidebar: boolean;
+          pre_checkout_message: string | null;
+          post_checkout_message: string | null;
+          continue_button_text: string | null;
+          offline_payments_enabled: boolean;
+          offline_payment_instructions: string | null;
+          allow_orders_awaiting_offline_payment_to_check_in: boolean;
+          homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+          homepage_background_color: string;
+          homepage_content_background_color: string;
+          homepage_primary_color: string;
+          homepage_secondary_color: string;
+          homepage_text_color: string;
+          homepage_button_color: string;
+          homepage_link_color: string;
+          widget_background_color: string;
+          widget_text_color: string;
+        };
+        images: {
+          id: string;
+          type: string;
+          url: string;
+          content_type: string;
+          size: number;
+          width: number;
+          height: number;
+          uploaded_at: string;
+        }[];
+        cover_image_url: string | null;
+        organizer: {
+          id: string;
+          name: string;
+          email: string | null;
+          website: string | null;
+          description: string | null;
+          description_html: string | null;
+          logo_url: string | null;
+          cover_url: string | null;
+        } | null;
+      };
+    }
+  | {
+      committed: {
+        events: string[];
+        position: string;
+      };
+      event_deleted: {
+        position: string;
+        deleted_at: string;
+      };
     };
-    images: {
-      id: string;
-      type: string;
-      url: string;
-      content_type: string;
-      size: number;
-      width: number;
-      height: number;
-      uploaded_at: string;
-    }[];
-    cover_image_url: string | null;
-    organizer: {
-      id: string;
-      name: string;
-      email: string | null;
-      website: string | null;
-      description: string | null;
-      description_html: string | null;
-      logo_url: string | null;
-      cover_url: string | null;
-    } | null;
-  };
-};
 
 export type GetEventsByIdResponse = {
   data: {
@@ -736,175 +747,197 @@ export type PutEventsByIdBody = {
   organizer_id?: string;
 };
 
-export type PutEventsByIdResponse = {
-  data: {
-    id: string;
-    account_id: string;
-    organizer_id: string | null;
-    title: string;
-    slug: string;
-    description: string | null;
-    description_html: string | null;
-    start_date: string;
-    end_date: string | null;
-    timezone: string;
-    currency: string;
-    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
-    lifecycle: 'upcoming' | 'ongoing' | 'ended';
-    is_online: boolean;
-    location: {
-      venue_name: string | null;
-      address_line_1: string | null;
-      address_line_2: string | null;
-      city: string | null;
-      state_or_region: string | null;
-      zip_or_postal_code: string | null;
-      country: string | null;
-    } | null;
-    created_at: string;
-    updated_at: string;
-    published_at: string | null;
-    online_connection_details: string | null;
-    map_url: string | null;
-    settings: {
-      support_email: string | null;
-      reply_to_email: string | null;
-      email_footer_message: string | null;
-      seo_title: string | null;
-      seo_description: string | null;
-      seo_keywords: string | null;
-      allow_search_engine_indexing: boolean;
-      order_timeout_minutes: number;
-      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
-      show_available_quantity: boolean;
-      hide_homepage_from_sidebar: boolean;
-      pre_checkout_message: string | null;
-      post_checkout_message: string | null;
-      continue_button_text: string | null;
-      offline_payments_enabled: boolean;
-      offline_payment_instructions: string | null;
-      allow_orders_awaiting_offline_payment_to_check_in: boolean;
-      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
-      homepage_background_color: string;
-      homepage_content_background_color: string;
-      homepage_primary_color: string;
-      homepage_secondary_color: string;
-      homepage_text_color: string;
-      homepage_button_color: string;
-      homepage_link_color: string;
-      widget_background_color: string;
-      widget_text_color: string;
+export type PutEventsByIdResponse =
+  | {
+      data: {
+        id: string;
+        account_id: string;
+        organizer_id: string | null;
+        title: string;
+        slug: string;
+        description: string | null;
+        description_html: string | null;
+        start_date: string;
+        end_date: string | null;
+        timezone: string;
+        currency: string;
+        status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+        lifecycle: 'upcoming' | 'ongoing' | 'ended';
+        is_online: boolean;
+        location: {
+          venue_name: string | null;
+          address_line_1: string | null;
+          address_line_2: string | null;
+          city: string | null;
+          state_or_region: string | null;
+          zip_or_postal_code: string | null;
+          country: string | null;
+        } | null;
+        created_at: string;
+        updated_at: string;
+        published_at: string | null;
+        online_connection_details: string | null;
+        map_url: string | null;
+        settings: {
+          support_email: string | null;
+          reply_to_email: string | null;
+          email_footer_message: string | null;
+          seo_title: string | null;
+          seo_description: string | null;
+          seo_keywords: string | null;
+          allow_search_engine_indexing: boolean;
+          order_timeout_minutes: number;
+          price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+          show_available_quantity: boolean;
+          hide_homepage_from_sidebar: boolean;
+          pre_checkout_message: string | null;
+          post_checkout_message: string | null;
+          continue_button_text: string | null;
+          offline_payments_enabled: boolean;
+          offline_payment_instructions: string | null;
+          allow_orders_awaiting_offline_payment_to_check_in: boolean;
+          homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+          homepage_background_color: string;
+          homepage_content_background_color: string;
+          homepage_primary_color: string;
+          homepage_secondary_color: string;
+          homepage_text_color: string;
+          homepage_button_color: string;
+          homepage_link_color: string;
+          widget_background_color: string;
+          widget_text_color: string;
+        };
+        images: {
+          id: string;
+          type: string;
+          url: string;
+          content_type: string;
+          size: number;
+          width: number;
+          height: number;
+          uploaded_at: string;
+        }[];
+        cover_image_url: string | null;
+        organizer: {
+          id: string;
+          name: string;
+          email: string | null;
+          website: string | null;
+          description: string | null;
+          description_html: string | null;
+          logo_url: string | null;
+          cover_url: string | null;
+        } | null;
+      };
+    }
+  | {
+      committed: {
+        events: string[];
+        position: string;
+      };
+      event_deleted: {
+        position: string;
+        deleted_at: string;
+      };
     };
-    images: {
-      id: string;
-      type: string;
-      url: string;
-      content_type: string;
-      size: number;
-      width: number;
-      height: number;
-      uploaded_at: string;
-    }[];
-    cover_image_url: string | null;
-    organizer: {
-      id: string;
-      name: string;
-      email: string | null;
-      website: string | null;
-      description: string | null;
-      description_html: string | null;
-      logo_url: string | null;
-      cover_url: string | null;
-    } | null;
-  };
-};
 
 export type PutEventsByIdStatusBody = {
   status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
 };
 
-export type PutEventsByIdStatusResponse = {
-  data: {
-    id: string;
-    account_id: string;
-    organizer_id: string | null;
-    title: string;
-    slug: string;
-    description: string | null;
-    description_html: string | null;
-    start_date: string;
-    end_date: string | null;
-    timezone: string;
-    currency: string;
-    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
-    lifecycle: 'upcoming' | 'ongoing' | 'ended';
-    is_online: boolean;
-    location: {
-      venue_name: string | null;
-      address_line_1: string | null;
-      address_line_2: string | null;
-      city: string | null;
-      state_or_region: string | null;
-      zip_or_postal_code: string | null;
-      country: string | null;
-    } | null;
-    created_at: string;
-    updated_at: string;
-    published_at: string | null;
-    online_connection_details: string | null;
-    map_url: string | null;
-    settings: {
-      support_email: string | null;
-      reply_to_email: string | null;
-      email_footer_message: string | null;
-      seo_title: string | null;
-      seo_description: string | null;
-      seo_keywords: string | null;
-      allow_search_engine_indexing: boolean;
-      order_timeout_minutes: number;
-      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
-      show_available_quantity: boolean;
-      hide_homepage_from_sidebar: boolean;
-      pre_checkout_message: string | null;
-      post_checkout_message: string | null;
-      continue_button_text: string | null;
-      offline_payments_enabled: boolean;
-      offline_payment_instructions: string | null;
-      allow_orders_awaiting_offline_payment_to_check_in: boolean;
-      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
-      homepage_background_color: string;
-      homepage_content_background_color: string;
-      homepage_primary_color: string;
-      homepage_secondary_color: string;
-      homepage_text_color: string;
-      homepage_button_color: string;
-      homepage_link_color: string;
-      widget_background_color: string;
-      widget_text_color: string;
+export type PutEventsByIdStatusResponse =
+  | {
+      data: {
+        id: string;
+        account_id: string;
+        organizer_id: string | null;
+        title: string;
+        slug: string;
+        description: string | null;
+        description_html: string | null;
+        start_date: string;
+        end_date: string | null;
+        timezone: string;
+        currency: string;
+        status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+        lifecycle: 'upcoming' | 'ongoing' | 'ended';
+        is_online: boolean;
+        location: {
+          venue_name: string | null;
+          address_line_1: string | null;
+          address_line_2: string | null;
+          city: string | null;
+          state_or_region: string | null;
+          zip_or_postal_code: string | null;
+          country: string | null;
+        } | null;
+        created_at: string;
+        updated_at: string;
+        published_at: string | null;
+        online_connection_details: string | null;
+        map_url: string | null;
+        settings: {
+          support_email: string | null;
+          reply_to_email: string | null;
+          email_footer_message: string | null;
+          seo_title: string | null;
+          seo_description: string | null;
+          seo_keywords: string | null;
+          allow_search_engine_indexing: boolean;
+          order_timeout_minutes: number;
+          price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+          show_available_quantity: boolean;
+          hide_homepage_from_sidebar: boolean;
+          pre_checkout_message: string | null;
+          post_checkout_message: string | null;
+          continue_button_text: string | null;
+          offline_payments_enabled: boolean;
+          offline_payment_instructions: string | null;
+          allow_orders_awaiting_offline_payment_to_check_in: boolean;
+          homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+          homepage_background_color: string;
+          homepage_content_background_color: string;
+          homepage_primary_color: string;
+          homepage_secondary_color: string;
+          homepage_text_color: string;
+          homepage_button_color: string;
+          homepage_link_color: string;
+          widget_background_color: string;
+          widget_text_color: string;
+        };
+        images: {
+          id: string;
+          type: string;
+          url: string;
+          content_type: string;
+          size: number;
+          width: number;
+          height: number;
+          uploaded_at: string;
+        }[];
+        cover_image_url: string | null;
+        organizer: {
+          id: string;
+          name: string;
+          email: string | null;
+          website: string | null;
+          description: string | null;
+          description_html: string | null;
+          logo_url: string | null;
+          cover_url: string | null;
+        } | null;
+      };
+    }
+  | {
+      committed: {
+        events: string[];
+        position: string;
+      };
+      event_deleted: {
+        position: string;
+        deleted_at: string;
+      };
     };
-    images: {
-      id: string;
-      type: string;
-      url: string;
-      content_type: string;
-      size: number;
-      width: number;
-      height: number;
-      uploaded_at: string;
-    }[];
-    cover_image_url: string | null;
-    organizer: {
-      id: string;
-      name: string;
-      email: string | null;
-      website: string | null;
-      description: string | null;
-      description_html: string | null;
-      logo_url: string | null;
-      cover_url: string | null;
-    } | null;
-  };
-};
 
 export type PostEventsByIdDuplicateBody = {
   title?: string;
@@ -921,88 +954,99 @@ export type PostEventsByIdDuplicateBody = {
   };
 };
 
-export type PostEventsByIdDuplicateResponse = {
-  data: {
-    id: string;
-    account_id: string;
-    organizer_id: string | null;
-    title: string;
-    slug: string;
-    description: string | null;
-    description_html: string | null;
-    start_date: string;
-    end_date: string | null;
-    timezone: string;
-    currency: string;
-    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
-    lifecycle: 'upcoming' | 'ongoing' | 'ended';
-    is_online: boolean;
-    location: {
-      venue_name: string | null;
-      address_line_1: string | null;
-      address_line_2: string | null;
-      city: string | null;
-      state_or_region: string | null;
-      zip_or_postal_code: string | null;
-      country: string | null;
-    } | null;
-    created_at: string;
-    updated_at: string;
-    published_at: string | null;
-    online_connection_details: string | null;
-    map_url: string | null;
-    settings: {
-      support_email: string | null;
-      reply_to_email: string | null;
-      email_footer_message: string | null;
-      seo_title: string | null;
-      seo_description: string | null;
-      seo_keywords: string | null;
-      allow_search_engine_indexing: boolean;
-      order_timeout_minutes: number;
-      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
-      show_available_quantity: boolean;
-      hide_homepage_from_sidebar: boolean;
-      pre_checkout_message: string | null;
-      post_checkout_message: string | null;
-      continue_button_text: string | null;
-      offline_payments_enabled: boolean;
-      offline_payment_instructions: string | null;
-      allow_orders_awaiting_offline_payment_to_check_in: boolean;
-      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
-      homepage_background_color: string;
-      homepage_content_background_color: string;
-      homepage_primary_color: string;
-      homepage_secondary_color: string;
-      homepage_text_color: string;
-      homepage_button_color: string;
-      homepage_link_color: string;
-      widget_background_color: string;
-      widget_text_color: string;
+export type PostEventsByIdDuplicateResponse =
+  | {
+      data: {
+        id: string;
+        account_id: string;
+        organizer_id: string | null;
+        title: string;
+        slug: string;
+        description: string | null;
+        description_html: string | null;
+        start_date: string;
+        end_date: string | null;
+        timezone: string;
+        currency: string;
+        status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+        lifecycle: 'upcoming' | 'ongoing' | 'ended';
+        is_online: boolean;
+        location: {
+          venue_name: string | null;
+          address_line_1: string | null;
+          address_line_2: string | null;
+          city: string | null;
+          state_or_region: string | null;
+          zip_or_postal_code: string | null;
+          country: string | null;
+        } | null;
+        created_at: string;
+        updated_at: string;
+        published_at: string | null;
+        online_connection_details: string | null;
+        map_url: string | null;
+        settings: {
+          support_email: string | null;
+          reply_to_email: string | null;
+          email_footer_message: string | null;
+          seo_title: string | null;
+          seo_description: string | null;
+          seo_keywords: string | null;
+          allow_search_engine_indexing: boolean;
+          order_timeout_minutes: number;
+          price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+          show_available_quantity: boolean;
+          hide_homepage_from_sidebar: boolean;
+          pre_checkout_message: string | null;
+          post_checkout_message: string | null;
+          continue_button_text: string | null;
+          offline_payments_enabled: boolean;
+          offline_payment_instructions: string | null;
+          allow_orders_awaiting_offline_payment_to_check_in: boolean;
+          homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+          homepage_background_color: string;
+          homepage_content_background_color: string;
+          homepage_primary_color: string;
+          homepage_secondary_color: string;
+          homepage_text_color: string;
+          homepage_button_color: string;
+          homepage_link_color: string;
+          widget_background_color: string;
+          widget_text_color: string;
+        };
+        images: {
+          id: string;
+          type: string;
+          url: string;
+          content_type: string;
+          size: number;
+          width: number;
+          height: number;
+          uploaded_at: string;
+        }[];
+        cover_image_url: string | null;
+        organizer: {
+          id: string;
+          name: string;
+          email: string | null;
+          website: string | null;
+          description: string | null;
+          description_html: string | null;
+          logo_url: string | null;
+          cover_url: string | null;
+        } | null;
+      };
+    }
+  | {
+      committed: {
+        events: string[];
+        position: string;
+      };
+      event_deleted: {
+        position: string;
+        deleted_at: string;
+      };
     };
-    images: {
-      id: string;
-      type: string;
-      url: string;
-      content_type: string;
-      size: number;
-      width: number;
-      height: number;
-      uploaded_at: string;
-    }[];
-    cover_image_url: string | null;
-    organizer: {
-      id: string;
-      name: string;
-      email: string | null;
-      website: string | null;
-      description: string | null;
-      description_html: string | null;
-      logo_url: string | null;
-      cover_url: string | null;
-    } | null;
-  };
-};
 
 export type GetEventsByIdSettingsResponse = {
   data: {
@@ -1066,37 +1110,48 @@ export type PutEventsByIdSettingsBody = {
   widget_text_color?: string;
 };
 
-export type PutEventsByIdSettingsResponse = {
-  data: {
-    support_email: string | null;
-    reply_to_email: string | null;
-    email_footer_message: string | null;
-    seo_title: string | null;
-    seo_description: string | null;
-    seo_keywords: string | null;
-    allow_search_engine_indexing: boolean;
-    order_timeout_minutes: number;
-    price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
-    show_available_quantity: boolean;
-    hide_homepage_from_sidebar: boolean;
-    pre_checkout_message: string | null;
-    post_checkout_message: string | null;
-    continue_button_text: string | null;
-    offline_payments_enabled: boolean;
-    offline_payment_instructions: string | null;
-    allow_orders_awaiting_offline_payment_to_check_in: boolean;
-    homepage_background_type: 'COLOR' | 'COVER_IMAGE';
-    homepage_background_color: string;
-    homepage_content_background_color: string;
-    homepage_primary_color: string;
-    homepage_secondary_color: string;
-    homepage_text_color: string;
-    homepage_button_color: string;
-    homepage_link_color: string;
-    widget_background_color: string;
-    widget_text_color: string;
-  };
-};
+export type PutEventsByIdSettingsResponse =
+  | {
+      data: {
+        support_email: string | null;
+        reply_to_email: string | null;
+        email_footer_message: string | null;
+        seo_title: string | null;
+        seo_description: string | null;
+        seo_keywords: string | null;
+        allow_search_engine_indexing: boolean;
+        order_timeout_minutes: number;
+        price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+        show_available_quantity: boolean;
+        hide_homepage_from_sidebar: boolean;
+        pre_checkout_message: string | null;
+        post_checkout_message: string | null;
+        continue_button_text: string | null;
+        offline_payments_enabled: boolean;
+        offline_payment_instructions: string | null;
+        allow_orders_awaiting_offline_payment_to_check_in: boolean;
+        homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+        homepage_background_color: string;
+        homepage_content_background_color: string;
+        homepage_primary_color: string;
+        homepage_secondary_color: string;
+        homepage_text_color: string;
+        homepage_button_color: string;
+        homepage_link_color: string;
+        widget_background_color: string;
+        widget_text_color: string;
+      };
+    }
+  | {
+      committed: {
+        events: string[];
+        position: string;
+      };
+      event_deleted: {
+        position: string;
+        deleted_at: string;
+      };
+    };
 
 export type GetEventsByIdImagesResponse = {
   data: {
@@ -1111,18 +1166,29 @@ export type GetEventsByIdImagesResponse = {
   }[];
 };
 
-export type PostEventsByIdImagesResponse = {
-  data: {
-    id: string;
-    type: string;
-    url: string;
-    content_type: string;
-    size: number;
-    width: number;
-    height: number;
-    uploaded_at: string;
-  };
-};
+export type PostEventsByIdImagesResponse =
+  | {
+      data: {
+        id: string;
+        type: string;
+        url: string;
+        content_type: string;
+        size: number;
+        width: number;
+        height: number;
+        uploaded_at: string;
+      };
+    }
+  | {
+      committed: {
+        events: string[];
+        position: string;
+      };
+      event_deleted: {
+        position: string;
+        deleted_at: string;
+      };
+    };
 
 export type GetOrganizersResponse = {
   data: {

@@ -192,6 +192,14 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     id: 'reason.order_not_awaiting_payment',
     defaultMessage: 'Only an order awaiting payment can be marked as paid',
   },
+  order_already_paid: {
+    id: 'reason.order_already_paid',
+    defaultMessage: 'This order has already been paid',
+  },
+  order_id_reused: {
+    id: 'reason.order_id_reused',
+    defaultMessage: 'This order id was already used for a different order',
+  },
   order_not_cancellable: {
     id: 'reason.order_not_cancellable',
     defaultMessage: 'Only a completed order or one awaiting payment can be cancelled',
