@@ -333,11 +333,17 @@ export async function abandonOrder(
   const previous = await loadOrder(services, orderId);
   if (!previous || previous.placed.eventId !== eventId || !isOpen(previous.status)) return;
   const now = services.clock.now();
+  // Under an Idempotency-Key, event ids are seeded by the key and the event's index in its append: the release and
+  // the new hold are two appends to the same inventory stream, so the release gets a seed of its own. With the
+  // same seed the store took the new HoldPlaced for a replay of this HoldReleased and dropped it.
+  const release: CommandContext = context.idempotencyKey
+    ? { ...context, idempotencyKey: `${context.idempotencyKey}|release-previous` }
+    : context;
   await services.commands.handle(
     inventoryDecider,
     inventoryStream(eventId),
     { type: 'ReleaseHold', eventId, holdId: previous.placed.holdId, now },
-    context,
+    release,
   );
   await services.commands.handle(
     orderDecider,
