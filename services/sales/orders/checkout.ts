@@ -9,7 +9,7 @@ import { ticketState } from '../../catalog/tickets/ticketState';
 import { taxDecider } from '../../catalog/taxes/taxDecider';
 import { taxStream } from '../../catalog/taxes/taxEvents';
 import { listEventTickets, type TicketRow } from '../../../projections/tickets';
-import { inventoryDecider } from '../inventory/inventoryDecider';
+import { inventoryDecider, type HoldClient } from '../inventory/inventoryDecider';
 import { inventoryStream, type HoldLine, type PerOrderLimit } from '../inventory/inventoryEvents';
 import {
   priceOrder,
@@ -42,6 +42,8 @@ export interface OrderRequest {
   locale: string;
   orderId: string;
   replacesOrderId?: string | undefined;
+  /** The anonymous buyer's client and its limit of open holds (reservationLimits.ts); absent: no limit. */
+  client?: HoldClient | null | undefined;
 }
 
 /** The event a buyer may order from: live, or `event_not_found` / `event_not_available`. */
@@ -253,6 +255,7 @@ export async function placeOrder(
       now,
       expiresAt,
       perOrderLimits,
+      client: request.client ?? null,
     },
     context,
   );

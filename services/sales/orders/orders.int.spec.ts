@@ -119,7 +119,12 @@ function ordersSuite(kind: StorageKind) {
   };
 
   beforeAll(async () => {
-    t = await startTestPlatform(kind, { clock });
+    // Every order here comes from one address, many a minute: the limits on one client's reservations have their
+    // own suite (reservationLimits.int.spec.ts).
+    t = await startTestPlatform(kind, {
+      clock,
+      config: { reservations: { holdsPerClient: 0, perClientPerMinute: 0, lifetimeFactor: 2 } },
+    });
     token = await t.login(t.admin.email, t.admin.password);
     const organizer = await api()<{ data: { id: string } }>('POST', '/api/organizers', {
       json: { name: 'Harbour Collective' },

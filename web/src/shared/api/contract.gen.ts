@@ -3796,6 +3796,7 @@ export type PostPublicEventsByEventIdOrdersResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    reservation_ends_at: string | null;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -3889,6 +3890,7 @@ export type GetPublicEventsByEventIdOrdersByOrderShortIdResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    reservation_ends_at: string | null;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -4023,6 +4025,7 @@ export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    reservation_ends_at: string | null;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -4116,6 +4119,7 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdExtendResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    reservation_ends_at: string | null;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -4213,6 +4217,7 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    reservation_ends_at: string | null;
     lines: {
       ticket_id: string;
       tier_id: string | null;
