@@ -15,7 +15,7 @@ import { promoCodeStream } from '../promoCodes/promoCodeEvents';
 import { taxDecider } from '../taxes/taxDecider';
 import { taxStream } from '../taxes/taxEvents';
 import type { PublicTicket } from './ticketSchemas';
-import { shownToBuyer, ticketState, type TicketAvailability } from './ticketState';
+import { maxPerOrderOf, shownToBuyer, ticketState, type TicketAvailability } from './ticketState';
 
 type Reader = Pick<Services, 'db' | 'commands'>;
 
@@ -147,7 +147,7 @@ export async function publicTickets(
       description: d.description,
       state: ticketState(ticket, now, availability),
       min_per_order: d.minPerOrder,
-      max_per_order: d.maxPerOrder,
+      max_per_order: maxPerOrderOf(d),
       sale_start: d.saleStart,
       sale_end: d.saleEnd,
       collapse_on_load: d.collapseOnLoad,

@@ -5,7 +5,7 @@ import { eventDecider, type ExistingEvent } from '../../catalog/events/eventDeci
 import { eventStream } from '../../catalog/events/eventEvents';
 import { findValidPromoCode } from '../../catalog/tickets/publicCatalogue';
 import { promoCodeApplies, type ExistingPromoCode } from '../../catalog/promoCodes/promoCodeDecider';
-import { ticketState } from '../../catalog/tickets/ticketState';
+import { maxPerOrderOf, ticketState } from '../../catalog/tickets/ticketState';
 import { taxDecider } from '../../catalog/taxes/taxDecider';
 import { taxStream } from '../../catalog/taxes/taxEvents';
 import { listEventTickets, type TicketRow } from '../../../projections/tickets';
@@ -229,7 +229,7 @@ export async function placeOrder(
 
   const perOrderLimits: Record<string, PerOrderLimit> = {};
   for (const { row } of checked)
-    perOrderLimits[row.ticketId] = { min: row.details.minPerOrder, max: row.details.maxPerOrder };
+    perOrderLimits[row.ticketId] = { min: row.details.minPerOrder, max: maxPerOrderOf(row.details) };
   const holdLines: HoldLine[] = checked.map(({ line, row, tierId }) => ({
     ticketId: row.ticketId,
     tierId,

@@ -14,6 +14,7 @@ type Order = {
   expires_at: string;
   reservation_ends_at: string | null;
 };
+type PublicTicket = { id: string; max_per_order: number | null; prices: { promo_applied: boolean }[] };
 
 function expectProblem(response: ApiResponse, status: number, reason: string): Problem {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
@@ -187,6 +188,24 @@ function reservationLimitsSuite(kind: StorageKind) {
     expect(
       (await reserve(eventId, '192.0.2.8', { ...one(ticketIds[0]!), replaces_order_id: previous })).status,
     ).toBe(201);
+  });
+
+  it('holds at most ten of a ticket whose maximum per order is empty', async () => {
+    const { eventId, ticketIds } = await liveEvent({}, [
+      { type: 'FREE', title: 'Open', quantity: null, max_per_order: null },
+      { type: 'FREE', title: 'Group', quantity: null, min_per_order: 12, max_per_order: null },
+    ]);
+    const [open, group] = ticketIds as [string, string];
+    expectProblem(await reserve(eventId, '192.0.2.20', one(open, 11)), 422, 'max_per_order_exceeded');
+    expectProblem(await reserve(eventId, '192.0.2.20', one(open, 1000)), 422, 'max_per_order_exceeded');
+    expect((await reserve(eventId, '192.0.2.20', one(open, 10))).status).toBe(201);
+    // A minimum above the default raises the maximum with it.
+    expect((await reserve(eventId, '192.0.2.21', one(group, 12))).status).toBe(201);
+    const page = await t.client()<{ data: { tickets: PublicTicket[] } }>(
+      'GET',
+      `/api/public/events/${eventId}`,
+    );
+    expect(page.body.data.tickets.map((ticket) => ticket.max_per_order)).toEqual([10, 12]);
   });
 
   it('extends a reservation as often as asked, but never past twice its first length', async () => {
