@@ -217,6 +217,13 @@ export async function placeOrder(
     lines: lineInputs,
     promo: promo ? pricingPromo(promo) : null,
   });
+  // The order uses the code only when it gains from it: a discount, or a ticket shown only with the code (checkLines
+  // let it in because the code applies). A code that changes nothing is left off, and no use of it is counted.
+  const used =
+    promo !== undefined &&
+    (priced.discountTotal > 0 || checked.some(({ row }) => row.details.hiddenUnlessPromoCode))
+      ? promo
+      : undefined;
 
   if (
     priced.total > 0 &&
@@ -251,7 +258,7 @@ export async function placeOrder(
       holdId,
       orderId: request.orderId,
       lines: holdLines,
-      promoCodeId: promo?.promoCodeId ?? null,
+      promoCodeId: used?.promoCodeId ?? null,
       now,
       expiresAt,
       perOrderLimits,
@@ -296,8 +303,8 @@ export async function placeOrder(
     reference: shortId.slice(-8).toUpperCase(),
     holdId,
     locale: request.locale,
-    promoCodeId: promo?.promoCodeId ?? null,
-    promoCode: promo ? promo.code : null,
+    promoCodeId: used?.promoCodeId ?? null,
+    promoCode: used ? used.code : null,
     affiliateCode: request.affiliateCode ?? null,
     currency: priced.currency,
     displayMode: priced.displayMode,

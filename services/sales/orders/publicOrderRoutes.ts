@@ -53,10 +53,11 @@ const readModels = [ordersProjection.name];
 
 /**
  * The browser's last order for an event, so starting a new one releases the previous hold even when the page
- * does not send `replaces_order_id` (a reload, a second tab).
+ * does not send `replaces_order_id` (a reload, a second tab). The event's public routes read it too: the promo
+ * code check leaves that order's own use of a code out (publicEventRoutes.ts).
  */
 const previousOrderCookie = (eventId: string) => `order_${eventId}`;
-function previousOrderOf(ctx: Context, eventId: string): string | undefined {
+export function previousOrderOf(ctx: Context, eventId: string): string | undefined {
   const value = ctx.cookies.get(previousOrderCookie(eventId));
   return value && z.string().uuid().safeParse(value).success ? value : undefined;
 }
@@ -206,7 +207,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     ctx.cookies.set(previousOrderCookie(eventId), orderId, {
       httpOnly: true,
       sameSite: 'lax',
-      path: `/api/public/events/${eventId}/orders`,
+      path: `/api/public/events/${eventId}`,
       maxAge: 24 * 3_600_000,
       overwrite: true,
     });

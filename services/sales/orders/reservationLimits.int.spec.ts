@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPostgres } from '../../kit/testing/postgres';
 import { ManualClock } from '../../kit/clock';
 import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from '../../api/testing';
+import { createPromoCode } from '../../catalog/promoCodes/promoCodeCommands';
+import { eventually } from '../../messaging/testing';
 
 type Problem = { status: number; reason: string };
 type Order = {
@@ -22,6 +24,7 @@ function expectProblem(response: ApiResponse, status: number, reason: string): P
   return response.body as Problem;
 }
 
+const context = { correlationId: 'test', actor: 'system' };
 const minute = 60_000;
 
 /**
@@ -237,6 +240,107 @@ function reservationLimitsSuite(kind: StorageKind) {
     );
     expect(expired.body.data).toMatchObject({ status: 'EXPIRED', reservation_ends_at: null });
     expectProblem(await checkout(eventId, ip, order.short_id, 'extend'), 409, 'order_expired');
+  });
+
+  it('a used-up promo code is invalid for the check, the page and the order; the buyer’s own open order keeps it', async () => {
+    const { eventId, ticketIds } = await liveEvent({ offline_payments_enabled: true }, [
+      { type: 'PAID', title: 'Seat', price: 2000, quantity: 50 },
+    ]);
+    await createPromoCode(
+      t.platform.services,
+      {
+        eventId,
+        definition: {
+          code: 'ONCE',
+          discountType: 'PERCENT',
+          discount: 50,
+          expiresAt: null,
+          maxUsages: 1,
+          applicableTicketIds: [],
+        },
+      },
+      context,
+    );
+    const check = async (previousOrder?: string) =>
+      (
+        await t.client()<{ valid: boolean }>('GET', `/api/public/events/${eventId}/promo-codes/once`, {
+          headers: headers('192.0.2.40', previousOrder ? { eventId, orderId: previousOrder } : undefined),
+        })
+      ).body.valid;
+    const discounted = async (previousOrder?: string) => {
+      const page = await t.client()<{ data: { tickets: PublicTicket[] } }>(
+        'GET',
+        `/api/public/events/${eventId}?promo_code=ONCE`,
+        { headers: headers('192.0.2.40', previousOrder ? { eventId, orderId: previousOrder } : undefined) },
+      );
+      return page.body.data.tickets[0]?.prices[0]?.promo_applied;
+    };
+    expect(await check()).toBe(true);
+    expect(await discounted()).toBe(true);
+
+    const ip = '192.0.2.41';
+    const held = await reserve(eventId, ip, { ...one(ticketIds[0]!), promo_code: 'once' });
+    expect(held.body.data).toMatchObject({ promo_code: 'ONCE', total: 1000 });
+    // Another buyer: the only use is held.
+    expect(await check()).toBe(false);
+    expect(await discounted()).toBe(false);
+    // The buyer whose open order holds it: a new order from this browser would release it first.
+    expect(await check(held.body.data.id)).toBe(true);
+    expect(await discounted(held.body.data.id)).toBe(true);
+
+    await buy(eventId, ip, held.body.data, 1, 'OFFLINE');
+    expect(await check()).toBe(false);
+    expect(await check(held.body.data.id)).toBe(false);
+    expect(await discounted(held.body.data.id)).toBe(false);
+    expectProblem(
+      await reserve(eventId, '192.0.2.42', { ...one(ticketIds[0]!), promo_code: 'ONCE' }),
+      409,
+      'promo_code_exhausted',
+    );
+  });
+
+  it('a free order that gains nothing from a promo code does not use it up', async () => {
+    const { eventId, ticketIds } = await liveEvent({ offline_payments_enabled: true }, [
+      { type: 'FREE', title: 'Standing', quantity: 50 },
+      { type: 'PAID', title: 'Seat', price: 2000, quantity: 50 },
+    ]);
+    const [standing, seat] = ticketIds as [string, string];
+    const { promoCodeId } = await createPromoCode(
+      t.platform.services,
+      {
+        eventId,
+        definition: {
+          code: 'HALF',
+          discountType: 'PERCENT',
+          discount: 50,
+          expiresAt: null,
+          maxUsages: 1,
+          applicableTicketIds: [],
+        },
+      },
+      context,
+    );
+    const timesUsed = async () =>
+      (
+        await api()<{ data: { id: string; times_used: number }[] }>(
+          'GET',
+          `/api/events/${eventId}/promo-codes`,
+        )
+      ).body.data.find((code) => code.id === promoCodeId)?.times_used;
+
+    const free = await reserve(eventId, '192.0.2.50', { ...one(standing, 2), promo_code: 'HALF' });
+    expect(free.status, JSON.stringify(free.body)).toBe(201);
+    expect(free.body.data).toMatchObject({ total: 0, discount_total: 0, promo_code: null });
+    await buy(eventId, '192.0.2.50', free.body.data, 2, 'FREE');
+    expect(
+      (await t.client()<{ valid: boolean }>('GET', `/api/public/events/${eventId}/promo-codes/HALF`)).body
+        .valid,
+    ).toBe(true);
+
+    const paid = await reserve(eventId, '192.0.2.51', { ...one(seat), promo_code: 'HALF' });
+    expect(paid.body.data).toMatchObject({ total: 1000, discount_total: 1000, promo_code: 'HALF' });
+    await buy(eventId, '192.0.2.51', paid.body.data, 1, 'OFFLINE');
+    await eventually(async () => ((await timesUsed()) === 1 ? true : undefined));
   });
 }
 
