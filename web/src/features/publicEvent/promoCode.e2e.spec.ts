@@ -185,4 +185,11 @@ describeE2E('Promo codes on a phone: the choice stays, the answer is in view, an
     await seat(page).getByText('€20.00', { exact: true }).waitFor();
     expect(await seat(page).getByText(/^was /).count()).toBe(0);
   });
+
+  it('sends a buyer who opens /checkout/{eventId} to the event page', async () => {
+    const page = await phonePage();
+    await page.goto(`${app.url}/checkout/${event.id}`);
+    await page.waitForURL(`${app.url}/e/${event.id}/${event.slug}`);
+    await page.getByRole('heading', { name: 'Pier Summer Gala', level: 1 }).waitFor();
+  });
 });
