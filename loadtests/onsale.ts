@@ -58,6 +58,9 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 async function startServer(kind: 'sqlite' | 'postgres') {
+  // One proxy in front, as in production: each simulated buyer's requests name its own address in
+  // X-Forwarded-For (onsaleBuyers.ts), so the per-address limits on reservations meet many buyers, not one.
+  process.env.TRUST_PROXY = '1';
   const dataDir = mkdtempSync(join(tmpdir(), 'onsale-'));
   let storage: StorageConfig;
   let drop = async () => {};

@@ -9,6 +9,10 @@ import { basketOf, readOnsaleScenario } from './onsaleScenario';
  * Each buyer loops: reserve (POST …/orders), give details (PUT …/details), complete (POST …/complete) with
  * FREE (each step sent again after a 503, as the web does), until the run's time is up or, refused for lack of stock, it has tried a single ticket and been
  * refused again (the sell-out run ends when every buyer has met an empty stock).
+ *
+ * Every order of the loop stands for another person: its requests name an address of their own in
+ * X-Forwarded-For (the server trusts one proxy, onsale.ts), so the limits on one address's reservations
+ * (README, `RESERVATIONS_PER_CLIENT`, `RESERVATIONS_PER_MINUTE`) meet real buyers, not one loopback client.
  */
 const baseUrl = process.env.ONSALE_URL!;
 const eventId = process.env.ONSALE_EVENT_ID!;
@@ -29,15 +33,23 @@ const http = new JsonClient(baseUrl, buyers);
 const RETRIES_AFTER_503 = 5;
 const RETRY_PAUSE_MS = 200;
 
+let people = 0;
+/** The address of the next simulated person: 10.0.0.1, 10.0.0.2, … (over 16 million before one comes back). */
+function nextAddress(): string {
+  const n = ++people;
+  return `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+}
+
 /**
  * One step of a buyer, as the web sends it: a 503 (`not_ready`: recorded, not yet readable) is sent again, the
  * same request with the same order id, so a retry is never a second order. The step's time includes the retries.
  */
-async function call(method: string, path: string, json: unknown): Promise<Step> {
+async function call(method: string, path: string, json: unknown, address: string): Promise<Step> {
   const started = performance.now();
   for (let attempt = 0; ; attempt++) {
     const response = await http.send<Step['body']>(method, `/api/public/events/${eventId}${path}`, json, {
       'User-Agent': 'onsale-bench',
+      'X-Forwarded-For': address,
     });
     if (response.status !== 503 || attempt >= RETRIES_AFTER_503)
       return { status: response.status, body: response.body, ms: performance.now() - started };
@@ -71,7 +83,13 @@ async function buyer(deadline: number, random: () => number) {
     const basket = soldOutOnce
       ? [{ ticket_id: ticketIds[0]!, quantity: 1 }]
       : basketOf(ticketIds, scenario.buyer, random);
-    const reserved = await call('POST', '/orders', { lines: basket, order_id: randomUUID(), locale: 'en' });
+    const address = nextAddress();
+    const reserved = await call(
+      'POST',
+      '/orders',
+      { lines: basket, order_id: randomUUID(), locale: 'en' },
+      address,
+    );
     requestMs.push(reserved.ms);
     if (reserved.status === 409 && soldOutReasons.has(reserved.body.reason ?? '')) {
       counts.refusedSoldOut++;
@@ -88,17 +106,23 @@ async function buyer(deadline: number, random: () => number) {
     const order = reserved.body.data;
     const units = basket.reduce((sum, line) => sum + line.quantity, 0);
     const person = { first_name: 'Ada', last_name: 'Buyer', email: 'ada@example.org' };
-    const details = await call('PUT', `/orders/${order.short_id}/details`, {
-      ...person,
-      attendees: Array.from({ length: units }, () => person),
-      terms_agreed: true,
-    });
+    const details = await call(
+      'PUT',
+      `/orders/${order.short_id}/details`,
+      { ...person, attendees: Array.from({ length: units }, () => person), terms_agreed: true },
+      address,
+    );
     requestMs.push(details.ms);
     if (details.status !== 200) {
       noteError('details', details);
       continue;
     }
-    const completed = await call('POST', `/orders/${order.short_id}/complete`, { payment_method: 'FREE' });
+    const completed = await call(
+      'POST',
+      `/orders/${order.short_id}/complete`,
+      { payment_method: 'FREE' },
+      address,
+    );
     requestMs.push(completed.ms);
     if (completed.status !== 200) {
       noteError('complete', completed);

@@ -1,10 +1,13 @@
 // k6 twin of `npm run bench -- onsale`, for machines that have k6 (it is not installable here). Both read the
 // one scenario definition, loadtests/scenarios/onsale.json: each buyer reserves 1 to 4 of the event's free
 // tickets, gives the details and completes the order. Prepare the event as loadtests/onsale.ts does (three free
-// tickets under one capacity assignment, live), then:
+// tickets under one capacity assignment, live), start the instance with TRUST_PROXY=1 (each iteration is another
+// person, from an address of its own in X-Forwarded-For, so the per-address reservation limits meet many
+// buyers, as they would in a real rush), then:
 //   BASE_URL=http://localhost:3000 EVENT_ID=ev_… TICKET_IDS=tk_a,tk_b,tk_c BUYERS=500 k6 run loadtests/k6/onsale.js
 import http from 'k6/http';
 import { check, sleep } from 'k6';
+import exec from 'k6/execution';
 import { Counter } from 'k6/metrics';
 
 const scenario = JSON.parse(open('../scenarios/onsale.json'));
@@ -49,8 +52,6 @@ function basket() {
   return Object.entries(lines).map(([ticket_id, quantity]) => ({ ticket_id, quantity }));
 }
 
-const json = { headers: { 'Content-Type': 'application/json' } };
-
 /** As the web does: a 503 (`not_ready`: recorded, not yet readable) is sent again, the same request. */
 function sendAgainAfter503(send) {
   let response = send();
@@ -61,8 +62,15 @@ function sendAgainAfter503(send) {
   return response;
 }
 
+/** This iteration's person: an address of its own, from the VU and its iteration number. */
+function address() {
+  const n = (exec.vu.idInTest * 65536 + exec.vu.iterationInScenario) % 16777216;
+  return `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+}
+
 export default function () {
   const lines = basket();
+  const json = { headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address() } };
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const orders = `${base}/api/public/events/${eventId}/orders`;
   const reservation = JSON.stringify({ lines, order_id: uuid(), locale: 'en' });

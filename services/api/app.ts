@@ -37,6 +37,7 @@ import { paymentRoutes } from '../payments/connection/paymentRoutes';
 import { billingRoutes } from '../payments/billing/billingRoutes';
 import { stripeWebhookRoutes } from '../payments/webhooks/webhookRoutes';
 import { serveWeb } from './web';
+import { proxyTrust } from './proxyTrust';
 import { PageViewCounter } from '../reporting/pageViews';
 import { pageViewRoutes } from '../reporting/pageViewRoutes';
 import { statsRoutes } from '../reporting/statsRoutes';
@@ -61,7 +62,7 @@ export function createApp(
     dataDir: services.config.dataDir,
     fromEnvironment: services.config.ticketSigningKey,
   });
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  const app = new Koa(proxyTrust(process.env.TRUST_PROXY));
   app.use(requestContext(services));
   app.use(securityHeaders(services.config));
   app.use(errorMiddleware(services.logger));

@@ -37,6 +37,17 @@ export interface AppConfig {
   webhooksAllowPrivate: boolean;
   /** Card payments through Stripe: off unless configured (docs/payments.md). */
   payments: PaymentsConfig;
+  /** What one anonymous client may reserve (docs/orders.md, "Limits on reservations"). */
+  reservations: ReservationLimits;
+}
+
+export interface ReservationLimits {
+  /** Unexpired holds one client (an address, an IPv6 /64) may have in one event at once; 0: no limit. */
+  holdsPerClient: number;
+  /** Reservations one client may ask for in one event per minute; 0: no limit. */
+  perClientPerMinute: number;
+  /** A reservation's longest life, extensions included, as a multiple of its first length; 1: no extension. */
+  lifetimeFactor: number;
 }
 
 /** How the platform takes card payments: not at all, through Stripe Connect, or with one self-hosted key set. */
@@ -90,6 +101,17 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     emailClaimGraceSeconds: integer(env.EMAIL_CLAIM_GRACE_SECONDS, 600, 'EMAIL_CLAIM_GRACE_SECONDS'),
     payments: readPaymentsConfig(env),
+    reservations: readReservationLimits(env),
+  };
+}
+
+export function readReservationLimits(env: NodeJS.ProcessEnv): ReservationLimits {
+  const lifetimeFactor = integer(env.RESERVATION_LIFETIME, 2, 'RESERVATION_LIFETIME');
+  if (lifetimeFactor < 1) throw new Error('RESERVATION_LIFETIME must be at least 1');
+  return {
+    holdsPerClient: integer(env.RESERVATIONS_PER_CLIENT, 3, 'RESERVATIONS_PER_CLIENT'),
+    perClientPerMinute: integer(env.RESERVATIONS_PER_MINUTE, 10, 'RESERVATIONS_PER_MINUTE'),
+    lifetimeFactor,
   };
 }
 

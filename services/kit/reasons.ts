@@ -81,6 +81,11 @@ export const reasonCatalog = {
   hold_not_found: { status: 404, title: 'This reservation does not exist' },
   hold_expired: { status: 409, title: 'Sorry, your order has expired. Please start a new order.' },
   hold_not_sold: { status: 409, title: 'Only sold tickets can be returned' },
+  too_many_reservations: {
+    status: 429,
+    title: 'Too many open reservations from your network for this event; please try again later',
+  },
+  extension_limit_reached: { status: 409, title: 'This reservation cannot be extended any further' },
   quantity_below_sold: {
     status: 409,
     title: 'The limit cannot be lower than what is already sold or reserved',

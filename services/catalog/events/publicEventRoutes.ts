@@ -10,11 +10,12 @@ import { eventListSpec, findLiveEvent, presentPublicListEvent } from '../../../p
 import { eventIdOrNotFound } from './eventSchemas';
 import {
   costsMoney,
-  findValidPromoCode,
+  findUsablePromoCode,
   markPaymentSetupIncomplete,
   publicTickets,
 } from '../tickets/publicCatalogue';
 import { canTakePaidOrders } from '../../sales/orders/cardPayments';
+import { previousOrderOf } from '../../sales/orders/publicOrderRoutes';
 
 /** `GET /api/public/events/{id}?promo_code=…`: a buyer's promo code shows the tickets it unlocks, at its price. */
 export const publicEventQuerySchema = z.object({ promo_code: z.string().trim().min(1).max(50).optional() });
@@ -52,7 +53,7 @@ export function publicEventRoutes(services: Services, publicEvents: PublicEventC
         priceDisplayMode: event.settings.price_display_mode === 'EXCLUSIVE' ? 'EXCLUSIVE' : 'INCLUSIVE',
         showAvailableQuantity: event.settings.show_available_quantity === true,
       },
-      { now, promoCode },
+      { now, promoCode, replacingOrderId: previousOrderOf(ctx, event.id) },
     );
     const paymentSetupIncomplete =
       tickets.some(costsMoney) &&
@@ -68,15 +69,20 @@ export function publicEventRoutes(services: Services, publicEvents: PublicEventC
     };
   });
 
-  /** Whether a buyer's code would apply now (case-insensitive); the inventory still counts its uses at order time. */
+  /**
+   * Whether a buyer's code would apply to an order now (case-insensitive): valid, and not used up in the
+   * inventory (this browser's own open order left out), as the order would find it.
+   */
   router.get('/events/:id/promo-codes/:code', async (ctx) => {
     const eventId = eventIdOrNotFound(pathParam(ctx, 'id'));
     const row = await findLiveEvent(services.db, eventId);
     if (!row) throw new Refusal('event_not_found');
     const code = parse(z.string().min(1).max(50), pathParam(ctx, 'code'));
+    const now = services.clock.now();
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = {
-      valid: (await findValidPromoCode(services, row.id, code, services.clock.now())) !== undefined,
+      valid:
+        (await findUsablePromoCode(services, row.id, code, now, previousOrderOf(ctx, row.id))) !== undefined,
     };
   });
 

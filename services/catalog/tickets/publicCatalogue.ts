@@ -1,6 +1,6 @@
 import type { Services } from '../../kit/http/context';
 import { listEventTickets, type TicketRow } from '../../../projections/tickets';
-import { inventoryDecider, remainingAt } from '../../sales/inventory/inventoryDecider';
+import { inventoryDecider, promoUsesLeft, remainingAt } from '../../sales/inventory/inventoryDecider';
 import { inventoryStream } from '../../sales/inventory/inventoryEvents';
 import { priceForDisplay, type DisplayTicket, type Promo, type TaxOrFee } from '../../sales/pricing/pricing';
 import type { PriceDisplayMode } from '../events/eventSettings';
@@ -15,7 +15,7 @@ import { promoCodeStream } from '../promoCodes/promoCodeEvents';
 import { taxDecider } from '../taxes/taxDecider';
 import { taxStream } from '../taxes/taxEvents';
 import type { PublicTicket } from './ticketSchemas';
-import { shownToBuyer, ticketState, type TicketAvailability } from './ticketState';
+import { maxPerOrderOf, shownToBuyer, ticketState, type TicketAvailability } from './ticketState';
 
 type Reader = Pick<Services, 'db' | 'commands'>;
 
@@ -35,6 +35,24 @@ export async function findValidPromoCode(
   const { state } = await services.commands.load(promoCodeDecider, promoCodeStream(claim.state.claimedBy));
   if (!state.exists || state.eventId !== eventId || !isPromoCodeValid(state, now)) return undefined;
   return state;
+}
+
+/**
+ * A promo code the buyer can still use now: valid, and with a use left in the event's inventory, where completed
+ * orders and unexpired holds count (the order would be refused `promo_code_exhausted` otherwise). The buyer's own
+ * open order (`exceptOrderId`) does not count: a new reservation replaces it, releasing its use first.
+ */
+export async function findUsablePromoCode(
+  services: Reader,
+  eventId: string,
+  code: string,
+  now: Date,
+  exceptOrderId?: string,
+): Promise<ExistingPromoCode | undefined> {
+  const promo = await findValidPromoCode(services, eventId, code, now);
+  if (!promo) return undefined;
+  const { state } = await services.commands.load(inventoryDecider, inventoryStream(eventId));
+  return promoUsesLeft(state, promo.promoCodeId, now, exceptOrderId) === 0 ? undefined : promo;
 }
 
 function pricingPromo(code: ExistingPromoCode): Promo {
@@ -83,14 +101,21 @@ export interface CatalogueEvent {
 export async function publicTickets(
   services: Reader,
   event: CatalogueEvent,
-  at: { now: Date; promoCode?: string | undefined },
+  at: {
+    now: Date;
+    promoCode?: string | undefined;
+    /** The buyer's own open order, whose use of the code does not count (`findUsablePromoCode`). */
+    replacingOrderId?: string | undefined;
+  },
 ): Promise<PublicTicket[]> {
   const rows = await listEventTickets(services.db, event.id);
   if (rows.length === 0) return [];
   const { now } = at;
   const [inventory, promoCode] = await Promise.all([
     services.commands.load(inventoryDecider, inventoryStream(event.id)),
-    at.promoCode ? findValidPromoCode(services, event.id, at.promoCode, now) : Promise.resolve(undefined),
+    at.promoCode
+      ? findUsablePromoCode(services, event.id, at.promoCode, now, at.replacingOrderId)
+      : Promise.resolve(undefined),
   ]);
   const remaining = remainingAt(inventory.state, now);
   const taxes = new Map<string, TaxOrFee | null>();
@@ -147,7 +172,7 @@ export async function publicTickets(
       description: d.description,
       state: ticketState(ticket, now, availability),
       min_per_order: d.minPerOrder,
-      max_per_order: d.maxPerOrder,
+      max_per_order: maxPerOrderOf(d),
       sale_start: d.saleStart,
       sale_end: d.saleEnd,
       collapse_on_load: d.collapseOnLoad,

@@ -12,6 +12,18 @@ export interface TicketAvailability {
   tiers?: Readonly<Record<string, number | null>>;
 }
 
+/**
+ * The most of one ticket an order may take when the organizer leaves the maximum empty: without one, a single
+ * reservation could hold up to the order line's limit (1,000) of it. It matches the most the public quantity
+ * list offers; an organizer who wants more sets the maximum.
+ */
+export const DEFAULT_MAX_PER_ORDER = 10;
+
+/** The maximum per order a reservation is held to: the organizer's, else the default (never below the minimum). */
+export function maxPerOrderOf(ticket: Pick<TicketDetails, 'minPerOrder' | 'maxPerOrder'>): number {
+  return ticket.maxPerOrder ?? Math.max(DEFAULT_MAX_PER_ORDER, ticket.minPerOrder);
+}
+
 type SellableTicket = Pick<TicketDetails, 'hidden' | 'saleStart' | 'saleEnd' | 'type' | 'tiers'> & {
   salesPaused: boolean;
 };

@@ -8,7 +8,7 @@ import type { EventStore, ExpectedRevision, NewEvent } from '../../eventstore/po
 import { CommandHandler, type CommandContext } from '../../kit/commandHandler';
 import { Refusal } from '../../kit/refusal';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../../kit/testing/postgres';
-import { inventoryDecider, remainingAt, type InventoryCommand } from './inventoryDecider';
+import { inventoryDecider, remainingAt, type HoldClient, type InventoryCommand } from './inventoryDecider';
 import { inventoryStream, type HoldLine, type InventoryEvent } from './inventoryEvents';
 
 const context: CommandContext = { correlationId: 'rush', actor: 'public' };
@@ -35,17 +35,21 @@ interface Scenario {
   /** The lines of the i-th buyer's hold. */
   lines(i: number): HoldLine[];
   promoCodeId: string | null;
+  /** The one anonymous client every buyer stands for, if any. */
+  client?: HoldClient;
   /** How many holds fit exactly. */
   fits: number;
+  refusal: string;
 }
 
-const define = (eventId: string): Record<'tickets' | 'capacity' | 'promo', Scenario> => ({
+const define = (eventId: string): Record<'tickets' | 'capacity' | 'promo' | 'client', Scenario> => ({
   tickets: {
     name: '200 buyers rush 50 tickets',
     definitions: [{ type: 'DefineTicketStock', eventId, ticketId: 'tk_a', quantity: 50, now }],
     lines: () => [{ ticketId: 'tk_a', tierId: null, quantity: 1 }],
     promoCodeId: null,
     fits: 50,
+    refusal: 'sold_out',
   },
   capacity: {
     name: '200 buyers rush a capacity of 50 shared by three tickets',
@@ -70,6 +74,7 @@ const define = (eventId: string): Record<'tickets' | 'capacity' | 'promo', Scena
     lines: (i) => [{ ticketId: ['tk_a', 'tk_b', 'tk_c'][i % 3]!, tierId: null, quantity: 1 }],
     promoCodeId: null,
     fits: 50,
+    refusal: 'capacity_exceeded',
   },
   promo: {
     name: '200 buyers rush a promo code limited to 10 uses',
@@ -80,6 +85,16 @@ const define = (eventId: string): Record<'tickets' | 'capacity' | 'promo', Scena
     lines: () => [{ ticketId: 'tk_a', tierId: null, quantity: 1 }],
     promoCodeId: 'pc',
     fits: 10,
+    refusal: 'promo_code_exhausted',
+  },
+  client: {
+    name: 'one client sends 200 reservations at once, with 3 open holds allowed',
+    definitions: [{ type: 'DefineTicketStock', eventId, ticketId: 'tk_a', quantity: null, now }],
+    lines: () => [{ ticketId: 'tk_a', tierId: null, quantity: 1 }],
+    promoCodeId: null,
+    client: { key: 'c1', maxOpenHolds: 3 },
+    fits: 3,
+    refusal: 'too_many_reservations',
   },
 });
 
@@ -108,6 +123,7 @@ async function rush(handlers: CommandHandler[], eventId: string, scenario: Scena
           now,
           expiresAt,
           perOrderLimits: {},
+          client: scenario.client ?? null,
         },
         context,
       ),
@@ -140,7 +156,7 @@ function rushTests(open: () => Promise<{ store: EventStore; close(): Promise<voi
     await opened.close();
   });
 
-  for (const kind of ['tickets', 'capacity', 'promo'] as const) {
+  for (const kind of ['tickets', 'capacity', 'promo', 'client'] as const) {
     it(`${define('x')[kind].name}: exactly the limit is held, also across two processes`, async () => {
       const scenario = define(`ev-${kind}`)[kind];
       const handlers = [
@@ -150,13 +166,12 @@ function rushTests(open: () => Promise<{ store: EventStore; close(): Promise<voi
       const outcome = await rush(handlers, `ev-${kind}`, scenario);
       expect(outcome.failed).toBe(0);
       expect(outcome.accepted).toBe(scenario.fits);
-      expect([...outcome.refusedWith]).toEqual([
-        kind === 'tickets' ? 'sold_out' : kind === 'capacity' ? 'capacity_exceeded' : 'promo_code_exhausted',
-      ]);
+      expect([...outcome.refusedWith]).toEqual([scenario.refusal]);
       expect(await holdsInStore(store, `ev-${kind}`)).toBe(scenario.fits);
       const state = (await new CommandHandler(store).load(inventoryDecider, inventoryStream(`ev-${kind}`)))
         .state;
-      if (kind !== 'promo') expect(Object.values(remainingAt(state, now).tickets)).toContain(0);
+      if (kind === 'tickets' || kind === 'capacity')
+        expect(Object.values(remainingAt(state, now).tickets)).toContain(0);
     });
 
     it(`${define('x')[kind].name}: with the revision guard off the same rush oversells`, async () => {

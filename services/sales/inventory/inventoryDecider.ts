@@ -48,8 +48,28 @@ export type PlaceHold = {
   expiresAt: Date;
   /** Each ordered ticket's minimum and maximum per order, from the catalogue. */
   perOrderLimits: Readonly<Record<string, PerOrderLimit>>;
+  /**
+   * An anonymous buyer's reservation: the client's key and how many unexpired holds one client may have in the
+   * event at once (`too_many_reservations` beyond). Absent for members' holds (manual orders, reactivations).
+   */
+  client?: HoldClient | null;
 };
-export type ExtendHold = { type: 'ExtendHold'; eventId: string; holdId: string; expiresAt: Date; now: Date };
+export interface HoldClient {
+  key: string;
+  maxOpenHolds: number;
+}
+/**
+ * Moves a live hold's expiry later, never past its lifetime: `maxLifetimeFactor` times its first length
+ * (`HoldPlaced.expiresAt - placedAt`) after it was placed (`holdLifetimeEnd`).
+ */
+export type ExtendHold = {
+  type: 'ExtendHold';
+  eventId: string;
+  holdId: string;
+  expiresAt: Date;
+  maxLifetimeFactor: number;
+  now: Date;
+};
 export type ReleaseHold = { type: 'ReleaseHold'; eventId: string; holdId: string; now: Date };
 export type ConvertHold = {
   type: 'ConvertHold';
@@ -115,6 +135,11 @@ export interface Hold {
   orderId: string;
   lines: readonly HoldLine[];
   promoCodeId: string | null;
+  placedAt: number;
+  /** The expiry it was placed with: with `placedAt`, its first length, which bounds its extensions. */
+  firstExpiresAt: number;
+  /** The anonymous client that asked for it (`HoldClientNoted`), null for members' holds and older ones. */
+  clientKey: string | null;
   expiresAt: number;
   status: 'HELD' | 'SOLD' | 'RELEASED';
   /** What a SOLD hold still has sold (returns take units away). */
@@ -218,6 +243,50 @@ export function remainingAt(state: InventoryState, now: Date): Remaining {
 
 export function findHold(state: InventoryState, holdId: string): Hold | undefined {
   return state.active[holdId] ?? state.settled.get(holdId);
+}
+
+/**
+ * The latest a hold may be extended to: `maxLifetimeFactor` times its first length after it was placed. The
+ * order's public answer shows the same instant (from `OrderPlaced`, which carries the hold's two times).
+ */
+export function holdLifetimeEnd(
+  hold: { placedAt: number; firstExpiresAt: number },
+  maxLifetimeFactor: number,
+): number {
+  return hold.placedAt + maxLifetimeFactor * (hold.firstExpiresAt - hold.placedAt);
+}
+
+/**
+ * How many more uses of a promo code the inventory would allow at `now` (null: unlimited), counting completed
+ * orders and unexpired holds. The hold of `exceptOrderId` is left out: the buyer's own open order, which a new
+ * reservation from the same browser replaces (and releases) before its hold is decided.
+ */
+export function promoUsesLeft(
+  state: InventoryState,
+  promoCodeId: string,
+  now: Date,
+  exceptOrderId?: string,
+): number | null {
+  const cap = state.promoCaps[promoCodeId];
+  if (!cap || cap.maxUses === null) return null;
+  let taken = takenAt(state, now.getTime()).promoCodes.get(promoCodeId) ?? 0;
+  if (exceptOrderId !== undefined)
+    for (const hold of Object.values(state.active))
+      if (
+        hold.orderId === exceptOrderId &&
+        hold.promoCodeId === promoCodeId &&
+        hold.status === 'HELD' &&
+        hold.expiresAt > now.getTime()
+      )
+        taken -= 1;
+  return Math.max(0, cap.maxUses - taken);
+}
+
+/** The client's holds that still count at `now`, soonest to expire first. */
+function openHoldsOf(state: InventoryState, clientKey: string, now: number): Hold[] {
+  return Object.values(state.active)
+    .filter((hold) => hold.clientKey === clientKey && hold.status === 'HELD' && hold.expiresAt > now)
+    .sort((a, b) => a.expiresAt - b.expiresAt);
 }
 
 // ---------- the rules
@@ -397,12 +466,23 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
           orderId: event.data.orderId,
           lines: event.data.lines,
           promoCodeId: event.data.promoCodeId,
+          placedAt,
+          firstExpiresAt: Date.parse(event.data.expiresAt),
+          clientKey: null,
           expiresAt: Date.parse(event.data.expiresAt),
           status: 'HELD',
           soldLines: [],
           returnIds: [],
         };
         return { ...state, active, settled };
+      }
+      case 'HoldClientNoted': {
+        const hold = state.active[event.data.holdId];
+        if (!hold) return state;
+        return {
+          ...state,
+          active: { ...state.active, [event.data.holdId]: { ...hold, clientKey: event.data.clientKey } },
+        };
       }
       case 'HoldExtended': {
         const hold = findHold(state, event.data.holdId);
@@ -536,27 +616,46 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
         checkLines(state, lines);
         checkPerOrder(lines, command.perOrderLimits);
         const promoCodeId = command.promoCodeId ?? null;
+        const client = command.client ?? null;
+        if (client) {
+          const open = openHoldsOf(state, client.key, now);
+          const soonest = open[0];
+          // The client may place one more once its soonest hold ends (or is completed or released before).
+          if (soonest && open.length >= client.maxOpenHolds)
+            throw new Refusal('too_many_reservations', undefined, undefined, {
+              retryAt: new Date(soonest.expiresAt).toISOString(),
+            });
+        }
         checkFits(state, lines, promoCodeId, now);
-        return [
-          {
-            type: 'HoldPlaced',
-            data: {
-              eventId,
-              holdId: command.holdId,
-              orderId: command.orderId,
-              lines,
-              promoCodeId,
-              placedAt: at,
-              expiresAt: command.expiresAt.toISOString(),
-            },
+        const placed: InventoryEvent = {
+          type: 'HoldPlaced',
+          data: {
+            eventId,
+            holdId: command.holdId,
+            orderId: command.orderId,
+            lines,
+            promoCodeId,
+            placedAt: at,
+            expiresAt: command.expiresAt.toISOString(),
           },
-        ];
+        };
+        return client
+          ? [
+              placed,
+              { type: 'HoldClientNoted', data: { eventId, holdId: command.holdId, clientKey: client.key } },
+            ]
+          : [placed];
       }
       case 'ExtendHold': {
         const hold = findHold(state, command.holdId);
         if (!hold) refuse('hold_not_found');
         if (hold.status !== 'HELD' || hold.expiresAt <= now) refuse('hold_expired');
         if (command.expiresAt.getTime() <= hold.expiresAt) return [];
+        const latest = holdLifetimeEnd(hold, command.maxLifetimeFactor);
+        if (command.expiresAt.getTime() > latest)
+          throw new Refusal('extension_limit_reached', undefined, undefined, {
+            latestExpiresAt: new Date(latest).toISOString(),
+          });
         return [
           {
             type: 'HoldExtended',

@@ -4,7 +4,9 @@ import { fold } from '../../kit/decider';
 import { deciderSpec } from '../../kit/deciderSpec';
 import { isRefusal } from '../../kit/refusal';
 import {
+  holdLifetimeEnd,
   inventoryDecider,
+  promoUsesLeft,
   remainingAt,
   takenAt,
   type InventoryCommand,
@@ -57,6 +59,14 @@ const held = (
     placedAt: at(placed),
     expiresAt: at(expires),
   },
+});
+const noted = (holdId: string, clientKey: string): InventoryEvent => ({
+  type: 'HoldClientNoted',
+  data: { eventId, holdId, clientKey },
+});
+const released = (holdId: string, when: number): InventoryEvent => ({
+  type: 'HoldReleased',
+  data: { eventId, holdId, releasedAt: at(when) },
 });
 const converted = (holdId: string, when = 1, afterExpiry = false): InventoryEvent => ({
   type: 'HoldConverted',
@@ -260,6 +270,85 @@ describe('PlaceHold', () => {
     spec.given(given).when(place('h1', [])).thenRefused('validation_failed', ['lines']);
   });
 
+  describe('one client’s open holds', () => {
+    const client = { key: 'c1', maxOpenHolds: 2 };
+    // Two holds of client c1, placed at minutes 0 and 2, ending at 15 and 17.
+    const given = [
+      ticketStock('tk_a', 20),
+      held('h1', [line('tk_a', 5)], 0, 15),
+      noted('h1', 'c1'),
+      held('h2', [line('tk_a', 5)], 2, 17),
+      noted('h2', 'c1'),
+    ];
+
+    it('records the client beside the hold it asked for', () => {
+      spec
+        .given([ticketStock('tk_a', 20)])
+        .when(place('h1', [line('tk_a', 5)], { client }))
+        .then([
+          {
+            type: 'HoldPlaced',
+            data: {
+              eventId,
+              holdId: 'h1',
+              orderId: 'or_h1',
+              lines: [line('tk_a', 5)],
+              promoCodeId: null,
+              placedAt: at(1),
+              expiresAt: at(16),
+            },
+          },
+          noted('h1', 'c1'),
+        ]);
+    });
+
+    it('refuses a client a hold beyond its limit, saying when its soonest hold ends', () => {
+      spec
+        .given(given)
+        .when(place('h3', [line('tk_a', 5)], { now: minutes(3), client }))
+        .thenRefused('too_many_reservations');
+      let refusal: unknown;
+      try {
+        inventoryDecider.decide(
+          place('h3', [line('tk_a', 5)], { now: minutes(3), client }),
+          fold(inventoryDecider, inventoryDecider.initialState(), given),
+        );
+      } catch (error) {
+        refusal = error;
+      }
+      expect(isRefusal(refusal) && refusal.details).toEqual({ retryAt: at(15) });
+    });
+
+    it('still lets other clients, and members’ holds without a client, take the stock', () => {
+      spec
+        .given(given)
+        .when(place('h3', [line('tk_a', 5)], { now: minutes(3), client: { key: 'c2', maxOpenHolds: 2 } }))
+        .then([expect.objectContaining({ type: 'HoldPlaced' }) as InventoryEvent, noted('h3', 'c2')]);
+      spec
+        .given(given)
+        .when(place('h3', [line('tk_a', 5)], { now: minutes(3) }))
+        .then([expect.objectContaining({ type: 'HoldPlaced' }) as InventoryEvent]);
+    });
+
+    it('frees the client’s place when one of its holds expires, is released or is sold', () => {
+      const again = (now: number) =>
+        place('h3', [line('tk_a', 5)], { now: minutes(now), expiresAt: minutes(now + 15), client });
+      const placedAgain = [
+        expect.objectContaining({ type: 'HoldPlaced' }) as InventoryEvent,
+        noted('h3', 'c1'),
+      ];
+      spec.given(given).when(again(15)).then(placedAgain);
+      spec
+        .given([...given, released('h2', 3)])
+        .when(again(4))
+        .then(placedAgain);
+      spec
+        .given([...given, converted('h1', 3)])
+        .when(again(4))
+        .then(placedAgain);
+    });
+  });
+
   it('stays quiet when a buyer retries with the same hold id', () => {
     spec
       .given([ticketStock('tk_a', 3), held('h1', [line('tk_a', 3)])])
@@ -273,18 +362,74 @@ describe('ExtendHold and ReleaseHold', () => {
   it('extends an unexpired hold, and refuses an expired one', () => {
     spec
       .given(given)
-      .when({ type: 'ExtendHold', eventId, holdId: 'h1', expiresAt: minutes(25), now: minutes(14) })
+      .when({
+        type: 'ExtendHold',
+        eventId,
+        holdId: 'h1',
+        expiresAt: minutes(25),
+        maxLifetimeFactor: 2,
+        now: minutes(14),
+      })
       .then([
         { type: 'HoldExtended', data: { eventId, holdId: 'h1', expiresAt: at(25), extendedAt: at(14) } },
       ]);
     spec
       .given(given)
-      .when({ type: 'ExtendHold', eventId, holdId: 'h1', expiresAt: minutes(25), now: minutes(15) })
+      .when({
+        type: 'ExtendHold',
+        eventId,
+        holdId: 'h1',
+        expiresAt: minutes(25),
+        maxLifetimeFactor: 2,
+        now: minutes(15),
+      })
       .thenRefused('hold_expired');
     spec
       .given(given)
-      .when({ type: 'ExtendHold', eventId, holdId: 'hx', expiresAt: minutes(25), now: minutes(1) })
+      .when({
+        type: 'ExtendHold',
+        eventId,
+        holdId: 'hx',
+        expiresAt: minutes(25),
+        maxLifetimeFactor: 2,
+        now: minutes(1),
+      })
       .thenRefused('hold_not_found');
+  });
+
+  it('extends a hold as often as asked, but never past its lifetime', () => {
+    // Placed at 0 for 15 minutes: with a lifetime of twice that, it may last until minute 30.
+    const extend = (now: number, to: number, maxLifetimeFactor = 2) => ({
+      type: 'ExtendHold' as const,
+      eventId,
+      holdId: 'h1',
+      expiresAt: minutes(to),
+      maxLifetimeFactor,
+      now: minutes(now),
+    });
+    const extended = (to: number, when: number): InventoryEvent => ({
+      type: 'HoldExtended',
+      data: { eventId, holdId: 'h1', expiresAt: at(to), extendedAt: at(when) },
+    });
+    spec
+      .given(given)
+      .when(extend(13, 28))
+      .then([extended(28, 13)]);
+    spec
+      .given([...given, extended(28, 13)])
+      .when(extend(26, 30))
+      .then([extended(30, 26)]);
+    spec
+      .given([...given, extended(28, 13)])
+      .when(extend(26, 41))
+      .thenRefused('extension_limit_reached');
+    spec
+      .given(given)
+      .when(extend(13, 16, 1))
+      .thenRefused('extension_limit_reached');
+    expect(
+      holdLifetimeEnd({ placedAt: minutes(0).getTime(), firstExpiresAt: minutes(15).getTime() }, 3),
+    ).toBe(minutes(45).getTime());
   });
 
   it('releases a hold once; releasing a sold hold changes nothing', () => {
@@ -496,6 +641,27 @@ describe('stock definitions', () => {
   });
 });
 
+describe('promoUsesLeft', () => {
+  it('counts completed and unexpired held uses, leaving out the buyer’s own open order', () => {
+    const state = fold(inventoryDecider, inventoryDecider.initialState(), [
+      ticketStock('tk_a', null),
+      promoCap('pc_1', 3),
+      promoCap('pc_open', null),
+      held('h1', [line('tk_a', 1)], 0, 15, 'pc_1'),
+      converted('h1'),
+      held('h2', [line('tk_a', 1)], 1, 15, 'pc_1'),
+      held('h3', [line('tk_a', 1)], 1, 5, 'pc_1'),
+    ]);
+    expect(promoUsesLeft(state, 'pc_1', minutes(2))).toBe(0);
+    expect(promoUsesLeft(state, 'pc_1', minutes(6))).toBe(1);
+    expect(promoUsesLeft(state, 'pc_1', minutes(6), 'or_h2')).toBe(2);
+    // A completed order has used the code for good, even when it is the buyer's last one.
+    expect(promoUsesLeft(state, 'pc_1', minutes(6), 'or_h1')).toBe(1);
+    expect(promoUsesLeft(state, 'pc_open', minutes(2))).toBeNull();
+    expect(promoUsesLeft(state, 'pc_unknown', minutes(2))).toBeNull();
+  });
+});
+
 describe('remainingAt', () => {
   it('answers what is left per ticket and tier with every limit applied, counting only unexpired holds', () => {
     const state = fold(inventoryDecider, inventoryDecider.initialState(), [
@@ -538,6 +704,7 @@ describe('never oversell (property)', () => {
       kind: fc.constant('place' as const),
       lines: fc.array(lineArb, { minLength: 1, maxLength: 3 }),
       promo: fc.boolean(),
+      client: fc.constantFrom('c1', 'c2', null),
       ttl: fc.integer({ min: 1, max: 20 }),
     }),
     fc.record({
@@ -575,6 +742,14 @@ describe('never oversell (property)', () => {
     for (const [ticketId, ticket] of Object.entries(state.tickets))
       if (ticket.quantity !== null)
         expect(sold.tickets.get(ticketId) ?? 0).toBeLessThanOrEqual(ticket.quantity);
+    // No client holds more than its limit at once, and no hold outlives its lifetime.
+    const open = new Map<string, number>();
+    for (const hold of Object.values(state.active)) {
+      if (hold.status === 'HELD' && hold.expiresAt > now.getTime() && hold.clientKey !== null)
+        open.set(hold.clientKey, (open.get(hold.clientKey) ?? 0) + 1);
+      expect(hold.expiresAt).toBeLessThanOrEqual(holdLifetimeEnd(hold, 2));
+    }
+    for (const count of open.values()) expect(count).toBeLessThanOrEqual(2);
   }
 
   it('sold plus unexpired held never exceeds any quantity, tier, capacity or promo cap', () => {
@@ -596,6 +771,7 @@ describe('never oversell (property)', () => {
                     expiresAt: minutes(clock + step.ttl),
                     promoCodeId: step.promo ? 'pc' : null,
                     perOrderLimits: { tk_c: { min: 1, max: 6 } },
+                    client: step.client === null ? null : { key: step.client, maxOpenHolds: 2 },
                   },
                 )
               : step.kind === 'release'
@@ -605,7 +781,14 @@ describe('never oversell (property)', () => {
                   : step.kind === 'paid'
                     ? { type: 'ConvertPaidHold', eventId, holdId, orderId: `or_${holdId}`, now }
                     : step.kind === 'extend'
-                      ? { type: 'ExtendHold', eventId, holdId, now, expiresAt: minutes(clock + 10) }
+                      ? {
+                          type: 'ExtendHold',
+                          eventId,
+                          holdId,
+                          now,
+                          expiresAt: minutes(clock + 10),
+                          maxLifetimeFactor: 2,
+                        }
                       : { type: 'ReturnStock', eventId, holdId, returnId: `r${index}`, now };
           try {
             state = fold(inventoryDecider, state, inventoryDecider.decide(command, state));

@@ -56,6 +56,15 @@ export type HoldPlaced = {
     expiresAt: string;
   };
 };
+/**
+ * Which anonymous client asked for a hold, recorded beside its `HoldPlaced` in the same append so the inventory can
+ * count one client's open holds exactly. The key is a small bucket of a hash of the event and the client's
+ * network (services/sales/orders/reservationLimits.ts `holdClientKey`), never an address.
+ */
+export type HoldClientNoted = {
+  type: 'HoldClientNoted';
+  data: { eventId: string; holdId: string; clientKey: string };
+};
 export type HoldExtended = {
   type: 'HoldExtended';
   data: { eventId: string; holdId: string; expiresAt: string; extendedAt: string };
@@ -81,6 +90,7 @@ export type InventoryEvent =
   | CapacityDefined
   | PromoCapDefined
   | HoldPlaced
+  | HoldClientNoted
   | HoldExtended
   | HoldReleased
   | HoldConverted
@@ -92,6 +102,7 @@ export const inventoryEventTypes: readonly InventoryEvent['type'][] = [
   'CapacityDefined',
   'PromoCapDefined',
   'HoldPlaced',
+  'HoldClientNoted',
   'HoldExtended',
   'HoldReleased',
   'HoldConverted',

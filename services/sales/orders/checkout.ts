@@ -6,11 +6,11 @@ import { eventStream } from '../../catalog/events/eventEvents';
 import { findValidPromoCode } from '../../catalog/tickets/publicCatalogue';
 import { promoCodeApplies, type ExistingPromoCode } from '../../catalog/promoCodes/promoCodeDecider';
 import { normalisePromoCode } from '../../catalog/promoCodes/promoCodeEvents';
-import { ticketState } from '../../catalog/tickets/ticketState';
+import { maxPerOrderOf, ticketState } from '../../catalog/tickets/ticketState';
 import { taxDecider } from '../../catalog/taxes/taxDecider';
 import { taxStream } from '../../catalog/taxes/taxEvents';
 import { listEventTickets, type TicketRow } from '../../../projections/tickets';
-import { findHold, inventoryDecider, type Hold } from '../inventory/inventoryDecider';
+import { findHold, inventoryDecider, type Hold, type HoldClient } from '../inventory/inventoryDecider';
 import { inventoryStream, type HoldLine, type PerOrderLimit } from '../inventory/inventoryEvents';
 import {
   priceOrder,
@@ -43,6 +43,8 @@ export interface OrderRequest {
   locale: string;
   orderId: string;
   replacesOrderId?: string | undefined;
+  /** The anonymous buyer's client and its limit of open holds (reservationLimits.ts); absent: no limit. */
+  client?: HoldClient | null | undefined;
 }
 
 /** The event a buyer may order from: live, or `event_not_found` / `event_not_available`. */
@@ -193,9 +195,13 @@ async function asksForRecordedOrder(
       );
     });
   const code = (value: string | null | undefined) => (value ? normalisePromoCode(value) : null);
+  // An order whose code gained it nothing records none (no use is counted): the same request names it again.
+  const sameCode =
+    code(request.promoCode) === code(placed.promoCode) ||
+    (placed.promoCode === null && placed.totals.discountTotal === 0);
   if (
     !sameLines ||
-    code(request.promoCode) !== code(placed.promoCode) ||
+    !sameCode ||
     (request.affiliateCode ?? null) !== placed.affiliateCode ||
     request.locale !== placed.locale
   )
@@ -287,6 +293,13 @@ export async function placeOrder(
     lines: lineInputs,
     promo: promo ? pricingPromo(promo) : null,
   });
+  // The order uses the code only when it gains from it: a discount, or a ticket shown only with the code (checkLines
+  // let it in because the code applies). A code that changes nothing is left off, and no use of it is counted.
+  const used =
+    promo !== undefined &&
+    (priced.discountTotal > 0 || checked.some(({ row }) => row.details.hiddenUnlessPromoCode))
+      ? promo
+      : undefined;
 
   if (
     priced.total > 0 &&
@@ -299,7 +312,7 @@ export async function placeOrder(
 
   const perOrderLimits: Record<string, PerOrderLimit> = {};
   for (const { row } of checked)
-    perOrderLimits[row.ticketId] = { min: row.details.minPerOrder, max: row.details.maxPerOrder };
+    perOrderLimits[row.ticketId] = { min: row.details.minPerOrder, max: maxPerOrderOf(row.details) };
   const holdLines: HoldLine[] = checked.map(({ line, row, tierId }) => ({
     ticketId: row.ticketId,
     tierId,
@@ -321,16 +334,17 @@ export async function placeOrder(
       holdId,
       orderId: request.orderId,
       lines: holdLines,
-      promoCodeId: promo?.promoCodeId ?? null,
+      promoCodeId: used?.promoCodeId ?? null,
       now,
       expiresAt,
       perOrderLimits,
+      client: request.client ?? null,
     },
     context,
   );
   // Held already by a concurrent request with this id: the order recorded must be the one its hold holds.
   const hold = held.events.length === 0 ? findHold(held.state, holdId) : undefined;
-  if (hold && !sameHold(hold, holdLines, promo?.promoCodeId ?? null))
+  if (hold && !sameHold(hold, holdLines, used?.promoCodeId ?? null))
     refuse('order_id_reused', undefined, {
       order_id: ['This order id was already used for a different order'],
     });
@@ -371,8 +385,8 @@ export async function placeOrder(
     reference: shortId.slice(-8).toUpperCase(),
     holdId,
     locale: request.locale,
-    promoCodeId: promo?.promoCodeId ?? null,
-    promoCode: promo ? promo.code : null,
+    promoCodeId: used?.promoCodeId ?? null,
+    promoCode: used ? used.code : null,
     affiliateCode: request.affiliateCode ?? null,
     currency: priced.currency,
     displayMode: priced.displayMode,
@@ -414,11 +428,17 @@ export async function abandonOrder(
   const previous = await loadOrder(services, orderId);
   if (!previous || previous.placed.eventId !== eventId || !isOpen(previous.status)) return;
   const now = services.clock.now();
+  // Under an Idempotency-Key, event ids are seeded by the key and the event's index in its append: the release and
+  // the new hold are two appends to the same inventory stream, so the release gets a seed of its own. With the
+  // same seed the store took the new HoldPlaced for a replay of this HoldReleased and dropped it.
+  const release: CommandContext = context.idempotencyKey
+    ? { ...context, idempotencyKey: `${context.idempotencyKey}|release-previous` }
+    : context;
   await services.commands.handle(
     inventoryDecider,
     inventoryStream(eventId),
     { type: 'ReleaseHold', eventId, holdId: previous.placed.holdId, now },
-    context,
+    release,
   );
   await services.commands.handle(
     orderDecider,

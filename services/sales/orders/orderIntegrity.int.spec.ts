@@ -34,7 +34,11 @@ function orderIntegritySuite(kind: StorageKind) {
   const buyer = () => t.client();
 
   beforeAll(async () => {
-    t = await startTestPlatform(kind, { clock });
+    // One client sends every request here: the per-client reservation limits are another file's subject.
+    t = await startTestPlatform(kind, {
+      clock,
+      config: { reservations: { holdsPerClient: 0, perClientPerMinute: 0, lifetimeFactor: 2 } },
+    });
     token = await t.login(t.admin.email, t.admin.password);
     const organizer = await api()<{ data: { id: string } }>('POST', '/api/organizers', {
       json: { name: 'Quay Collective' },

@@ -218,6 +218,11 @@ const orderFields = {
 
 export const publicOrderResponseSchema = z.object({
   ...orderFields,
+  /**
+   * While the order is open: the latest its reservation can be extended to (its lifetime, docs/orders.md); equal
+   * to `expires_at` once it cannot be extended any further. Null otherwise.
+   */
+  reservation_ends_at: z.string().nullable(),
   lines: z.array(orderLineResponseSchema),
   attendees: z.array(attendeeResponseSchema),
   /** The organizer's questions the checkout asks (hidden ones never). */

@@ -6,7 +6,7 @@ import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatfor
 import { importTicketKeys, verifyTicketCode, type PublishedTicketKey } from '../../admission/ticketCodes';
 import { createPromoCode } from '../../catalog/promoCodes/promoCodeCommands';
 import { eventually } from '../../messaging/testing';
-import { inventoryDecider, remainingAt } from '../inventory/inventoryDecider';
+import { findHold, inventoryDecider, remainingAt } from '../inventory/inventoryDecider';
 import { inventoryStream } from '../inventory/inventoryEvents';
 
 type Problem = { status: number; reason: string; errors?: Record<string, string[]> };
@@ -119,7 +119,12 @@ function ordersSuite(kind: StorageKind) {
   };
 
   beforeAll(async () => {
-    t = await startTestPlatform(kind, { clock });
+    // Every order here comes from one address, many a minute: the limits on one client's reservations have their
+    // own suite (reservationLimits.int.spec.ts).
+    t = await startTestPlatform(kind, {
+      clock,
+      config: { reservations: { holdsPerClient: 0, perClientPerMinute: 0, lifetimeFactor: 2 } },
+    });
     token = await t.login(t.admin.email, t.admin.password);
     const organizer = await api()<{ data: { id: string } }>('POST', '/api/organizers', {
       json: { name: 'Harbour Collective' },
@@ -550,6 +555,31 @@ function ordersSuite(kind: StorageKind) {
       'order_not_found',
     );
     expectProblem(await buyer()('GET', `/api/public/events/${eventId}/orders/short`), 404, 'order_not_found');
+  });
+
+  it('a keyed new order that replaces the last one holds its own tickets (one hold, not none)', async () => {
+    const eventId = await liveEvent();
+    const ticket = await createTicket(eventId, { type: 'FREE', title: 'Entry', quantity: 10 });
+    await publish(eventId);
+    // As the web sends it: every attempt with an Idempotency-Key of its own.
+    const keyed = (json: Record<string, unknown>) =>
+      order(eventId, json, { 'Idempotency-Key': randomUUID() });
+    const first = await keyed({ lines: [{ ticket_id: ticket.id, quantity: 3 }] });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    // The release of the first order's hold and the new hold are both written, each under ids of its own.
+    const second = await keyed({
+      lines: [{ ticket_id: ticket.id, quantity: 4 }],
+      replaces_order_id: first.body.data.id,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(await remaining(eventId, ticket.id)).toBe(6);
+    const { state } = await t.platform.services.commands.load(inventoryDecider, inventoryStream(eventId));
+    expect(findHold(state, `ho_${second.body.data.id.replaceAll('-', '')}`)?.status).toBe('HELD');
+    expect(findHold(state, `ho_${first.body.data.id.replaceAll('-', '')}`)?.status).toBe('RELEASED');
+    const orders = await api()<{ data: Order[] }>('GET', `/api/events/${eventId}/orders`);
+    expect(orders.body.data.map((row) => row.id).sort()).toEqual(
+      [first.body.data.id, second.body.data.id].sort(),
+    );
   });
 
   it('the checkout keeper expires an overdue order and releases a hold left without its order', async () => {

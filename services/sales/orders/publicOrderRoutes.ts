@@ -23,9 +23,10 @@ import {
   ordersProjection,
   type OrderRow,
 } from '../../../projections/orders';
-import { inventoryDecider } from '../inventory/inventoryDecider';
+import { holdLifetimeEnd, inventoryDecider } from '../inventory/inventoryDecider';
 import { inventoryStream } from '../inventory/inventoryEvents';
 import { loadOrder, placeOrder } from './checkout';
+import { reservationGuard } from './reservationLimits';
 import { cardDestination, paymentIntentFor } from './cardPayments';
 import { stripeClient } from '../../payments/stripeClient';
 import { orderDecider, type ExistingOrder, type OrderCommand } from './orderDecider';
@@ -52,13 +53,23 @@ const readModels = [ordersProjection.name];
 
 /**
  * The browser's last order for an event, so starting a new one releases the previous hold even when the page
- * does not send `replaces_order_id` (a reload, a second tab).
+ * does not send `replaces_order_id` (a reload, a second tab). The event's public routes read it too: the promo
+ * code check leaves that order's own use of a code out (publicEventRoutes.ts).
  */
 const previousOrderCookie = (eventId: string) => `order_${eventId}`;
-function previousOrderOf(ctx: Context, eventId: string): string | undefined {
+export function previousOrderOf(ctx: Context, eventId: string): string | undefined {
   const value = ctx.cookies.get(previousOrderCookie(eventId));
   return value && z.string().uuid().safeParse(value).success ? value : undefined;
 }
+
+/** The latest the order's reservation may be extended to (its hold's lifetime: the inventory's rule). */
+const reservationEnd = (order: ExistingOrder, lifetimeFactor: number) =>
+  new Date(
+    holdLifetimeEnd(
+      { placedAt: Date.parse(order.placed.placedAt), firstExpiresAt: Date.parse(order.placed.expiresAt) },
+      lifetimeFactor,
+    ),
+  );
 
 /**
  * The buyer's checkout (`/api/public/events/{eventId}/orders…`, no login): reserve, details, extend, complete;
@@ -68,6 +79,8 @@ function previousOrderOf(ctx: Context, eventId: string): string | undefined {
 export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
   const router = new Router({ prefix: '/public' });
   const payments = services.config.payments;
+  const { lifetimeFactor } = services.config.reservations;
+  const reservations = reservationGuard(services.clock, services.config.reservations);
   const stripe = payments.mode === 'off' ? null : stripeClient(payments);
   // Every checkout step asks for the event's questions; in a rush they are the same thousands of times.
   const checkoutQuestions = new EventReadCache(questionsProjection.name, (eventId) =>
@@ -89,10 +102,11 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
   async function present(row: OrderRow) {
     const now = services.clock.now();
     const event = await eventSettings(row.event_id);
-    const [lines, attendees, questions] = await Promise.all([
+    const [lines, attendees, questions, order] = await Promise.all([
       listOrderLines(services.db, row.id),
       listOrderAttendees(services.db, row.id),
       checkoutQuestions.get(row.event_id),
+      loadOrder(services, row.id),
     ]);
     const titles = titlesOf(lines);
     const status = visibleStatus(row, now);
@@ -108,6 +122,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
       : [];
     return {
       ...presentOrderFields(row, now),
+      reservation_ends_at: open && order ? reservationEnd(order, lifetimeFactor).toISOString() : null,
       lines: lines.map(presentLine),
       attendees: attendees.map((attendee) => presentAttendee(attendee, titles, keys)),
       questions: open ? questions.map(presentQuestion) : [],
@@ -169,6 +184,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
   router.post('/events/:eventId/orders', async (ctx) => {
     const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
     const input = body(ctx, createOrderSchema);
+    const client = await reservations.admit(ctx, eventId);
     const { orderId, position } = await placeOrder(
       { ...services, eventTickets: (id) => checkoutTickets.get(id) },
       commandContext(ctx),
@@ -185,12 +201,13 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
         locale: input.locale ?? 'en',
         orderId: input.order_id ?? services.ids.uuid(),
         replacesOrderId: input.replaces_order_id ?? previousOrderOf(ctx, eventId),
+        client,
       },
-    );
+    ).catch(reservations.retryAfter(ctx));
     ctx.cookies.set(previousOrderCookie(eventId), orderId, {
       httpOnly: true,
       sameSite: 'lax',
-      path: `/api/public/events/${eventId}/orders`,
+      path: `/api/public/events/${eventId}`,
       maxAge: 24 * 3_600_000,
       overwrite: true,
     });
@@ -233,14 +250,20 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     });
   });
 
-  /** Extends the hold first (the inventory's rules), then the order; a hold that cannot be extended is `order_expired`. */
+  /**
+   * Extends the hold first (the inventory's rules), then the order, by the event's order timeout but never past
+   * the reservation's lifetime (`extension_limit_reached` once it is there); a hold that cannot be extended is
+   * `order_expired`.
+   */
   router.post('/events/:eventId/orders/:orderShortId/extend', async (ctx) => {
     const { row, order } = await orderOfPath(ctx);
     const event = await eventSettings(row.event_id);
     const now = services.clock.now();
-    const expiresAt = new Date(now.getTime() + event.settings.orderTimeoutMinutes * 60_000);
+    const wanted = now.getTime() + event.settings.orderTimeoutMinutes * 60_000;
+    const expiresAt = new Date(Math.min(wanted, reservationEnd(order, lifetimeFactor).getTime()));
     const command: OrderCommand = { type: 'ExtendOrder', orderId: row.id, expiresAt, now };
     if (orderDecider.decide(command, order).length === 0) {
+      if (wanted > order.expiresAt) throw new Refusal('extension_limit_reached');
       await answerCurrent(ctx, row.id);
       return;
     }
@@ -250,7 +273,14 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
         await services.commands.handle(
           inventoryDecider,
           inventoryStream(row.event_id),
-          { type: 'ExtendHold', eventId: row.event_id, holdId: order.placed.holdId, expiresAt, now },
+          {
+            type: 'ExtendHold',
+            eventId: row.event_id,
+            holdId: order.placed.holdId,
+            expiresAt,
+            maxLifetimeFactor: lifetimeFactor,
+            now,
+          },
           commandContext(ctx),
         )
       ).position;

@@ -1,11 +1,10 @@
 import type { MessageDescriptor } from 'react-intl';
 import { redirect, type RouteObject } from 'react-router';
+import { checkoutStartLoader } from '../features/checkout/checkoutStart';
 import { EVENT_SECTIONS } from '../features/eventDashboard/sections';
 import { homeLoader } from '../features/home/homeLoader';
 import { publicEventLoader } from '../features/publicEvent/loader';
-import { LightNotAvailableYet } from '../shared/ui/LightNotAvailableYet';
 import { ErrorPage, NotFoundPage } from '../shared/errors/ErrorPage';
-import { featureNames as f } from './messages';
 import { InitialLoading, RootLayout } from './RootLayout';
 
 /*
@@ -24,11 +23,6 @@ function notAvailable(feature?: MessageDescriptor): Pick<RouteObject, 'lazy'> {
       return { element: <NotAvailableYet feature={feature} /> };
     },
   };
-}
-
-/** A routed public screen that is not built yet, in the light public look. */
-function publicNotAvailable(feature: MessageDescriptor): Pick<RouteObject, 'element'> {
-  return { element: <LightNotAvailableYet feature={feature} /> };
 }
 
 /** Event sections that are built: their page, lazily loaded. */
@@ -97,7 +91,7 @@ const publicRoutes: RouteObject = {
     {
       path: 'checkout/:eventId',
       children: [
-        { index: true, ...publicNotAvailable(f.checkout) },
+        { index: true, loader: checkoutStartLoader },
         {
           path: ':orderShortId/details',
           lazy: () => import('../features/checkout/DetailsPage').then((m) => ({ Component: m.DetailsPage })),

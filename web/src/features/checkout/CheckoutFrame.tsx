@@ -10,7 +10,7 @@ import type { PublicEvent } from '../events/types';
 import { checkoutApi, type PublicOrder } from './api';
 import { checkoutMessages as m } from './messages';
 import { browserStore, currentOrder, rememberOrder } from './orderMemory';
-import { checkoutPath, type CheckoutStep } from './paths';
+import { checkoutPath, eventPagePath, type CheckoutStep } from './paths';
 import { checkoutQueries } from './queries';
 import { ReservationCountdown } from './ReservationCountdown';
 import './checkout.css';
@@ -20,30 +20,33 @@ export function useCheckoutParams() {
   return { eventId, orderShortId };
 }
 
-export const eventPagePath = (event: Pick<PublicEvent, 'id' | 'slug'> | undefined, eventId: string) =>
-  `/e/${encodeURIComponent(event?.id ?? eventId)}/${encodeURIComponent(event?.slug ?? 'event')}`;
-
 /** Open: the buyer may still give details and pay (after a failed card payment too). */
 const isOpen = (order: PublicOrder) =>
   order.status === 'AWAITING_DETAILS' || order.status === 'RESERVED' || order.status === 'PAYMENT_FAILED';
 
-/** A full-page state (loading, expired, not found…) in the public look, with its way onwards. */
+/**
+ * A full-page state (loading, expired, not found…) in the public look, with its way onwards; with the event
+ * once it is known, so the buyer still sees which event the order was for.
+ */
 export function CheckoutState({
   title,
   description,
   action,
   busy = false,
+  event,
 }: {
   title: MessageDescriptor;
   description?: MessageDescriptor | undefined;
   action?: ReactNode;
   busy?: boolean;
+  event?: (EventClock & { title: string }) | undefined;
 }) {
   const intl = useIntl();
   return (
     <main className="public-page public-page--centered" id="main-content" aria-busy={busy || undefined}>
-      <PageTitle parts={[title]} />
+      <PageTitle parts={event ? [title, event.title] : [title]} />
       <div className="light-non-ideal" role={busy ? 'status' : undefined}>
+        {event ? <EventHeading event={event} /> : null}
         <h1 className="light-non-ideal__title">{intl.formatMessage(title)}</h1>
         {description ? (
           <p className="light-non-ideal__description">{intl.formatMessage(description)}</p>
@@ -179,6 +182,7 @@ export function CheckoutFrame({
         title={m.expiredTitle}
         description={m.expiredDescription}
         action={backToEvent(m.startNewOrder)}
+        event={event}
       />
     );
   }
@@ -188,6 +192,7 @@ export function CheckoutFrame({
         title={m.cancelledTitle}
         description={m.cancelledDescription}
         action={backToEvent(m.backToEvent)}
+        event={event}
       />
     );
   if (step !== 'summary' && step !== 'payment_return' && !open)
@@ -195,6 +200,7 @@ export function CheckoutFrame({
       <CheckoutState
         title={m.processedTitle}
         description={m.processedDescription}
+        event={event}
         action={
           <Link className="public-button" to={checkoutPath(eventId, orderShortId, 'summary')}>
             {intl.formatMessage(m.viewOrder)}
@@ -213,6 +219,7 @@ export function CheckoutFrame({
           key={order.id}
           expiresAt={order.expires_at}
           createdAt={order.created_at}
+          reservationEndsAt={order.reservation_ends_at}
           onExtend={onExtend}
           onExpired={onExpired}
         />

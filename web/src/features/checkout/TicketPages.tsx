@@ -5,9 +5,9 @@ import { isApiError } from '../../shared/api/ApiError';
 import type { EventClock } from '../../shared/intl/eventFormat';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import type { TicketPage as TicketPageData } from './api';
-import { CheckoutState, EventHeading, eventPagePath } from './CheckoutFrame';
+import { CheckoutState, EventHeading } from './CheckoutFrame';
 import { checkoutMessages as m } from './messages';
-import { checkoutPath, ticketPath, ticketPrintPath } from './paths';
+import { checkoutPath, eventPagePath, ticketPath, ticketPrintPath } from './paths';
 import { checkoutQueries } from './queries';
 import { TicketCode } from './TicketCode';
 

@@ -360,16 +360,23 @@ describeE2E(
       expect(orders.data).toHaveLength(1);
     });
 
-    it('warns before the reservation ends, extends it, and then shows the expired state', async () => {
+    it('warns before the reservation ends, extends it up to its lifetime, and then shows the expired state', async () => {
       const page = await phonePage({ dark: true });
-      // The buyer's clock and the server's jump together over the reservation's minute instead of waiting it out.
+      // The buyer's clock and the server's jump together over the reservation's minutes instead of waiting them out.
       await page.clock.install();
       const jumpAhead = async (ms: number) => {
         await app.advanceClock(ms);
         await page.clock.fastForward(ms);
       };
+      const seconds = (text: string) => {
+        const [m = '0', s = '0'] = /(\d+):(\d\d)/.exec(text)?.slice(1) ?? [];
+        return Number(m) * 60 + Number(s);
+      };
+      const timer = async () => seconds((await page.getByRole('timer').textContent()) ?? '');
       await reserve(page, shortEvent, /Flash pass/, 1, /^Continue$/);
       await page.getByRole('heading', { name: 'Your details' }).waitFor();
+      // A one-minute reservation may last two minutes at most (RESERVATION_LIFETIME 2), and says so from the start.
+      await page.getByText(/^You can ask for more time, up to /).waitFor();
       await checkBoth(page, 'details-dark');
       const dialog = page.getByRole('dialog', { name: 'Your reservation is about to end' });
       expect(await dialog.isVisible()).toBe(false);
@@ -377,22 +384,31 @@ describeE2E(
       await jumpAhead(31_000);
       await dialog.waitFor();
       await checkBoth(page, 'warning-dialog-dark');
-      const before = (await page.getByRole('timer').textContent()) ?? '';
+      const before = await timer();
       await dialog.getByRole('button', { name: 'Give me more time' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      const after = (await page.getByRole('timer').textContent()) ?? '';
-      const seconds = (text: string) => {
-        const [m = '0', s = '0'] = /(\d+):(\d\d)/.exec(text)?.slice(1) ?? [];
-        return Number(m) * 60 + Number(s);
-      };
-      expect(seconds(after)).toBeGreaterThan(seconds(before) + 15);
+      expect(await timer()).toBeGreaterThan(before + 15);
+
+      // Asked again near the end, it gets only what is left of its two minutes, and no more after that.
+      await jumpAhead(30_000);
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Give me more time' }).click();
+      await page.getByText('This reservation cannot be extended any further.').waitFor();
+      await dialog.getByText(/This reservation cannot be extended any further, so please complete/).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Give me more time' }).count()).toBe(0);
+      expect(await timer()).toBeLessThanOrEqual(60);
+      await checkBoth(page, 'warning-final-dark');
+      await dialog.getByRole('button', { name: 'Continue with my order' }).click();
+      await dialog.waitFor({ state: 'hidden' });
 
       await jumpAhead(61_000);
       await page.getByRole('heading', { name: 'Order expired' }).waitFor();
       await page.getByText('Sorry, your order has expired. Please start a new order.').waitFor();
-      // The server says so too, not only this page's clock.
+      // The server says so too, not only this page's clock; the page still names the event.
       await page.reload();
       await page.getByRole('heading', { name: 'Order expired' }).waitFor();
+      await page.getByText('Quick Sale').waitFor();
+      expect(await page.title()).toContain('Quick Sale');
       await checkBoth(page, 'expired-dark');
       await page.getByRole('link', { name: 'Start a new order' }).click();
       await page.waitForURL(new RegExp(`/e/${shortEvent.id}/`));

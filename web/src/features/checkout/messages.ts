@@ -54,6 +54,21 @@ export const checkoutMessages = defineMessages({
     defaultMessage:
       'Your tickets are held for you until {time}. Do you need more time to complete your order?',
   }),
+  warningFinalBody: defineMessage<{ time: string }>({
+    id: 'checkout.warning.finalBody',
+    defaultMessage:
+      'Your tickets are held for you until {time}. This reservation cannot be extended any further, so please complete your order before then.',
+  }),
+  countdownExtendable: defineMessage<{ time: string }>({
+    id: 'checkout.countdown.extendable',
+    defaultMessage: 'You can ask for more time, up to {time}.',
+    description: 'Under the countdown: the latest a reservation can be extended to, a time such as 14:45',
+  }),
+  countdownFinal: {
+    id: 'checkout.countdown.final',
+    defaultMessage: 'This reservation cannot be extended any further.',
+  },
+  finalDismiss: { id: 'checkout.warning.finalDismiss', defaultMessage: 'Continue with my order' },
   extend: { id: 'checkout.warning.extend', defaultMessage: 'Give me more time' },
   extending: { id: 'checkout.warning.extending', defaultMessage: 'Extending…' },
   dismiss: { id: 'checkout.warning.dismiss', defaultMessage: 'Continue without more time' },

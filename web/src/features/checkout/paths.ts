@@ -3,6 +3,10 @@ export type CheckoutStep = 'details' | 'payment' | 'summary' | 'payment_return';
 
 const enc = encodeURIComponent;
 
+/** The event's public page (with its slug once known; the page reads only the id). */
+export const eventPagePath = (event: { id: string; slug: string } | undefined, eventId: string) =>
+  `/e/${enc(event?.id ?? eventId)}/${enc(event?.slug ?? 'event')}`;
+
 export const checkoutPath = (eventId: string, orderShortId: string, step: CheckoutStep) =>
   `/checkout/${enc(eventId)}/${enc(orderShortId)}/${step}`;
 

@@ -89,21 +89,6 @@ export function EventHome({
               ) : null}
             </header>
 
-            {promoCode && promoCodeValid !== null ? (
-              <p
-                className={
-                  promoCodeValid
-                    ? 'public-notice public-notice--success'
-                    : 'public-notice public-notice--danger'
-                }
-                role="status"
-              >
-                {promoCodeValid
-                  ? intl.formatMessage(m.promoApplied, { code: promoCode })
-                  : intl.formatMessage(m.promoInvalid)}
-              </p>
-            ) : null}
-
             <section className="public-event__facts">
               <div className="public-fact">
                 <Icon path={CALENDAR} />
@@ -169,14 +154,14 @@ export function EventHome({
                 </div>
               ) : (
                 <TicketSelector
-                  // A new promo code reprices the page: the selection starts again.
-                  key={promoCode ?? ''}
                   eventId={event.id}
                   tickets={event.tickets}
                   currency={event.currency}
                   timeZone={event.timezone}
                   continueText={continueText}
-                  promoCode={promoCodeValid ? promoCode : null}
+                  promo={
+                    promoCode && promoCodeValid !== null ? { code: promoCode, valid: promoCodeValid } : null
+                  }
                   onCheckout={onCheckout}
                   busy={checkoutBusy}
                   problem={checkoutProblem}

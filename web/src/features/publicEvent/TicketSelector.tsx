@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { publicApi } from '../../shared/api/clients';
@@ -7,6 +7,7 @@ import { currencyExponent, formatMoney } from '../../shared/intl/eventFormat';
 import { publicEventMessages, ticketSelectorMessages as m } from './messages';
 import {
   donationMinimum,
+  fitSelection,
   isBuyable,
   optionKey,
   quantityChoices,
@@ -80,11 +81,37 @@ function stateText(intl: IntlShape, ticket: PublicTicket, timeZone: string): str
   }
 }
 
+/** The page's promo code (`?promo_code=`) and whether it applies: valid and not used up. */
+export interface PagePromo {
+  code: string;
+  valid: boolean;
+}
+
+/** What the promo field says: one message at a time, right under the field, never two that disagree. */
+function promoMessage(
+  intl: IntlShape,
+  promo: PagePromo | null,
+  refused: string | null,
+): { text: string; ok: boolean } | null {
+  const applied = promo?.valid ? promo.code : null;
+  if (refused !== null)
+    return {
+      text: applied
+        ? intl.formatMessage(publicEventMessages.promoInvalidKeeping, { code: applied })
+        : intl.formatMessage(publicEventMessages.promoInvalid),
+      ok: false,
+    };
+  if (promo && !promo.valid) return { text: intl.formatMessage(publicEventMessages.promoInvalid), ok: false };
+  if (applied)
+    return { text: intl.formatMessage(publicEventMessages.promoApplied, { code: applied }), ok: true };
+  return null;
+}
+
 /**
  * The public page's ticket selector: each ticket (and tier) with its price in the event's display mode, a
  * quantity bounded by the order limits and what is left, a donation amount, the sale states, a promo code
- * (checked, then applied through the page's `?promo_code=`) and Continue, which hands the order request to
- * `onCheckout` (absent: the checkout is not open, the button stays disabled).
+ * (checked, then applied through the page's `?promo_code=`, the buyer's choice kept) and Continue, which hands
+ * the order request to `onCheckout` (absent: the checkout is not open, the button stays disabled).
  */
 export function TicketSelector({
   eventId,
@@ -92,7 +119,7 @@ export function TicketSelector({
   currency,
   timeZone,
   continueText,
-  promoCode,
+  promo,
   onCheckout,
   busy = false,
   problem = null,
@@ -102,7 +129,7 @@ export function TicketSelector({
   currency: string;
   timeZone: string;
   continueText: string;
-  promoCode: string | null;
+  promo: PagePromo | null;
   onCheckout?: ((request: OrderRequest) => void) | undefined;
   busy?: boolean;
   problem?: string | null;
@@ -111,37 +138,50 @@ export function TicketSelector({
   const navigate = useNavigate();
   const id = useId();
   const exponent = currencyExponent(currency);
-  const [selection, setSelection] = useState<Selection>({});
+  // What the buyer picked, kept when a promo code reprices the page; shown as it fits the tickets now.
+  const [picked, setPicked] = useState<Selection>({});
+  const selection = fitSelection(tickets, picked);
   const [submitted, setSubmitted] = useState(false);
-  const [code, setCode] = useState(promoCode ?? '');
-  const [codeInvalid, setCodeInvalid] = useState(false);
+  const [code, setCode] = useState(promo?.code ?? '');
+  /** The code the last Apply was refused for (the page's own code, if any, still applies). */
+  const [refused, setRefused] = useState<string | null>(null);
+  /** Apply was pressed: once its answer shows, the message is brought into view (a phone scrolls). */
+  const [answered, setAnswered] = useState(0);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  const appliedCode = promo?.valid ? promo.code : null;
+  const message = promoMessage(intl, promo, refused);
   const problems = selectionProblems(tickets, selection, exponent);
   const pick = (key: string, change: Partial<Selection[string]>) =>
-    setSelection((current) => ({ ...current, [key]: { quantity: 0, ...current[key], ...change } }));
+    setPicked((current) => ({ ...current, [key]: { quantity: 0, ...current[key], ...change } }));
+
+  useEffect(() => {
+    if (answered > 0) messageRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [answered, message?.text]);
 
   const applyCode = async () => {
     const wanted = code.trim();
     if (!wanted) return;
+    let valid = false;
     try {
       const answer = await publicApi.get<{ valid?: unknown }>(
         `/events/${encodeURIComponent(eventId)}/promo-codes/${encodeURIComponent(wanted)}`,
       );
-      if (answer.valid === true) {
-        setCodeInvalid(false);
-        await navigate({ search: `?promo_code=${encodeURIComponent(wanted)}` });
-        return;
-      }
+      valid = answer.valid === true;
     } catch {
       // A failed check reads as "invalid", as the page's own check does.
     }
-    setCodeInvalid(true);
+    setRefused(valid ? null : wanted);
+    setAnswered((count) => count + 1);
+    // The page reloads its tickets with the code; the buyer stays where they are, their choice kept.
+    if (valid)
+      await navigate({ search: `?promo_code=${encodeURIComponent(wanted)}` }, { preventScrollReset: true });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
     if (problems.length > 0 || !onCheckout || busy) return;
-    onCheckout(toOrderRequest(tickets, selection, exponent, promoCode));
+    onCheckout(toOrderRequest(tickets, selection, exponent, appliedCode));
   };
 
   if (tickets.length === 0)
@@ -252,8 +292,8 @@ export function TicketSelector({
             className="public-input"
             value={code}
             autoComplete="off"
-            aria-invalid={codeInvalid || undefined}
-            aria-describedby={codeInvalid ? `${id}-promo-error` : undefined}
+            aria-invalid={(message !== null && !message.ok) || undefined}
+            aria-describedby={message ? `${id}-promo-message` : undefined}
             onChange={(changed) => setCode(changed.currentTarget.value)}
             onKeyDown={(key) => {
               if (key.key === 'Enter') {
@@ -266,15 +306,17 @@ export function TicketSelector({
             {intl.formatMessage(m.promoApply)}
           </button>
         </div>
-        {codeInvalid ? (
-          <p
-            className="public-notice public-notice--danger ticket-option__error"
-            id={`${id}-promo-error`}
-            role="alert"
-          >
-            {intl.formatMessage(publicEventMessages.promoInvalid)}
-          </p>
-        ) : null}
+        <div role="status">
+          {message ? (
+            <p
+              ref={messageRef}
+              className={`public-notice ticket-option__error ${message.ok ? 'public-notice--success' : 'public-notice--danger'}`}
+              id={`${id}-promo-message`}
+            >
+              {message.text}
+            </p>
+          ) : null}
+        </div>
       </div>
 
       {submitted && problems.some((problem) => problem.problem === 'nothing_chosen') ? (

@@ -32,6 +32,11 @@ export const publicEventMessages = defineMessages({
     defaultMessage: 'Promo code {code} applied.',
   }),
   promoInvalid: { id: 'publicEvent.promo.invalid', defaultMessage: 'That promo code is invalid.' },
+  promoInvalidKeeping: defineMessage<{ code: string }>({
+    id: 'publicEvent.promo.invalidKeeping',
+    defaultMessage: 'That promo code is invalid. Promo code {code} is still applied.',
+    description: 'A second code was refused; the code applied before still prices the tickets',
+  }),
   backHome: { id: 'publicEvent.backHome', defaultMessage: 'Go back to the home page' },
   organizedBy: defineMessage<{ name: string }>({
     id: 'publicEvent.organizedBy',

@@ -95,6 +95,24 @@ export function quantityChoices(ticket: PublicTicket, price: PublicPrice): numbe
   return choices;
 }
 
+/**
+ * The buyer's picks that still fit the tickets as the page shows them now: a promo code reprices the page, may
+ * unlock a ticket or change what is left, and the buyer's choice must survive it. An option still offered keeps
+ * its quantity (and donation amount), lowered to the most it now allows; one no longer offered is dropped.
+ */
+export function fitSelection(tickets: readonly PublicTicket[], selection: Selection): Selection {
+  const fitted: Selection = {};
+  for (const ticket of tickets)
+    for (const price of ticket.prices) {
+      const key = optionKey(ticket.id, price.tier_id);
+      const pick = selection[key];
+      if (!pick) continue;
+      const allowed = quantityChoices(ticket, price).filter((quantity) => quantity <= pick.quantity);
+      fitted[key] = { ...pick, quantity: Math.max(0, ...allowed) };
+    }
+  return fitted;
+}
+
 export type SelectionProblem = 'nothing_chosen' | 'donation_below_minimum';
 
 /** What stops the buyer from continuing: nothing chosen, or a donation under its minimum (by option key). */

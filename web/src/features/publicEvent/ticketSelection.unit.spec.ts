@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fitSelection,
   optionKey,
   quantityChoices,
   selectionProblems,
@@ -103,5 +104,40 @@ describe('a selection becomes the order request', () => {
     expect(selectionProblems([donation], { tk_gift: { quantity: 1, amount: '5' } }, 2)).toEqual([]);
     expect(selectionProblems([donation], { tk_gift: { quantity: 1, amount: '' } }, 2)).toEqual([]);
     expect(selectionProblems([donation], { tk_gift: { quantity: 1, amount: 'lots' } }, 2)).toHaveLength(1);
+  });
+});
+
+describe('a selection kept across a new promo code', () => {
+  it('keeps what is still offered, within what it now allows, and drops the rest', () => {
+    const selection = {
+      [optionKey('tk_paid', null)]: { quantity: 3 },
+      [optionKey('tk_gift', null)]: { quantity: 1, amount: '12.50' },
+      [optionKey('tk_pass', 'tr_early')]: { quantity: 6 },
+      [optionKey('tk_gone', null)]: { quantity: 2 },
+    };
+    const repriced = [
+      paid,
+      donation,
+      ticket({
+        id: 'tk_pass',
+        type: 'TIERED',
+        prices: [price({ tier_id: 'tr_early', label: 'Early', remaining: 4 }), price({ tier_id: 'tr_late' })],
+      }),
+    ];
+    expect(fitSelection(repriced, selection)).toEqual({
+      [optionKey('tk_paid', null)]: { quantity: 3 },
+      [optionKey('tk_gift', null)]: { quantity: 1, amount: '12.50' },
+      [optionKey('tk_pass', 'tr_early')]: { quantity: 4 },
+    });
+    // A ticket no longer on sale, or a quantity now under the minimum, is no longer chosen.
+    expect(
+      fitSelection([ticket({ state: 'SOLD_OUT' }), ticket({ id: 'tk_gift', min_per_order: 2 })], {
+        [optionKey('tk_paid', null)]: { quantity: 3 },
+        [optionKey('tk_gift', null)]: { quantity: 1 },
+      }),
+    ).toEqual({
+      [optionKey('tk_paid', null)]: { quantity: 0 },
+      [optionKey('tk_gift', null)]: { quantity: 0 },
+    });
   });
 });

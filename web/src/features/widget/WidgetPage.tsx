@@ -63,13 +63,12 @@ export function WidgetPage() {
         <p className="widget__dates">{formatEventDates(intl, event, 'short')}</p>
       </header>
       <TicketSelector
-        key={promoCode ?? ''}
         eventId={event.id}
         tickets={event.tickets}
         currency={event.currency}
         timeZone={event.timezone}
         continueText={continueText}
-        promoCode={promoCodeValid ? promoCode : null}
+        promo={promoCode && promoCodeValid !== null ? { code: promoCode, valid: promoCodeValid } : null}
         onCheckout={(request) => void checkout.start(request)}
         busy={checkout.pending}
         problem={problem}

@@ -3862,6 +3862,7 @@ export type PostPublicEventsByEventIdOrdersResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    reservation_ends_at: string | null;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -3955,6 +3956,7 @@ export type GetPublicEventsByEventIdOrdersByOrderShortIdResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    reservation_ends_at: string | null;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -4089,6 +4091,7 @@ export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    reservation_ends_at: string | null;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -4182,6 +4185,7 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdExtendResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    reservation_ends_at: string | null;
     lines: {
       ticket_id: string;
       tier_id: string | null;
@@ -4279,6 +4283,7 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse = {
     expires_at: string;
     created_at: string;
     completed_at: string | null;
+    reservation_ends_at: string | null;
     lines: {
       ticket_id: string;
       tier_id: string | null;

@@ -151,6 +151,16 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     defaultMessage: 'Sorry, your order has expired. Please start a new order.',
   },
   hold_not_sold: { id: 'reason.hold_not_sold', defaultMessage: 'Only sold tickets can be returned' },
+  too_many_reservations: {
+    id: 'reason.too_many_reservations',
+    defaultMessage:
+      'There are too many open reservations from your network for this event. Please complete one of them, or try again in a few minutes.',
+  },
+  extension_limit_reached: {
+    id: 'reason.extension_limit_reached',
+    defaultMessage:
+      'Your reservation cannot be extended any further. Please complete your order before it ends.',
+  },
   quantity_below_sold: {
     id: 'reason.quantity_below_sold',
     defaultMessage: 'The limit cannot be lower than what is already sold or reserved',
