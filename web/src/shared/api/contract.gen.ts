@@ -2489,6 +2489,17 @@ export type PostEventsByEventIdMessagesResponse = {
   };
 };
 
+export type GetEventsByEventIdMessagesRecipientSearchResponse = {
+  data: {
+    kind: 'attendee' | 'order_buyer';
+    id: string;
+    name: string;
+    email: string | null;
+    reference: string;
+    ticket_title: string | null;
+  }[];
+};
+
 export type PostEventsByEventIdMessagesTestBody = {
   subject: string;
   content: string;
@@ -4730,6 +4741,10 @@ export interface ApiRoutes {
   'POST /events/{eventId}/messages': {
     body: PostEventsByEventIdMessagesBody;
     response: PostEventsByEventIdMessagesResponse;
+  };
+  'GET /events/{eventId}/messages/recipient-search': {
+    body: never;
+    response: GetEventsByEventIdMessagesRecipientSearchResponse;
   };
   'POST /events/{eventId}/messages/test': {
     body: PostEventsByEventIdMessagesTestBody;
