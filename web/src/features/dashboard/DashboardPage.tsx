@@ -11,7 +11,7 @@ import { CheckInsChart, RevenueChart, SalesChart } from './DashboardCharts';
 import { HeadlineNumbers, LiveIndicator, headlineFigures } from './Headline';
 import { dashboardMessages as m } from './messages';
 import { useLiveStats } from './useLiveStats';
-import { ScrollTable } from './ScrollTable';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 import './dashboard.css';
 
 export const rangeMessages: Record<StatsRange, MessageDescriptor> = {

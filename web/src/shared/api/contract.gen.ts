@@ -2844,6 +2844,10 @@ export type GetPublicEventsByIdPromoCodesByCodeResponse = {
   valid: boolean;
 };
 
+export type PostPublicEventsByIdPageViewsBody = {
+  visit?: string;
+};
+
 export type PostPublicEventsByIdPageViewsResponse = {
   counted: boolean;
 };
@@ -2993,14 +2997,78 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3094,14 +3162,78 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3195,14 +3327,78 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3303,14 +3499,78 @@ export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3410,14 +3670,78 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3511,14 +3835,78 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3550,6 +3938,11 @@ export type GetEventsByEventIdAttendeesResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   }[];
   meta: {
@@ -3610,6 +4003,11 @@ export type PostEventsByEventIdAttendeesResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -3633,6 +4031,11 @@ export type GetEventsByEventIdAttendeesByAttendeeIdResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -3677,6 +4080,11 @@ export type PutEventsByEventIdAttendeesByAttendeeIdResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -3700,6 +4108,11 @@ export type PostEventsByEventIdAttendeesByAttendeeIdCancelResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -3723,6 +4136,11 @@ export type PostEventsByEventIdAttendeesByAttendeeIdReactivateResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -3746,6 +4164,11 @@ export type PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -4806,7 +5229,10 @@ export interface ApiRoutes {
     body: never;
     response: GetPublicEventsByIdPromoCodesByCodeResponse;
   };
-  'POST /public/events/{id}/page-views': { body: never; response: PostPublicEventsByIdPageViewsResponse };
+  'POST /public/events/{id}/page-views': {
+    body: PostPublicEventsByIdPageViewsBody;
+    response: PostPublicEventsByIdPageViewsResponse;
+  };
   'GET /events/{eventId}/orders': { body: never; response: GetEventsByEventIdOrdersResponse };
   'GET /events/{eventId}/orders/{orderId}': {
     body: never;
