@@ -154,11 +154,12 @@ export function DashboardPage() {
             <Card className="dashboard-card dashboard-card--wide">
               <CheckInsChart stats={stats.data} />
             </Card>
-            <Card className="dashboard-card">
+            {/* The tables take the whole row: side by side, their columns did not fit at 1280 px. */}
+            <Card className="dashboard-card dashboard-card--wide">
               <h2 className="section-title">{intl.formatMessage(m.byTicketHeading)}</h2>
               <TicketTable stats={stats.data} />
             </Card>
-            <Card className="dashboard-card">
+            <Card className="dashboard-card dashboard-card--wide">
               <h2 className="section-title">{intl.formatMessage(m.promoHeading)}</h2>
               <PromoTable stats={stats.data} />
             </Card>
