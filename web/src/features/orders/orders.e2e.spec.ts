@@ -341,11 +341,17 @@ describeE2E(
       await page.goto(`${base()}/attendees`);
       const rows = page.getByRole('table', { name: 'Attendees' }).getByRole('row');
       await rows.filter({ hasText: 'Wilhelmina' }).waitFor();
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const last = rows.last();
-      const lastName = await last.getByRole('button', { name: /^Open / }).innerText();
-      await last.getByRole('button', { name: `Resend the ticket to ${lastName}` }).click();
-      await page.getByText(`The ticket is on its way to ${lastName}.`).waitFor();
+      // The last row at the window's bottom edge, where toasts appear; resend the ticket of the row above it.
+      const lastBox = await rows.last().boundingBox();
+      await page.evaluate((by) => window.scrollBy(0, by), (lastBox?.y ?? 0) + (lastBox?.height ?? 0) - 552);
+      const above = rows.nth(-2);
+      const name = await above.getByRole('button', { name: /^Open / }).innerText();
+      await above.getByRole('button', { name: `Resend the ticket to ${name}` }).click();
+      await page.getByText(`The ticket is on its way to ${name}.`).waitFor();
+      // Once it has slid in, the toast sits at the window's bottom edge, not somewhere in the page.
+      await page.locator('.bp6-toast.bp6-toast-enter-done').waitFor();
+      const toast = await page.locator('.bp6-toast').boundingBox();
+      expect((toast?.y ?? 0) + (toast?.height ?? 0)).toBeGreaterThan(560 - 40);
       // Every action button on screen is still the element under its own centre.
       const covered = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('.attendees-table button')]
