@@ -57,6 +57,8 @@ export default defineConfig({
           environment: 'node',
           env,
           isolate: false,
+          // The guards that parse every source file take seconds on a loaded 2-core machine; 5 s is too tight.
+          testTimeout: 30_000,
         },
       },
       { test: { ...integration, name: 'int', include: ['**/*.int.spec.ts'], exclude } },

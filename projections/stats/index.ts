@@ -16,8 +16,10 @@ import type { AttendeeCheckedIn, AttendeeCheckedOut } from '../../services/admis
  * When a sale counts:
  * - tickets and orders count when the order completes, including an order completed with the offline method
  *   (`OrderAwaitingOfflinePayment`): the tickets are issued;
- * - revenue (gross, taxes, fees, discounts) counts when the money is in: at `OrderCompleted` (free or card),
- *   or at `OrderMarkedPaid` for an offline order; until then its total is `awaiting_payment`;
+ * - revenue (gross, taxes, fees) counts when the money is in: at `OrderCompleted` (free or card), or at
+ *   `OrderMarkedPaid` for an offline order; until then its total is `awaiting_payment`;
+ * - promo discounts count with the sale, like the tickets (a discount is granted, not received), so the
+ *   headline's discounts are the promo code table's sum (issue 26, item 14) and a cancellation takes them out;
  * - a cancellation takes the order's tickets and the order out of the counts at the instant it is cancelled;
  *   money already received stays in gross until a refund counts it in `refunds` (`OrderRefunded` from Stripe,
  *   `OrderRefundRecorded` for money given back offline) at the refund's instant: net = gross − refunds. A
@@ -325,11 +327,16 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
           {
             orders: sign,
             tickets_sold: sign * lines.reduce((sum, line) => sum + activeOf(line.ticketId), 0),
+            discounts: sign * Number(row.discount_total),
           },
         ],
       ]);
       for (const line of lines)
-        deltas.set(line.ticketId, { orders: sign, tickets_sold: sign * activeOf(line.ticketId) });
+        deltas.set(line.ticketId, {
+          orders: sign,
+          tickets_sold: sign * activeOf(line.ticketId),
+          discounts: sign * line.discount,
+        });
       return deltas;
     };
     const money = (sign: 1 | -1 = 1): Deltas => {
@@ -338,7 +345,6 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
           '',
           {
             gross: sign * Number(row.total),
-            discounts: sign * Number(row.discount_total),
             taxes: sign * Number(row.tax_total),
             fees: sign * Number(row.fee_total),
           },
@@ -347,7 +353,6 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
       for (const line of lines)
         deltas.set(line.ticketId, {
           gross: sign * line.total,
-          discounts: sign * line.discount,
           taxes: sign * line.taxes,
           fees: sign * line.fees,
         });

@@ -115,6 +115,7 @@ interface MinuteRow {
   awaiting_payment: number;
   check_ins: number;
   refunds: number;
+  discounts: number;
 }
 
 const sumOf = (rows: unknown[], ticketId: string, counter: keyof MinuteRow) =>
@@ -195,6 +196,42 @@ describeEachStorage('stats read model', (open) => {
     expect(sumOf(rows.stat_minutes ?? [], '', 'tickets_sold')).toBe(2);
     expect(sumOf(rows.stat_minutes ?? [], '', 'gross')).toBe(0);
     expect(sumOf(rows.stat_minutes ?? [], '', 'awaiting_payment')).toBe(2000);
+  });
+
+  it('counts promo discounts with the sale, like the promo code table: before an offline payment, out on cancel', async () => {
+    const awaiting = (orderId: string, at: string): Given => ({
+      stream: `order-${orderId}`,
+      type: 'OrderAwaitingOfflinePayment',
+      data: { eventId: 'ev_1', orderId, completedAt: at },
+    });
+    const cancelled = (orderId: string, at: string): Given => ({
+      stream: `order-${orderId}`,
+      type: 'OrderCancelled',
+      data: { eventId: 'ev_1', orderId, cancelledBy: 'us_1', cancelledAt: at },
+    });
+    const half = { tax: 0, fee: 0, discount: 500 };
+    const { rows } = await projectionSpec<OrderEvent | Refund | AttendeeCheckedIn | AttendeeCheckedOut>(
+      storage,
+      statsProjection,
+    )
+      .given([
+        // Offline, not paid yet: sold, so its discount counts, though its money has not arrived.
+        placed('or_1', [line('ti_a', 2, 500, half)], '2026-11-22T12:00:00.000Z', 'HALF'),
+        awaiting('or_1', '2026-11-22T12:01:00.000Z'),
+        // Paid, then cancelled: its money stays until refunded, its discount goes with the sale.
+        placed('or_2', [line('ti_b', 1, 500, half)], '2026-11-22T12:02:00.000Z', 'HALF'),
+        completed('or_2', '2026-11-22T12:03:00.000Z'),
+        cancelled('or_2', '2026-11-22T12:04:00.000Z'),
+        // Never completed: nothing.
+        placed('or_3', [line('ti_a', 1, 500, half)], '2026-11-22T12:05:00.000Z', 'HALF'),
+      ])
+      .then({ stat_minutes: ['ticket_id', 'minute'] });
+    const minutes = rows.stat_minutes ?? [];
+    expect(sumOf(minutes, '', 'discounts')).toBe(1000);
+    expect(sumOf(minutes, 'ti_a', 'discounts')).toBe(1000);
+    expect(sumOf(minutes, 'ti_b', 'discounts')).toBe(0);
+    expect(sumOf(minutes, '', 'gross')).toBe(500);
+    expect(sumOf(minutes, '', 'awaiting_payment')).toBe(1000);
   });
 
   it('counts refunds at their instant, shared among the tickets; a lapsed order refunded counts nothing', async () => {

@@ -238,6 +238,7 @@ function applyColumnFilter(
   }
 }
 
-function escapeLike(text: string): string {
+/** `text` as a LIKE pattern's literal part (`escape '\\'`): `%`, `_` and the backslash match themselves. */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

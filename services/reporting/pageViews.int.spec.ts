@@ -13,21 +13,32 @@ function pageViewSuite(kind: StorageKind) {
   let eventId: string;
   let draftId: string;
   const clock = new ManualClock(new Date('2026-11-22T10:00:10.000Z'));
-  const view = (event: string, userAgent: string, headers: Record<string, string> = {}) =>
+  let api: ReturnType<TestPlatform['client']>;
+  let organizerId: string;
+  const view = (
+    event: string,
+    userAgent: string,
+    headers: Record<string, string> = {},
+    json?: Record<string, unknown>,
+  ) =>
     t.client()<{ counted: boolean }>('POST', `/api/public/events/${event}/page-views`, {
       headers: { 'User-Agent': userAgent, ...headers },
+      ...(json ? { json } : {}),
     });
+  /** A visit id as the page makes one: 32 random hex digits, kept for the browser tab. */
+  const visit = (n: number) => ({ visit: n.toString(16).padStart(32, 'a') });
 
   beforeAll(async () => {
     t = await startTestPlatform(kind, { clock });
-    const api = t.client(await t.login(t.admin.email, t.admin.password));
+    api = t.client(await t.login(t.admin.email, t.admin.password));
     const organizer = await api<{ data: { id: string } }>('POST', '/api/organizers', {
       json: { name: 'Pier' },
     });
+    organizerId = organizer.body.data.id;
     const create = () =>
       api<{ data: { id: string } }>('POST', '/api/events', {
         json: {
-          organizer_id: organizer.body.data.id,
+          organizer_id: organizerId,
           title: 'Pier Nights',
           start_date: '2027-03-05T18:00:00+01:00',
           timezone: 'Europe/Berlin',
@@ -70,6 +81,62 @@ function pageViewSuite(kind: StorageKind) {
       { minute: '2026-11-22T10:00:00.000Z', views: 2 },
       { minute: '2026-11-22T10:31:00.000Z', views: 1 },
     ]);
+  });
+
+  it('counts each buyer behind one address by their own visit, and conversion is orders per view, uncapped', async () => {
+    const event = await api<{ data: { id: string } }>('POST', '/api/events', {
+      json: {
+        organizer_id: organizerId,
+        title: 'Pier Afternoons',
+        start_date: '2027-03-06T14:00:00+01:00',
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+    });
+    const id = event.body.data.id;
+    const ticket = await api<{ data: { id: string } }>('POST', `/api/events/${id}/tickets`, {
+      json: { type: 'FREE', title: 'Entry' },
+    });
+    expect((await api('PUT', `/api/events/${id}/status`, { json: { status: 'LIVE' } })).status).toBe(200);
+
+    // Three buyers on the venue's wifi: one address, the same phone and browser, each their own tab.
+    for (const n of [1, 2, 3]) expect((await view(id, phone, {}, visit(n))).body).toEqual({ counted: true });
+    // A reload in the same tab within half an hour counts once.
+    expect((await view(id, phone, {}, visit(2))).body).toEqual({ counted: false });
+    // A beacon without a visit id (an older page) falls back to the address and the user agent.
+    expect((await view(id, phone)).body).toEqual({ counted: true });
+    expect((await view(id, phone)).body).toEqual({ counted: false });
+    const bad = await view(id, phone, {}, { visit: 'short' });
+    expect(bad.status).toBe(400);
+    expect((bad.body as unknown as { errors: Record<string, string[]> }).errors).toHaveProperty('visit');
+    expect((await view(id, phone, {}, { ...visit(4), extra: 1 })).status).toBe(400);
+    await expect.poll(() => totalPageViews(t.platform.services.db, id), { timeout: 5_000 }).toBe(4);
+
+    // Five orders, one of them without a view of the page (a second order of the same buyer, say).
+    for (const n of [1, 2, 3, 4, 5]) {
+      const buyer = t.client();
+      const placed = await buyer<{ data: { short_id: string } }>('POST', `/api/public/events/${id}/orders`, {
+        json: { lines: [{ ticket_id: ticket.body.data.id, quantity: 1 }] },
+      });
+      const shortId = placed.body.data.short_id;
+      const person = { first_name: `Buyer${n}`, last_name: 'Pier', email: `buyer${n}@example.test` };
+      await buyer('PUT', `/api/public/events/${id}/orders/${shortId}/details`, {
+        json: { ...person, attendees: [person], terms_agreed: true },
+      });
+      const done = await buyer('POST', `/api/public/events/${id}/orders/${shortId}/complete`, {
+        json: { payment_method: 'FREE' },
+      });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+    }
+    const totals = async () =>
+      (
+        await api<{ data: { totals: { orders: number; page_views: number; conversion: number | null } } }>(
+          'GET',
+          `/api/events/${id}/stats`,
+        )
+      ).body.data.totals;
+    await expect.poll(async () => (await totals()).orders, { timeout: 5_000 }).toBe(5);
+    expect(await totals()).toMatchObject({ page_views: 4, conversion: 1.25 });
   });
 
   it('refuses a draft or unknown event without counting it', async () => {

@@ -9,8 +9,12 @@ import type { Logger } from '../kit/logger';
  *
  * A view is the page's own beacon, so crawlers that run no script are never counted, and a request whose
  * user agent names a bot or a link preview is dropped. A reader who reloads within half an hour counts once:
- * the de-duplication key is a hash of the address, the user agent, the event and a salt that lives only in
- * this process's memory and changes daily, so the key cannot be reversed or linked across days.
+ * the de-duplication key is a hash of the address, the user agent, the beacon's visit id, the event and a salt
+ * that lives only in this process's memory and changes daily, so the key cannot be reversed or linked across
+ * days. The visit id is a random value the page keeps for its browser tab (sessionStorage, never a cookie): it
+ * tells apart the buyers behind one address with the same browser (a venue's, an office's or a carrier's NAT),
+ * who would otherwise count as one reader and push the conversion above what it is (issue 26, item 14). A
+ * beacon without one falls back to the address and the user agent.
  *
  * Views are analytics, not facts of the business: they go to a counter table in minute buckets (UTC; the
  * dashboard groups them in the event's zone), flushed about once a second, instead of one event per view
@@ -63,7 +67,7 @@ export class PageViewCounter {
   }
 
   /** Counts one view unless the same reader viewed the same event within the last half hour. */
-  record(eventId: string, reader: { address: string; userAgent: string }): boolean {
+  record(eventId: string, reader: { address: string; userAgent: string; visit?: string | null }): boolean {
     const now = this.options.clock.now().getTime();
     const day = Math.floor(now / DAY_MS);
     if (day !== this.saltDay) {
@@ -73,7 +77,7 @@ export class PageViewCounter {
     }
     const readerKey = createHash('sha256')
       .update(this.salt)
-      .update(`${eventId}\n${reader.address}\n${reader.userAgent}`)
+      .update(`${eventId}\n${reader.address}\n${reader.userAgent}\n${reader.visit ?? ''}`)
       .digest('base64url');
     const seen = this.recent.get(readerKey);
     if (seen !== undefined && now - seen < DEDUPLICATE_FOR_MS) return false;

@@ -165,6 +165,10 @@ function statsSuite(kind: StorageKind) {
     expect(data.promo_codes).toEqual([
       { code: 'HALF', orders: 1, tickets_sold: 2, discounts: 2500, gross: 2500 },
     ]);
+    // The headline's promo discounts are the promo table's (issue 26, item 14): granted with the sale, not when an
+    // offline order's money arrives.
+    expect(data.totals.discounts).toBe(2500);
+    expect(data.series.at(-1)).toMatchObject({ discounts: 2500 });
 
     expectDeclared(
       await api()('GET', `/api/events/${eventId}/stats?range=all`),

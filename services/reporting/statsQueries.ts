@@ -33,7 +33,10 @@ export interface HeadlineNumbers extends Counts {
   net: number;
   checked_in: number;
   page_views: number;
-  /** Orders per page view, 0…1; null without views. */
+  /**
+   * Orders per counted page view; null without views. Not capped: above 1 means orders came without a view
+   * (created by hand, through the API), and hiding that would hide a counting problem too.
+   */
   conversion: number | null;
 }
 
@@ -99,7 +102,7 @@ export async function headlineNumbers(db: Knex, eventId: string): Promise<Headli
     net: totals.gross - totals.refunds,
     checked_in: inside,
     page_views: views,
-    conversion: views > 0 ? Math.min(1, totals.orders / views) : null,
+    conversion: views > 0 ? totals.orders / views : null,
   };
 }
 

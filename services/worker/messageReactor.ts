@@ -8,6 +8,7 @@ import { eventDecider } from '../catalog/events/eventDecider';
 import { eventStream } from '../catalog/events/eventEvents';
 import { dedupeKey, enqueueMail, isEnqueued, mailOutboxTable } from '../messaging/outbox';
 import { renderEventMessage, type MessageMailKind } from '../messaging/messages/messageMail';
+import { messageableAttendee, messageableOrderStatuses } from '../messaging/messages/recipientSearch';
 import type {
   MessageCancelled,
   MessageDispatched,
@@ -129,12 +130,12 @@ async function resolveRecipients(
     rows = (await db('orders')
       .select('email', 'locale')
       .where({ id: recipients.orderId, event_id: eventId })
-      .whereIn('status', ['COMPLETED', 'AWAITING_PAYMENT'])) as typeof rows;
+      .whereIn('status', messageableOrderStatuses)) as typeof rows;
   } else {
     // Issued tickets only: an attendee of an order still in checkout has none yet.
     const query = db('attendees')
-      .where({ event_id: eventId, status: 'ACTIVE' })
-      .whereIn('payment', ['PAID', 'UNPAID'])
+      .where({ event_id: eventId, status: messageableAttendee.status })
+      .whereIn('payment', messageableAttendee.payments)
       .orderBy('created_at')
       .orderBy('id')
       .select('email', 'locale');

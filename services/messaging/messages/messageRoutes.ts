@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { execute, loadOwned, requireAuth, type Services } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
-import { body, pathParam } from '../../kit/http/validate';
+import { body, parse, pathParam } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { findUser } from '../../../projections/identity';
 import {
@@ -18,8 +18,10 @@ import {
 import { ownedEventOf } from '../../catalog/applicableTickets';
 import { messageDecider, type SenderFacts } from './messageDecider';
 import { messageStream, type MessageRecipients, type MessageSender } from './messageEvents';
+import { searchMessageRecipients } from './recipientSearch';
 import {
   messageIdOrNotFound,
+  recipientSearchQuerySchema,
   sendMessageSchema,
   testMessageSchema,
   toContent,
@@ -118,6 +120,13 @@ export function messageRoutes(services: Services) {
       rows.map((row) => row.id),
     );
     ctx.body = { data: rows.map((row) => presentMessage(row, counts.get(row.id)!)) };
+  });
+
+  // Before `/:messageId`.
+  router.get('/events/:eventId/messages/recipient-search', async (ctx) => {
+    const eventId = await ownedEventOf(ctx, services);
+    const search = parse(recipientSearchQuerySchema, ctx.query);
+    ctx.body = { data: await searchMessageRecipients(services.db, eventId, search) };
   });
 
   router.post('/events/:eventId/messages/test', async (ctx) => {

@@ -104,6 +104,23 @@ export const messageRecipientResponseSchema = z.object({
 
 export const testMessageResponseSchema = z.object({ sent_to: z.string() });
 
+/** The composer's search for one attendee or one order's buyer (by name, email or order reference). */
+export const recipientSearchQuerySchema = z
+  .object({
+    kind: z.enum(['attendee', 'order_buyer']),
+    query: singleLineText().max(200, 'At most 200 characters').default(''),
+  })
+  .strict();
+
+export const recipientCandidateResponseSchema = z.object({
+  kind: z.enum(['attendee', 'order_buyer']),
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  reference: z.string(),
+  ticket_title: z.string().nullable(),
+});
+
 export const messageRouteContracts = [
   route({
     method: 'get',
@@ -119,6 +136,13 @@ export const messageRouteContracts = [
     body: sendMessageSchema,
     response: dataOf(messageResponseSchema),
     status: 201,
+  }),
+  route({
+    method: 'get',
+    path: '/events/:eventId/messages/recipient-search',
+    summary:
+      "Find one attendee (`kind=attendee`) or one order's buyer (`kind=order_buyer`) to write to, by name, email or order reference (`query`); at most 20, only people a message reaches",
+    response: z.object({ data: z.array(recipientCandidateResponseSchema) }),
   }),
   route({
     method: 'post',

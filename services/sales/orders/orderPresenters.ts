@@ -136,7 +136,7 @@ export function presentAdminAttendee(
   keys: TicketSigningKeys,
   references: ReadonlyMap<string, string>,
   checkedInAt: string | null,
-): z.infer<typeof adminAttendeeResponseSchema> {
+): Omit<z.infer<typeof adminAttendeeResponseSchema>, 'answered_questions'> {
   return {
     ...presentAttendee(attendee, titles, keys),
     order_reference: references.get(attendee.order_id) ?? null,

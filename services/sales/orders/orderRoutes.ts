@@ -68,46 +68,10 @@ import { submitRefund } from './cardPayments';
 import { orderPaymentDecider } from './orderPaymentDecider';
 import { stripeClient } from '../../payments/stripeClient';
 import type { RecordedEvent } from '../../eventstore/port';
+import { answeredQuestions, questionTitles } from './answeredQuestions';
+import { historyNamesFrom, presentOrderHistory } from './orderHistory';
 
 const readModels = [ordersProjection.name];
-
-const moneyEventTypes = new Set([
-  'OrderCompleted',
-  'OrderMarkedPaid',
-  'PaymentIntentCreated',
-  'OrderPaymentReceived',
-  'PaymentAmountMismatch',
-  'OrderPaymentFailed',
-  'PlatformFeeCharged',
-  'OrderRefundRequested',
-  'OrderRefundSubmitted',
-  'OrderRefunded',
-  'OrderRefundFailed',
-  'OrderRefundRecorded',
-  'ForeignStripeEventIgnored',
-]);
-
-/** One line of the order's money trail: the amounts and Stripe's ids an event carries. */
-function moneyTrailItem(event: RecordedEvent) {
-  const data = event.data as Record<string, unknown>;
-  const textOf = (key: string): string | null => {
-    const value = data[key];
-    return typeof value === 'string' ? value : null;
-  };
-  const amount =
-    typeof data.amount === 'number' ? data.amount : typeof data.fee === 'number' ? data.fee : null;
-  return {
-    type: event.type,
-    at: event.recordedAt.toISOString(),
-    amount,
-    currency: textOf('currency'),
-    payment_intent_id: textOf('paymentIntentId'),
-    charge_id: textOf('chargeId'),
-    refund_id: textOf('refundId'),
-    stripe_refund_id: textOf('stripeRefundId'),
-    status: textOf('failureReason') ?? textOf('failureCode') ?? textOf('paymentMethod') ?? textOf('reason'),
-  };
-}
 
 /**
  * The organizer's orders and attendees (`/api/events/{eventId}/orders`, `/attendees`, docs/orders.md): lists,
@@ -177,17 +141,15 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
       services.db,
       attendees.map((attendee) => attendee.id),
     );
-    const history: { type: string; at: string; actor: string | null; position: string }[] = [];
-    const moneyTrail: ReturnType<typeof moneyTrailItem>[] = [];
-    for await (const event of services.store.readStream(orderStream(row.id))) {
-      history.push({
-        type: event.type,
-        at: event.recordedAt.toISOString(),
-        actor: event.metadata.actor ?? null,
-        position: event.position.toString(),
-      });
-      if (moneyEventTypes.has(event.type)) moneyTrail.push(moneyTrailItem(event));
-    }
+    const recorded: RecordedEvent[] = [];
+    for await (const event of services.store.readStream(orderStream(row.id))) recorded.push(event);
+    const [{ history, money_trail }, questions] = await Promise.all([
+      presentOrderHistory(recorded, {
+        names: historyNamesFrom(services.db, { accountId: row.account_id, eventId: row.event_id }),
+        paymentMethod: row.payment_method,
+      }),
+      questionTitles(services.db, row.event_id),
+    ]);
     const titles = titlesOf(lines);
     const references = new Map([[row.id, row.reference]]);
     return {
@@ -200,8 +162,9 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
         // The order shows each attendee's code; the attendee list never does.
       })),
       answers: row.answers ? (JSON.parse(row.answers) as Record<string, unknown>) : {},
+      answered_questions: answeredQuestions(row.answers, questions),
       history,
-      money_trail: moneyTrail,
+      money_trail,
     };
   }
 
@@ -214,12 +177,16 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
   async function presentAttendeeDetail(accountId: string, eventId: string, attendeeId: string) {
     const row = await findAccountAttendee(services.db, accountId, eventId, attendeeId);
     if (!row) throw new Refusal('attendee_not_found');
-    const [titles, references, checkedIn] = await Promise.all([
+    const [titles, references, checkedIn, questions] = await Promise.all([
       orderedTicketTitles(services.db, eventId),
       orderReferences(services.db, [row.order_id]),
       attendeesCheckedInAt(services.db, [row.id]),
+      questionTitles(services.db, eventId),
     ]);
-    return presentAdminAttendee(row, titles, keys, references, checkedIn.get(row.id) ?? null);
+    return {
+      ...presentAdminAttendee(row, titles, keys, references, checkedIn.get(row.id) ?? null),
+      answered_questions: answeredQuestions(row.answers, questions),
+    };
   }
 
   async function settle(ctx: Context, positions: readonly bigint[]) {
@@ -450,7 +417,7 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
     const { eventId } = await ownedEvent(ctx);
     const list = parseListQuery(ctx.query, attendeeListSpec);
     const { rows, meta } = await listEventAttendees(services.db, eventId, list);
-    const [titles, references, checkedIn] = await Promise.all([
+    const [titles, references, checkedIn, questions] = await Promise.all([
       orderedTicketTitles(services.db, eventId),
       orderReferences(
         services.db,
@@ -460,11 +427,13 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
         services.db,
         rows.map((row) => row.id),
       ),
+      questionTitles(services.db, eventId),
     ]);
     // A list shows no codes: the ticket page and the mails carry them.
     ctx.body = {
       data: rows.map((attendee) => ({
         ...presentAdminAttendee(attendee, titles, keys, references, checkedIn.get(attendee.id) ?? null),
+        answered_questions: answeredQuestions(attendee.answers, questions),
         ticket_code: null,
       })),
       meta,

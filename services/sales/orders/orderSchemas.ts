@@ -6,6 +6,7 @@ import { isShortId } from '../../kit/shortIds';
 import type { AddressAnswer, Answer, AnswerSheet } from '../../catalog/questions/answers';
 import { questionResponseSchema } from '../../catalog/questions/questionSchemas';
 import { supportedLocales } from '../../messaging/locales';
+import { orderHistoryTypes } from './orderHistory';
 
 /** The checkout's requests and answers (docs/orders.md). Prices never come from a request: `.strict()` refuses them. */
 
@@ -254,11 +255,27 @@ const adminOrderFields = {
 
 export const orderListItemSchema = z.object(adminOrderFields);
 
+/** One recorded event of the order as the history shows it (services/sales/orders/orderHistory.ts). */
 export const orderHistoryItemSchema = z.object({
-  type: z.string(),
+  type: z.enum(orderHistoryTypes),
   at: z.string(),
-  actor: z.string().nullable(),
+  /** Who did it: a member (by name), the buyer, a check-in list at the door, Stripe, or the platform itself. */
+  actor: z.object({
+    kind: z.enum(['member', 'buyer', 'door', 'stripe', 'system']),
+    name: z.string().nullable(),
+  }),
   position: z.string(),
+  amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  attendee_name: z.string().nullable(),
+  payment_method: z.enum(['FREE', 'OFFLINE', 'CARD']).nullable(),
+});
+
+/** An answer beside its question's current wording (null: the question was deleted since). */
+export const answeredQuestionSchema = z.object({
+  question_id: z.string(),
+  question: z.string().nullable(),
+  answer: z.string(),
 });
 
 export const orderDetailResponseSchema = z.object({
@@ -268,11 +285,16 @@ export const orderDetailResponseSchema = z.object({
   lines: z.array(orderLineResponseSchema),
   attendees: z.array(attendeeResponseSchema),
   answers: z.record(z.string(), z.unknown()),
+  /** The buyer's per-order answers with their questions, in the organizer's order of questions. */
+  answered_questions: z.array(answeredQuestionSchema),
   history: z.array(orderHistoryItemSchema),
-  /** Every payment, refund and fee of the order with Stripe's ids, oldest first. */
+  /**
+   * Every payment, refund and fee of the order with Stripe's ids, oldest first; an order paid otherwise (free,
+   * offline) lists no card attempt.
+   */
   money_trail: z.array(
     z.object({
-      type: z.string(),
+      type: z.enum(orderHistoryTypes),
       at: z.string(),
       amount: z.number().int().nullable(),
       currency: z.string().nullable(),
@@ -315,6 +337,8 @@ export const adminAttendeeResponseSchema = attendeeResponseSchema.extend({
   order_reference: z.string().nullable(),
   locale: z.string(),
   answers: z.record(z.string(), z.unknown()),
+  /** The attendee's answers with their questions, in the organizer's order of questions. */
+  answered_questions: z.array(answeredQuestionSchema),
   /** When the attendee was checked in, if checked in now on any list (the check-in read model); else null. */
   checked_in_at: z.string().nullable(),
 });

@@ -20,8 +20,11 @@ type Attendee = {
   locale: string;
   order_reference: string | null;
   answers: Record<string, unknown>;
+  answered_questions: AnsweredQuestion[];
   checked_in_at: string | null;
 };
+type AnsweredQuestion = { question_id: string; question: string | null; answer: string };
+type Actor = { kind: string; name: string | null };
 type Order = {
   id: string;
   short_id: string;
@@ -36,7 +39,8 @@ type Order = {
   refundable: boolean;
   amount_paid: number | null;
   attendees: Attendee[];
-  history: { type: string; actor: string | null; at: string }[];
+  history: { type: string; actor: Actor; at: string }[];
+  answered_questions: AnsweredQuestion[];
 };
 
 function expectProblem(response: ApiResponse, status: number, reason: string): Problem {
@@ -173,8 +177,79 @@ function ordersAdminSuite(kind: StorageKind) {
       'OrderAwaitingOfflinePayment',
       'OrderMarkedPaid',
     ]);
-    expect(detail.history.at(-1)?.actor).not.toBe('public');
-    expect(detail.history[0]?.actor).toBe('public');
+    // Who did it, by name (issue 26, item 11): the buyer, then the member who marked it paid.
+    expect(detail.history.at(-1)?.actor).toEqual({ kind: 'member', name: 'Admin User' });
+    expect(detail.history[0]?.actor).toEqual({ kind: 'buyer', name: null });
+  });
+
+  it('shows each answer under its question, on the order and on the attendee, in the order of the questions', async () => {
+    const { eventId, ticketId } = await shop(5);
+    const question = async (json: Record<string, unknown>) => {
+      const created = await api()<{ data: { id: string } }>('POST', `/api/events/${eventId}/questions`, {
+        json,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.data.id;
+    };
+    const heard = await question({
+      title: 'How did you hear of us?',
+      type: 'SINGLE_LINE_TEXT',
+      asked_per: 'ORDER',
+    });
+    const workshops = await question({
+      title: 'Workshops',
+      type: 'CHECKBOX',
+      options: ['Clay', 'Glass', 'Wood'],
+      asked_per: 'ORDER',
+    });
+    const diet = await question({ title: 'Diet', type: 'SINGLE_LINE_TEXT', asked_per: 'ATTENDEE' });
+    const placed = await buyer()<{ data: { id: string; short_id: string } }>(
+      'POST',
+      `/api/public/events/${eventId}/orders`,
+      { json: { lines: [{ ticket_id: ticketId, quantity: 1 }] } },
+    );
+    const { id: orderId, short_id: shortId } = placed.body.data;
+    const detailed = await buyer()('PUT', `/api/public/events/${eventId}/orders/${shortId}/details`, {
+      json: {
+        first_name: 'Ann',
+        last_name: 'Lee',
+        email: 'ann@example.com',
+        // Answered in another order than the questions': shown in the questions' order.
+        answers: { [workshops]: ['Clay', 'Glass'], [heard]: 'A friend' },
+        attendees: [
+          { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', answers: { [diet]: 'Vegan' } },
+        ],
+        terms_agreed: true,
+      },
+    });
+    expect(detailed.status, JSON.stringify(detailed.body)).toBe(200);
+    expect(
+      (
+        await buyer()('POST', `/api/public/events/${eventId}/orders/${shortId}/complete`, {
+          json: { payment_method: 'OFFLINE' },
+        })
+      ).status,
+    ).toBe(200);
+
+    const order = await orderOf(eventId, orderId);
+    expect(order.answered_questions).toEqual([
+      { question_id: heard, question: 'How did you hear of us?', answer: 'A friend' },
+      { question_id: workshops, question: 'Workshops', answer: 'Clay, Glass' },
+    ]);
+    const attendeeId = order.attendees[0]!.id;
+    const attendee = await api()<{ data: Attendee }>('GET', `/api/events/${eventId}/attendees/${attendeeId}`);
+    expect(attendee.body.data.answered_questions).toEqual([
+      { question_id: diet, question: 'Diet', answer: 'Vegan' },
+    ]);
+    const listed = await api()<{ data: Attendee[] }>('GET', `/api/events/${eventId}/attendees`);
+    expect(listed.body.data[0]?.answered_questions).toEqual(attendee.body.data.answered_questions);
+
+    // A question deleted since: its answer stays, last, without a question.
+    expect((await api()('DELETE', `/api/events/${eventId}/questions/${heard}`)).status).toBe(204);
+    expect((await orderOf(eventId, orderId)).answered_questions).toEqual([
+      { question_id: workshops, question: 'Workshops', answer: 'Clay, Glass' },
+      { question_id: heard, question: null, answer: 'A friend' },
+    ]);
   });
 
   it("edits the buyer's details; cancels an order once: stock back, a second cancel is 409 and changes nothing", async () => {

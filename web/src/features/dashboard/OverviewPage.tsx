@@ -8,7 +8,7 @@ import { uiMessages } from '../../shared/ui/messages';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { dashboardMessages as d, overviewMessages as m } from './messages';
 import { statsQueries } from './queries';
-import { ScrollTable } from './ScrollTable';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 import './dashboard.css';
 
 function AccountTotals() {

@@ -11,7 +11,7 @@ import { showToast } from '../../shared/ui/toaster';
 import { downloadReport, reportNames, type Report, type ReportName } from './api';
 import { reportColumnMessages, reportMessages as m } from './messages';
 import { statsQueries } from './queries';
-import { ScrollTable } from './ScrollTable';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 import './dashboard.css';
 
 function cell(

@@ -1,12 +1,12 @@
 import { Button, Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
 import { FieldGroup, useForm, type ClientErrors } from '../../shared/forms/useForm';
 import { RichTextEditor } from '../../shared/ui/RichTextEditor';
 import { useToaster } from '../../shared/ui/toaster';
-import { sendMessage, sendTestMessage, type MessageRequest } from './api';
+import { sendMessage, sendTestMessage, type MessageRequest, type RecipientCandidate } from './api';
 import {
   emptyMessage,
   MESSAGE_FIELDS,
@@ -17,15 +17,24 @@ import {
 } from './messageForm';
 import { composeMessages as m, messagesPageMessages } from './messages';
 import { messageQueries } from './queries';
+import { RecipientPicker } from './RecipientPicker';
+// The composer opens from the orders and attendees pages too, where the messages page's styles are not loaded.
+import './messages.css';
 
+/**
+ * The message composer. `recipient` starts it addressed to one attendee or one order's buyer (the order and
+ * attendee drawers' "Message …" buttons); otherwise it starts with all attendees.
+ */
 export function ComposeDialog({
   eventId,
   isOpen,
   onClose,
+  recipient,
 }: {
   eventId: string;
   isOpen: boolean;
   onClose: () => void;
+  recipient?: RecipientCandidate | undefined;
 }) {
   const intl = useIntl();
   return (
@@ -36,7 +45,7 @@ export function ComposeDialog({
       icon="envelope"
       className="compose-dialog"
     >
-      <ComposeForm eventId={eventId} onClose={onClose} />
+      <ComposeForm eventId={eventId} onClose={onClose} recipient={recipient ?? null} />
     </FormDialog>
   );
 }
@@ -51,16 +60,37 @@ function validate(values: MessageValues): ClientErrors<MessageField> {
   if (kind === 'ticket_holders' && ticketIdsOf(values).length === 0)
     errors['recipients.ticket_ids'] = m.ticketsRequired;
   if (kind === 'attendee' && !values['recipients.attendee_id'].trim())
-    errors['recipients.attendee_id'] = m.idRequired;
+    errors['recipients.attendee_id'] = m.attendeeRequired;
   if (kind === 'order_buyer' && !values['recipients.order_id'].trim())
-    errors['recipients.order_id'] = m.idRequired;
+    errors['recipients.order_id'] = m.buyerRequired;
   if (values.acknowledged_not_promotional !== 'true')
     errors.acknowledged_not_promotional = m.acknowledgeRequired;
   return errors;
 }
 
-function ComposeForm({ eventId, onClose }: { eventId: string; onClose: () => void }) {
+/** The form's starting values: all attendees, or the one person the composer was opened for. */
+function initialValues(recipient: RecipientCandidate | null): MessageValues {
+  if (!recipient) return emptyMessage;
+  return {
+    ...emptyMessage,
+    'recipients.kind': recipient.kind,
+    ...(recipient.kind === 'attendee'
+      ? { 'recipients.attendee_id': recipient.id }
+      : { 'recipients.order_id': recipient.id }),
+  };
+}
+
+function ComposeForm({
+  eventId,
+  onClose,
+  recipient,
+}: {
+  eventId: string;
+  onClose: () => void;
+  recipient: RecipientCandidate | null;
+}) {
   const intl = useIntl();
+  const [person, setPerson] = useState<RecipientCandidate | null>(recipient);
   const toaster = useToaster();
   const queryClient = useQueryClient();
   const tickets = useQuery(messageQueries.tickets(eventId));
@@ -79,7 +109,7 @@ function ComposeForm({ eventId, onClose }: { eventId: string; onClose: () => voi
   });
   const { values, set, onSubmit, field, failure } = useForm({
     fields: MESSAGE_FIELDS,
-    initial: emptyMessage,
+    initial: () => initialValues(recipient),
     validate,
     onValid: (current) => mutation.mutate(toMessageRequest(current)),
     serverError: mutation.error,
@@ -92,8 +122,13 @@ function ComposeForm({ eventId, onClose }: { eventId: string; onClose: () => voi
   const content = field('content');
   const kind = field('recipients.kind');
   const ticketIds = field('recipients.ticket_ids');
-  const attendee = field('recipients.attendee_id', intl.formatMessage(m.attendeeIdHelp));
-  const order = field('recipients.order_id', intl.formatMessage(m.orderIdHelp));
+  const attendee = field('recipients.attendee_id', intl.formatMessage(m.attendeeHelp));
+  const order = field('recipients.order_id', intl.formatMessage(m.buyerHelp));
+  const choose = (candidate: RecipientCandidate | null) => {
+    setPerson(candidate);
+    const name = values['recipients.kind'] === 'attendee' ? 'recipients.attendee_id' : 'recipients.order_id';
+    setValue(name, candidate?.id ?? '');
+  };
   const sendAt = field('send_at', intl.formatMessage(m.sendAtHelp));
   const acknowledged = field('acknowledged_not_promotional');
   const chosen = new Set(ticketIdsOf(values));
@@ -145,7 +180,13 @@ function ComposeForm({ eventId, onClose }: { eventId: string; onClose: () => voi
           {...kind.controlProps}
           fill
           value={values['recipients.kind']}
-          onChange={set('recipients.kind')}
+          onChange={(changed) => {
+            // Another kind of recipient: whoever was picked for the previous one no longer applies.
+            setPerson(null);
+            setValue('recipients.attendee_id', '');
+            setValue('recipients.order_id', '');
+            set('recipients.kind')(changed);
+          }}
         >
           <option value="all_attendees">{intl.formatMessage(messagesPageMessages.toAll)}</option>
           <option value="ticket_holders">{intl.formatMessage(m.tickets)}</option>
@@ -168,20 +209,24 @@ function ComposeForm({ eventId, onClose }: { eventId: string; onClose: () => voi
         </FieldGroup>
       )}
       {values['recipients.kind'] === 'attendee' && (
-        <FieldGroup view={attendee} label={intl.formatMessage(m.attendeeId)}>
-          <InputGroup
-            {...attendee.inputProps}
-            value={values['recipients.attendee_id']}
-            onChange={set('recipients.attendee_id')}
+        <FieldGroup view={attendee} label={intl.formatMessage(m.attendee)}>
+          <RecipientPicker
+            eventId={eventId}
+            kind="attendee"
+            view={attendee}
+            chosen={person}
+            onChoose={choose}
           />
         </FieldGroup>
       )}
       {values['recipients.kind'] === 'order_buyer' && (
-        <FieldGroup view={order} label={intl.formatMessage(m.orderId)}>
-          <InputGroup
-            {...order.inputProps}
-            value={values['recipients.order_id']}
-            onChange={set('recipients.order_id')}
+        <FieldGroup view={order} label={intl.formatMessage(m.buyer)}>
+          <RecipientPicker
+            eventId={eventId}
+            kind="order_buyer"
+            view={order}
+            chosen={person}
+            onChoose={choose}
           />
         </FieldGroup>
       )}

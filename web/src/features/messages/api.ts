@@ -1,6 +1,7 @@
 import { api } from '../../shared/api/clients';
 import type {
   GetEventsByEventIdMessagesByMessageIdRecipientsResponse,
+  GetEventsByEventIdMessagesRecipientSearchResponse,
   GetEventsByEventIdMessagesResponse,
   PostEventsByEventIdMessagesBody,
   PostEventsByEventIdMessagesTestBody,
@@ -12,6 +13,9 @@ export type Message = GetEventsByEventIdMessagesResponse['data'][number];
 export type MessageRecipient = GetEventsByEventIdMessagesByMessageIdRecipientsResponse['data'][number];
 export type MessageRequest = PostEventsByEventIdMessagesBody;
 export type TestMessageRequest = PostEventsByEventIdMessagesTestBody;
+/** One attendee or one order's buyer the composer can write to. */
+export type RecipientCandidate = GetEventsByEventIdMessagesRecipientSearchResponse['data'][number];
+export type PersonKind = RecipientCandidate['kind'];
 
 /** What the composer needs of the event's tickets (to pick holders). */
 export interface TicketChoice {
@@ -45,6 +49,21 @@ export async function listTicketChoices(eventId: string, signal?: AbortSignal): 
       signal ? { signal } : {},
     )
   ).data.map(({ id, title }) => ({ id, title }));
+}
+
+/** The people of `kind` whose name, email or order reference holds every word of `query`. */
+export async function searchRecipients(
+  eventId: string,
+  kind: PersonKind,
+  query: string,
+  signal?: AbortSignal,
+): Promise<RecipientCandidate[]> {
+  return (
+    await api.get<DataEnvelope<RecipientCandidate[]>>(`${path(eventId)}/recipient-search`, {
+      query: { kind, query },
+      ...(signal ? { signal } : {}),
+    })
+  ).data;
 }
 
 export async function sendMessage(eventId: string, request: MessageRequest): Promise<Message> {

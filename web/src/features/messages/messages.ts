@@ -68,14 +68,21 @@ export const composeMessages = defineMessages({
   recipients: { id: 'messages.compose.recipients', defaultMessage: 'Send to' },
   tickets: { id: 'messages.compose.tickets', defaultMessage: 'Holders of these tickets' },
   ticketsRequired: { id: 'messages.compose.ticketsRequired', defaultMessage: 'Choose at least one ticket.' },
-  attendeeId: { id: 'messages.compose.attendeeId', defaultMessage: 'Attendee ID' },
-  attendeeIdHelp: {
-    id: 'messages.compose.attendeeIdHelp',
-    defaultMessage: 'The ID shown on the attendee’s page (at_…).',
+  attendee: { id: 'messages.compose.attendee', defaultMessage: 'Attendee' },
+  attendeeHelp: {
+    id: 'messages.compose.attendeeHelp',
+    defaultMessage: 'Search by name, email or order reference, then choose the attendee.',
   },
-  orderId: { id: 'messages.compose.orderId', defaultMessage: 'Order ID' },
-  orderIdHelp: { id: 'messages.compose.orderIdHelp', defaultMessage: 'The ID shown on the order’s page.' },
-  idRequired: { id: 'messages.compose.idRequired', defaultMessage: 'Enter the ID.' },
+  attendeeRequired: {
+    id: 'messages.compose.attendeeRequired',
+    defaultMessage: 'Choose the attendee to write to.',
+  },
+  buyer: { id: 'messages.compose.buyer', defaultMessage: 'Buyer' },
+  buyerHelp: {
+    id: 'messages.compose.buyerHelp',
+    defaultMessage: 'Search by name, email or order reference, then choose the order’s buyer.',
+  },
+  buyerRequired: { id: 'messages.compose.buyerRequired', defaultMessage: 'Choose the buyer to write to.' },
   sendAt: { id: 'messages.compose.sendAt', defaultMessage: 'Send at (optional)' },
   sendAtHelp: {
     id: 'messages.compose.sendAtHelp',
@@ -102,4 +109,27 @@ export const composeMessages = defineMessages({
   sent: { id: 'messages.compose.sent', defaultMessage: 'The message is on its way.' },
   scheduled: { id: 'messages.compose.scheduled', defaultMessage: 'The message is scheduled.' },
   failed: { id: 'messages.compose.failed', defaultMessage: 'The message could not be sent' },
+});
+
+export const recipientPickerMessages = defineMessages({
+  placeholder: { id: 'messages.picker.placeholder', defaultMessage: 'Name, email or order reference' },
+  results: { id: 'messages.picker.results', defaultMessage: 'People found' },
+  searching: { id: 'messages.picker.searching', defaultMessage: 'Searching…' },
+  failed: { id: 'messages.picker.failed', defaultMessage: 'The search failed. Type again to retry.' },
+  noneFound: { id: 'messages.picker.noneFound', defaultMessage: 'No one found. Check the spelling.' },
+  noneYet: { id: 'messages.picker.noneYet', defaultMessage: 'No one to write to yet.' },
+  found: defineMessage<{ count: number }>({
+    id: 'messages.picker.found',
+    defaultMessage:
+      '{count, plural, one {# person found; use the arrow keys and Enter to choose} other {# people found; use the arrow keys and Enter to choose}}',
+  }),
+  order: defineMessage<{ reference: string }>({
+    id: 'messages.picker.order',
+    defaultMessage: 'Order {reference}',
+  }),
+  change: { id: 'messages.picker.change', defaultMessage: 'Change' },
+  changeLabel: defineMessage<{ name: string }>({
+    id: 'messages.picker.changeLabel',
+    defaultMessage: 'Change: choose someone else instead of {name}',
+  }),
 });

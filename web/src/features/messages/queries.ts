@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listMessages, listRecipients, listTicketChoices } from './api';
+import { listMessages, listRecipients, listTicketChoices, searchRecipients, type PersonKind } from './api';
 
 /** Query keys of the messages feature; everything starts with `['messages']`. */
 export const messageQueries = {
@@ -17,6 +17,12 @@ export const messageQueries = {
     queryOptions({
       queryKey: [...messageQueries.all, 'recipients', eventId, messageId] as const,
       queryFn: ({ signal }) => listRecipients(eventId, messageId, signal),
+    }),
+  recipientSearch: (eventId: string, kind: PersonKind, query: string) =>
+    queryOptions({
+      queryKey: [...messageQueries.all, 'recipient-search', eventId, kind, query] as const,
+      queryFn: ({ signal }) => searchRecipients(eventId, kind, query, signal),
+      staleTime: 30_000,
     }),
   tickets: (eventId: string) =>
     queryOptions({

@@ -18,7 +18,9 @@ import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
 import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { currencyExponent } from '../../shared/intl/eventFormat';
 import { SUPPORTED_LOCALES } from '../../shared/intl/locale';
+import { EmailText } from '../../shared/ui/EmailText';
 import { ListPage } from '../../shared/ui/ListPage';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
@@ -32,19 +34,18 @@ import {
   type AttendeeAction,
 } from './api';
 import {
+  attendeeDrawerMessages as d,
   attendeesMessages as m,
   buyerFormMessages as b,
   manualAttendeeMessages as n,
   ordersMessages,
 } from './messages';
-import { ExportButtons, SearchToolbar, useListParams } from './ListControls';
+import { AttendeeDrawer, AttendeeStatusTag, attendeeName as nameOf } from './AttendeeDrawer';
+import { ExportButtons, SearchToolbar, openOnRowClick, useListParams } from './ListControls';
 import { listQueryOf } from './OrdersPage';
-import { ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
 import '../account/account.css';
 import './orders.css';
-
-const nameOf = (attendee: Attendee) => [attendee.first_name, attendee.last_name].filter(Boolean).join(' ');
 
 /** `/manage/event/{eventId}/attendees`: search, filter, page; edit, cancel, reactivate, resend; add by hand. */
 export function AttendeesPage() {
@@ -58,6 +59,7 @@ export function AttendeesPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Attendee | null>(null);
   const [cancelling, setCancelling] = useState<Attendee | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
   const attendees = list.data?.data ?? [];
   const meta = list.data?.meta;
   const action = useMutation({
@@ -95,7 +97,7 @@ export function AttendeesPage() {
         above={
           <>
             <p className="page-intro">{intl.formatMessage(m.intro)}</p>
-            <SearchToolbar label={m.search} params={params} update={update}>
+            <SearchToolbar label={m.search} params={params} update={update} loading={list.isFetching}>
               <HTMLSelect
                 aria-label={intl.formatMessage(m.statusFilter)}
                 value={params.get('status') ?? ''}
@@ -126,8 +128,14 @@ export function AttendeesPage() {
           ) : null
         }
       >
-        <div className="table-scroll">
-          <HTMLTable className="attendees-table" striped aria-label={intl.formatMessage(m.tableLabel)}>
+        <ScrollTable label={intl.formatMessage(m.tableLabel)}>
+          <HTMLTable
+            className={`attendees-table${list.isPlaceholderData ? ' list-table--stale' : ''}`}
+            striped
+            interactive
+            aria-label={intl.formatMessage(m.tableLabel)}
+            aria-busy={list.isPlaceholderData}
+          >
             <thead>
               <tr>
                 <th scope="col">{intl.formatMessage(m.columnName)}</th>
@@ -146,19 +154,28 @@ export function AttendeesPage() {
                 const name = nameOf(attendee);
                 const active = attendee.status === 'ACTIVE';
                 return (
-                  <tr key={attendee.id}>
-                    <td>
-                      <strong>{name}</strong>
+                  <tr
+                    key={attendee.id}
+                    className="list-table__row--opens"
+                    onClick={openOnRowClick(() => setOpen(attendee.id))}
+                  >
+                    <td className="attendees-table__name">
+                      <button
+                        type="button"
+                        className="list-table__open"
+                        aria-label={intl.formatMessage(d.open, { name })}
+                        onClick={() => setOpen(attendee.id)}
+                      >
+                        {name}
+                      </button>
                     </td>
-                    <td>{attendee.email}</td>
-                    <td>{attendee.ticket_title}</td>
-                    <td>{attendee.order_reference}</td>
                     <td>
-                      <ToneTag tone={active ? (attendee.payment === 'PAID' ? 'teal' : 'orange') : 'red'}>
-                        {intl.formatMessage(
-                          active ? (attendee.payment === 'PAID' ? m.active : m.unpaid) : m.cancelled,
-                        )}
-                      </ToneTag>
+                      <EmailText email={attendee.email} />
+                    </td>
+                    <td>{attendee.ticket_title}</td>
+                    <td className="list-table__reference">{attendee.order_reference}</td>
+                    <td>
+                      <AttendeeStatusTag attendee={attendee} />
                     </td>
                     <td>{intl.formatMessage(attendee.checked_in_at ? m.checkedIn : m.notCheckedIn)}</td>
                     <td className="attendees-table__actions">
@@ -205,8 +222,17 @@ export function AttendeesPage() {
               })}
             </tbody>
           </HTMLTable>
-        </div>
+        </ScrollTable>
       </ListPage>
+      <AttendeeDrawer
+        eventId={event.id}
+        attendeeId={open}
+        onClose={() => setOpen(null)}
+        onEdit={setEditing}
+        onCancel={setCancelling}
+        onAction={(attendee, name) => action.mutate({ attendee, name })}
+        pending={action.isPending}
+      />
       <Alert
         isOpen={cancelling !== null}
         intent="danger"

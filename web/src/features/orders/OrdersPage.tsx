@@ -20,8 +20,13 @@ import { reasonMessage } from '../../shared/api/reasonMessages';
 import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
 import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { formatMoney } from '../../shared/intl/eventFormat';
+import { EmailText } from '../../shared/ui/EmailText';
 import { ListPage } from '../../shared/ui/ListPage';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { MoneyTrail, RefundAction } from './RefundAction';
+import { OrderAnswers, OrderHistory } from './OrderHistory';
+import { ComposeDialog } from '../messages/ComposeDialog';
+import type { RecipientCandidate } from '../messages/api';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
@@ -40,7 +45,7 @@ import {
   orderStatusMessages,
   paymentMethodMessages,
 } from './messages';
-import { ExportButtons, SearchToolbar, useListParams } from './ListControls';
+import { ExportButtons, SearchToolbar, openOnRowClick, useListParams } from './ListControls';
 import { OrderStatusTag, ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
 import { ticketQueries } from '../tickets/queries';
@@ -106,7 +111,7 @@ export function OrdersPage() {
         above={
           <>
             <p className="page-intro">{intl.formatMessage(m.intro)}</p>
-            <SearchToolbar label={m.search} params={params} update={update}>
+            <SearchToolbar label={m.search} params={params} update={update} loading={list.isFetching}>
               <HTMLSelect
                 aria-label={intl.formatMessage(m.statusFilter)}
                 value={params.get('status') ?? ''}
@@ -176,12 +181,13 @@ export function OrdersPage() {
           ) : null
         }
       >
-        <div className="table-scroll">
+        <ScrollTable label={intl.formatMessage(m.tableLabel)}>
           <HTMLTable
-            className="orders-table"
+            className={`orders-table${list.isPlaceholderData ? ' list-table--stale' : ''}`}
             striped
             interactive
             aria-label={intl.formatMessage(m.tableLabel)}
+            aria-busy={list.isPlaceholderData}
           >
             <thead>
               <tr>
@@ -194,24 +200,32 @@ export function OrdersPage() {
             </thead>
             <tbody>
               {orders.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <Button
-                      variant="minimal"
-                      text={order.reference}
+                <tr
+                  key={order.id}
+                  className="list-table__row--opens"
+                  onClick={openOnRowClick(() => setOpen(order.id))}
+                >
+                  <td className="orders-table__reference">
+                    <button
+                      type="button"
+                      className="list-table__open"
                       aria-label={intl.formatMessage(m.open, { reference: order.reference })}
                       onClick={() => setOpen(order.id)}
-                    />
+                    >
+                      {order.reference}
+                    </button>
                     {order.origin === 'MANUAL' ? (
                       <Tag minimal round>
                         {intl.formatMessage(m.manual)}
                       </Tag>
                     ) : null}
                   </td>
-                  <td>
+                  <td className="orders-table__buyer">
                     {[order.first_name, order.last_name].filter(Boolean).join(' ')}
                     <br />
-                    <small>{order.email}</small>
+                    <small>
+                      <EmailText email={order.email} />
+                    </small>
                   </td>
                   <td>
                     <OrderStatusTag status={order.status} />
@@ -222,7 +236,7 @@ export function OrdersPage() {
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </ScrollTable>
       </ListPage>
       <OrderDrawer eventId={event.id} orderId={open} onClose={() => setOpen(null)} />
     </>
@@ -267,6 +281,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<'cancel' | 'mark-paid' | null>(null);
   const [editing, setEditing] = useState(false);
+  const [writingTo, setWritingTo] = useState<RecipientCandidate | null>(null);
   const money = (amount: number) => formatMoney(intl, amount, order.currency);
   const action = useMutation({
     mutationFn: (name: OrderAction) => orderAction(eventId, order.id, name),
@@ -308,6 +323,10 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
     'REFUND_FAILED',
     'REFUNDED',
   ].includes(order.status);
+  // Whom a message reaches (docs/messages.md): the buyer of an order that went through and is not undone,
+  // and its active attendees.
+  const reachable = order.status === 'COMPLETED' || order.status === 'AWAITING_PAYMENT';
+  const buyerName = [order.first_name, order.last_name].filter(Boolean).join(' ');
   return (
     <>
       <div className="order-drawer__actions">
@@ -330,6 +349,22 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
         ) : null}
         {order.first_name !== null ? (
           <Button icon="edit" text={intl.formatMessage(d.editBuyer)} onClick={() => setEditing(true)} />
+        ) : null}
+        {reachable && order.email ? (
+          <Button
+            icon="chat"
+            text={intl.formatMessage(d.messageBuyer)}
+            onClick={() =>
+              setWritingTo({
+                kind: 'order_buyer',
+                id: order.id,
+                name: buyerName,
+                email: order.email,
+                reference: order.reference,
+                ticket_title: null,
+              })
+            }
+          />
         ) : null}
         <RefundAction eventId={eventId} order={order} />
         {wentThrough ? (
@@ -371,38 +406,44 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
         </tbody>
       </HTMLTable>
       <h3>{intl.formatMessage(d.attendees)}</h3>
-      <ul>
-        {order.attendees.map((attendee) => (
-          <li key={attendee.id}>
-            {[attendee.first_name, attendee.last_name].filter(Boolean).join(' ')} · {attendee.ticket_title}{' '}
-            {attendee.status === 'CANCELLED' ? (
-              <ToneTag tone="red">{intl.formatMessage(orderStatusMessages.CANCELLED)}</ToneTag>
-            ) : (
-              `· ${attendee.email ?? ''}`
-            )}
-          </li>
-        ))}
+      <ul className="order-drawer__attendees">
+        {order.attendees.map((attendee) => {
+          const name = [attendee.first_name, attendee.last_name].filter(Boolean).join(' ');
+          return (
+            <li key={attendee.id}>
+              <span>
+                {name} · {attendee.ticket_title}{' '}
+                {attendee.status === 'CANCELLED' ? (
+                  <ToneTag tone="red">{intl.formatMessage(orderStatusMessages.CANCELLED)}</ToneTag>
+                ) : (
+                  `· ${attendee.email ?? ''}`
+                )}
+              </span>
+              {reachable && attendee.status === 'ACTIVE' && attendee.email ? (
+                <Button
+                  variant="minimal"
+                  size="small"
+                  icon="chat"
+                  aria-label={intl.formatMessage(d.messageAttendee, { name })}
+                  title={intl.formatMessage(d.messageAttendee, { name })}
+                  onClick={() =>
+                    setWritingTo({
+                      kind: 'attendee',
+                      id: attendee.id,
+                      name,
+                      email: attendee.email,
+                      reference: order.reference,
+                      ticket_title: attendee.ticket_title,
+                    })
+                  }
+                />
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
-      {Object.keys(order.answers).length > 0 ? (
-        <>
-          <h3>{intl.formatMessage(d.answers)}</h3>
-          <ul>
-            {Object.entries(order.answers).map(([question, answer]) => (
-              <li key={question}>{typeof answer === 'string' ? answer : JSON.stringify(answer)}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      <h3>{intl.formatMessage(d.history)}</h3>
-      <ol className="order-drawer__history">
-        {order.history.map((entry) => (
-          <li key={entry.position}>
-            <code>{entry.type}</code> ·{' '}
-            {intl.formatDate(entry.at, { dateStyle: 'medium', timeStyle: 'medium' })}{' '}
-            {entry.actor ? intl.formatMessage(d.historyBy, { actor: entry.actor }) : null}
-          </li>
-        ))}
-      </ol>
+      <OrderAnswers order={order} />
+      <OrderHistory order={order} />
       <Alert
         isOpen={confirming !== null}
         intent={confirming === 'cancel' ? 'danger' : 'primary'}
@@ -429,6 +470,12 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       >
         <BuyerForm eventId={eventId} order={order} onClose={() => setEditing(false)} />
       </FormDialog>
+      <ComposeDialog
+        eventId={eventId}
+        isOpen={writingTo !== null}
+        onClose={() => setWritingTo(null)}
+        recipient={writingTo ?? undefined}
+      />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { FieldGroup, useFieldErrors } from '../../shared/forms/useForm';
 import { currencyExponent, formatMoney } from '../../shared/intl/eventFormat';
 import { useToaster } from '../../shared/ui/toaster';
 import type { OrderDetail } from './api';
+import { historySentence } from './history';
 import { orderQueries } from './queries';
 import { refundMessages as r } from './refundMessages';
 
@@ -158,12 +159,12 @@ function RefundForm({
   );
 }
 
-/** Completion and "marked paid" are in the history already; the trail shows what carries money and Stripe ids. */
-const OWN_LINE = new Set(['OrderCompleted', 'OrderMarkedPaid']);
+/** Completion and "marked paid" are in the history already; the payments list shows what carries money. */
+const OWN_LINE = new Set<string>(['OrderCompleted', 'OrderMarkedPaid']);
 /** A Stripe event that named this order but was not about its payment (docs/payments.md, "Foreign events"). */
 const FOREIGN_EVENT = 'ForeignStripeEventIgnored';
 
-/** Every payment, refund and fee of the order with Stripe's ids (the order stream's money events). */
+/** Every payment, refund and fee of the order, said in words, with Stripe's references for a talk with Stripe. */
 export function MoneyTrail({ order }: { order: OrderDetail }) {
   const intl = useIntl();
   const trail = order.money_trail.filter((item) => !OWN_LINE.has(item.type));
@@ -188,30 +189,32 @@ export function MoneyTrail({ order }: { order: OrderDetail }) {
       {trail.length > 0 ? (
         <>
           <h3>{intl.formatMessage(r.moneyTrail)}</h3>
-          <HTMLTable compact aria-label={intl.formatMessage(r.moneyTrail)}>
+          <HTMLTable compact className="order-drawer__payments" aria-label={intl.formatMessage(r.moneyTrail)}>
             <tbody>
-              {trail.map((item, index) => (
-                <tr key={index}>
-                  <td>
-                    <code>{item.type}</code>
-                  </td>
-                  <td className="order-drawer__when">
-                    {intl.formatDate(item.at, { dateStyle: 'short', timeStyle: 'medium' })}
-                  </td>
-                  <td>
-                    {item.amount === null
-                      ? ''
-                      : formatMoney(intl, item.amount, item.currency ?? order.currency)}
-                  </td>
-                  <td className="order-drawer__ids">
-                    <code>
-                      {[item.payment_intent_id, item.charge_id, item.stripe_refund_id, item.status]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </code>
-                  </td>
-                </tr>
-              ))}
+              {trail.map((item, index) => {
+                const stripeIds = [item.payment_intent_id, item.charge_id, item.stripe_refund_id].filter(
+                  (id): id is string => Boolean(id),
+                );
+                return (
+                  <tr key={index}>
+                    <td>
+                      {historySentence(
+                        intl,
+                        { ...item, attendee_name: null, payment_method: null },
+                        order.currency,
+                      )}
+                      {stripeIds.length > 0 ? (
+                        <div className="order-drawer__ids">
+                          {intl.formatMessage(r.stripeReference, { ids: stripeIds.join(' · ') })}
+                        </div>
+                      ) : null}
+                    </td>
+                    <td className="order-drawer__when">
+                      {intl.formatDate(item.at, { dateStyle: 'short', timeStyle: 'short' })}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </HTMLTable>
         </>

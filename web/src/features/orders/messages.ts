@@ -8,6 +8,7 @@ export const ordersMessages = defineMessages({
     defaultMessage: 'Every order of this event. Open one to see its attendees, history and actions.',
   },
   search: { id: 'orders.list.search', defaultMessage: 'Search by reference, name or email' },
+  searching: { id: 'orders.list.searching', defaultMessage: 'Searching…' },
   statusFilter: { id: 'orders.list.statusFilter', defaultMessage: 'Status' },
   allStatuses: { id: 'orders.list.allStatuses', defaultMessage: 'All statuses' },
   loading: { id: 'orders.list.loading', defaultMessage: 'Loading orders…' },
@@ -87,9 +88,14 @@ export const orderDetailMessages = defineMessages({
   attendees: { id: 'orders.detail.attendees', defaultMessage: 'Attendees' },
   answers: { id: 'orders.detail.answers', defaultMessage: 'Answers' },
   history: { id: 'orders.detail.history', defaultMessage: 'History' },
-  historyBy: defineMessage<{ actor: string }>({
-    id: 'orders.detail.historyBy',
-    defaultMessage: 'by {actor}',
+  deletedQuestion: {
+    id: 'orders.detail.deletedQuestion',
+    defaultMessage: 'A question deleted since',
+  },
+  messageBuyer: { id: 'orders.detail.messageBuyer', defaultMessage: 'Message the buyer' },
+  messageAttendee: defineMessage<{ name: string }>({
+    id: 'orders.detail.messageAttendee',
+    defaultMessage: 'Message {name}',
   }),
   markPaid: { id: 'orders.detail.markPaid', defaultMessage: 'Mark as paid' },
   cancel: { id: 'orders.detail.cancel', defaultMessage: 'Cancel order' },
@@ -201,4 +207,23 @@ export const manualAttendeeMessages = defineMessages({
   },
   add: { id: 'orders.manual.add', defaultMessage: 'Add attendee' },
   added: defineMessage<{ name: string }>({ id: 'orders.manual.added', defaultMessage: '{name} was added.' }),
+});
+
+export const attendeeDrawerMessages = defineMessages({
+  loading: { id: 'orders.attendeeDrawer.loading', defaultMessage: 'Loading the attendee…' },
+  loadFailed: { id: 'orders.attendeeDrawer.loadFailed', defaultMessage: 'The attendee could not be loaded.' },
+  message: { id: 'orders.attendeeDrawer.message', defaultMessage: 'Message this attendee' },
+  edit: { id: 'orders.attendeeDrawer.edit', defaultMessage: 'Edit' },
+  resend: { id: 'orders.attendeeDrawer.resend', defaultMessage: 'Resend ticket' },
+  reactivate: { id: 'orders.attendeeDrawer.reactivate', defaultMessage: 'Reactivate' },
+  language: { id: 'orders.attendeeDrawer.language', defaultMessage: 'Language of their emails' },
+  answers: { id: 'orders.attendeeDrawer.answers', defaultMessage: 'Answers' },
+  checkedInAt: defineMessage<{ when: string }>({
+    id: 'orders.attendeeDrawer.checkedInAt',
+    defaultMessage: 'Checked in {when}',
+  }),
+  open: defineMessage<{ name: string }>({
+    id: 'orders.attendeeDrawer.open',
+    defaultMessage: 'Open {name}',
+  }),
 });

@@ -22,6 +22,17 @@ export const orderQueries = {
       queryFn: ({ signal }) =>
         api.get<Paginated<Attendee>>(`${eventPath(eventId)}/attendees`, { query, signal }),
     }),
+  attendee: (eventId: string, attendeeId: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all, 'attendee', attendeeId] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await api.get<DataEnvelope<Attendee>>(
+            `${eventPath(eventId)}/attendees/${encodeURIComponent(attendeeId)}`,
+            { signal },
+          )
+        ).data,
+    }),
   detail: (eventId: string, orderId: string) =>
     queryOptions({
       queryKey: [...orderQueries.all, 'detail', orderId] as const,

@@ -49,4 +49,8 @@ export const refundMessages = defineMessages({
   },
   moneyTrail: { id: 'orders.refund.moneyTrail', defaultMessage: 'Payments and refunds' },
   pendingRefund: { id: 'orders.refund.pendingTotal', defaultMessage: 'Refund pending' },
+  stripeReference: defineMessage<{ ids: string }>({
+    id: 'orders.refund.stripeReference',
+    defaultMessage: 'Stripe reference: {ids}',
+  }),
 });

@@ -2555,6 +2555,17 @@ export type PostEventsByEventIdMessagesResponse = {
   };
 };
 
+export type GetEventsByEventIdMessagesRecipientSearchResponse = {
+  data: {
+    kind: 'attendee' | 'order_buyer';
+    id: string;
+    name: string;
+    email: string | null;
+    reference: string;
+    ticket_title: string | null;
+  }[];
+};
+
 export type PostEventsByEventIdMessagesTestBody = {
   subject: string;
   content: string;
@@ -2899,6 +2910,10 @@ export type GetPublicEventsByIdPromoCodesByCodeResponse = {
   valid: boolean;
 };
 
+export type PostPublicEventsByIdPageViewsBody = {
+  visit?: string;
+};
+
 export type PostPublicEventsByIdPageViewsResponse = {
   counted: boolean;
 };
@@ -3048,14 +3063,80 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3149,14 +3230,80 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3250,14 +3397,80 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3358,14 +3571,80 @@ export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3465,14 +3744,80 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3566,14 +3911,80 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     history: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
-      actor: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
       position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
     }[];
     money_trail: {
-      type: string;
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
       at: string;
       amount: number | null;
       currency: string | null;
@@ -3605,6 +4016,11 @@ export type GetEventsByEventIdAttendeesResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   }[];
   meta: {
@@ -3665,6 +4081,11 @@ export type PostEventsByEventIdAttendeesResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -3688,6 +4109,11 @@ export type GetEventsByEventIdAttendeesByAttendeeIdResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -3732,6 +4158,11 @@ export type PutEventsByEventIdAttendeesByAttendeeIdResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -3755,6 +4186,11 @@ export type PostEventsByEventIdAttendeesByAttendeeIdCancelResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -3778,6 +4214,11 @@ export type PostEventsByEventIdAttendeesByAttendeeIdReactivateResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -3801,6 +4242,11 @@ export type PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse = {
     answers: {
       [key: string]: unknown;
     };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
     checked_in_at: string | null;
   };
 };
@@ -4802,6 +5248,10 @@ export interface ApiRoutes {
     body: PostEventsByEventIdMessagesBody;
     response: PostEventsByEventIdMessagesResponse;
   };
+  'GET /events/{eventId}/messages/recipient-search': {
+    body: never;
+    response: GetEventsByEventIdMessagesRecipientSearchResponse;
+  };
   'POST /events/{eventId}/messages/test': {
     body: PostEventsByEventIdMessagesTestBody;
     response: PostEventsByEventIdMessagesTestResponse;
@@ -4862,7 +5312,10 @@ export interface ApiRoutes {
     body: never;
     response: GetPublicEventsByIdPromoCodesByCodeResponse;
   };
-  'POST /public/events/{id}/page-views': { body: never; response: PostPublicEventsByIdPageViewsResponse };
+  'POST /public/events/{id}/page-views': {
+    body: PostPublicEventsByIdPageViewsBody;
+    response: PostPublicEventsByIdPageViewsResponse;
+  };
   'GET /events/{eventId}/orders': { body: never; response: GetEventsByEventIdOrdersResponse };
   'GET /events/{eventId}/orders/{orderId}': {
     body: never;

@@ -1,0 +1,180 @@
+import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { formatMoney } from '../../shared/intl/eventFormat';
+import type { OrderDetail } from './api';
+
+/**
+ * What happened to an order, said as people say it: one sentence per recorded event type and who did it
+ * (issue 26, item 11). The server names the type and the facts (services/sales/orders/orderHistory.ts); this is
+ * the one place the web turns them into words, for the order drawer's history and payments and for any later
+ * history screen. A new event type on the order stream fails the typecheck here until it has its sentence.
+ */
+
+export type HistoryEntry = OrderDetail['history'][number];
+export type HistoryType = HistoryEntry['type'];
+
+type Values = { amount: string; attendee: string; method: string };
+
+const sentences = {
+  OrderPlaced: defineMessage({
+    id: 'orders.history.orderPlaced',
+    defaultMessage: 'Order placed; the tickets are reserved',
+  }),
+  OrderHoldExtended: defineMessage({
+    id: 'orders.history.orderHoldExtended',
+    defaultMessage: 'Reservation extended',
+  }),
+  OrderDetailsSubmitted: defineMessage({
+    id: 'orders.history.orderDetailsSubmitted',
+    defaultMessage: 'Buyer and attendee details entered',
+  }),
+  OrderCompleted: defineMessage<{ method: string }>({
+    id: 'orders.history.orderCompleted',
+    defaultMessage:
+      '{method, select, FREE {Order completed (free)} CARD {Order completed, paid by card} other {Order completed}}',
+  }),
+  OrderAwaitingOfflinePayment: defineMessage({
+    id: 'orders.history.orderAwaitingOfflinePayment',
+    defaultMessage: 'Order completed; awaiting the offline payment',
+  }),
+  OrderMarkedPaid: defineMessage({ id: 'orders.history.orderMarkedPaid', defaultMessage: 'Marked as paid' }),
+  OrderExpired: defineMessage({
+    id: 'orders.history.orderExpired',
+    defaultMessage: 'The reservation expired',
+  }),
+  OrderAbandoned: defineMessage({
+    id: 'orders.history.orderAbandoned',
+    defaultMessage: 'Abandoned: the buyer started a new order',
+  }),
+  OrderCancelled: defineMessage({ id: 'orders.history.orderCancelled', defaultMessage: 'Order cancelled' }),
+  AttendeeCancelled: defineMessage<{ attendee: string }>({
+    id: 'orders.history.attendeeCancelled',
+    defaultMessage: 'Ticket of {attendee} cancelled',
+  }),
+  AttendeeReactivated: defineMessage<{ attendee: string }>({
+    id: 'orders.history.attendeeReactivated',
+    defaultMessage: 'Ticket of {attendee} reactivated',
+  }),
+  OrderBuyerDetailsChanged: defineMessage({
+    id: 'orders.history.orderBuyerDetailsChanged',
+    defaultMessage: 'Buyer’s details changed',
+  }),
+  AttendeeDetailsChanged: defineMessage<{ attendee: string }>({
+    id: 'orders.history.attendeeDetailsChanged',
+    defaultMessage: 'Details of {attendee} changed',
+  }),
+  ManualOrderRecorded: defineMessage<{ amount: string }>({
+    id: 'orders.history.manualOrderRecorded',
+    defaultMessage: 'Created by hand; {amount} paid outside the platform',
+  }),
+  OrderConfirmationResent: defineMessage({
+    id: 'orders.history.orderConfirmationResent',
+    defaultMessage: 'Order confirmation sent again',
+  }),
+  AttendeeTicketResent: defineMessage<{ attendee: string }>({
+    id: 'orders.history.attendeeTicketResent',
+    defaultMessage: 'Ticket sent again to {attendee}',
+  }),
+  PaymentIntentCreated: defineMessage<{ amount: string }>({
+    id: 'orders.history.paymentIntentCreated',
+    defaultMessage: 'Card payment of {amount} started',
+  }),
+  OrderPaymentReceived: defineMessage<{ amount: string }>({
+    id: 'orders.history.orderPaymentReceived',
+    defaultMessage: 'Card payment of {amount} received',
+  }),
+  PaymentAmountMismatch: defineMessage<{ amount: string }>({
+    id: 'orders.history.paymentAmountMismatch',
+    defaultMessage: 'A card payment of {amount} does not match the order’s total',
+  }),
+  OrderPaymentFailed: defineMessage({
+    id: 'orders.history.orderPaymentFailed',
+    defaultMessage: 'Card payment failed',
+  }),
+  OrderRefundRequested: defineMessage<{ amount: string }>({
+    id: 'orders.history.orderRefundRequested',
+    defaultMessage: 'Refund of {amount} requested',
+  }),
+  OrderRefundSubmitted: defineMessage({
+    id: 'orders.history.orderRefundSubmitted',
+    defaultMessage: 'Refund handed to Stripe',
+  }),
+  OrderRefunded: defineMessage<{ amount: string }>({
+    id: 'orders.history.orderRefunded',
+    defaultMessage: '{amount} refunded',
+  }),
+  OrderRefundFailed: defineMessage<{ amount: string }>({
+    id: 'orders.history.orderRefundFailed',
+    defaultMessage: 'Refund of {amount} failed',
+  }),
+  OrderRefundRecorded: defineMessage<{ amount: string }>({
+    id: 'orders.history.orderRefundRecorded',
+    defaultMessage: 'Refund of {amount} recorded (paid back outside the platform)',
+  }),
+  PlatformFeeCharged: defineMessage<{ amount: string }>({
+    id: 'orders.history.platformFeeCharged',
+    defaultMessage: 'Platform fee of {amount} charged',
+  }),
+  ForeignStripeEventIgnored: defineMessage({
+    id: 'orders.history.foreignStripeEventIgnored',
+    defaultMessage: 'A Stripe event about another payment named this order; it was ignored',
+  }),
+} satisfies Record<HistoryType, unknown>;
+
+const actorMessages = defineMessages({
+  member: defineMessage<{ name: string }>({ id: 'orders.history.by.member', defaultMessage: 'by {name}' }),
+  memberUnknown: { id: 'orders.history.by.memberUnknown', defaultMessage: 'by a team member' },
+  buyer: { id: 'orders.history.by.buyer', defaultMessage: 'by the buyer' },
+  door: defineMessage<{ name: string }>({
+    id: 'orders.history.by.door',
+    defaultMessage: 'at the door ({name})',
+  }),
+  doorUnknown: { id: 'orders.history.by.doorUnknown', defaultMessage: 'at the door' },
+  stripe: { id: 'orders.history.by.stripe', defaultMessage: 'by Stripe' },
+  system: { id: 'orders.history.by.system', defaultMessage: 'automatically' },
+  someAttendee: { id: 'orders.history.someAttendee', defaultMessage: 'an attendee' },
+});
+
+/** The facts a sentence may name, formatted: the amount in the order's money, the attendee, the method. */
+function valuesOf(
+  intl: IntlShape,
+  entry: Pick<HistoryEntry, 'amount' | 'currency' | 'attendee_name' | 'payment_method'>,
+  orderCurrency: string,
+): Values {
+  return {
+    amount: entry.amount === null ? '' : formatMoney(intl, entry.amount, entry.currency ?? orderCurrency),
+    attendee: entry.attendee_name || intl.formatMessage(actorMessages.someAttendee),
+    method: entry.payment_method ?? 'other',
+  };
+}
+
+/** "Card payment of €75.00 received": the entry's sentence in the viewer's language. */
+export function historySentence(
+  intl: IntlShape,
+  entry: Pick<HistoryEntry, 'type' | 'amount' | 'currency' | 'attendee_name' | 'payment_method'>,
+  orderCurrency: string,
+): string {
+  const values = valuesOf(intl, entry, orderCurrency);
+  // Each sentence reads only the values it names; ICU ignores the rest.
+  const sentence: MessageDescriptor = sentences[entry.type];
+  return intl.formatMessage(sentence, values);
+}
+
+/** "by Ann Admin", "by the buyer", "at the door (Main entrance)", "by Stripe", "automatically". */
+export function historyActor(intl: IntlShape, actor: HistoryEntry['actor']): string {
+  switch (actor.kind) {
+    case 'member':
+      return actor.name
+        ? intl.formatMessage(actorMessages.member, { name: actor.name })
+        : intl.formatMessage(actorMessages.memberUnknown);
+    case 'door':
+      return actor.name
+        ? intl.formatMessage(actorMessages.door, { name: actor.name })
+        : intl.formatMessage(actorMessages.doorUnknown);
+    case 'buyer':
+      return intl.formatMessage(actorMessages.buyer);
+    case 'stripe':
+      return intl.formatMessage(actorMessages.stripe);
+    case 'system':
+      return intl.formatMessage(actorMessages.system);
+  }
+}
