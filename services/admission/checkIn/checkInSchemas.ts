@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, route } from '../../kit/http/routeContract';
-import { singleLineText } from '../../kit/http/validate';
+import { queryText, singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { maxCheckInListDescriptionLength, maxCheckInListNameLength } from './checkInListDecider';
 import type { CheckInListDetails } from './checkInListEvents';
@@ -138,7 +138,9 @@ export const checkInStatsResponseSchema = dataOf(
 // ---------- the public scanning API
 
 const nonce = z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, 'A nonce is 8 to 80 letters, digits, - or _');
-const deviceId = z.string().regex(/^[A-Za-z0-9_-]{4,80}$/, 'A device id is 4 to 80 letters, digits, - or _');
+const deviceIdPattern = /^[A-Za-z0-9_-]{4,80}$/;
+const deviceIdMessage = 'A device id is 4 to 80 letters, digits, - or _';
+const deviceId = z.string().regex(deviceIdPattern, deviceIdMessage);
 const gate = singleLineText().trim().max(60).nullable();
 /** Exactly one of: the QR code's digits, or the attendee's short id (manual search, hardware scanners). */
 const scanTarget = {
@@ -176,9 +178,14 @@ export const offlineScansSchema = z
 
 export const attendeeSearchSchema = z
   .object({
-    query: z.string().max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(50),
+    query: queryText().max(200).optional().describe('Name, email, order id or reference, ticket reference'),
+    limit: z.coerce.number('Give a whole number').int().min(1).max(100).default(50),
   })
+  .strict();
+
+/** A check-out names the device that undoes the admission, as a scan does. */
+export const checkOutQuerySchema = z
+  .object({ device_id: queryText().regex(deviceIdPattern, deviceIdMessage).optional() })
   .strict();
 
 const publicList = z.object({
@@ -345,6 +352,7 @@ export const checkInRouteContracts = [
     method: 'get',
     path: `${publicPath}/attendees`,
     summary: "Search the list's attendees by name, email, order or ticket reference",
+    query: attendeeSearchSchema,
     response: attendeesResponseSchema,
     public: true,
   }),
@@ -369,6 +377,7 @@ export const checkInRouteContracts = [
     method: 'delete',
     path: `${publicPath}/check-ins/:checkInId`,
     summary: 'Undo an admission (check out)',
+    query: checkOutQuerySchema,
     status: 204,
     public: true,
   }),
