@@ -176,9 +176,21 @@ export const offlineScansSchema = z
   })
   .strict();
 
+/**
+ * The order reference buyers see (`4K7Q2M9X`, in their confirmation and on their order page), typed at the
+ * door in any case, with or without a leading `#`.
+ */
+export const orderReferenceSchema = queryText()
+  .trim()
+  .regex(/^#?[0-9A-Za-z]{4,20}$/, 'An order reference is 4 to 20 letters and digits')
+  .transform((reference) => reference.replace(/^#/, '').toUpperCase());
+
 export const attendeeSearchSchema = z
   .object({
     query: queryText().max(200).optional().describe('Name, email, order id or reference, ticket reference'),
+    order_reference: orderReferenceSchema
+      .optional()
+      .describe("Exactly this order's attendees on the list, by the reference its buyer sees"),
     limit: z.coerce.number('Give a whole number').int().min(1).max(100).default(50),
   })
   .strict();
@@ -225,6 +237,10 @@ export const publicAttendeeSchema = z.object({
   email: z.string(),
   status: z.enum(['ACTIVE', 'CANCELLED']),
   payment: z.enum(['PAID', 'UNPAID', 'PENDING']),
+  /** The ticket's title as ordered: what tells namesakes apart at the door. */
+  ticket_title: z.string().nullable(),
+  /** The order reference its buyer sees (confirmation, order page). */
+  order_reference: z.string().nullable(),
   /** The attendee's current admission on this list, null when not checked in. */
   check_in: checkInRecord.nullable(),
 });
@@ -246,7 +262,9 @@ export type ScanResult = (typeof scanResults)[number];
 export const scanResponseSchema = dataOf(
   z.object({
     result: z.enum(scanResults),
-    attendee: publicAttendeeSchema.omit({ email: true, check_in: true }).nullable(),
+    attendee: publicAttendeeSchema
+      .omit({ email: true, check_in: true, ticket_title: true, order_reference: true })
+      .nullable(),
     /** `admitted`: the new admission; `already_checked_in`: the earlier one (when, which device or gate, which list). */
     check_in: checkInRecord.extend({ check_in_list_name: z.string() }).nullable(),
   }),

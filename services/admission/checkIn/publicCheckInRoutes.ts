@@ -21,6 +21,7 @@ import {
   findAttendeeByShortId,
   searchListAttendees,
   type AttendeeRecord,
+  type ListedAttendee,
 } from './attendeeDirectory';
 import {
   checkInDecider,
@@ -172,6 +173,13 @@ export function publicCheckInRoutes(
     payment: attendee.payment,
   });
 
+  /** In a search or the snapshot: with what tells namesakes apart (ticket, order). */
+  const presentListedAttendee = (attendee: ListedAttendee) => ({
+    ...presentAttendee(attendee),
+    ticket_title: attendee.ticketTitle,
+    order_reference: attendee.orderReference,
+  });
+
   const presentCheckIn = (row: CheckInAttendeeRow | undefined) =>
     row && row.state === 'CHECKED_IN'
       ? {
@@ -202,12 +210,16 @@ export function publicCheckInRoutes(
   router.get(`${base}/attendees`, async (ctx) => {
     const search = query(ctx, attendeeSearchSchema);
     const list = await resolveList(ctx);
-    const attendees = await searchListAttendees(services.db, list.facts, search);
+    const attendees = await searchListAttendees(services.db, list.facts, {
+      query: search.query,
+      orderReference: search.order_reference,
+      limit: search.limit,
+    });
     const states = await checkInRowsOf(list.facts.checkInListId, attendees);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       data: attendees.map((attendee) => ({
-        ...presentAttendee(attendee),
+        ...presentListedAttendee(attendee),
         email: attendee.email,
         check_in: presentCheckIn(states.get(attendee.attendeeId)),
       })),
@@ -226,7 +238,7 @@ export function publicCheckInRoutes(
       data: {
         ...(await presentList(list)),
         attendees: attendees.map((attendee) => ({
-          ...presentAttendee(attendee),
+          ...presentListedAttendee(attendee),
           check_in: presentCheckIn(states.get(attendee.attendeeId)),
         })),
         ticket_keys: publishedKeys,

@@ -2296,6 +2296,8 @@ export type GetPublicCheckInListsByShortIdAttendeesResponse = {
     email: string;
     status: 'ACTIVE' | 'CANCELLED';
     payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_title: string | null;
+    order_reference: string | null;
     check_in: {
       id: string;
       check_in_list_id: string;
@@ -2309,6 +2311,8 @@ export type GetPublicCheckInListsByShortIdAttendeesResponse = {
 export type GetPublicCheckInListsByShortIdAttendeesQuery = {
   /** Name, email, order id or reference, ticket reference */
   query?: string;
+  /** Exactly this order's attendees on the list, by the reference its buyer sees */
+  order_reference?: string;
   limit?: number;
 };
 
@@ -2457,6 +2461,8 @@ export type GetPublicCheckInListsByShortIdSnapshotResponse = {
       last_name: string;
       status: 'ACTIVE' | 'CANCELLED';
       payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_title: string | null;
+      order_reference: string | null;
       check_in: {
         id: string;
         check_in_list_id: string;
