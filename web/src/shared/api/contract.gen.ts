@@ -13,27 +13,7 @@ export type PostAuthRegisterBody = {
 };
 
 export type PostAuthRegisterResponse = {
-  token: string;
-  expires_at: string;
-  user: {
-    id: string;
-    first_name: string;
-    last_name: string;
-    email: string;
-    role: 'ADMIN' | 'ORGANIZER';
-    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
-    account_id: string;
-    account_name: string;
-    is_account_owner: boolean;
-    account_count: number;
-    timezone: string;
-    locale: string;
-    email_verified: boolean;
-    pending_email: string | null;
-    pending_email_expires_at: string | null;
-    last_login_at: string | null;
-    permissions: string[];
-  };
+  message: string;
 };
 
 export type PostAuthLoginBody = {
