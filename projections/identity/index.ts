@@ -10,7 +10,7 @@ import type {
   Role,
 } from '../../services/identity/accountDecider';
 import { accountEventTypes } from '../../services/identity/accountDecider';
-import type { SessionEnded, UserEvent } from '../../services/identity/userDecider';
+import type { SessionEnded, SignUpAttempted, UserEvent } from '../../services/identity/userDecider';
 import { userEventTypes } from '../../services/identity/userDecider';
 
 /**
@@ -73,8 +73,15 @@ export const accountUsersTable: ReadModelTable = {
   },
 };
 
-/** Sessions are `sessions.ts`'s; a login still shows here as the member's last login. */
-type MembersEvent = AccountEvent | Exclude<UserEvent, SessionEnded>;
+/**
+ * Sessions are `sessions.ts`'s; a login still shows here as the member's last login. A sign-up attempt with a
+ * member's address is the mail reactor's alone.
+ */
+type MembersEvent = AccountEvent | Exclude<UserEvent, SessionEnded | SignUpAttempted>;
+type MembersUserEvent = Exclude<UserEvent, SessionEnded | SignUpAttempted>['type'];
+const membersUserEventTypes = userEventTypes.filter(
+  (type): type is MembersUserEvent => type !== 'SessionEnded' && type !== 'SignUpAttempted',
+);
 
 /**
  * The member list: accounts, users and memberships. Its checkpoint keeps the name `identity` it had when it held
@@ -83,7 +90,7 @@ type MembersEvent = AccountEvent | Exclude<UserEvent, SessionEnded>;
 export const identityProjection = defineProjection<MembersEvent>({
   name: 'identity',
   tables: [accountsTable, usersTable, accountUsersTable],
-  handles: [...accountEventTypes, ...userEventTypes.filter((type) => type !== 'SessionEnded')],
+  handles: [...accountEventTypes, ...membersUserEventTypes],
   async apply(trx, event, ctx) {
     const accounts = ctx.table('accounts');
     const users = ctx.table('users');

@@ -3,6 +3,7 @@ import Koa, { type Context, type Middleware, type Next } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { errorMiddleware } from '../kit/http/problem';
+import { declaredQueries } from '../kit/http/declaredQueries';
 import { idempotency } from '../kit/http/idempotency';
 import { pooledRandomBytes } from '../kit/random';
 import { Refusal } from '../kit/refusal';
@@ -41,7 +42,7 @@ import { proxyTrust } from './proxyTrust';
 import { PageViewCounter } from '../reporting/pageViews';
 import { pageViewRoutes } from '../reporting/pageViewRoutes';
 import { statsRoutes } from '../reporting/statsRoutes';
-import { apiDocument } from './contract';
+import { apiDocument, apiRouteContracts } from './contract';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { countParked, listParked } from '../../projections/runner/parked';
 
@@ -72,7 +73,9 @@ export function createApp(
   app.use(xsrf);
   app.use(requireJsonBody);
   // Before the body parser: Stripe's signature is over the raw bytes, which the route reads itself.
-  app.use(stripeWebhookRoutes(services).routes());
+  const stripeWebhooks = stripeWebhookRoutes(services);
+  declaredQueries(stripeWebhooks, apiRouteContracts);
+  app.use(stripeWebhooks.routes());
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -125,6 +128,7 @@ export function createApp(
   api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
   api.use(publicOrderRoutes(services, ticketKeys).routes());
   api.use(publicCheckInRoutes(services, ticketKeys, checkInFeed).routes());
+  declaredQueries(api, apiRouteContracts);
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 

@@ -183,7 +183,7 @@ export async function startPlatform(
       const server = http.server;
       server.requestTimeout = 30_000;
       server.headersTimeout = 20_000;
-      realtime = attachRealtime(server, services, checkInFeed, openBus.io);
+      realtime = attachRealtime(server, services, checkInFeed, openBus);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => resolve());

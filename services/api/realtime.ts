@@ -9,7 +9,7 @@ import { isShortId } from '../kit/shortIds';
 import { CheckInFeed } from '../admission/checkIn/checkInFeed';
 import type { CheckInChanged, ReadModelChanged, SubscribeAnswer } from '../kit/contracts/realtime';
 import { Server } from 'socket.io';
-import type { PlatformIo } from './clusterBus';
+import type { ClusterBus, PlatformIo } from './clusterBus';
 
 /**
  * Socket.IO on the API's HTTP server, authenticated by the same bearer token. Each socket joins its account's
@@ -22,8 +22,12 @@ export function attachRealtime(
   server: HttpServer,
   services: Services,
   checkInFeed: CheckInFeed = new CheckInFeed(),
-  io: PlatformIo = new Server({ serveClient: false, transports: ['websocket', 'polling'] }),
+  bus: Pick<ClusterBus, 'io' | 'shared'> = {
+    io: new Server({ serveClient: false, transports: ['websocket', 'polling'] }),
+    shared: false,
+  },
 ): { io: PlatformIo; close(): Promise<void> } {
+  const { io } = bus;
   io.attach(server);
 
   // A scanning device: no login, the check-in list's link is its credential; it joins only that list's room.
@@ -129,7 +133,7 @@ export function attachRealtime(
   );
   const stopFeed = checkInFeed.subscribe((change, origin) => {
     checkInPushes.add(change);
-    if (origin === 'here') io.serverSideEmit('checkin.published', change);
+    if (origin === 'here' && bus.shared) io.serverSideEmit('checkin.published', change);
   });
   const fromPeers = (change: CheckInChanged) => checkInFeed.receive(change);
   io.on('checkin.published', fromPeers);

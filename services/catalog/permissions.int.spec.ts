@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from '../api/testing';
 import { describeWithPostgres } from '../kit/testing/postgres';
 import { linkIn, startSmtpSink, type ReceivedMail, type SmtpSink } from '../messaging/testing';
+import { signUpAndLogIn } from '../identity/testing';
 
 type Session = { token: string; user: { id: string; email_verified: boolean; role: string } };
 
@@ -22,21 +23,13 @@ function permissionsSuite(kind: StorageKind) {
   const mailTo = (address: string, subject: RegExp) =>
     sink.waitFor((mail) => mail.to.includes(address) && subject.test(mail.subject));
 
-  async function register(): Promise<Session & { email: string }> {
-    const email = uniqueEmail('owner');
-    const response = await t.client()<Session>('POST', '/api/auth/register', {
-      json: {
-        first_name: 'Olivia',
-        last_name: 'Owner',
-        email,
-        password,
-        password_confirmation: password,
-        timezone: 'UTC',
-        locale: 'en',
-      },
+  function register(): Promise<Session & { email: string }> {
+    return signUpAndLogIn<Session['user']>(t, {
+      email: uniqueEmail('owner'),
+      password,
+      timezone: 'UTC',
+      locale: 'en',
     });
-    expectStatus(response, 201);
-    return { email, ...response.body };
   }
 
   async function createEvent(token: string) {

@@ -9,10 +9,10 @@ import { Refusal } from '../kit/refusal';
 import { findUserByEmail } from '../../projections/identity';
 import { findLinkToken, type LinkPurpose, type LinkTokenRow } from '../messaging/linkTokens';
 import { accountDecider, accountStream, isAcceptableInvitation } from './accountDecider';
-import { logIn, passwordGuesses, rateLimiterFor, requireSession, startSession } from './auth';
+import { logIn, passwordGuesses, rateLimiterFor, requireSession } from './auth';
 import { normaliseEmail } from './emailClaims';
 import { loadCurrentUser } from './me';
-import { registerOwner } from './owners';
+import { signUp } from './owners';
 import { hashPassword, verifyPassword } from './passwords';
 import { limits } from './rateLimit';
 import {
@@ -83,6 +83,10 @@ export const existingMemberAcceptSchema = z
   .object({ password: z.string().min(1, 'Enter your password').max(1024) })
   .strict();
 
+/** What every sign-up is answered with, whether its address is new or has a login. */
+export const signUpAnswer =
+  'Check your email: we sent a message to this address. It tells you how to go on, to confirm a new account or to log in to the one you have.';
+
 /** Password reset links work for an hour. */
 export const passwordResetTtlMs = 3_600_000;
 
@@ -106,30 +110,27 @@ export function authRoutes(services: Services) {
     const input = body(ctx, registerSchema);
     await limiter.record(limits.registrationsPerIp, ctx.ip);
     const locale = input.locale ?? 'en';
-    const owner = await registerOwner(
-      services,
-      {
-        email: input.email,
-        password: input.password,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        accountName: input.account_name ?? `${input.first_name} ${input.last_name}`,
-        timezone: input.timezone ?? 'UTC',
-        locale,
-        currency: input.currency ?? currencyByLocale[locale] ?? 'USD',
-      },
-      commandContext(ctx, 'public'),
-    );
-    await readYourWrite(services, owner.position, identityReadModels);
-    const session = await startSession(services, ctx, owner.userId, owner.accountId);
-    setPosition(ctx, session.position);
-    ctx.set('X-Auth-Token', session.token);
-    ctx.status = 201;
-    ctx.body = {
-      token: session.token,
-      expires_at: session.expiresAt.toISOString(),
-      user: await loadCurrentUser(services.db, { userId: owner.userId, accountId: owner.accountId }),
+    const owner = {
+      email: input.email,
+      password: input.password,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      accountName: input.account_name ?? `${input.first_name} ${input.last_name}`,
+      timezone: input.timezone ?? 'UTC',
+      locale,
+      currency: input.currency ?? currencyByLocale[locale] ?? 'USD',
     };
+    // The same answer, at the same moment, whether the address is new or has a login: nothing is looked up
+    // before it, the work happens after it, and either way a mail follows (the confirmation, or a note to
+    // the address's owner). The new owner logs in once the mail is in.
+    const context = commandContext(ctx, 'public');
+    setImmediate(() => {
+      signUp(services, owner, context).catch((error: unknown) =>
+        services.logger.error('sign-up failed', { error }),
+      );
+    });
+    ctx.status = 202;
+    ctx.body = { message: signUpAnswer };
   });
 
   router.post('/auth/login', async (ctx) => {
@@ -348,10 +349,11 @@ export const authRouteContracts = [
   route({
     method: 'post',
     path: '/auth/register',
-    summary: 'Sign up: a new account and its owner',
+    summary:
+      'Sign up: a new account and its owner, confirmed by mail. An address that has a login is answered the same and its owner mailed instead',
     body: registerSchema,
-    response: sessionSchema,
-    status: 201,
+    response: messageSchema,
+    status: 202,
     public: true,
   }),
   route({

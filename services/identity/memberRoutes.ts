@@ -6,7 +6,7 @@ import { commandContext, readYourWrite, requireAuth, setPosition } from '../kit/
 import { identityReadModels } from './readModels';
 import type { CommandContext } from '../kit/commandHandler';
 import { body, pathParam, singleLineText } from '../kit/http/validate';
-import { parseListQuery } from '../kit/listQuery';
+import { listQuerySchema, parseListQuery } from '../kit/listQuery';
 import { Refusal, isRefusal } from '../kit/refusal';
 import {
   findUser,
@@ -243,6 +243,7 @@ export const memberRouteContracts = [
     method: 'get',
     path: '/users',
     summary: "The account's members (list query)",
+    query: listQuerySchema(memberListSpec),
     response: pageOf(memberSchema),
   }),
   route({

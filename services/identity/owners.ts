@@ -1,5 +1,6 @@
 import type { Services } from '../kit/http/context';
 import type { CommandContext } from '../kit/commandHandler';
+import { isRefusal } from '../kit/refusal';
 import { accountDecider, accountStream } from './accountDecider';
 import { emailClaimDecider, emailClaimStream } from './emailClaims';
 import { hashPassword } from './passwords';
@@ -27,6 +28,11 @@ export interface AccountOwner {
 
 /** What creating an owner needs: the commands, the clock and ids (a whole Services also fits). */
 export type OwnerServices = Pick<Services, 'commands' | 'clock' | 'ids'>;
+
+export type SignUpOutcome =
+  | ({ kind: 'registered' } & AccountOwner)
+  /** The address has a login: its user was told (unless told within the hour, or the claim is a leftover). */
+  | { kind: 'address_taken' };
 
 type OwnerCommand = (user: { userId: string; passwordHash: string }) => RegisterUser | CreateVerifiedUser;
 
@@ -117,4 +123,35 @@ function profile(owner: NewOwner) {
     timezone: owner.timezone ?? 'UTC',
     locale: owner.locale ?? 'en',
   };
+}
+
+/**
+ * Self-service sign-up as the route runs it, after it has answered: a new address gets its account and owner
+ * (and the confirmation mail); an address that has a login is not told apart to whoever signed up (docs/identity.md),
+ * its user is mailed instead (`SignUpAttempted`, at most once an hour). A claim left by a sign-up cut short has
+ * no user to tell; the claim keeper frees it.
+ */
+export async function signUp(
+  services: OwnerServices,
+  owner: NewOwner,
+  context: CommandContext,
+): Promise<SignUpOutcome> {
+  try {
+    return { kind: 'registered', ...(await registerOwner(services, owner, context)) };
+  } catch (error) {
+    if (!isRefusal(error) || error.reason !== 'email_taken') throw error;
+  }
+  const { state: claim } = await services.commands.load(emailClaimDecider, emailClaimStream(owner.email));
+  if (claim.claimedBy === null) return { kind: 'address_taken' };
+  try {
+    await services.commands.handle(
+      userDecider,
+      userStream(claim.claimedBy),
+      { type: 'NoteSignUpAttempt', now: services.clock.now() },
+      context,
+    );
+  } catch (error) {
+    if (!isRefusal(error) || error.reason !== 'user_not_found') throw error;
+  }
+  return { kind: 'address_taken' };
 }

@@ -34,6 +34,8 @@ interface Entry {
   /** Path parameters; `id` of a self-service route is the caller's own unless `owned` applies to them. */
   params?: (f: Fixtures, principal: Principal) => Record<string, string>;
   body?: (f: Fixtures) => unknown;
+  /** Query parameters a route requires, so the call reaches the policy rather than the query check. */
+  query?: Record<string, string>;
   /** The call ends the caller's session: the next call as that principal logs in again. */
   endsSession?: true;
 }
@@ -411,6 +413,12 @@ const permissionMatrix: Record<string, Entry> = {
     params: eventOf,
     body: () => ({ subject: 'Matrix', content: '<p>Matrix</p>' }),
   },
+  'GET /api/events/:eventId/messages/recipient-search': {
+    access: 'events',
+    owned: true,
+    params: eventOf,
+    query: { kind: 'attendee', query: 'Matrix' },
+  },
   'GET /api/events/:eventId/messages/:messageId': {
     access: 'events',
     owned: true,
@@ -728,9 +736,10 @@ function matrixSuite(kind: StorageKind) {
       const [method, template] = route.split(' ') as [string, string];
       for (const principal of principals) {
         const params = entry.params?.(f, principal) ?? {};
-        const path = template.replace(/:(\w+)/g, (_all, name: string) =>
-          encodeURIComponent(params[name] ?? `missing-${name}`),
-        );
+        const path =
+          template.replace(/:(\w+)/g, (_all, name: string) =>
+            encodeURIComponent(params[name] ?? `missing-${name}`),
+          ) + (entry.query ? `?${new URLSearchParams(entry.query).toString()}` : '');
         const body = entry.body?.(f);
         const response = await t.client(await tokenFor(principal))(
           method,

@@ -102,6 +102,14 @@ export type SessionEnded = {
   type: 'SessionEnded';
   data: { userId: string; sessionId: string; endedAt: string };
 };
+/**
+ * Someone tried to sign up with this user's address. The sign-up was answered as any other (nothing tells a
+ * stranger the address has a login); the user is mailed instead, at most once per `signUpAttemptMailIntervalMs`.
+ */
+export type SignUpAttempted = {
+  type: 'SignUpAttempted';
+  data: { userId: string; email: string; attemptedAt: string };
+};
 
 export type UserEvent =
   | UserRegistered
@@ -117,7 +125,8 @@ export type UserEvent =
   | PasswordResetRequested
   | PasswordReset
   | SessionStarted
-  | SessionEnded;
+  | SessionEnded
+  | SignUpAttempted;
 
 export const userEventTypes: readonly UserEvent['type'][] = [
   'UserRegistered',
@@ -134,7 +143,11 @@ export const userEventTypes: readonly UserEvent['type'][] = [
   'PasswordReset',
   'SessionStarted',
   'SessionEnded',
+  'SignUpAttempted',
 ];
+
+/** The owner of an address hears of sign-up attempts with it at most this often. */
+export const signUpAttemptMailIntervalMs = 3_600_000;
 
 // ---------- commands
 
@@ -199,6 +212,8 @@ export type StartSession = Timed & {
   expiresAt: Date;
 };
 export type EndSession = Timed & { type: 'EndSession'; sessionId: string };
+/** A sign-up came in with this user's address (the email claim refused it). */
+export type NoteSignUpAttempt = Timed & { type: 'NoteSignUpAttempt' };
 
 export type UserCommand =
   | RegisterUser
@@ -216,7 +231,8 @@ export type UserCommand =
   | RequestPasswordReset
   | ResetPassword
   | StartSession
-  | EndSession;
+  | EndSession
+  | NoteSignUpAttempt;
 
 // ---------- state
 
@@ -237,6 +253,8 @@ export interface ExistingUser {
   emailChange: (PendingRequest & { newEmail: string }) | null;
   passwordReset: PendingRequest | null;
   openSessions: ReadonlySet<string>;
+  /** When the user was last told of a sign-up attempt with their address. */
+  lastSignUpAttemptAt: string | null;
 }
 
 export type UserState = { exists: false } | ExistingUser;
@@ -294,6 +312,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return { ...state, openSessions: new Set([...state.openSessions, event.data.sessionId]) };
       case 'SessionEnded':
         return withoutSessions(state, [event.data.sessionId]);
+      case 'SignUpAttempted':
+        return { ...state, lastSignUpAttemptAt: event.data.attemptedAt };
     }
   },
 
@@ -438,6 +458,13 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'EndSession':
         if (!state.openSessions.has(command.sessionId)) return [];
         return [{ type: 'SessionEnded', data: { userId, sessionId: command.sessionId, endedAt: at } }];
+      case 'NoteSignUpAttempt': {
+        const last = state.lastSignUpAttemptAt;
+        // Whoever keeps trying fills nobody's inbox: within the interval the attempt is not mailed again.
+        if (last !== null && command.now.getTime() - Date.parse(last) < signUpAttemptMailIntervalMs)
+          return [];
+        return [{ type: 'SignUpAttempted', data: { userId, email: state.email, attemptedAt: at } }];
+      }
     }
   },
 };
@@ -511,6 +538,7 @@ function created(event: UserRegistered | UserInvited): ExistingUser {
     emailChange: null,
     passwordReset: null,
     openSessions: new Set(),
+    lastSignUpAttemptAt: null,
   };
 }
 

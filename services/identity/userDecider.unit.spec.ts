@@ -396,3 +396,39 @@ describe('sessions', () => {
       .thenNothingHappened();
   });
 });
+
+describe('NoteSignUpAttempt', () => {
+  const attempted = (when: Date): UserEvent => ({
+    type: 'SignUpAttempted',
+    data: { userId: 'us_1', email: 'ada@example.test', attemptedAt: when.toISOString() },
+  });
+
+  it('tells the owner of the address that someone tried to sign up with it', () => {
+    spec
+      .given([registered])
+      .when({ type: 'NoteSignUpAttempt', now })
+      .then([attempted(now)]);
+  });
+
+  it('tells them at most once an hour, however often someone tries', () => {
+    spec
+      .given([registered, attempted(now)])
+      .when({ type: 'NoteSignUpAttempt', now: later(3_599_999) })
+      .thenNothingHappened();
+    spec
+      .given([registered, attempted(now)])
+      .when({ type: 'NoteSignUpAttempt', now: later(3_600_000) })
+      .then([attempted(later(3_600_000))]);
+  });
+
+  it('tells an invited person who has not joined yet too, at the address they were invited with', () => {
+    spec
+      .given([invited])
+      .when({ type: 'NoteSignUpAttempt', now })
+      .then([attempted(now)]);
+  });
+
+  it('refuses a user that does not exist (a claim whose sign-up was cut short)', () => {
+    spec.given([]).when({ type: 'NoteSignUpAttempt', now }).thenRefused('user_not_found');
+  });
+});

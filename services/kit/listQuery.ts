@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
+import { queryText } from './http/validate';
 import { Refusal, type FieldErrors } from './refusal';
 import { forbiddenCharacter, forbiddenCharacterMessage } from './text';
 
@@ -44,6 +46,39 @@ export const defaultPerPage = 20;
 export const maxPerPage = 100;
 
 export type RawQuery = Record<string, string | string[] | undefined>;
+
+/**
+ * A list route's query parameters, for its contract (`route({ query: listQuerySchema(spec) })`): paging, search,
+ * sort and every allowed `filter_fields[field][operator]`, each given once. Any other parameter is refused
+ * (`validation_failed`) before the handler, except other `filter_fields[…]` names: those reach parseListQuery,
+ * which answers them with `unsupported_filter` and the allowed fields. `extra` adds a route's own parameters.
+ */
+export function listQuerySchema(spec: ListSpec, extra: Record<string, z.ZodType> = {}) {
+  const filters = Object.entries(spec.filters).flatMap(([field, filter]) =>
+    filter.operators.map(
+      (operator) => [`filter_fields[${field}][${operator}]`, queryText().optional()] as const,
+    ),
+  );
+  const shape: Record<string, z.ZodType> = {
+    page: queryText().optional().describe('Page number, from 1'),
+    per_page: queryText().optional().describe(`Rows per page, at most ${maxPerPage} (${defaultPerPage})`),
+    query: queryText().optional().describe('Search text'),
+    sort_by: queryText()
+      .optional()
+      .describe(`One of ${Object.keys(spec.sorts).join(', ')} (${spec.defaultSort})`),
+    sort_direction: queryText().optional().describe(`asc or desc (${spec.defaultDirection})`),
+    ...Object.fromEntries(filters),
+    ...extra,
+  };
+  return z
+    .object(shape)
+    .catchall(z.unknown())
+    .superRefine((value, context) => {
+      for (const key of Object.keys(value))
+        if (!Object.hasOwn(shape, key) && !key.startsWith('filter_fields'))
+          context.addIssue({ code: 'custom', path: [key], message: 'Unknown field' });
+    });
+}
 
 const filterKey = /^filter_fields\[([a-z_]+)\]\[([a-z]+)\]$/;
 

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Services } from '../kit/http/context';
 import { requireAuth } from '../kit/http/context';
 import { pathParam } from '../kit/http/validate';
-import { parseListQuery } from '../kit/listQuery';
+import { listQuerySchema, parseListQuery } from '../kit/listQuery';
 import { Refusal } from '../kit/refusal';
 import { allow } from '../identity/policy';
 import {
@@ -68,6 +68,7 @@ export const outboxRouteContracts = [
     method: 'get',
     path: '/outbox',
     summary: "The account's sent and queued mails",
+    query: listQuerySchema(outboxListSpec),
     response: pageOf(outboxSummarySchema),
   }),
   route({ method: 'get', path: '/outbox/:id', summary: 'A mail', response: dataOf(outboxMailSchema) }),

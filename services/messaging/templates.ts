@@ -15,6 +15,8 @@ export interface MailTemplates {
     validForMs: number;
   };
   password_changed: { name: string; email: string; link: string };
+  /** To the owner of an address someone tried to sign up with: `link` logs in, `resetLink` resets the password. */
+  sign_up_attempt: { name: string; email: string; link: string; resetLink: string };
   /** To the buyer once the order went through; `instructions` (plain text) only while awaiting an offline payment. */
   order_confirmation: {
     name: string;
@@ -105,6 +107,15 @@ const layouts: { [T in MailTemplate]: (values: MailTemplates[T]) => Layout } = {
     paragraphs: [['passwordChangedIntro', { email: v.email }], ['passwordChangedWarning']],
     button: { label: 'passwordChangedButton', link: v.link },
     notes: [],
+  }),
+  sign_up_attempt: (v) => ({
+    subject: ['signUpAttemptSubject'],
+    paragraphs: [
+      ['signUpAttemptIntro', { email: v.email }],
+      ['signUpAttemptYou', { resetLink: v.resetLink }],
+    ],
+    button: { label: 'signUpAttemptButton', link: v.link },
+    notes: [['signUpAttemptIgnore']],
   }),
   order_confirmation: (v) => ({
     subject: ['orderConfirmationSubject', { reference: v.reference, event: v.event }],

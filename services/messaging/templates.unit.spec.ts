@@ -35,6 +35,12 @@ const examples: { [T in MailTemplate]: MailTemplates[T] } = {
     email: 'ada@example.test',
     link: 'https://t.example/auth/forgot-password',
   },
+  sign_up_attempt: {
+    name: 'Ada',
+    email: 'ada@example.test',
+    link: 'https://t.example/auth/login',
+    resetLink: 'https://t.example/auth/forgot-password',
+  },
   order_refund: {
     name: 'Ada',
     event: 'Harbour Lights',
@@ -97,6 +103,19 @@ describe('mail templates', () => {
     const invitation = renderMail('invitation', 'fr', examples.invitation);
     expect(invitation.subject).toBe('Olivia Owner vous invite à rejoindre Harbour Events');
     expect(invitation.text.startsWith('Bonjour,')).toBe(true);
+  });
+
+  it('tell the owner of an address of a sign-up attempt: log in, or reset a forgotten password', () => {
+    const english = renderMail('sign_up_attempt', 'en', examples.sign_up_attempt);
+    expect(english.subject).toBe('Someone tried to sign up with your email address');
+    expect(english.text).toContain('with ada@example.test. This address already has an account');
+    expect(english.text).toContain('Log in: https://t.example/auth/login');
+    expect(english.text).toContain('choose a new one: https://t.example/auth/forgot-password');
+    expect(english.html).toContain('href="https://t.example/auth/login"');
+    const german = renderMail('sign_up_attempt', 'de', examples.sign_up_attempt);
+    expect(german.subject).toBe('Jemand wollte sich mit Ihrer E-Mail-Adresse registrieren');
+    expect(german.text).toContain('Hallo Ada,');
+    expect(german.text).toContain('Wenn Sie das waren, melden Sie sich mit Ihrem Passwort an.');
   });
 
   it('fall back to English for a language not offered', () => {

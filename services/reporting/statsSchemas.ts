@@ -153,6 +153,7 @@ export const statsRouteContracts = [
     path: '/events/:eventId/stats',
     summary:
       'The event dashboard: headline numbers, a series (query `range` 24h|7d|30d|90d|all, `granularity` minute|hour|day, in the event time zone), sales by ticket, promo codes, check-ins per minute on the event day; `position` is the stats read model position the numbers reflect',
+    query: statsQuerySchema,
     response: dataOf(eventStatsResponseSchema),
   }),
   route({
@@ -160,6 +161,7 @@ export const statsRouteContracts = [
     path: '/events/:eventId/reports/:report',
     summary:
       'An event report (sales_by_ticket, sales_by_day, promo_codes, affiliates, taxes_and_fees, check_ins); query `from`/`to` (local dates, included), `format` json|csv|xlsx (csv and xlsx answer a file)',
+    query: reportQuerySchema,
     response: dataOf(reportResponseSchema),
   }),
   route({

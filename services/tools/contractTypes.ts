@@ -10,6 +10,7 @@ export const contractTypesPath = 'web/src/shared/api/contract.gen.ts';
 type JsonSchema = boolean | { [key: string]: unknown };
 
 interface Operation {
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 }
@@ -131,21 +132,45 @@ export function contractTypesSource(document: OpenApiDocument): string {
       const body = jsonOf(operation.requestBody?.content);
       const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status));
       const response = success ? jsonOf(success[1].content) : undefined;
+      const queryParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
       const bodyType = body === undefined ? 'never' : `${name}Body`;
       const responseType = response === undefined ? 'void' : `${name}Response`;
       if (body !== undefined) lines.push(`export type ${name}Body = ${emitType(body)};`, '');
       if (response !== undefined) lines.push(`export type ${name}Response = ${emitType(response)};`, '');
+      if (queryParameters.length > 0) {
+        const query = {
+          type: 'object',
+          required: queryParameters
+            .filter((parameter) => parameter.required)
+            .map((parameter) => parameter.name),
+          properties: Object.fromEntries(
+            queryParameters.map((parameter) => [
+              parameter.name,
+              typeof parameter.schema === 'object'
+                ? { description: parameter.description, ...parameter.schema }
+                : (parameter.schema ?? true),
+            ]),
+          ),
+          additionalProperties: false,
+        };
+        lines.push(`export type ${name}Query = ${emitType(query)};`, '');
+      }
       const key = `${method.toUpperCase()} ${path.replace(/^\/api/, '')}`;
-      routes.push(`${JSON.stringify(key)}: { body: ${bodyType}; response: ${responseType} };`);
+      const queryMember = queryParameters.length > 0 ? ` query: ${name}Query;` : '';
+      routes.push(`${JSON.stringify(key)}: { body: ${bodyType}; response: ${responseType};${queryMember} };`);
     }
   }
   lines.push(
-    '/** Every route under /api: its JSON body (`never` if it takes none) and its 2xx answer (`void` if none). */',
+    '/**',
+    ' * Every route under /api: its JSON body (`never` if it takes none), its 2xx answer (`void` if none) and, when it',
+    ' * takes any, its query parameters.',
+    ' */',
     `export interface ApiRoutes {\n${routes.join('\n')}\n}`,
     '',
     'export type ApiRoute = keyof ApiRoutes;',
     "export type ApiBody<R extends ApiRoute> = ApiRoutes[R]['body'];",
     "export type ApiResponse<R extends ApiRoute> = ApiRoutes[R]['response'];",
+    'export type ApiQuery<R extends ApiRoute> = ApiRoutes[R] extends { query: infer Query } ? Query : never;',
     '',
   );
   return lines.join('\n');

@@ -7,21 +7,19 @@ import { createMailTransport, MailDelivery } from '../messaging/delivery';
 import type { OutboxRow } from '../messaging/outbox';
 import { eventually, linkIn, startSmtpSink, type SmtpSink } from '../messaging/testing';
 import { mailReactorName } from './mailReactor';
+import { findUserByEmail } from '../../projections/identity';
 
 const password = 'a long enough password';
 let sequence = 0;
 const uniqueEmail = (name: string) => `${name}-${++sequence}-${Date.now().toString(36)}@example.test`;
 
+/** A sign-up through the route: it answers first and registers after, so this waits for the user to exist. */
 async function registerUser(t: TestPlatform, email: string) {
-  const response = await t.client()<{ token: string; user: { id: string; account_id: string } }>(
-    'POST',
-    '/api/auth/register',
-    {
-      json: { first_name: 'Mia', last_name: 'Mailer', email, password, password_confirmation: password },
-    },
-  );
-  expect(response.status).toBe(201);
-  return response.body;
+  const response = await t.client()('POST', '/api/auth/register', {
+    json: { first_name: 'Mia', last_name: 'Mailer', email, password, password_confirmation: password },
+  });
+  expect(response.status).toBe(202);
+  await eventually(async () => (await findUserByEmail(t.platform.services.db, email)) ?? undefined);
 }
 
 function smtpSuite(kind: StorageKind) {

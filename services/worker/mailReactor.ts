@@ -10,8 +10,8 @@ import { dedupeKey, enqueueMail, isEnqueued, mailOutboxTable } from '../messagin
 import { renderMail, type MailTemplate, type MailTemplates } from '../messaging/templates';
 
 /**
- * Turns committed identity events into emails: confirmation, email change, password reset, invitation and
- * "your password was changed". A reactor checkpoints like a projection; each mail is written to the outbox in
+ * Turns committed identity events into emails: confirmation, email change, password reset, invitation,
+ * "your password was changed" and "someone tried to sign up with your address". A reactor checkpoints like a projection; each mail is written to the outbox in
  * the same transaction as the checkpoint, at most once per (aggregate, template, occurrence), so a replayed
  * batch or a second worker never records a mail twice. Delivery is the MailDelivery loop's job.
  *
@@ -70,6 +70,7 @@ const handles: readonly Handled['type'][] = [
   'PasswordReset',
   'MemberInvited',
   'InvitationResent',
+  'SignUpAttempted',
 ];
 
 /** Links point at the web routes of spec section 2. */
@@ -165,6 +166,23 @@ export function mailReactor(settings: { publicUrl: string }): Projection {
               name: contact.first_name,
               email: contact.email,
               link: `${settings.publicUrl}/auth/forgot-password`,
+            }),
+          });
+          return [];
+        }
+        case 'SignUpAttempted': {
+          // In the owner's language; to the address they use now (the attempt named it).
+          const contact = await mails.contact(event.data.userId, event.data.email);
+          await mails.send('sign_up_attempt', {
+            aggregateId: event.data.userId,
+            occurrence: event.id,
+            accountId: null,
+            recipient: { userId: event.data.userId, to: event.data.email, locale: contact.locale },
+            values: () => ({
+              name: contact.first_name,
+              email: event.data.email,
+              link: `${settings.publicUrl}/auth/login`,
+              resetLink: `${settings.publicUrl}/auth/forgot-password`,
             }),
           });
           return [];

@@ -17,6 +17,14 @@ export interface AttendeeRecord extends AttendeeFacts {
   email: string;
 }
 
+/** An attendee as the door's search and snapshot show them: with what tells namesakes apart. */
+export interface ListedAttendee extends AttendeeRecord {
+  /** The ticket's title as ordered (order lines); null when the orders module does not know it. */
+  ticketTitle: string | null;
+  /** The order reference the buyer sees in their confirmation and on their order page. */
+  orderReference: string | null;
+}
+
 interface AttendeeRow {
   id: string;
   event_id: string;
@@ -58,16 +66,19 @@ function toRecord(row: AttendeeRow): AttendeeRecord {
   };
 }
 
-/** Databases known to hold the table: once created it stays (a rebuild swaps it in one transaction). */
-const withAttendees = new WeakSet<Knex>();
+/** Tables known to exist, per database: once created they stay (a rebuild swaps them in one transaction). */
+const knownTables = new WeakMap<Knex, Set<string>>();
 
-/** Whether the orders module has created its table yet; asked once per database, not on every scan. */
-async function hasAttendees(db: Knex): Promise<boolean> {
-  if (withAttendees.has(db)) return true;
-  const exists = await db.schema.hasTable('attendees');
-  if (exists) withAttendees.add(db);
+/** Whether the orders module has created `table` yet; asked once per database, not on every scan. */
+async function hasTable(db: Knex, table: 'attendees' | 'orders' | 'order_lines'): Promise<boolean> {
+  const known = knownTables.get(db) ?? new Set<string>();
+  if (known.has(table)) return true;
+  const exists = await db.schema.hasTable(table);
+  if (exists) knownTables.set(db, known.add(table));
   return exists;
 }
+
+const hasAttendees = (db: Knex) => hasTable(db, 'attendees');
 
 /** An attendee of any event by public short id (a code of another event must be told apart from none). */
 export async function findAttendeeByShortId(db: Knex, shortId: string): Promise<AttendeeRecord | null> {
@@ -90,46 +101,62 @@ export async function attendeeNames(db: Knex, attendeeIds: readonly string[]): P
   return names;
 }
 
-/** The attendees whose ticket the list admits, filtered by name, email, order or ticket reference. */
+/**
+ * The attendees whose ticket the list admits, filtered by name, email, order or ticket reference, or exactly
+ * those of one order by the reference its buyer sees, with their ticket's title and their order's reference.
+ */
 export async function searchListAttendees(
   db: Knex,
   list: { eventId: string; ticketIds: readonly string[] },
-  options: { query?: string; limit: number },
-): Promise<AttendeeRecord[]> {
+  options: { query?: string | undefined; orderReference?: string | undefined; limit: number },
+): Promise<ListedAttendee[]> {
   if (!(await hasAttendees(db)) || list.ticketIds.length === 0) return [];
-  const query = db('attendees')
-    .where({ event_id: list.eventId })
-    .whereNot({ payment: 'PENDING' })
-    .whereIn('ticket_id', [...list.ticketIds]);
-  const orders = await db.schema.hasTable('orders');
+  const withOrders = await hasTable(db, 'orders');
+  if (options.orderReference !== undefined && !withOrders) return [];
+  const query = db('attendees as a')
+    .where('a.event_id', list.eventId)
+    .whereNot('a.payment', 'PENDING')
+    .whereIn('a.ticket_id', [...list.ticketIds]);
+  if (withOrders) void query.leftJoin('orders as o', 'o.id', 'a.order_id');
+  if (options.orderReference !== undefined) void query.where('o.reference', options.orderReference);
   const text = options.query?.trim().toLowerCase();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query.where((where) => {
-      where
-        .whereRaw(`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ? escape '\\'`, [
-          like,
-        ])
-        .orWhereRaw(`lower(coalesce(email, '')) like ? escape '\\'`, [like])
-        .orWhereRaw(`lower(order_id) like ? escape '\\'`, [like])
-        .orWhereIn(
-          'order_id',
-          orders
-            ? db('orders')
-                .where({ event_id: list.eventId })
-                .whereRaw(`lower(reference) like ? escape '\\'`, [like])
-                .select('id')
-            : [],
+    void query.where((where) => {
+      void where
+        .whereRaw(
+          `lower(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')) like ? escape '\\'`,
+          [like],
         )
-        .orWhereRaw(`lower(short_id) like ? escape '\\'`, [like])
-        .orWhereRaw(`lower(id) like ? escape '\\'`, [like]);
+        .orWhereRaw(`lower(coalesce(a.email, '')) like ? escape '\\'`, [like])
+        .orWhereRaw(`lower(a.order_id) like ? escape '\\'`, [like])
+        .orWhereRaw(`lower(a.short_id) like ? escape '\\'`, [like])
+        .orWhereRaw(`lower(a.id) like ? escape '\\'`, [like]);
+      if (withOrders) void where.orWhereRaw(`lower(coalesce(o.reference, '')) like ? escape '\\'`, [like]);
     });
   }
   const rows = await query
-    .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }])
+    .orderBy([{ column: 'a.last_name' }, { column: 'a.first_name' }, { column: 'a.id' }])
     .limit(options.limit)
-    .select<AttendeeRow[]>(columns);
-  return rows.map(toRecord);
+    .select<(AttendeeRow & { order_reference?: string | null })[]>([
+      ...columns.map((column) => `a.${column}`),
+      ...(withOrders ? ['o.reference as order_reference'] : []),
+    ]);
+  const titles = rows.length > 0 ? await orderedTicketTitles(db, list.eventId) : new Map<string, string>();
+  return rows.map((row) => ({
+    ...toRecord(row),
+    ticketTitle: titles.get(row.ticket_id) ?? null,
+    orderReference: row.order_reference ?? null,
+  }));
+}
+
+/** The title each ticket of the event was ordered under, by ticket id (the orders module's order lines). */
+async function orderedTicketTitles(db: Knex, eventId: string): Promise<Map<string, string>> {
+  if (!(await hasTable(db, 'order_lines'))) return new Map();
+  const rows: { ticket_id: string; ticket_title: string }[] = await db('order_lines')
+    .where({ event_id: eventId })
+    .distinct('ticket_id', 'ticket_title');
+  return new Map(rows.map((row) => [row.ticket_id, row.ticket_title]));
 }
 
 /** Attendees a list could admit (not cancelled), per list: the "total" of "checked in / total". */

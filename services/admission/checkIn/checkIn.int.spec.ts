@@ -369,6 +369,40 @@ function checkInSuite(kind: StorageKind) {
       expect((await scan(list.short_id, { attendee_short_id: short(6) })).body.data.result).toBe('admitted');
     });
 
+    it('refuses a check-out whose device id holds a NUL byte or a control character: the admission stands and the log does not move', async () => {
+      // Admitted now, or already by the previous test: either answer names the admission.
+      const admitted = await scan(list.short_id, { attendee_short_id: short(6) });
+      expect(['admitted', 'already_checked_in']).toContain(admitted.body.data.result);
+      const checkInId = admitted.body.data.check_in!.id;
+      const path = `/api/public/check-in-lists/${list.short_id}/check-ins/${checkInId}`;
+      const before = await t.platform.services.store.head();
+      for (const deviceId of ['door\u0000a', 'door\u0007a', 'door\na', '\u202edoor']) {
+        const refused = expectProblem(
+          await anonymous()('DELETE', `${path}?device_id=${encodeURIComponent(deviceId)}`),
+          400,
+          'invalid_characters',
+        );
+        expect(Object.keys(refused.errors ?? {})).toEqual(['device_id']);
+      }
+      const badShape = expectProblem(
+        await anonymous()('DELETE', `${path}?device_id=${encodeURIComponent('door a')}`),
+        400,
+        'validation_failed',
+      );
+      expect(badShape.errors?.device_id).toEqual(['A device id is 4 to 80 letters, digits, - or _']);
+      expect(await t.platform.services.store.head()).toBe(before);
+      expect((await scan(list.short_id, { attendee_short_id: short(6) })).body.data.result).toBe(
+        'already_checked_in',
+      );
+
+      expect((await anonymous()('DELETE', `${path}?device_id=door-b`)).status).toBe(204);
+      const recorded: { type: string; data: { deviceId?: string } }[] = [];
+      for await (const event of t.platform.services.store.readStream(checkInStream(list.id, 'at_0006')))
+        recorded.push(event as unknown as { type: string; data: { deviceId?: string } });
+      expect(recorded.at(-1)).toMatchObject({ type: 'AttendeeCheckedOut', data: { deviceId: 'door-b' } });
+      expect((await scan(list.short_id, { attendee_short_id: short(6) })).body.data.result).toBe('admitted');
+    });
+
     it('records offline uploads as facts: a second admission is a flagged duplicate entry, a replay changes nothing', async () => {
       const upload = {
         scans: [

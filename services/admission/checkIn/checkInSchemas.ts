@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, route } from '../../kit/http/routeContract';
-import { singleLineText } from '../../kit/http/validate';
+import { queryText, singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { maxCheckInListDescriptionLength, maxCheckInListNameLength } from './checkInListDecider';
 import type { CheckInListDetails } from './checkInListEvents';
@@ -138,7 +138,9 @@ export const checkInStatsResponseSchema = dataOf(
 // ---------- the public scanning API
 
 const nonce = z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, 'A nonce is 8 to 80 letters, digits, - or _');
-const deviceId = z.string().regex(/^[A-Za-z0-9_-]{4,80}$/, 'A device id is 4 to 80 letters, digits, - or _');
+const deviceIdPattern = /^[A-Za-z0-9_-]{4,80}$/;
+const deviceIdMessage = 'A device id is 4 to 80 letters, digits, - or _';
+const deviceId = z.string().regex(deviceIdPattern, deviceIdMessage);
 const gate = singleLineText().trim().max(60).nullable();
 /** Exactly one of: the QR code's digits, or the attendee's short id (manual search, hardware scanners). */
 const scanTarget = {
@@ -174,11 +176,28 @@ export const offlineScansSchema = z
   })
   .strict();
 
+/**
+ * The order reference buyers see (`4K7Q2M9X`, in their confirmation and on their order page), typed at the
+ * door in any case, with or without a leading `#`.
+ */
+export const orderReferenceSchema = queryText()
+  .trim()
+  .regex(/^#?[0-9A-Za-z]{4,20}$/, 'An order reference is 4 to 20 letters and digits')
+  .transform((reference) => reference.replace(/^#/, '').toUpperCase());
+
 export const attendeeSearchSchema = z
   .object({
-    query: z.string().max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(50),
+    query: queryText().max(200).optional().describe('Name, email, order id or reference, ticket reference'),
+    order_reference: orderReferenceSchema
+      .optional()
+      .describe("Exactly this order's attendees on the list, by the reference its buyer sees"),
+    limit: z.coerce.number('Give a whole number').int().min(1).max(100).default(50),
   })
+  .strict();
+
+/** A check-out names the device that undoes the admission, as a scan does. */
+export const checkOutQuerySchema = z
+  .object({ device_id: queryText().regex(deviceIdPattern, deviceIdMessage).optional() })
   .strict();
 
 const publicList = z.object({
@@ -218,6 +237,10 @@ export const publicAttendeeSchema = z.object({
   email: z.string(),
   status: z.enum(['ACTIVE', 'CANCELLED']),
   payment: z.enum(['PAID', 'UNPAID', 'PENDING']),
+  /** The ticket's title as ordered: what tells namesakes apart at the door. */
+  ticket_title: z.string().nullable(),
+  /** The order reference its buyer sees (confirmation, order page). */
+  order_reference: z.string().nullable(),
   /** The attendee's current admission on this list, null when not checked in. */
   check_in: checkInRecord.nullable(),
 });
@@ -239,7 +262,9 @@ export type ScanResult = (typeof scanResults)[number];
 export const scanResponseSchema = dataOf(
   z.object({
     result: z.enum(scanResults),
-    attendee: publicAttendeeSchema.omit({ email: true, check_in: true }).nullable(),
+    attendee: publicAttendeeSchema
+      .omit({ email: true, check_in: true, ticket_title: true, order_reference: true })
+      .nullable(),
     /** `admitted`: the new admission; `already_checked_in`: the earlier one (when, which device or gate, which list). */
     check_in: checkInRecord.extend({ check_in_list_name: z.string() }).nullable(),
   }),
@@ -345,6 +370,7 @@ export const checkInRouteContracts = [
     method: 'get',
     path: `${publicPath}/attendees`,
     summary: "Search the list's attendees by name, email, order or ticket reference",
+    query: attendeeSearchSchema,
     response: attendeesResponseSchema,
     public: true,
   }),
@@ -369,6 +395,7 @@ export const checkInRouteContracts = [
     method: 'delete',
     path: `${publicPath}/check-ins/:checkInId`,
     summary: 'Undo an admission (check out)',
+    query: checkOutQuerySchema,
     status: 204,
     public: true,
   }),

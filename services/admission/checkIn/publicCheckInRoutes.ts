@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
 import { commandContext, execute, setPosition } from '../../kit/http/context';
-import { body, parse, pathParam } from '../../kit/http/validate';
+import { body, pathParam, query } from '../../kit/http/validate';
 import { isRefusal, Refusal } from '../../kit/refusal';
 import { isShortId } from '../../kit/shortIds';
 import {
@@ -21,6 +21,7 @@ import {
   findAttendeeByShortId,
   searchListAttendees,
   type AttendeeRecord,
+  type ListedAttendee,
 } from './attendeeDirectory';
 import {
   checkInDecider,
@@ -38,6 +39,7 @@ import { checkInListDecider } from './checkInListDecider';
 import { checkInListStatus, checkInListStream } from './checkInListEvents';
 import {
   attendeeSearchSchema,
+  checkOutQuerySchema,
   offlineScansSchema,
   scanSchema,
   type OfflineScanResult,
@@ -171,6 +173,13 @@ export function publicCheckInRoutes(
     payment: attendee.payment,
   });
 
+  /** In a search or the snapshot: with what tells namesakes apart (ticket, order). */
+  const presentListedAttendee = (attendee: ListedAttendee) => ({
+    ...presentAttendee(attendee),
+    ticket_title: attendee.ticketTitle,
+    order_reference: attendee.orderReference,
+  });
+
   const presentCheckIn = (row: CheckInAttendeeRow | undefined) =>
     row && row.state === 'CHECKED_IN'
       ? {
@@ -199,14 +208,18 @@ export function publicCheckInRoutes(
   });
 
   router.get(`${base}/attendees`, async (ctx) => {
+    const search = query(ctx, attendeeSearchSchema);
     const list = await resolveList(ctx);
-    const query = parse(attendeeSearchSchema, ctx.query);
-    const attendees = await searchListAttendees(services.db, list.facts, query);
+    const attendees = await searchListAttendees(services.db, list.facts, {
+      query: search.query,
+      orderReference: search.order_reference,
+      limit: search.limit,
+    });
     const states = await checkInRowsOf(list.facts.checkInListId, attendees);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       data: attendees.map((attendee) => ({
-        ...presentAttendee(attendee),
+        ...presentListedAttendee(attendee),
         email: attendee.email,
         check_in: presentCheckIn(states.get(attendee.attendeeId)),
       })),
@@ -225,7 +238,7 @@ export function publicCheckInRoutes(
       data: {
         ...(await presentList(list)),
         attendees: attendees.map((attendee) => ({
-          ...presentAttendee(attendee),
+          ...presentListedAttendee(attendee),
           check_in: presentCheckIn(states.get(attendee.attendeeId)),
         })),
         ticket_keys: publishedKeys,
@@ -355,6 +368,7 @@ export function publicCheckInRoutes(
   });
 
   router.delete(`${base}/check-ins/:checkInId`, async (ctx) => {
+    const { device_id: deviceId = 'unknown' } = query(ctx, checkOutQuerySchema);
     const list = await resolveList(ctx);
     const checkInId = pathParam(ctx, 'checkInId') ?? '';
     if (!/^ci_[0-9a-z]{4,40}$/.test(checkInId)) throw new Refusal('not_checked_in');
@@ -365,7 +379,6 @@ export function publicCheckInRoutes(
       row = await findCheckInById(services.db, list.facts.checkInListId, checkInId);
     }
     if (!row) throw new Refusal('not_checked_in');
-    const deviceId = typeof ctx.query.device_id === 'string' ? ctx.query.device_id.slice(0, 80) : 'unknown';
     const undone = await execute(ctx, services, {
       decider: checkInDecider,
       stream: checkInStream(list.facts.checkInListId, row.attendee_id),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { singleLineText } from '../../kit/http/validate';
+import { queryText, singleLineText } from '../../kit/http/validate';
+import { listQuerySchema } from '../../kit/listQuery';
+import { eventListSpec } from '../../../projections/events';
 import { Refusal } from '../../kit/refusal';
 import { sanitizeOptionalRichText } from '../richText';
 import { maxDescriptionLength, maxTitleLength } from './eventDecider';
@@ -295,11 +297,20 @@ export const committedThenDeletedSchema = z.object({
 /** A route's answer: the resource as the change left it, or the receipt when the event was deleted meanwhile. */
 const orDeleted = <T extends z.ZodType>(schema: T) => z.union([dataOf(schema), committedThenDeletedSchema]);
 
+/** The event lists' parameters (the filters' names only: the clock the lifecycle filter reads is the route's). */
+const eventListQuerySchema = listQuerySchema(eventListSpec(() => new Date(0)));
+
+/** `GET /api/public/events/{id}?promo_code=…`: a buyer's promo code shows the tickets it unlocks, at its price. */
+export const publicEventQuerySchema = z
+  .object({ promo_code: queryText().trim().min(1).max(50).optional() })
+  .strict();
+
 export const eventRouteContracts = [
   route({
     method: 'get',
     path: '/events',
     summary: "The account's events (list query)",
+    query: eventListQuerySchema,
     response: pageOf(eventResponseSchema),
   }),
   route({
@@ -371,10 +382,17 @@ export const publicEventRouteContracts = [
     method: 'get',
     path: '/public/events',
     summary: 'Live events',
+    query: eventListQuerySchema,
     response: pageOf(publicListEventSchema),
     public: true,
   }),
-  route({ method: 'get', path: '/public/events/:id', summary: 'A live event', public: true }),
+  route({
+    method: 'get',
+    path: '/public/events/:id',
+    summary: 'A live event',
+    query: publicEventQuerySchema,
+    public: true,
+  }),
   route({
     method: 'get',
     path: '/public/events/:id/promo-codes/:code',

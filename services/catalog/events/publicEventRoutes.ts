@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Services } from '../../kit/http/context';
-import { parse, pathParam } from '../../kit/http/validate';
+import { parse, pathParam, query } from '../../kit/http/validate';
 import { parseListQuery, runListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';
 import type { PublicEventCache } from '../../../projections/events/publicEventCache';
 import type { presentEvent } from '../../../projections/events';
 import { eventListSpec, findLiveEvent, presentPublicListEvent } from '../../../projections/events';
-import { eventIdOrNotFound } from './eventSchemas';
+import { eventIdOrNotFound, publicEventQuerySchema } from './eventSchemas';
 import {
   costsMoney,
   findUsablePromoCode,
@@ -16,9 +16,6 @@ import {
 } from '../tickets/publicCatalogue';
 import { canTakePaidOrders } from '../../sales/orders/cardPayments';
 import { previousOrderOf } from '../../sales/orders/publicOrderRoutes';
-
-/** `GET /api/public/events/{id}?promo_code=…`: a buyer's promo code shows the tickets it unlocks, at its price. */
-export const publicEventQuerySchema = z.object({ promo_code: z.string().trim().min(1).max(50).optional() });
 
 /** What buyers and search engines read (`/api/public/events`): live events only, no login. */
 export function publicEventRoutes(services: Services, publicEvents: PublicEventCache) {
@@ -44,7 +41,7 @@ export function publicEventRoutes(services: Services, publicEvents: PublicEventC
     const now = services.clock.now();
     const { event, seller } = await publicEvents.getWithSeller(eventIdOrNotFound(pathParam(ctx, 'id')), now);
     if (!event || !seller) throw new Refusal('event_not_found');
-    const { promo_code: promoCode } = parse(publicEventQuerySchema, ctx.query);
+    const { promo_code: promoCode } = query(ctx, publicEventQuerySchema);
     const tickets = await publicTickets(
       services,
       {

@@ -5,7 +5,7 @@ import type { Services } from '../../kit/http/context';
 import { execute, loadOwned, requireAuth } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, pathParam, singleLineText } from '../../kit/http/validate';
-import { parseListQuery } from '../../kit/listQuery';
+import { listQuerySchema, parseListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';
 import {
   findAccountOrganizer,
@@ -199,6 +199,7 @@ export const organizerRouteContracts = [
     method: 'get',
     path: '/organizers',
     summary: "The account's organizers (list query)",
+    query: listQuerySchema(organizerListSpec),
     response: pageOf(organizerSchema),
   }),
   route({

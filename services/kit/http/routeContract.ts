@@ -13,6 +13,11 @@ export interface RouteContract {
   summary: string;
   /** The JSON body (a zod request schema); multipart uploads say so in `upload`. */
   body?: z.ZodType;
+  /**
+   * The query string's parameters: a zod object, strict unless a feature says otherwise. Every route is
+   * checked against it before its handler (./declaredQueries.ts); a route without one takes no parameters.
+   */
+  query?: z.ZodObject;
   upload?: true;
   /** The 2xx answer's JSON body; absent for 204 and for answers not yet described. */
   response?: z.ZodType;
@@ -73,17 +78,35 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
 
 export const openApiPath = (path: string): string => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
+/** The declared query parameters as OpenAPI parameters, each with its JSON schema (zod input). */
+function queryParameters(schema: z.ZodObject) {
+  const { properties = {}, required = [] } = jsonSchema(schema, 'input') as {
+    properties?: Record<string, { description?: string }>;
+    required?: string[];
+  };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    ...(property.description ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
 /** The OpenAPI 3.1 document of the given routes: request bodies as zod input, answers as zod output. */
 export function openApiDocument(routes: readonly RouteContract[], info: { title: string; version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const contract of routes) {
     const path = `/api${openApiPath(contract.path)}`;
-    const parameters = [...contract.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
+    const parameters = [
+      ...[...contract.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+      })),
+      ...(contract.query ? queryParameters(contract.query) : []),
+    ];
     const status = String(contract.status ?? (contract.response ? 200 : 204));
     (paths[path] ??= {})[contract.method] = {
       summary: contract.summary,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Refusal } from '../refusal';
 import { forbiddenCharacter } from '../text';
-import { parse, singleLineText } from './validate';
+import { parse, query, queryText, singleLineText } from './validate';
 
 function refusalOf(run: () => unknown): Refusal {
   try {
@@ -79,5 +79,44 @@ describe('text at the edge', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('query parameters', () => {
+  const searchSchema = z
+    .object({ query: queryText().max(20).optional(), page: queryText().optional() })
+    .strict();
+  /** What Koa hands a route: `querystring.parse`, an object without a prototype. */
+  const koaQuery = (entries: Record<string, string | string[]>) =>
+    Object.assign(Object.create(null) as Record<string, string | string[]>, entries);
+  const contextWith = (entries: Record<string, string | string[]>) =>
+    ({ query: koaQuery(entries) }) as unknown as Parameters<typeof query>[0];
+
+  it('takes declared parameters as text', () => {
+    expect(query(contextWith({ query: 'Ann Lee', page: '2' }), searchSchema)).toEqual({
+      query: 'Ann Lee',
+      page: '2',
+    });
+  });
+
+  it('refuses control, bidi and lone surrogate characters, tabs and line breaks under the parameter', () => {
+    for (const character of ['\u0000', '\u0007', '\u001b', '\u007f', '\u202e', '\ud800', '\t', '\n', '\r']) {
+      const refusal = refusalOf(() => query(contextWith({ query: `a${character}b` }), searchSchema));
+      expect(refusal.reason, JSON.stringify(character)).toBe('invalid_characters');
+      expect(Object.keys(refusal.fieldErrors ?? {})).toEqual(['query']);
+    }
+    const inList = refusalOf(() => query(contextWith({ page: ['1', '2\u0000'] }), searchSchema));
+    expect(Object.keys(inList.fieldErrors ?? {})).toEqual(['page.1']);
+    const inName = refusalOf(() => query(contextWith({ 'pa\u0000ge': '1' }), searchSchema));
+    expect(inName.reason).toBe('invalid_characters');
+    expect(Object.keys(inName.fieldErrors ?? {})).toEqual(['_']);
+  });
+
+  it('refuses an undeclared parameter and a repeated one by name', () => {
+    const unknown = refusalOf(() => query(contextWith({ device: 'x' }), searchSchema));
+    expect(unknown.reason).toBe('validation_failed');
+    expect(unknown.fieldErrors).toEqual({ device: ['Unknown field'] });
+    const repeated = refusalOf(() => query(contextWith({ page: ['1', '2'] }), searchSchema));
+    expect(repeated.fieldErrors).toEqual({ page: ['Give this parameter once, as text'] });
   });
 });

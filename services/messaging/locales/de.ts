@@ -33,6 +33,14 @@ export const de: MailCatalog = {
   passwordChangedWarning:
     'Wenn Sie das nicht waren, wählen Sie sofort ein neues Passwort und informieren Sie Ihre Administration.',
   passwordChangedButton: 'Neues Passwort wählen',
+  signUpAttemptSubject: 'Jemand wollte sich mit Ihrer E-Mail-Adresse registrieren',
+  signUpAttemptIntro:
+    'Soeben wollte jemand mit {email} ein neues {product}-Konto anlegen. Zu dieser Adresse gibt es bereits ein Konto: Es wurde nichts angelegt, und über Ihr Konto wurde nichts angezeigt.',
+  signUpAttemptYou:
+    'Wenn Sie das waren, melden Sie sich mit Ihrem Passwort an. Falls Sie es vergessen haben, wählen Sie ein neues: {resetLink}',
+  signUpAttemptButton: 'Anmelden',
+  signUpAttemptIgnore:
+    'Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren: Ohne Ihr Passwort kann niemand Ihr Konto nutzen.',
   orderConfirmationSubject: 'Ihre Bestellung {reference} für {event}',
   orderConfirmationIntro: 'Vielen Dank für Ihre Bestellung {reference} für {event}. Gesamtbetrag: {total}.',
   orderAwaitingPaymentIntro:

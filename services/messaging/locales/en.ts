@@ -29,6 +29,14 @@ export const en = {
   passwordChangedWarning:
     'If you did not do this, choose a new password at once and tell your administrator.',
   passwordChangedButton: 'Choose a new password',
+  signUpAttemptSubject: 'Someone tried to sign up with your email address',
+  signUpAttemptIntro:
+    'Someone just tried to create a new {product} account with {email}. This address already has an account, so nothing was created, and nothing about your account was shown to them.',
+  signUpAttemptYou:
+    'If it was you, log in with your password. If you have forgotten it, choose a new one: {resetLink}',
+  signUpAttemptButton: 'Log in',
+  signUpAttemptIgnore:
+    'If it was not you, you can ignore this email: nobody can use your account without your password.',
   orderConfirmationSubject: 'Your order {reference} for {event}',
   orderConfirmationIntro: 'Thank you for your order {reference} for {event}. Total: {total}.',
   orderAwaitingPaymentIntro:

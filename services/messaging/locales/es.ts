@@ -30,6 +30,14 @@ export const es: MailCatalog = {
   passwordChangedWarning:
     'Si no has sido tú, elige una contraseña nueva ahora mismo y avisa a tu administrador.',
   passwordChangedButton: 'Elegir una contraseña nueva',
+  signUpAttemptSubject: 'Alguien intentó registrarse con tu dirección de correo',
+  signUpAttemptIntro:
+    'Alguien acaba de intentar crear una cuenta nueva de {product} con {email}. Esta dirección ya tiene una cuenta, así que no se ha creado nada y no se le ha mostrado nada de tu cuenta.',
+  signUpAttemptYou:
+    'Si fuiste tú, inicia sesión con tu contraseña. Si la has olvidado, elige una nueva: {resetLink}',
+  signUpAttemptButton: 'Iniciar sesión',
+  signUpAttemptIgnore:
+    'Si no fuiste tú, puedes ignorar este correo: nadie puede usar tu cuenta sin tu contraseña.',
   orderConfirmationSubject: 'Tu pedido {reference} para {event}',
   orderConfirmationIntro: 'Gracias por tu pedido {reference} para {event}. Total: {total}.',
   orderAwaitingPaymentIntro:

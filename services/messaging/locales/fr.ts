@@ -30,6 +30,14 @@ export const fr: MailCatalog = {
   passwordChangedWarning:
     'Si ce n’était pas vous, choisissez immédiatement un nouveau mot de passe et prévenez votre administrateur.',
   passwordChangedButton: 'Choisir un nouveau mot de passe',
+  signUpAttemptSubject: 'Quelqu’un a tenté de s’inscrire avec votre adresse e-mail',
+  signUpAttemptIntro:
+    'Quelqu’un vient de tenter de créer un nouveau compte {product} avec {email}. Cette adresse a déjà un compte : rien n’a été créé, et rien de votre compte ne lui a été montré.',
+  signUpAttemptYou:
+    'Si c’était vous, connectez-vous avec votre mot de passe. Si vous l’avez oublié, choisissez-en un nouveau : {resetLink}',
+  signUpAttemptButton: 'Se connecter',
+  signUpAttemptIgnore:
+    'Si ce n’était pas vous, vous pouvez ignorer cet e-mail : personne ne peut utiliser votre compte sans votre mot de passe.',
   orderConfirmationSubject: 'Votre commande {reference} pour {event}',
   orderConfirmationIntro: 'Merci pour votre commande {reference} pour {event}. Total : {total}.',
   orderAwaitingPaymentIntro:

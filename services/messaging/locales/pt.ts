@@ -30,6 +30,14 @@ export const pt: MailCatalog = {
   passwordChangedWarning:
     'Se não foi o próprio, escolha já uma nova palavra-passe e avise o seu administrador.',
   passwordChangedButton: 'Escolher nova palavra-passe',
+  signUpAttemptSubject: 'Alguém tentou registar-se com o seu endereço de e-mail',
+  signUpAttemptIntro:
+    'Alguém acabou de tentar criar uma nova conta {product} com {email}. Este endereço já tem uma conta: nada foi criado e nada da sua conta lhe foi mostrado.',
+  signUpAttemptYou:
+    'Se foi o próprio, inicie sessão com a sua palavra-passe. Se a esqueceu, escolha uma nova: {resetLink}',
+  signUpAttemptButton: 'Iniciar sessão',
+  signUpAttemptIgnore:
+    'Se não foi o próprio, pode ignorar este e-mail: ninguém pode usar a sua conta sem a sua palavra-passe.',
   orderConfirmationSubject: 'A sua encomenda {reference} para {event}',
   orderConfirmationIntro: 'Obrigado pela sua encomenda {reference} para {event}. Total: {total}.',
   orderAwaitingPaymentIntro:

@@ -29,6 +29,14 @@ export const ptBr: MailCatalog = {
   passwordChangedIntro: 'A senha de {email} acabou de ser alterada.',
   passwordChangedWarning: 'Se não foi você, escolha uma nova senha agora mesmo e avise seu administrador.',
   passwordChangedButton: 'Escolher nova senha',
+  signUpAttemptSubject: 'Alguém tentou se cadastrar com o seu endereço de e-mail',
+  signUpAttemptIntro:
+    'Alguém acabou de tentar criar uma nova conta {product} com {email}. Este endereço já tem uma conta: nada foi criado e nada da sua conta foi mostrado.',
+  signUpAttemptYou:
+    'Se foi você, faça login com a sua senha. Se você a esqueceu, escolha uma nova: {resetLink}',
+  signUpAttemptButton: 'Fazer login',
+  signUpAttemptIgnore:
+    'Se não foi você, pode ignorar este e-mail: ninguém consegue usar a sua conta sem a sua senha.',
   orderConfirmationSubject: 'Seu pedido {reference} para {event}',
   orderConfirmationIntro: 'Obrigado pelo seu pedido {reference} para {event}. Total: {total}.',
   orderAwaitingPaymentIntro:

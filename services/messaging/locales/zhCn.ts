@@ -26,6 +26,12 @@ export const zhCn: MailCatalog = {
   passwordChangedIntro: '{email} 的密码刚刚被更改。',
   passwordChangedWarning: '如果这不是您本人的操作，请立即设置新密码并通知您的管理员。',
   passwordChangedButton: '设置新密码',
+  signUpAttemptSubject: '有人尝试用您的邮箱地址注册',
+  signUpAttemptIntro:
+    '刚刚有人尝试用 {email} 创建新的 {product} 账户。该地址已有账户，因此没有创建任何内容，也没有向对方显示您账户的任何信息。',
+  signUpAttemptYou: '如果是您本人，请用您的密码登录。如果忘记了密码，请设置新密码：{resetLink}',
+  signUpAttemptButton: '登录',
+  signUpAttemptIgnore: '如果不是您本人，可以忽略此邮件：没有您的密码，任何人都无法使用您的账户。',
   orderConfirmationSubject: '您的订单 {reference}：{event}',
   orderConfirmationIntro: '感谢您订购 {event}，订单号 {reference}。总计：{total}。',
   orderAwaitingPaymentIntro: '您的 {event} 订单 {reference} 已预留，等待您支付 {total}。',

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { execute, loadOwned, requireAuth, type Services } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
-import { body, parse, pathParam } from '../../kit/http/validate';
+import { body, pathParam, query } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { findUser } from '../../../projections/identity';
 import {
@@ -125,7 +125,7 @@ export function messageRoutes(services: Services) {
   // Before `/:messageId`.
   router.get('/events/:eventId/messages/recipient-search', async (ctx) => {
     const eventId = await ownedEventOf(ctx, services);
-    const search = parse(recipientSearchQuerySchema, ctx.query);
+    const search = query(ctx, recipientSearchQuerySchema);
     ctx.body = { data: await searchMessageRecipients(services.db, eventId, search) };
   });
 

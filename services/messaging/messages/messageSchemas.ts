@@ -142,6 +142,7 @@ export const messageRouteContracts = [
     path: '/events/:eventId/messages/recipient-search',
     summary:
       "Find one attendee (`kind=attendee`) or one order's buyer (`kind=order_buyer`) to write to, by name, email or order reference (`query`); at most 20, only people a message reaches",
+    query: recipientSearchQuerySchema,
     response: z.object({ data: z.array(recipientCandidateResponseSchema) }),
   }),
   route({

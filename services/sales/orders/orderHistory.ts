@@ -21,7 +21,8 @@ import {
  */
 
 /** Everything recorded on an order's stream; a new type there is added here and gets its sentence on the web. */
-export type OrderStreamEvent = OrderEvent | OrderPaymentEvent | PlatformFeeCharged | ForeignStripeEventIgnored;
+export type OrderStreamEvent =
+  OrderEvent | OrderPaymentEvent | PlatformFeeCharged | ForeignStripeEventIgnored;
 export type OrderHistoryType = OrderStreamEvent['type'];
 
 export const orderHistoryTypes = [

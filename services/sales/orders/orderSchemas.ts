@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { dataOf, pageOf, route } from '../../kit/http/routeContract';
-import { singleLineText } from '../../kit/http/validate';
+import { queryText, singleLineText } from '../../kit/http/validate';
+import { listQuerySchema } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';
 import { isShortId } from '../../kit/shortIds';
 import type { AddressAnswer, Answer, AnswerSheet } from '../../catalog/questions/answers';
 import { questionResponseSchema } from '../../catalog/questions/questionSchemas';
 import { supportedLocales } from '../../messaging/locales';
 import { orderHistoryTypes } from './orderHistory';
+import { attendeeListSpec, orderListSpec } from '../../../projections/orders';
 
 /** The checkout's requests and answers (docs/orders.md). Prices never come from a request: `.strict()` refuses them. */
 
@@ -101,6 +103,8 @@ export const manualAttendeeSchema = z
   .strict();
 
 export const exportFormatSchema = z.enum(['csv', 'xlsx']);
+/** An export's own parameter beside the list's (the route reads it with `exportFormatSchema`). */
+const exportQuery = { format: queryText().optional().describe('csv (the default) or xlsx') };
 
 export const completeOrderSchema = z.object({ payment_method: z.enum(['FREE', 'OFFLINE', 'CARD']) }).strict();
 
@@ -446,6 +450,7 @@ export const orderRouteContracts = [
     method: 'get',
     path: '/events/:eventId/orders',
     summary: "The event's orders (paging, search, filter on status and payment method)",
+    query: listQuerySchema(orderListSpec),
     response: pageOf(orderListItemSchema),
   }),
   route({
@@ -492,12 +497,14 @@ export const orderRouteContracts = [
     method: 'get',
     path: '/events/:eventId/orders/export',
     summary: "The orders in the list's filters as a streamed CSV or XLSX file (`format=csv|xlsx`)",
+    query: listQuerySchema(orderListSpec, exportQuery),
     status: 200,
   }),
   route({
     method: 'get',
     path: '/events/:eventId/attendees',
     summary: "The event's attendees of orders that went through (paging, search, filters)",
+    query: listQuerySchema(attendeeListSpec),
     response: pageOf(adminAttendeeResponseSchema),
   }),
   route({
@@ -513,6 +520,7 @@ export const orderRouteContracts = [
     method: 'get',
     path: '/events/:eventId/attendees/export',
     summary: "The attendees (with answers) in the list's filters as a streamed CSV or XLSX file",
+    query: listQuerySchema(attendeeListSpec, exportQuery),
     status: 200,
   }),
   route({

@@ -1,9 +1,7 @@
-import { Button, Callout, InputGroup } from '@blueprintjs/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Callout, Classes, InputGroup } from '@blueprintjs/core';
+import { useMutation } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../shared/api/ApiError';
-import { setToken } from '../../shared/api/session';
+import { Link } from 'react-router';
 import { useLocale } from '../../shared/intl/LocaleProvider';
 import { browserTimeZone } from '../../shared/time/zonedTime';
 import { FormFailure } from '../../shared/forms/FormFailure';
@@ -35,20 +33,14 @@ function validate(values: RegisterRequest): ClientErrors<Field> {
   });
 }
 
-/** `/auth/register`: a new account with its owner; time zone and language start from the browser's. */
+/**
+ * `/auth/register`: a new account with its owner; time zone and language start from the browser's. Whether the
+ * address is new or already has a login, the page then says the same: check your email (docs/identity.md).
+ */
 export function RegisterPage() {
   const intl = useIntl();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { locale } = useLocale();
-  const mutation = useMutation({
-    mutationFn: register,
-    onSuccess: async ({ token }) => {
-      setToken(token);
-      queryClient.clear();
-      await navigate('/welcome', { replace: true });
-    },
-  });
+  const mutation = useMutation({ mutationFn: register });
   const { values, set, onSubmit, field, failure } = useForm({
     fields: FIELDS,
     initial: (): RegisterRequest => ({
@@ -70,9 +62,31 @@ export function RegisterPage() {
       }),
     serverError: mutation.error,
   });
-  const emailTaken = isApiError(mutation.error) && mutation.error.reason === 'email_taken';
-
   const email = field('email');
+  if (mutation.isSuccess) {
+    return (
+      <div className="auth-card">
+        <PageTitle parts={[registerMessages.pageTitle]} />
+        <h1 className="auth-card__heading">{intl.formatMessage(registerMessages.heading)}</h1>
+        <Callout
+          intent="success"
+          role="status"
+          icon="envelope"
+          title={intl.formatMessage(registerMessages.sentTitle)}
+          className="auth-card__alert"
+          data-testid="register-sent"
+        >
+          {intl.formatMessage(registerMessages.sent, { email: values.email.trim() })}
+        </Callout>
+        <Link to="/auth/login" className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} ${Classes.FILL}`}>
+          {intl.formatMessage(registerMessages.toLogin)}
+        </Link>
+        <p className="auth-card__footer">
+          <Link to="/auth/forgot-password">{intl.formatMessage(authMessages.forgotPassword)}</Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="auth-card auth-card--wide">
       <PageTitle parts={[registerMessages.pageTitle]} />
@@ -80,14 +94,7 @@ export function RegisterPage() {
       <p className="auth-card__subheading">{intl.formatMessage(registerMessages.subheading)}</p>
 
       <form onSubmit={onSubmit} noValidate>
-        {emailTaken ? (
-          <Callout intent="warning" role="alert" className="auth-card__alert">
-            {intl.formatMessage(registerMessages.emailTaken)}{' '}
-            <Link to="/auth/forgot-password">{intl.formatMessage(authMessages.forgotPassword)}</Link>
-          </Callout>
-        ) : (
-          <FormFailure {...failure} title={registerMessages.failed} className="auth-card__alert" />
-        )}
+        <FormFailure {...failure} title={registerMessages.failed} className="auth-card__alert" />
         <NameFields
           first={field('first_name')}
           last={field('last_name')}

@@ -64,15 +64,12 @@ export interface RegisterRequest {
   locale: string;
 }
 
-/** `POST /api/auth/register`: a new account with its owner, logged in at once. */
-export async function register(payload: RegisterRequest): Promise<{ token: string; user: User | null }> {
-  const response = await api.request<SessionBody | undefined>('POST', '/auth/register', {
-    body: payload,
-    skipAuthRedirect: true,
-  });
-  const session = toSession(response);
-  if (session.kind !== 'session') throw new Error('unexpected answer');
-  return { token: session.token, user: session.user };
+/**
+ * `POST /api/auth/register`: answered the same whether the address is new or already has a login (a mail
+ * follows either way: the confirmation, or a note to the address's owner), so it logs nobody in.
+ */
+export async function register(payload: RegisterRequest): Promise<void> {
+  await api.post('/auth/register', payload, { skipAuthRedirect: true });
 }
 
 /** `POST /api/auth/forgot-password`: the same answer whether the address is known or not. */

@@ -68,10 +68,13 @@ export const registerMessages = defineMessages({
   language: { id: 'auth.register.language', defaultMessage: 'Language' },
   submit: { id: 'auth.register.submit', defaultMessage: 'Create account' },
   failed: { id: 'auth.register.failed', defaultMessage: 'Your account could not be created.' },
-  emailTaken: {
-    id: 'auth.register.emailTaken',
-    defaultMessage: 'This email address is already in use. Log in instead, or reset your password.',
-  },
+  sentTitle: { id: 'auth.register.sentTitle', defaultMessage: 'Check your email' },
+  sent: defineMessage<{ email: string }>({
+    id: 'auth.register.sent',
+    defaultMessage:
+      'We sent a message to {email}. Follow the link in it to confirm your address, then log in. If you already have an account with this address, the message tells you how to log in to it.',
+  }),
+  toLogin: { id: 'auth.register.toLogin', defaultMessage: 'Go to log in' },
   haveAccount: defineMessage<{ link: MessageTag }>({
     id: 'auth.register.haveAccount',
     defaultMessage: 'Already have an account? <link>Log in</link>',

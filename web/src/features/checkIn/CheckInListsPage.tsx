@@ -1,4 +1,15 @@
-import { Alert, AnchorButton, Button, HTMLTable, NonIdealState, Tag, type Intent } from '@blueprintjs/core';
+import {
+  Alert,
+  AnchorButton,
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLTable,
+  NonIdealState,
+  Tag,
+  type Intent,
+} from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
@@ -7,6 +18,7 @@ import { isApiError } from '../../shared/api/ApiError';
 import { reasonMessage } from '../../shared/api/reasonMessages';
 import { useLiveRoom } from '../../shared/live/LiveUpdates';
 import { ListPage } from '../../shared/ui/ListPage';
+import { QrCode } from '../../shared/ui/QrCode';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
 import {
@@ -45,6 +57,7 @@ export function CheckInListsPage() {
   };
   const [deleting, setDeleting] = useState<CheckInList | null>(null);
   const [rotating, setRotating] = useState<CheckInList | null>(null);
+  const [showingCode, setShowingCode] = useState<CheckInList | null>(null);
   const lists = list.data ?? [];
   const toaster = useToaster();
   const copy = (target: CheckInList) => {
@@ -120,6 +133,13 @@ export function CheckInListsPage() {
                         title={intl.formatMessage(m.copyLink, { name })}
                         onClick={() => copy(row)}
                       />
+                      <Button
+                        variant="minimal"
+                        icon="mobile-phone"
+                        aria-label={intl.formatMessage(m.showCode, { name })}
+                        title={intl.formatMessage(m.showCode, { name })}
+                        onClick={() => setShowingCode(row)}
+                      />
                       <AnchorButton
                         variant="minimal"
                         icon="share"
@@ -162,6 +182,7 @@ export function CheckInListsPage() {
         </div>
         <ScanIssues eventId={event.id} lists={lists} />
       </ListPage>
+      {showingCode ? <ScannerCode list={showingCode} onClose={() => setShowingCode(null)} /> : null}
       <CheckInListDialog
         key={opened}
         isOpen={editing !== null}
@@ -194,6 +215,35 @@ export function CheckInListsPage() {
         icon="trash"
       />
     </>
+  );
+}
+
+/** The scanner link as a QR code: door staff point their phone's camera at it and the scanner opens. */
+function ScannerCode({ list, onClose }: { list: CheckInList; onClose: () => void }) {
+  const intl = useIntl();
+  const url = scannerUrl(list.short_id);
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={intl.formatMessage(m.codeTitle, { name: list.name })}
+      icon="mobile-phone"
+      className="check-in-code-dialog"
+    >
+      <DialogBody>
+        <p>{intl.formatMessage(m.codeHelp)}</p>
+        <QrCode
+          text={url}
+          size={240}
+          label={intl.formatMessage(m.codeLabel, { name: list.name })}
+          className="check-in-code"
+        />
+        <p className="check-in-code__url">
+          <code data-testid="check-in-code-url">{url}</code>
+        </p>
+      </DialogBody>
+      <DialogFooter actions={<Button text={intl.formatMessage(m.close)} onClick={onClose} />} />
+    </Dialog>
   );
 }
 

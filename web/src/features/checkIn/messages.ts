@@ -35,6 +35,24 @@ export const checkInListsMessages = defineMessages({
     id: 'checkIn.lists.copyFailed',
     defaultMessage: 'The link could not be copied; select it and copy it by hand.',
   },
+  showCode: defineMessage<{ name: string }>({
+    id: 'checkIn.lists.showCode',
+    defaultMessage: 'Show the QR code of {name} for a phone',
+  }),
+  codeTitle: defineMessage<{ name: string }>({
+    id: 'checkIn.lists.codeTitle',
+    defaultMessage: 'Open {name} on a phone',
+  }),
+  codeHelp: {
+    id: 'checkIn.lists.codeHelp',
+    defaultMessage:
+      'Point the phone’s camera at this code to open the scanner. Anyone with the link can scan tickets, no login needed: give it to your door staff only.',
+  },
+  codeLabel: defineMessage<{ name: string }>({
+    id: 'checkIn.lists.codeLabel',
+    defaultMessage: 'QR code of the scanner link of {name}',
+  }),
+  close: { id: 'checkIn.lists.close', defaultMessage: 'Close' },
   openScanner: defineMessage<{ name: string }>({
     id: 'checkIn.lists.openScanner',
     defaultMessage: 'Open the scanner of {name}',

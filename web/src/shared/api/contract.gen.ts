@@ -13,27 +13,7 @@ export type PostAuthRegisterBody = {
 };
 
 export type PostAuthRegisterResponse = {
-  token: string;
-  expires_at: string;
-  user: {
-    id: string;
-    first_name: string;
-    last_name: string;
-    email: string;
-    role: 'ADMIN' | 'ORGANIZER';
-    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
-    account_id: string;
-    account_name: string;
-    is_account_owner: boolean;
-    account_count: number;
-    timezone: string;
-    locale: string;
-    email_verified: boolean;
-    pending_email: string | null;
-    pending_email_expires_at: string | null;
-    last_login_at: string | null;
-    permissions: string[];
-  };
+  message: string;
 };
 
 export type PostAuthLoginBody = {
@@ -288,6 +268,23 @@ export type GetUsersResponse = {
   };
 };
 
+export type GetUsersQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of first_name, last_name, email, role, status, last_login_at, created_at (created_at) */
+  sort_by?: string;
+  /** asc or desc (asc) */
+  sort_direction?: string;
+  'filter_fields[role][eq]'?: string;
+  'filter_fields[role][in]'?: string;
+  'filter_fields[status][eq]'?: string;
+  'filter_fields[status][in]'?: string;
+};
+
 export type PostUsersBody = {
   email: string;
   role: 'ADMIN' | 'ORGANIZER';
@@ -465,6 +462,25 @@ export type GetOutboxResponse = {
   };
 };
 
+export type GetOutboxQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of created_at, to_address, subject, status (created_at) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  'filter_fields[status][eq]'?: string;
+  'filter_fields[status][in]'?: string;
+  'filter_fields[template][eq]'?: string;
+  'filter_fields[template][in]'?: string;
+  'filter_fields[to_address][eq]'?: string;
+  'filter_fields[to_address][like]'?: string;
+};
+
 export type GetOutboxByIdResponse = {
   data: {
     id: string;
@@ -524,6 +540,31 @@ export type GetEventsResponse = {
     default_sort: string;
     default_sort_direction: 'asc' | 'desc';
   };
+};
+
+export type GetEventsQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of title, start_date, created_at, updated_at (start_date) */
+  sort_by?: string;
+  /** asc or desc (asc) */
+  sort_direction?: string;
+  'filter_fields[status][eq]'?: string;
+  'filter_fields[status][ne]'?: string;
+  'filter_fields[status][in]'?: string;
+  'filter_fields[lifecycle][eq]'?: string;
+  'filter_fields[lifecycle][in]'?: string;
+  'filter_fields[organizer_id][eq]'?: string;
+  'filter_fields[start_date][gte]'?: string;
+  'filter_fields[start_date][lte]'?: string;
+  'filter_fields[start_date][gt]'?: string;
+  'filter_fields[start_date][lt]'?: string;
+  'filter_fields[title][eq]'?: string;
+  'filter_fields[title][like]'?: string;
 };
 
 export type PostEventsBody = {
@@ -1226,6 +1267,21 @@ export type GetOrganizersResponse = {
     default_sort: string;
     default_sort_direction: 'asc' | 'desc';
   };
+};
+
+export type GetOrganizersQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of name, created_at, updated_at (name) */
+  sort_by?: string;
+  /** asc or desc (asc) */
+  sort_direction?: string;
+  'filter_fields[name][eq]'?: string;
+  'filter_fields[name][like]'?: string;
 };
 
 export type PostOrganizersBody = {
@@ -2286,6 +2342,8 @@ export type GetPublicCheckInListsByShortIdAttendeesResponse = {
     email: string;
     status: 'ACTIVE' | 'CANCELLED';
     payment: 'PAID' | 'UNPAID' | 'PENDING';
+    ticket_title: string | null;
+    order_reference: string | null;
     check_in: {
       id: string;
       check_in_list_id: string;
@@ -2294,6 +2352,14 @@ export type GetPublicCheckInListsByShortIdAttendeesResponse = {
       gate: string | null;
     } | null;
   }[];
+};
+
+export type GetPublicCheckInListsByShortIdAttendeesQuery = {
+  /** Name, email, order id or reference, ticket reference */
+  query?: string;
+  /** Exactly this order's attendees on the list, by the reference its buyer sees */
+  order_reference?: string;
+  limit?: number;
 };
 
 export type PostPublicCheckInListsByShortIdCheckInsBody = {
@@ -2380,6 +2446,10 @@ export type PostPublicCheckInListsByShortIdPaidCheckInsResponse = {
   };
 };
 
+export type DeletePublicCheckInListsByShortIdCheckInsByCheckInIdQuery = {
+  device_id?: string;
+};
+
 export type PostPublicCheckInListsByShortIdOfflineScansBody = {
   scans: {
     code?: string;
@@ -2437,6 +2507,8 @@ export type GetPublicCheckInListsByShortIdSnapshotResponse = {
       last_name: string;
       status: 'ACTIVE' | 'CANCELLED';
       payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_title: string | null;
+      order_reference: string | null;
       check_in: {
         id: string;
         check_in_list_id: string;
@@ -2906,6 +2978,35 @@ export type GetPublicEventsResponse = {
   };
 };
 
+export type GetPublicEventsQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of title, start_date, created_at, updated_at (start_date) */
+  sort_by?: string;
+  /** asc or desc (asc) */
+  sort_direction?: string;
+  'filter_fields[status][eq]'?: string;
+  'filter_fields[status][ne]'?: string;
+  'filter_fields[status][in]'?: string;
+  'filter_fields[lifecycle][eq]'?: string;
+  'filter_fields[lifecycle][in]'?: string;
+  'filter_fields[organizer_id][eq]'?: string;
+  'filter_fields[start_date][gte]'?: string;
+  'filter_fields[start_date][lte]'?: string;
+  'filter_fields[start_date][gt]'?: string;
+  'filter_fields[start_date][lt]'?: string;
+  'filter_fields[title][eq]'?: string;
+  'filter_fields[title][like]'?: string;
+};
+
+export type GetPublicEventsByIdQuery = {
+  promo_code?: string;
+};
+
 export type GetPublicEventsByIdPromoCodesByCodeResponse = {
   valid: boolean;
 };
@@ -2980,6 +3081,32 @@ export type GetEventsByEventIdOrdersResponse = {
     default_sort: string;
     default_sort_direction: 'asc' | 'desc';
   };
+};
+
+export type GetEventsByEventIdOrdersQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of created_at, total, reference, last_name (created_at) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  'filter_fields[status][eq]'?: string;
+  'filter_fields[status][ne]'?: string;
+  'filter_fields[status][in]'?: string;
+  'filter_fields[payment_method][eq]'?: string;
+  'filter_fields[payment_method][in]'?: string;
+  'filter_fields[affiliate_code][eq]'?: string;
+  'filter_fields[promo_code_id][eq]'?: string;
+  'filter_fields[ticket_id][eq]'?: string;
+  'filter_fields[ticket_id][in]'?: string;
+  'filter_fields[created_at][gte]'?: string;
+  'filter_fields[created_at][gt]'?: string;
+  'filter_fields[created_at][lte]'?: string;
+  'filter_fields[created_at][lt]'?: string;
 };
 
 export type GetEventsByEventIdOrdersByOrderIdResponse = {
@@ -3997,6 +4124,34 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
   };
 };
 
+export type GetEventsByEventIdOrdersExportQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of created_at, total, reference, last_name (created_at) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  'filter_fields[status][eq]'?: string;
+  'filter_fields[status][ne]'?: string;
+  'filter_fields[status][in]'?: string;
+  'filter_fields[payment_method][eq]'?: string;
+  'filter_fields[payment_method][in]'?: string;
+  'filter_fields[affiliate_code][eq]'?: string;
+  'filter_fields[promo_code_id][eq]'?: string;
+  'filter_fields[ticket_id][eq]'?: string;
+  'filter_fields[ticket_id][in]'?: string;
+  'filter_fields[created_at][gte]'?: string;
+  'filter_fields[created_at][gt]'?: string;
+  'filter_fields[created_at][lte]'?: string;
+  'filter_fields[created_at][lt]'?: string;
+  /** csv (the default) or xlsx */
+  format?: string;
+};
+
 export type GetEventsByEventIdAttendeesResponse = {
   data: {
     id: string;
@@ -4035,6 +4190,30 @@ export type GetEventsByEventIdAttendeesResponse = {
     default_sort: string;
     default_sort_direction: 'asc' | 'desc';
   };
+};
+
+export type GetEventsByEventIdAttendeesQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of created_at, last_name, first_name, email (created_at) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  'filter_fields[status][eq]'?: string;
+  'filter_fields[status][in]'?: string;
+  'filter_fields[payment][eq]'?: string;
+  'filter_fields[payment][in]'?: string;
+  'filter_fields[ticket_id][eq]'?: string;
+  'filter_fields[ticket_id][in]'?: string;
+  'filter_fields[order_id][eq]'?: string;
+  'filter_fields[created_at][gte]'?: string;
+  'filter_fields[created_at][gt]'?: string;
+  'filter_fields[created_at][lte]'?: string;
+  'filter_fields[created_at][lt]'?: string;
 };
 
 export type PostEventsByEventIdAttendeesBody = {
@@ -4088,6 +4267,32 @@ export type PostEventsByEventIdAttendeesResponse = {
     }[];
     checked_in_at: string | null;
   };
+};
+
+export type GetEventsByEventIdAttendeesExportQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of created_at, last_name, first_name, email (created_at) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  'filter_fields[status][eq]'?: string;
+  'filter_fields[status][in]'?: string;
+  'filter_fields[payment][eq]'?: string;
+  'filter_fields[payment][in]'?: string;
+  'filter_fields[ticket_id][eq]'?: string;
+  'filter_fields[ticket_id][in]'?: string;
+  'filter_fields[order_id][eq]'?: string;
+  'filter_fields[created_at][gte]'?: string;
+  'filter_fields[created_at][gt]'?: string;
+  'filter_fields[created_at][lte]'?: string;
+  'filter_fields[created_at][lt]'?: string;
+  /** csv (the default) or xlsx */
+  format?: string;
 };
 
 export type GetEventsByEventIdAttendeesByAttendeeIdResponse = {
@@ -4988,6 +5193,11 @@ export type GetEventsByEventIdStatsResponse = {
   };
 };
 
+export type GetEventsByEventIdStatsQuery = {
+  range?: '24h' | '7d' | '30d' | '90d' | 'all';
+  granularity?: 'minute' | 'hour' | 'day';
+};
+
 export type GetEventsByEventIdReportsByReportResponse = {
   data: {
     report:
@@ -5005,6 +5215,12 @@ export type GetEventsByEventIdReportsByReportResponse = {
       [key: string]: string | number | null;
     }[];
   };
+};
+
+export type GetEventsByEventIdReportsByReportQuery = {
+  from?: string;
+  to?: string;
+  format?: 'json' | 'csv' | 'xlsx';
 };
 
 export type GetStatsOverviewResponse = {
@@ -5042,7 +5258,10 @@ export type GetStatsAccountResponse = {
   };
 };
 
-/** Every route under /api: its JSON body (`never` if it takes none) and its 2xx answer (`void` if none). */
+/**
+ * Every route under /api: its JSON body (`never` if it takes none), its 2xx answer (`void` if none) and, when it
+ * takes any, its query parameters.
+ */
 export interface ApiRoutes {
   'GET /openapi.json': { body: never; response: void };
   'POST /auth/register': { body: PostAuthRegisterBody; response: PostAuthRegisterResponse };
@@ -5074,7 +5293,7 @@ export interface ApiRoutes {
   };
   'POST /users/{id}/email-change/{token}': { body: never; response: PostUsersByIdEmailChangeByTokenResponse };
   'DELETE /users/{id}/email-change': { body: never; response: DeleteUsersByIdEmailChangeResponse };
-  'GET /users': { body: never; response: GetUsersResponse };
+  'GET /users': { body: never; response: GetUsersResponse; query: GetUsersQuery };
   'POST /users': { body: PostUsersBody; response: PostUsersResponse };
   'GET /users/{id}': { body: never; response: GetUsersByIdResponse };
   'PUT /users/{id}': { body: PutUsersByIdBody; response: PutUsersByIdResponse };
@@ -5082,9 +5301,9 @@ export interface ApiRoutes {
   'DELETE /users/{id}/invitation': { body: never; response: DeleteUsersByIdInvitationResponse };
   'GET /account': { body: never; response: GetAccountResponse };
   'PUT /account': { body: PutAccountBody; response: PutAccountResponse };
-  'GET /outbox': { body: never; response: GetOutboxResponse };
+  'GET /outbox': { body: never; response: GetOutboxResponse; query: GetOutboxQuery };
   'GET /outbox/{id}': { body: never; response: GetOutboxByIdResponse };
-  'GET /events': { body: never; response: GetEventsResponse };
+  'GET /events': { body: never; response: GetEventsResponse; query: GetEventsQuery };
   'POST /events': { body: PostEventsBody; response: PostEventsResponse };
   'GET /events/{id}': { body: never; response: GetEventsByIdResponse };
   'PUT /events/{id}': { body: PutEventsByIdBody; response: PutEventsByIdResponse };
@@ -5099,7 +5318,7 @@ export interface ApiRoutes {
   'GET /events/{id}/images': { body: never; response: GetEventsByIdImagesResponse };
   'POST /events/{id}/images': { body: never; response: PostEventsByIdImagesResponse };
   'DELETE /events/{id}/images/{imageId}': { body: never; response: void };
-  'GET /organizers': { body: never; response: GetOrganizersResponse };
+  'GET /organizers': { body: never; response: GetOrganizersResponse; query: GetOrganizersQuery };
   'POST /organizers': { body: PostOrganizersBody; response: PostOrganizersResponse };
   'GET /organizers/{id}': { body: never; response: GetOrganizersByIdResponse };
   'PUT /organizers/{id}': { body: PutOrganizersByIdBody; response: PutOrganizersByIdResponse };
@@ -5225,6 +5444,7 @@ export interface ApiRoutes {
   'GET /public/check-in-lists/{shortId}/attendees': {
     body: never;
     response: GetPublicCheckInListsByShortIdAttendeesResponse;
+    query: GetPublicCheckInListsByShortIdAttendeesQuery;
   };
   'POST /public/check-in-lists/{shortId}/check-ins': {
     body: PostPublicCheckInListsByShortIdCheckInsBody;
@@ -5234,7 +5454,11 @@ export interface ApiRoutes {
     body: PostPublicCheckInListsByShortIdPaidCheckInsBody;
     response: PostPublicCheckInListsByShortIdPaidCheckInsResponse;
   };
-  'DELETE /public/check-in-lists/{shortId}/check-ins/{checkInId}': { body: never; response: void };
+  'DELETE /public/check-in-lists/{shortId}/check-ins/{checkInId}': {
+    body: never;
+    response: void;
+    query: DeletePublicCheckInListsByShortIdCheckInsByCheckInIdQuery;
+  };
   'POST /public/check-in-lists/{shortId}/offline-scans': {
     body: PostPublicCheckInListsByShortIdOfflineScansBody;
     response: PostPublicCheckInListsByShortIdOfflineScansResponse;
@@ -5306,8 +5530,8 @@ export interface ApiRoutes {
     body: never;
     response: GetEventsByEventIdWebhooksByWebhookIdDeliveriesResponse;
   };
-  'GET /public/events': { body: never; response: GetPublicEventsResponse };
-  'GET /public/events/{id}': { body: never; response: void };
+  'GET /public/events': { body: never; response: GetPublicEventsResponse; query: GetPublicEventsQuery };
+  'GET /public/events/{id}': { body: never; response: void; query: GetPublicEventsByIdQuery };
   'GET /public/events/{id}/promo-codes/{code}': {
     body: never;
     response: GetPublicEventsByIdPromoCodesByCodeResponse;
@@ -5316,7 +5540,11 @@ export interface ApiRoutes {
     body: PostPublicEventsByIdPageViewsBody;
     response: PostPublicEventsByIdPageViewsResponse;
   };
-  'GET /events/{eventId}/orders': { body: never; response: GetEventsByEventIdOrdersResponse };
+  'GET /events/{eventId}/orders': {
+    body: never;
+    response: GetEventsByEventIdOrdersResponse;
+    query: GetEventsByEventIdOrdersQuery;
+  };
   'GET /events/{eventId}/orders/{orderId}': {
     body: never;
     response: GetEventsByEventIdOrdersByOrderIdResponse;
@@ -5341,13 +5569,25 @@ export interface ApiRoutes {
     body: never;
     response: PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse;
   };
-  'GET /events/{eventId}/orders/export': { body: never; response: void };
-  'GET /events/{eventId}/attendees': { body: never; response: GetEventsByEventIdAttendeesResponse };
+  'GET /events/{eventId}/orders/export': {
+    body: never;
+    response: void;
+    query: GetEventsByEventIdOrdersExportQuery;
+  };
+  'GET /events/{eventId}/attendees': {
+    body: never;
+    response: GetEventsByEventIdAttendeesResponse;
+    query: GetEventsByEventIdAttendeesQuery;
+  };
   'POST /events/{eventId}/attendees': {
     body: PostEventsByEventIdAttendeesBody;
     response: PostEventsByEventIdAttendeesResponse;
   };
-  'GET /events/{eventId}/attendees/export': { body: never; response: void };
+  'GET /events/{eventId}/attendees/export': {
+    body: never;
+    response: void;
+    query: GetEventsByEventIdAttendeesExportQuery;
+  };
   'GET /events/{eventId}/attendees/{attendeeId}': {
     body: never;
     response: GetEventsByEventIdAttendeesByAttendeeIdResponse;
@@ -5407,10 +5647,15 @@ export interface ApiRoutes {
     body: PostPublicWebhooksStripeBody;
     response: PostPublicWebhooksStripeResponse;
   };
-  'GET /events/{eventId}/stats': { body: never; response: GetEventsByEventIdStatsResponse };
+  'GET /events/{eventId}/stats': {
+    body: never;
+    response: GetEventsByEventIdStatsResponse;
+    query: GetEventsByEventIdStatsQuery;
+  };
   'GET /events/{eventId}/reports/{report}': {
     body: never;
     response: GetEventsByEventIdReportsByReportResponse;
+    query: GetEventsByEventIdReportsByReportQuery;
   };
   'GET /stats/overview': { body: never; response: GetStatsOverviewResponse };
   'GET /stats/account': { body: never; response: GetStatsAccountResponse };
@@ -5419,3 +5664,4 @@ export interface ApiRoutes {
 export type ApiRoute = keyof ApiRoutes;
 export type ApiBody<R extends ApiRoute> = ApiRoutes[R]['body'];
 export type ApiResponse<R extends ApiRoute> = ApiRoutes[R]['response'];
+export type ApiQuery<R extends ApiRoute> = ApiRoutes[R] extends { query: infer Query } ? Query : never;

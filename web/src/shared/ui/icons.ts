@@ -9,7 +9,7 @@ import { Icons, IconSize, type IconName, type IconPaths } from '@blueprintjs/ico
  * Add a name to the brace list below when a new `icon="..."` appears in the code.
  */
 const bundled = import.meta.glob<IconPaths>(
-  '../../../../node_modules/@blueprintjs/icons/lib/esm/generated/{16px,20px}/paths/{add,archive,arrow-left,build,calendar,chevron-left,chevron-right,circle,code,cog,contrast,cross,dashboard,duplicate,edit,endorsed,envelope,error,eye-off,eye-open,flash,globe-network,help,home,label,layers,link,log-out,map-marker,moon,numbered-list,office,people,plus,properties,refresh,rocket-slant,search,share,shopping-cart,style,tag,tick-circle,trash,undo}.js',
+  '../../../../node_modules/@blueprintjs/icons/lib/esm/generated/{16px,20px}/paths/{add,archive,arrow-left,build,calendar,chevron-left,chevron-right,circle,code,cog,contrast,cross,dashboard,duplicate,edit,endorsed,envelope,error,eye-off,eye-open,flash,globe-network,help,home,label,layers,link,log-out,map-marker,mobile-phone,moon,numbered-list,office,people,plus,properties,refresh,rocket-slant,search,share,shopping-cart,style,tag,tick-circle,trash,undo}.js',
   { eager: true, import: 'default' },
 );
 

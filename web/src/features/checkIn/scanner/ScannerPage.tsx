@@ -18,7 +18,13 @@ import { isApiError } from '../../../shared/api/ApiError';
 import { reasonMessage } from '../../../shared/api/reasonMessages';
 import { readStorage, StorageKeys, writeStorage } from '../../../shared/storage';
 import { PageTitle } from '../../../shared/ui/PageTitle';
-import { classifyScan, ScanMemory, type KnownAdmission } from './scanMemory';
+import {
+  admissionPlace,
+  classifyScan,
+  ScanMemory,
+  type KnownAdmission,
+  type KnownAttendee,
+} from './scanMemory';
 import {
   getSnapshot,
   onlineTransport,
@@ -45,17 +51,56 @@ type Shown =
   | { kind: 'idle' }
   | { kind: 'checking' }
   | { kind: 'failed' }
+  /** An order reference typed at the door: its tickets on this list are listed below the panel. */
+  | { kind: 'order'; reference: string; count: number }
   | {
       kind: 'answer';
       result: ScanResult;
       /** `device`: answered from what this device knows, before (or without) the server. */
       source: 'device' | 'server';
       name: string | null;
-      reference: string | null;
+      attendeeShortId: string | null;
+      /** What tells namesakes apart, from the device's list when it knows the attendee. */
+      ticketTitle: string | null;
+      orderReference: string | null;
       admission: (KnownAdmission & { listName?: string }) | null;
       /** The server's scan, kept while its answer is shown: an unpaid attendee may be admitted as paid. */
       request?: ScanRequest;
     };
+
+/** A person in the search results or an order's tickets: enough to tell namesakes apart and admit the right one. */
+interface DoorAttendee {
+  id: string;
+  shortId: string;
+  name: string;
+  ticketTitle: string | null;
+  orderReference: string | null;
+  email: string | null;
+  status: 'ACTIVE' | 'CANCELLED';
+  payment: 'PAID' | 'UNPAID' | 'PENDING';
+}
+
+const fromFound = (attendee: FoundAttendee): DoorAttendee => ({
+  id: attendee.id,
+  shortId: attendee.short_id,
+  name: `${attendee.first_name} ${attendee.last_name}`.trim(),
+  ticketTitle: attendee.ticket_title,
+  orderReference: attendee.order_reference,
+  email: attendee.email || null,
+  status: attendee.status,
+  payment: attendee.payment,
+});
+
+const fromKnown = (attendee: KnownAttendee): DoorAttendee => ({
+  id: attendee.id,
+  shortId: attendee.shortId,
+  name: `${attendee.firstName} ${attendee.lastName}`.trim(),
+  ticketTitle: attendee.ticketTitle,
+  orderReference: attendee.orderReference,
+  email: null,
+  status: attendee.status,
+  payment: attendee.payment,
+});
 
 const tone = (result: ScanResult) =>
   result === 'admitted' ? 'admitted' : result === 'already_checked_in' ? 'duplicate' : 'refused';
@@ -118,6 +163,7 @@ export function ScannerPage() {
   const [revoked, setRevoked] = useState(false);
   const [keys, setKeys] = useState<TicketVerificationKeys | null>(null);
   const [shown, setShown] = useState<Shown>({ kind: 'idle' });
+  const [lookup, setLookup] = useState<{ reference: string; attendees: DoorAttendee[] } | null>(null);
   const [gate, setGate] = useState(() => readStorage(StorageKeys.checkInGate) ?? '');
   const device = useMemo(deviceId, []);
   const transport = useMemo(() => onlineTransport(shortId), [shortId]);
@@ -229,20 +275,53 @@ export function ScannerPage() {
       try {
         const answer = await transport.scanPaid({ ...request, nonce: `${device}-${randomToken(8)}` });
         remember(answer);
-        if (ticket === scanning.current) setShown(fromAnswer(answer));
+        if (ticket === scanning.current) setShown(fromAnswer(answer, memory));
         vibrate(answer.result);
       } catch {
         if (ticket === scanning.current) setShown({ kind: 'failed' });
       }
     },
-    [transport, device, remember],
+    [transport, device, remember, memory],
+  );
+
+  /** An order reference a buyer reads out: its tickets on this list, from the server or, offline, the device. */
+  const lookUpOrder = useCallback(
+    async (reference: string) => {
+      const ticket = ++scanning.current;
+      setLookup(null);
+      const show = (attendees: DoorAttendee[]) => {
+        if (ticket !== scanning.current) return;
+        setLookup(attendees.length > 0 ? { reference, attendees } : null);
+        setShown({ kind: 'order', reference, count: attendees.length });
+      };
+      const fromDevice = () => memory.attendeesOfOrder(reference).map(fromKnown);
+      if (!navigator.onLine) {
+        show(fromDevice());
+        return;
+      }
+      setShown({ kind: 'checking' });
+      try {
+        show((await searchAttendees(shortId, { order_reference: reference, limit: 100 })).map(fromFound));
+      } catch (error) {
+        if (ticket !== scanning.current) return;
+        if (unreachable(error)) show(fromDevice());
+        else setShown({ kind: 'failed' });
+      }
+    },
+    [memory, shortId],
   );
 
   const submit = useCallback(
-    async (text: string) => {
+    async (text: string, from: 'scan' | 'lookup' = 'scan') => {
       const target = classifyScan(text);
       if (!target) return;
       if (memory.isRepeat(text.trim(), Date.now())) return;
+      if ('orderReference' in target) {
+        await lookUpOrder(target.orderReference);
+        return;
+      }
+      // A new ticket at the door: the order listed before is done with (a person picked from it is not).
+      if (from === 'scan') setLookup(null);
       const ticket = ++scanning.current;
       let attendeeShortId = 'attendeeShortId' in target ? target.attendeeShortId : null;
       let codeTicketId: string | null = null;
@@ -254,7 +333,9 @@ export function ScannerPage() {
             result: check.ok ? 'ticket_of_another_event' : 'invalid_ticket_code',
             source: 'device',
             name: null,
-            reference: null,
+            attendeeShortId: null,
+            ticketTitle: null,
+            orderReference: null,
             admission: null,
           });
           return;
@@ -297,7 +378,9 @@ export function ScannerPage() {
           result,
           source: 'device',
           name,
-          reference: attendeeShortId,
+          attendeeShortId,
+          ticketTitle: known?.ticketTitle ?? null,
+          orderReference: known?.orderReference ?? null,
           admission: result === 'already_checked_in' ? (admission ?? null) : null,
         });
         vibrate(result);
@@ -313,7 +396,9 @@ export function ScannerPage() {
               result: 'already_checked_in',
               source: 'device',
               name,
-              reference: known.shortId,
+              attendeeShortId: known.shortId,
+              ticketTitle: known.ticketTitle,
+              orderReference: known.orderReference,
               admission,
             }
           : { kind: 'checking' },
@@ -321,7 +406,7 @@ export function ScannerPage() {
       try {
         const answer = await transport.scan(request);
         remember(answer);
-        if (ticket === scanning.current) setShown(fromAnswer(answer, request));
+        if (ticket === scanning.current) setShown(fromAnswer(answer, memory, request));
         vibrate(answer.result);
       } catch (error) {
         // A device answer (a known duplicate) stands without the server.
@@ -331,8 +416,16 @@ export function ScannerPage() {
         else setShown({ kind: 'failed' });
       }
     },
-    [memory, keys, eventId, list, transport, device, gate, changed, queue, remember],
+    [memory, keys, eventId, list, transport, device, gate, changed, queue, remember, lookUpOrder],
   );
+
+  /** The scan of a person picked from a search or an order's tickets. */
+  const requestFor = (attendee: DoorAttendee): ScanRequest => ({
+    attendee_short_id: attendee.shortId,
+    nonce: `${device}-${randomToken(8)}`,
+    device_id: device,
+    gate: gate.trim() || null,
+  });
 
   if (revoked || (snapshot.isError && isApiError(snapshot.error) && snapshot.error.status < 500)) {
     const reason = isApiError(snapshot.error) ? snapshot.error.reason : 'check_in_link_revoked';
@@ -364,6 +457,10 @@ export function ScannerPage() {
   }
   const { event } = snapshot.data;
   const shownList = snapshot.data.list;
+  const payAtDoor =
+    online && event.allows_paying_at_check_in
+      ? (attendee: DoorAttendee) => void admitAsPaid(requestFor(attendee))
+      : null;
   return (
     <main className="scanner-page">
       <PageTitle parts={[m.pageTitle, shownList.name, event.title]} />
@@ -413,6 +510,7 @@ export function ScannerPage() {
       <ResultPanel
         shown={shown}
         listName={listName}
+        device={device}
         onUndo={undoFor(shown, transport, device, memory, changed, setShown)}
         onAdmitAsPaid={
           online &&
@@ -424,12 +522,26 @@ export function ScannerPage() {
             : null
         }
       />
+      {lookup ? (
+        <section
+          className="scanner-order"
+          aria-label={intl.formatMessage(m.orderTicketsLabel, { reference: lookup.reference })}
+        >
+          <AttendeeRows
+            attendees={lookup.attendees}
+            memory={memory}
+            onCheckIn={(attendee) => void submit(attendee.shortId, 'lookup')}
+            onPayAndCheckIn={payAtDoor}
+          />
+        </section>
+      ) : null}
       <CodeField onSubmit={(text) => void submit(text)} />
       <CameraScanner onCode={(code) => void submit(code)} />
       <AttendeeSearch
         shortId={shortId}
         memory={memory}
-        onCheckIn={(attendee) => void submit(attendee.short_id)}
+        onCheckIn={(attendee) => void submit(attendee.shortId, 'lookup')}
+        onPayAndCheckIn={payAtDoor}
       />
       <FormGroup label={intl.formatMessage(m.gate)} labelFor="scanner-gate" className="scanner-gate">
         <InputGroup
@@ -447,14 +559,17 @@ export function ScannerPage() {
   );
 }
 
-function fromAnswer(answer: ScanAnswer, request?: ScanRequest): Shown {
+function fromAnswer(answer: ScanAnswer, memory: ScanMemory, request?: ScanRequest): Shown {
+  const known = answer.attendee ? memory.attendeeByShortId(answer.attendee.short_id) : undefined;
   return {
     kind: 'answer',
     ...(request ? { request } : {}),
     result: answer.result,
     source: 'server',
     name: answer.attendee ? `${answer.attendee.first_name} ${answer.attendee.last_name}`.trim() : null,
-    reference: answer.attendee?.short_id ?? null,
+    attendeeShortId: answer.attendee?.short_id ?? null,
+    ticketTitle: known?.ticketTitle ?? null,
+    orderReference: known?.orderReference ?? null,
     admission: answer.check_in
       ? {
           checkInId: answer.check_in.id,
@@ -486,18 +601,14 @@ function undoFor(
   if (shown.kind !== 'answer' || shown.result !== 'admitted' || shown.source !== 'server' || !shown.admission)
     return null;
   const { checkInId } = shown.admission;
-  const reference = shown.reference;
+  const attendeeShortId = shown.attendeeShortId;
   return async () => {
     await transport.checkOut(checkInId, device);
-    const known = reference ? memory.attendeeByShortId(reference) : undefined;
+    const known = attendeeShortId ? memory.attendeeByShortId(attendeeShortId) : undefined;
     if (known) memory.checkOut(known.id);
     changed();
     setShown({ kind: 'idle' });
   };
-}
-
-function placeOf(admission: KnownAdmission): string {
-  return admission.gate ? `${admission.gate} · ${admission.deviceId}` : admission.deviceId;
 }
 
 /** The message of a reason code, or `fallback` for a code the web does not know. */
@@ -508,11 +619,14 @@ function messageOf(reason: string, fallback: MessageDescriptor): MessageDescript
 function ResultPanel({
   shown,
   listName,
+  device,
   onUndo,
   onAdmitAsPaid,
 }: {
   shown: Shown;
   listName: string;
+  /** This device's id: an earlier admission made here is "on this device". */
+  device: string;
   onUndo: (() => Promise<void>) | null;
   /** Offered for an unpaid attendee where the event lets the door take the payment. */
   onAdmitAsPaid: (() => void) | null;
@@ -527,6 +641,14 @@ function ResultPanel({
     className += ' scanner-result--refused';
     title = intl.formatMessage(m.failed);
   }
+  if (shown.kind === 'order') {
+    if (shown.count === 0) className += ' scanner-result--refused';
+    title = intl.formatMessage(m.orderOf, { reference: shown.reference });
+    detail =
+      shown.count === 0
+        ? intl.formatMessage(m.orderNotFound, { reference: shown.reference })
+        : intl.formatMessage(m.orderTickets, { count: shown.count });
+  }
   if (shown.kind === 'answer') {
     className += ` scanner-result--${tone(shown.result)}`;
     title =
@@ -537,12 +659,18 @@ function ResultPanel({
           : intl.formatMessage(messageOf(shown.result, m.refused));
     if (shown.result === 'already_checked_in' && shown.admission) {
       const time = intl.formatTime(shown.admission.at, { hour: '2-digit', minute: '2-digit' });
-      const place = placeOf(shown.admission);
-      detail = intl.formatMessage(m.duplicateDetail, {
-        time,
-        place,
-        list: shown.admission.listName ?? listName,
-      });
+      const list = shown.admission.listName ?? listName;
+      const place = admissionPlace(shown.admission, device);
+      detail =
+        'gate' in place
+          ? intl.formatMessage(m.duplicateAtGate, { time, gate: place.gate, list })
+          : intl.formatMessage(
+              place.device === 'this' ? m.duplicateOnThisDevice : m.duplicateOnAnotherDevice,
+              {
+                time,
+                list,
+              },
+            );
     }
   }
   return (
@@ -552,13 +680,17 @@ function ResultPanel({
       aria-live="assertive"
       data-testid="scanner-result"
       data-result={shown.kind === 'answer' ? shown.result : shown.kind}
+      data-count={shown.kind === 'order' ? shown.count : undefined}
       data-source={shown.kind === 'answer' ? shown.source : undefined}
     >
       <p className="scanner-result__title">{title}</p>
       {shown.kind === 'answer' && shown.name ? <p className="scanner-result__name">{shown.name}</p> : null}
-      {shown.kind === 'answer' && shown.reference ? (
-        <p className="scanner-result__detail">
-          {intl.formatMessage(m.reference, { reference: shown.reference })}
+      {shown.kind === 'answer' && (shown.ticketTitle || shown.orderReference) ? (
+        <p className="scanner-result__detail scanner-facts">
+          {shown.ticketTitle ? <span>{shown.ticketTitle}</span> : null}
+          {shown.orderReference ? (
+            <span>{intl.formatMessage(m.orderOf, { reference: shown.orderReference })}</span>
+          ) : null}
         </p>
       ) : null}
       {detail ? <p className="scanner-result__detail">{detail}</p> : null}
@@ -623,17 +755,19 @@ function AttendeeSearch({
   shortId,
   memory,
   onCheckIn,
+  onPayAndCheckIn,
 }: {
   shortId: string;
   memory: ScanMemory;
-  onCheckIn: (attendee: FoundAttendee) => void;
+  onCheckIn: (attendee: DoorAttendee) => void;
+  onPayAndCheckIn: ((attendee: DoorAttendee) => void) | null;
 }) {
   const intl = useIntl();
   const [text, setText] = useState('');
   const [query, setQuery] = useState<string | null>(null);
   const found = useQuery({
     queryKey: ['checkInScanner', shortId, 'search', query],
-    queryFn: ({ signal }) => searchAttendees(shortId, query ?? '', signal),
+    queryFn: ({ signal }) => searchAttendees(shortId, { query: query ?? '' }, signal),
     enabled: query !== null,
   });
   return (
@@ -658,34 +792,92 @@ function AttendeeSearch({
       </form>
       {found.data && found.data.length === 0 ? <p>{intl.formatMessage(m.noMatches)}</p> : null}
       {found.data && found.data.length > 0 ? (
-        <ul className="scanner-search__results">
-          {found.data.map((attendee) => {
-            const name = `${attendee.first_name} ${attendee.last_name}`.trim();
-            const admitted = Boolean(memory.admissionOf(attendee.id));
-            return (
-              <li key={attendee.id} className="scanner-search__row">
-                <div className="scanner-search__who">
-                  <strong>{name}</strong>
-                  <span>{attendee.email}</span>
-                </div>
-                {admitted ? (
-                  <Tag intent="warning" minimal>
-                    {intl.formatMessage(m.checkedInTag)}
-                  </Tag>
-                ) : (
-                  <Button
-                    intent="success"
-                    icon="tick"
-                    text={intl.formatMessage(m.checkInButton, { name })}
-                    onClick={() => onCheckIn(attendee)}
-                  />
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <AttendeeRows
+          attendees={found.data.map(fromFound)}
+          memory={memory}
+          onCheckIn={onCheckIn}
+          onPayAndCheckIn={onPayAndCheckIn}
+        />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * People to pick at the door (a search, an order's tickets): each with their ticket and order, so namesakes
+ * are told apart, and a check-in only for a ticket that admits them. An unpaid ticket is marked as such; where
+ * the event lets the door take the payment, it offers that instead.
+ */
+function AttendeeRows({
+  attendees,
+  memory,
+  onCheckIn,
+  onPayAndCheckIn,
+}: {
+  attendees: readonly DoorAttendee[];
+  memory: ScanMemory;
+  onCheckIn: (attendee: DoorAttendee) => void;
+  onPayAndCheckIn: ((attendee: DoorAttendee) => void) | null;
+}) {
+  const intl = useIntl();
+  return (
+    <ul className="scanner-search__results">
+      {attendees.map((attendee) => {
+        const { name } = attendee;
+        const admitted = Boolean(memory.admissionOf(attendee.id));
+        return (
+          <li
+            key={attendee.id}
+            className="scanner-search__row"
+            data-testid="scanner-person"
+            data-payment={attendee.payment}
+          >
+            <div className="scanner-search__who">
+              <strong>{name}</strong>
+              <span className="scanner-facts">
+                {attendee.ticketTitle ? <span>{attendee.ticketTitle}</span> : null}
+                {attendee.orderReference ? (
+                  <span>{intl.formatMessage(m.orderOf, { reference: attendee.orderReference })}</span>
+                ) : null}
+              </span>
+              {attendee.email ? <span className="scanner-search__email">{attendee.email}</span> : null}
+            </div>
+            <div className="scanner-search__action">
+              {admitted ? (
+                <Tag intent="warning" minimal>
+                  {intl.formatMessage(m.checkedInTag)}
+                </Tag>
+              ) : attendee.status === 'CANCELLED' ? (
+                <Tag intent="danger" minimal>
+                  {intl.formatMessage(m.cancelledTag)}
+                </Tag>
+              ) : attendee.payment !== 'PAID' ? (
+                <>
+                  <Tag intent="warning" minimal>
+                    {intl.formatMessage(m.unpaidTag)}
+                  </Tag>
+                  {onPayAndCheckIn ? (
+                    <Button
+                      intent="primary"
+                      icon="dollar"
+                      text={intl.formatMessage(m.payAndCheckInButton, { name })}
+                      onClick={() => onPayAndCheckIn(attendee)}
+                    />
+                  ) : null}
+                </>
+              ) : (
+                <Button
+                  intent="success"
+                  icon="tick"
+                  text={intl.formatMessage(m.checkInButton, { name })}
+                  onClick={() => onCheckIn(attendee)}
+                />
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -50,11 +50,11 @@ export const scannerMessages = defineMessages({
     defaultMessage: 'No QR code was found in that picture.',
   },
   // hardware scanner and manual entry
-  codeField: { id: 'checkIn.scanner.codeField', defaultMessage: 'Ticket code' },
+  codeField: { id: 'checkIn.scanner.codeField', defaultMessage: 'Ticket code or order reference' },
   codeHelp: {
     id: 'checkIn.scanner.codeHelp',
     defaultMessage:
-      'A hardware scanner types here; you can also type the attendee’s reference and press Enter.',
+      'A hardware scanner types here. You can also type the order reference from the buyer’s confirmation (such as 4K7Q2M9X) and press Enter.',
   },
   check: { id: 'checkIn.scanner.check', defaultMessage: 'Check' },
   search: {
@@ -68,14 +68,46 @@ export const scannerMessages = defineMessages({
     defaultMessage: 'Check in {name}',
   }),
   checkedInTag: { id: 'checkIn.scanner.checkedInTag', defaultMessage: 'Checked in' },
+  cancelledTag: { id: 'checkIn.scanner.cancelledTag', defaultMessage: 'Cancelled' },
+  unpaidTag: { id: 'checkIn.scanner.unpaidTag', defaultMessage: 'Awaiting payment' },
+  payAndCheckInButton: defineMessage<{ name: string }>({
+    id: 'checkIn.scanner.payAndCheckInButton',
+    defaultMessage: 'Mark paid and check in {name}',
+  }),
+  orderOf: defineMessage<{ reference: string }>({
+    id: 'checkIn.scanner.orderOf',
+    defaultMessage: 'Order {reference}',
+  }),
+  // an order reference typed at the door
+  orderTickets: defineMessage<{ count: number }>({
+    id: 'checkIn.scanner.orderTickets',
+    defaultMessage:
+      '{count, plural, one {# ticket} other {# tickets}} on this list. Check in each person who is here.',
+  }),
+  orderNotFound: defineMessage<{ reference: string }>({
+    id: 'checkIn.scanner.orderNotFound',
+    defaultMessage: 'No ticket on this list belongs to order {reference}.',
+  }),
+  orderTicketsLabel: defineMessage<{ reference: string }>({
+    id: 'checkIn.scanner.orderTicketsLabel',
+    defaultMessage: 'Tickets of order {reference}',
+  }),
   // results
   waiting: { id: 'checkIn.scanner.waiting', defaultMessage: 'Ready to scan' },
   checking: { id: 'checkIn.scanner.checking', defaultMessage: 'Checking…' },
   admitted: { id: 'checkIn.scanner.admitted', defaultMessage: 'Admitted' },
   duplicate: { id: 'checkIn.scanner.duplicate', defaultMessage: 'Already checked in' },
-  duplicateDetail: defineMessage<{ time: string; place: string; list: string }>({
-    id: 'checkIn.scanner.duplicateDetail',
-    defaultMessage: 'At {time} at {place} ({list})',
+  duplicateAtGate: defineMessage<{ time: string; gate: string; list: string }>({
+    id: 'checkIn.scanner.duplicateAtGate',
+    defaultMessage: 'At {time} at {gate} ({list})',
+  }),
+  duplicateOnThisDevice: defineMessage<{ time: string; list: string }>({
+    id: 'checkIn.scanner.duplicateOnThisDevice',
+    defaultMessage: 'At {time} on this device ({list})',
+  }),
+  duplicateOnAnotherDevice: defineMessage<{ time: string; list: string }>({
+    id: 'checkIn.scanner.duplicateOnAnotherDevice',
+    defaultMessage: 'At {time} on another device ({list})',
   }),
   refused: { id: 'checkIn.scanner.refused', defaultMessage: 'Not admitted' },
   undo: { id: 'checkIn.scanner.undo', defaultMessage: 'Undo check-in' },
@@ -88,8 +120,4 @@ export const scannerMessages = defineMessages({
     id: 'checkIn.scanner.failed',
     defaultMessage: 'The scan could not be sent; check the connection and scan again.',
   },
-  reference: defineMessage<{ reference: string }>({
-    id: 'checkIn.scanner.reference',
-    defaultMessage: 'Ref. {reference}',
-  }),
 });

@@ -7,6 +7,8 @@ const attendee = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   ticketId: 'tk_1',
+  ticketTitle: 'Standing',
+  orderReference: '4K7Q2M9X',
   status: 'ACTIVE' as const,
   payment: 'PAID' as const,
 };

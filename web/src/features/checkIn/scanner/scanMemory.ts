@@ -15,6 +15,9 @@ export interface KnownAttendee {
   firstName: string;
   lastName: string;
   ticketId: string;
+  /** What tells namesakes apart; null in a snapshot cached before the server sent them. */
+  ticketTitle: string | null;
+  orderReference: string | null;
   status: SnapshotAttendee['status'];
   payment: SnapshotAttendee['payment'];
 }
@@ -46,6 +49,8 @@ export class ScanMemory {
         firstName: attendee.first_name,
         lastName: attendee.last_name,
         ticketId: attendee.ticket_id,
+        ticketTitle: attendee.ticket_title ?? null,
+        orderReference: attendee.order_reference ?? null,
         status: attendee.status,
         payment: attendee.payment,
       });
@@ -82,6 +87,13 @@ export class ScanMemory {
     return this.attendees.get(shortId);
   }
 
+  /** The attendees of one order (by the reference its buyer sees), for a lookup without the network. */
+  attendeesOfOrder(reference: string): KnownAttendee[] {
+    return [...this.attendees.values()]
+      .filter((attendee) => attendee.orderReference === reference)
+      .sort((a, b) => `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`));
+  }
+
   admissionOf(attendeeId: string): KnownAdmission | undefined {
     return this.admitted.get(attendeeId);
   }
@@ -110,13 +122,40 @@ export class ScanMemory {
   }
 }
 
-const shortIdPattern = /^[0-9a-hjkmnp-tv-z]{20}$/;
+/**
+ * Where an earlier admission happened, as door staff say it: at the gate the device was given, else on this
+ * device or on another one. A device's id (`dev-e0292c…`) means nothing to anyone at the door.
+ */
+export type AdmissionPlace = { gate: string } | { device: 'this' | 'another' };
 
-/** What a scanned or typed text is: a QR code's digits, or an attendee's short id (typed or from a search). */
-export function classifyScan(text: string): { code: string } | { attendeeShortId: string } | null {
+export function admissionPlace(admission: KnownAdmission, thisDeviceId: string): AdmissionPlace {
+  const gate = admission.gate?.trim();
+  if (gate) return { gate };
+  return { device: admission.deviceId === thisDeviceId ? 'this' : 'another' };
+}
+
+const shortIdPattern = /^[0-9a-hjkmnp-tv-z]{20}$/;
+/** The order reference buyers see: the last 8 characters of the order's short id, in capitals. */
+const orderReferencePattern = /^[0-9A-HJKMNP-TV-Z]{8}$/;
+
+export type ScanTarget = { code: string } | { attendeeShortId: string } | { orderReference: string };
+
+/**
+ * What a scanned or typed text is: a QR code's digits, an attendee's short id (from a search), or the order
+ * reference a buyer reads out from their confirmation (`#4k7q 2m9x` too: case, `#` and spaces do not matter,
+ * and the letters the reference never uses, O, I and L, are read as 0, 1 and 1).
+ */
+export function classifyScan(text: string): ScanTarget | null {
   const value = text.trim();
   if (/^[0-9]{20,}$/.test(value) && !shortIdPattern.test(value)) return { code: value };
   const lower = value.toLowerCase();
   if (shortIdPattern.test(lower)) return { attendeeShortId: lower };
+  const reference = value
+    .replace(/^#/, '')
+    .replace(/[\s-]/g, '')
+    .toUpperCase()
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+  if (orderReferencePattern.test(reference)) return { orderReference: reference };
   return value === '' ? null : { code: value };
 }

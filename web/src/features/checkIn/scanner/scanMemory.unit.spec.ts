@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyScan, ScanMemory } from './scanMemory';
+import { admissionPlace, classifyScan, ScanMemory } from './scanMemory';
 import type { SnapshotAttendee } from './scannerApi';
 
 const ada: SnapshotAttendee = {
@@ -11,6 +11,8 @@ const ada: SnapshotAttendee = {
   last_name: 'Lovelace',
   status: 'ACTIVE',
   payment: 'PAID',
+  ticket_title: 'Standing',
+  order_reference: '4K7Q2M9X',
   check_in: null,
 };
 const push = (position: string, state: 'CHECKED_IN' | 'CHECKED_OUT', checkInId = 'ci_1') => ({
@@ -61,5 +63,39 @@ describe('what a scanning device knows', () => {
     expect(classifyScan(' A0000000000000000001 ')).toEqual({ attendeeShortId: 'a0000000000000000001' });
     expect(classifyScan('1'.repeat(249))).toEqual({ code: '1'.repeat(249) });
     expect(classifyScan('')).toBeNull();
+  });
+
+  it('takes the order reference a buyer reads out, however it is typed', () => {
+    for (const typed of ['4K7Q2M9X', '4k7q2m9x', ' #4K7Q2M9X ', '4K7Q 2M9X', '4K7Q-2M9X'])
+      expect(classifyScan(typed), typed).toEqual({ orderReference: '4K7Q2M9X' });
+    // O, I and L are not in the alphabet of references: read as the digits they look like.
+    expect(classifyScan('4KOQ2MIL')).toEqual({ orderReference: '4K0Q2M11' });
+    expect(classifyScan('12345678')).toEqual({ orderReference: '12345678' });
+    // U is not in the alphabet either, and other lengths are no reference: a code the server will refuse.
+    expect(classifyScan('4K7Q2M9U')).toEqual({ code: '4K7Q2M9U' });
+    expect(classifyScan('4K7Q2M9')).toEqual({ code: '4K7Q2M9' });
+  });
+
+  it("lists an order's attendees from the snapshot, for a lookup without the network", () => {
+    const memory = new ScanMemory();
+    const grace = {
+      ...ada,
+      id: 'at_2',
+      short_id: 'a0000000000000000002',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+    };
+    const other = { ...ada, id: 'at_3', short_id: 'a0000000000000000003', order_reference: 'ZZZZ9999' };
+    memory.loadSnapshot([ada, grace, other], '1');
+    expect(memory.attendeesOfOrder('4K7Q2M9X').map((attendee) => attendee.id)).toEqual(['at_2', 'at_1']);
+    expect(memory.attendeesOfOrder('4K7Q2M9X')[0]).toMatchObject({ ticketTitle: 'Standing' });
+    expect(memory.attendeesOfOrder('00000000')).toEqual([]);
+  });
+
+  it('says where an earlier admission was by gate, or this or another device, never by device id', () => {
+    const at = { checkInId: 'ci_1', at: '2030-06-01T19:02:00.000Z', deviceId: 'dev-e0292c5829857326' };
+    expect(admissionPlace({ ...at, gate: 'Gate B' }, 'dev-e0292c5829857326')).toEqual({ gate: 'Gate B' });
+    expect(admissionPlace({ ...at, gate: null }, 'dev-e0292c5829857326')).toEqual({ device: 'this' });
+    expect(admissionPlace({ ...at, gate: '  ' }, 'dev-other')).toEqual({ device: 'another' });
   });
 });

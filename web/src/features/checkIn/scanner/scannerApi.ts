@@ -1,5 +1,6 @@
 import { publicApi } from '../../../shared/api/clients';
 import type {
+  GetPublicCheckInListsByShortIdAttendeesQuery,
   GetPublicCheckInListsByShortIdAttendeesResponse,
   GetPublicCheckInListsByShortIdResponse,
   GetPublicCheckInListsByShortIdSnapshotResponse,
@@ -27,14 +28,17 @@ export async function getSnapshot(shortId: string, signal?: AbortSignal): Promis
   ).data;
 }
 
+/** The list's attendees by name, email or reference (`query`), or exactly one order's (`order_reference`). */
 export async function searchAttendees(
   shortId: string,
-  query: string,
+  query: GetPublicCheckInListsByShortIdAttendeesQuery,
   signal?: AbortSignal,
 ): Promise<FoundAttendee[]> {
-  const path = `${base(shortId)}/attendees?query=${encodeURIComponent(query)}&limit=20`;
   return (
-    await publicApi.get<GetPublicCheckInListsByShortIdAttendeesResponse>(path, signal ? { signal } : {})
+    await publicApi.get<GetPublicCheckInListsByShortIdAttendeesResponse>(`${base(shortId)}/attendees`, {
+      query: { limit: 20, ...query },
+      ...(signal ? { signal } : {}),
+    })
   ).data;
 }
 
