@@ -22,6 +22,7 @@ import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { formatMoney } from '../../shared/intl/eventFormat';
 import { ListPage } from '../../shared/ui/ListPage';
 import { MoneyTrail, RefundAction } from './RefundAction';
+import { OrderMoney } from './OrderMoney';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
@@ -292,10 +293,6 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       intl.formatMessage(d.payment),
       order.payment_method ? intl.formatMessage(paymentMethodMessages[order.payment_method]) : '—',
     ],
-    [intl.formatMessage(d.subtotal), money(order.subtotal)],
-    [intl.formatMessage(d.discount), money(order.discount_total)],
-    [intl.formatMessage(d.fees), money(order.fee_total)],
-    [intl.formatMessage(d.tax), money(order.tax_total)],
     [intl.formatMessage(d.total), money(order.total)],
     [intl.formatMessage(d.refunded), money(order.refunded_total)],
     [intl.formatMessage(d.remaining), money(order.remaining_total)],
@@ -357,19 +354,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       </dl>
       <MoneyTrail order={order} />
       <h3>{intl.formatMessage(d.lines)}</h3>
-      <HTMLTable compact aria-label={intl.formatMessage(d.lines)}>
-        <tbody>
-          {order.lines.map((line, index) => (
-            <tr key={index}>
-              <td>
-                {line.quantity} × {line.ticket_title}
-                {line.tier_label ? ` (${line.tier_label})` : ''}
-              </td>
-              <td>{money(line.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <OrderMoney order={order} />
       <h3>{intl.formatMessage(d.attendees)}</h3>
       <ul>
         {order.attendees.map((attendee) => (
