@@ -23,6 +23,7 @@ import { formatMoney } from '../../shared/intl/eventFormat';
 import { ListPage } from '../../shared/ui/ListPage';
 import { MoneyTrail, RefundAction } from './RefundAction';
 import { OrderMoney } from './OrderMoney';
+import { wasCancelled } from './orderFacts';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
@@ -297,14 +298,16 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
     [intl.formatMessage(d.refunded), money(order.refunded_total)],
     [intl.formatMessage(d.remaining), money(order.remaining_total)],
   ];
-  const wentThrough = [
-    'COMPLETED',
-    'AWAITING_PAYMENT',
-    'REFUND_PENDING',
-    'PARTIALLY_REFUNDED',
-    'REFUND_FAILED',
-    'REFUNDED',
-  ].includes(order.status);
+  const wentThrough =
+    !wasCancelled(order) &&
+    [
+      'COMPLETED',
+      'AWAITING_PAYMENT',
+      'REFUND_PENDING',
+      'PARTIALLY_REFUNDED',
+      'REFUND_FAILED',
+      'REFUNDED',
+    ].includes(order.status);
   return (
     <>
       <div className="order-drawer__actions">

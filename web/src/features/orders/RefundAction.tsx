@@ -10,6 +10,7 @@ import { FieldGroup, useFieldErrors } from '../../shared/forms/useForm';
 import { currencyExponent, formatMoney } from '../../shared/intl/eventFormat';
 import { useToaster } from '../../shared/ui/toaster';
 import type { OrderDetail } from './api';
+import { wasCancelled } from './orderFacts';
 import { orderQueries } from './queries';
 import { refundMessages as r } from './refundMessages';
 
@@ -142,7 +143,7 @@ function RefundForm({
           }}
         />
       </FieldGroup>
-      {order.status === 'CANCELLED' ? null : (
+      {wasCancelled(order) ? null : (
         <Checkbox
           checked={cancelOrder}
           label={intl.formatMessage(r.cancelOrder)}
