@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPostgres } from '../kit/testing/postgres';
 import { ManualClock } from '../kit/clock';
 import { startTestPlatform, type StorageKind, type TestPlatform } from '../api/testing';
+import type { OutboxRow } from '../messaging/outbox';
 import { startSmtpSink, type SmtpSink } from '../messaging/testing';
 import { orderMailReactorName } from './orderMailReactor';
 
@@ -119,6 +120,31 @@ function orderMailSuite(kind: StorageKind) {
       'order_ticket',
       'order_ticket',
     ]);
+  });
+
+  it("the outbox shows a ticket mail's QR code as a data: URL a browser can load; the mail sent keeps cid:", async () => {
+    const { eventId, ticketId } = await shop({}, { type: 'FREE', title: 'Eintritt', quantity: 10 });
+    const order = await buy(eventId, ticketId, 'FREE');
+    const link = `/ticket/${eventId}/${order.attendees[0]?.short_id}`;
+    const sent = await sink.waitFor(
+      (mail) => mail.headers['x-ticketing-template'] === 'order_ticket' && mail.text.includes(link),
+    );
+    expect(sent.html).toContain('src="cid:ticket-qr"');
+    const api = t.client(token);
+    const row = await t.platform.services
+      .db<OutboxRow>('mail_outbox')
+      .where({ aggregate_id: order.id, template: 'order_ticket' })
+      .andWhere('text_body', 'like', `%${link}%`)
+      .first('id');
+    const preview = await api<{ data: { html: string } }>('GET', `/api/outbox/${row?.id}`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.html).not.toContain('cid:');
+    const image = /<img src="data:image\/png;base64,([A-Za-z0-9+/=]+)"/.exec(preview.body.data.html);
+    expect(image).not.toBeNull();
+    // A PNG's signature, then its header: the QR code drawn 300 pixels wide.
+    const png = Buffer.from(image![1]!, 'base64');
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.readUInt32BE(16)).toBeGreaterThan(0);
   });
 
   it('an offline order mails the instructions first and the tickets once a member marks it paid', async () => {
