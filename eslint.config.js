@@ -94,8 +94,9 @@ export default tseslint.config(
     },
   },
   {
-    // The web is its own program: nothing from outside web/ except the shared contracts, as types only, and the
-    // ticket code format, which is written to run in the browser too (the scanner reads and verifies codes).
+    // The web is its own program: nothing from outside web/ except the shared contracts, as types only, the
+    // ticket code format, which is written to run in the browser too (the scanner reads and verifies codes), and
+    // the order summary, so the buyer's pages, the order drawer and the mails show an order's money alike.
     files: ['web/**/*.ts', 'web/**/*.tsx'],
     ignores: ['**/*.e2e.spec.ts'],
     rules: {
@@ -110,7 +111,7 @@ export default tseslint.config(
             },
             {
               regex:
-                '^(\\.\\./)+(?!web/)(services|projections|loadtests)/(?!kit/contracts/|admission/ticketCodeFormat$)',
+                '^(\\.\\./)+(?!web/)(services|projections|loadtests)/(?!kit/contracts/|admission/ticketCodeFormat$|sales/orders/orderSummary$)',
               message: 'The web imports nothing outside web/ but the contract types.',
             },
           ],

@@ -146,8 +146,17 @@ export interface OrderPaymentRow {
   updated_at: string;
 }
 
-/** Statuses a refund no longer changes: the order was cancelled (its refund shows in the totals). */
-const refundStatusFixed = ['CANCELLED'];
+/**
+ * The refund statuses. Money going back says more than the cancellation: a cancelled order whose refund was
+ * asked for reads as that refund (pending, failed, partially or fully refunded), whichever came first, the
+ * cancellation or the refund (docs/orders.md "Statuses"); only a cancelled order with no refund reads CANCELLED.
+ */
+const refundStatuses: readonly OrderStatus[] = [
+  'REFUND_PENDING',
+  'REFUND_FAILED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+];
 
 export interface OrderRow {
   id: string;
@@ -388,10 +397,13 @@ export const ordersProjection = defineProjection<OrderEvent | OrderPaymentEvent>
       case 'OrderAbandoned':
         await order({ status: 'ABANDONED', updated_at: event.data.abandonedAt });
         break;
-      case 'OrderCancelled':
-        await order({ status: 'CANCELLED', updated_at: event.data.cancelledAt });
+      case 'OrderCancelled': {
+        const current = await trx<OrderRow>(orders).where({ id: orderId }).first('status');
+        const refunding = current !== undefined && refundStatuses.includes(current.status);
+        await order({ ...(refunding ? {} : { status: 'CANCELLED' }), updated_at: event.data.cancelledAt });
         await orderAttendees({ status: 'CANCELLED', updated_at: event.data.cancelledAt });
         break;
+      }
       case 'AttendeeCancelled':
         await order({ updated_at: event.data.cancelledAt });
         await orderAttendees(
@@ -479,8 +491,7 @@ async function applyPayment(
       };
   const status = async (to: OrderStatus, at: string, onlyFrom?: readonly OrderStatus[]) => {
     const found = await trx<OrderRow>(ordersTableName).where({ id: orderId }).first('status');
-    const now = found?.status ?? 'COMPLETED';
-    const allowed = onlyFrom ? onlyFrom.includes(now) : !refundStatusFixed.includes(now);
+    const allowed = !onlyFrom || onlyFrom.includes(found?.status ?? 'COMPLETED');
     await order(allowed ? { status: to, updated_at: at } : { updated_at: at });
   };
   let at: string;

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { OrderEvent, OrderPlaced } from '../../services/sales/orders/orderEvents';
+import type { OrderEvent, OrderPaymentEvent, OrderPlaced } from '../../services/sales/orders/orderEvents';
 import { projectionSpec } from '../runner/projectionSpec';
 import { describeEachStorage, type TestStorage } from '../runner/testing';
 import { ordersProjection } from '.';
 
-type Given = OrderEvent & { stream: string };
+type Given = (OrderEvent | OrderPaymentEvent) & { stream: string };
 const at = '2026-11-01T10:00:00.000Z';
 
 function placed(orderId: string, total: number): Given & OrderPlaced {
@@ -229,5 +229,128 @@ describeEachStorage('orders read model', (open) => {
       expect.objectContaining({ id: 'at_or32', first_name: 'bea', locale: 'fr', answers: '{"qu_1":"none"}' }),
     ]);
     expect(rows.manual_orders).toEqual([expect.objectContaining({ order_id: 'or3', created_by: 'us_1' })]);
+  });
+  it('reads a refunded order as refunded whether it was cancelled before or after; cancelled only without a refund', async () => {
+    const person = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.test' };
+    const paidOffline = (orderId: string): Given[] => [
+      placed(orderId, 5000),
+      {
+        stream: `order-${orderId}`,
+        type: 'OrderDetailsSubmitted',
+        data: {
+          eventId: 'ev_1',
+          orderId,
+          buyer: person,
+          locale: 'en',
+          answers: {},
+          attendees: [
+            { attendeeId: `at_${orderId}1`, ...person, answers: {} },
+            { attendeeId: `at_${orderId}2`, ...person, answers: {} },
+          ],
+          submittedAt: at,
+        },
+      },
+      {
+        stream: `order-${orderId}`,
+        type: 'OrderCompleted',
+        data: { eventId: 'ev_1', orderId, paymentMethod: 'OFFLINE', completedAt: at },
+      },
+    ];
+    const cancelled = (orderId: string): Given => ({
+      stream: `order-${orderId}`,
+      type: 'OrderCancelled',
+      data: { eventId: 'ev_1', orderId, cancelledBy: 'us_1', cancelledAt: '2026-11-02T10:00:00.000Z' },
+    });
+    const recorded = (orderId: string, amount: number, refundedTotal: number): Given => ({
+      stream: `order-${orderId}`,
+      type: 'OrderRefundRecorded',
+      data: {
+        eventId: 'ev_1',
+        orderId,
+        refundId: `rf_${orderId}_${refundedTotal}`,
+        amount,
+        currency: 'EUR',
+        refundedTotal,
+        remaining: 5000 - refundedTotal,
+        cancelOrder: false,
+        notifyBuyer: false,
+        recordedBy: 'us_1',
+        recordedAt: '2026-11-03T10:00:00.000Z',
+      },
+    });
+    const requested = (orderId: string): Given => ({
+      stream: `order-${orderId}`,
+      type: 'OrderRefundRequested',
+      data: {
+        eventId: 'ev_1',
+        orderId,
+        refundId: `rf_${orderId}`,
+        paymentIntentId: 'pi_1',
+        amount: 5000,
+        currency: 'EUR',
+        reason: 'ORGANIZER',
+        cancelOrder: true,
+        notifyBuyer: false,
+        requestedBy: 'us_1',
+        requestedAt: '2026-11-01T12:00:00.000Z',
+      },
+    });
+    const refunded = (orderId: string): Given => ({
+      stream: `order-${orderId}`,
+      type: 'OrderRefunded',
+      data: {
+        eventId: 'ev_1',
+        orderId,
+        refundId: `rf_${orderId}`,
+        stripeRefundId: 're_1',
+        amount: 5000,
+        currency: 'EUR',
+        refundedTotal: 5000,
+        remaining: 0,
+        stripeEventId: 'evt_1',
+        refundedAt: '2026-11-04T10:00:00.000Z',
+      },
+    });
+    const { rows } = await projectionSpec<OrderEvent | OrderPaymentEvent>(storage, ordersProjection)
+      .given([
+        // Refunded in full, then cancelled.
+        ...paidOffline('ra'),
+        recorded('ra', 5000, 5000),
+        cancelled('ra'),
+        // Refunded in part, then cancelled.
+        ...paidOffline('rb'),
+        recorded('rb', 2000, 2000),
+        cancelled('rb'),
+        // Cancelled, then refunded in part.
+        ...paidOffline('rc'),
+        cancelled('rc'),
+        recorded('rc', 1000, 1000),
+        // A card refund asked for with the cancellation, which is recorded before Stripe settles it.
+        ...paidOffline('rd'),
+        requested('rd'),
+        cancelled('rd'),
+        // Only cancelled.
+        ...paidOffline('re'),
+        cancelled('re'),
+        // The same card refund once Stripe settled it.
+        ...paidOffline('rf'),
+        requested('rf'),
+        cancelled('rf'),
+        refunded('rf'),
+      ])
+      .then({ orders: ['id'], attendees: ['order_id', 'position'] });
+    const orders = rows.orders as { id: string; status: string }[];
+    expect(orders.map((row) => [row.id, row.status])).toEqual([
+      ['ra', 'REFUNDED'],
+      ['rb', 'PARTIALLY_REFUNDED'],
+      ['rc', 'PARTIALLY_REFUNDED'],
+      ['rd', 'REFUND_PENDING'],
+      ['re', 'CANCELLED'],
+      ['rf', 'REFUNDED'],
+    ]);
+    // The cancellation still voids every ticket.
+    const attendees = rows.attendees as { status: string }[];
+    expect(attendees).toHaveLength(12);
+    expect(new Set(attendees.map((row) => row.status))).toEqual(new Set(['CANCELLED']));
   });
 });

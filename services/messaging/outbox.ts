@@ -308,6 +308,25 @@ export function presentOutboxSummary(row: OutboxRow) {
   };
 }
 
-export function presentOutboxMail(row: OutboxRow) {
-  return { ...presentOutboxSummary(row), text: row.text_body, html: row.html_body };
+/**
+ * The mail for reading in a browser: images it attaches inline (`cid:ticket-qr`, the ticket's QR code) become
+ * `data:` URLs, since a browser cannot resolve `cid:` (only a mail client can) and the preview's frame may
+ * load nothing from elsewhere. The stored mail, and what SMTP sends, keep their `cid:` references.
+ */
+export function presentOutboxMail(row: OutboxRow, attachments: readonly MailAttachment[] = []) {
+  return {
+    ...presentOutboxSummary(row),
+    text: row.text_body,
+    html: inlineImages(row.html_body, attachments),
+  };
+}
+
+export function inlineImages(html: string, attachments: readonly MailAttachment[]): string {
+  let inlined = html;
+  for (const attachment of attachments) {
+    if (!attachment.contentId || !attachment.contentType.startsWith('image/')) continue;
+    const url = `data:${attachment.contentType};base64,${attachment.content.toString('base64')}`;
+    inlined = inlined.replaceAll(`"cid:${attachment.contentId}"`, `"${url}"`);
+  }
+  return inlined;
 }

@@ -8,6 +8,7 @@ import { allow } from '../identity/policy';
 import {
   findOutboxMail,
   listOutbox,
+  mailAttachmentsOf,
   outboxListSpec,
   presentOutboxMail,
   presentOutboxSummary,
@@ -41,7 +42,7 @@ export function outboxRoutes(services: Services) {
       ? await findOutboxMail(services.db, { accountId: auth.accountId, userId: auth.userId }, id)
       : undefined;
     if (!row) throw new Refusal('mail_not_found');
-    ctx.body = { data: presentOutboxMail(row) };
+    ctx.body = { data: presentOutboxMail(row, await mailAttachmentsOf(services.db, row.id)) };
   });
 
   return router;

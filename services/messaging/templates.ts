@@ -1,5 +1,14 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { isSupportedLocale, mailCatalogs, type MailMessageKey, type SupportedLocale } from './locales';
+import type { OrderSummaryRow } from '../sales/orders/orderSummary';
+import { minorUnitDigits } from '../sales/pricing/money';
+import {
+  isSupportedLocale,
+  mailCatalogs,
+  mailDateTime,
+  mailMoney,
+  type MailMessageKey,
+  type SupportedLocale,
+} from './locales';
 
 /** Every email the platform sends, with what each needs to be written. */
 export interface MailTemplates {
@@ -17,18 +26,25 @@ export interface MailTemplates {
   password_changed: { name: string; email: string; link: string };
   /** To the owner of an address someone tried to sign up with: `link` logs in, `resetLink` resets the password. */
   sign_up_attempt: { name: string; email: string; link: string; resetLink: string };
-  /** To the buyer once the order went through; `instructions` (plain text) only while awaiting an offline payment. */
+  /**
+   * To the buyer once the order went through, with the order's summary; `instructions` (plain text) only while
+   * awaiting an offline payment. `when` is the event's start with its time zone named (`mailEventTime`).
+   */
   order_confirmation: {
     name: string;
     event: string;
+    when: string;
     reference: string;
     total: string;
+    summary: OrderSummaryBlock;
     awaitingPayment: boolean;
     instructions: string;
     link: string;
   };
   /** One per attendee, with the ticket's QR code attached inline as `cid:ticket-qr` and an .ics file. */
   order_ticket: { name: string; event: string; ticket: string; when: string; link: string };
+  /** To the buyer: a member cancelled the order, its tickets are void. */
+  order_cancelled: { name: string; event: string; reference: string; link: string };
   /** To the buyer: money went back (a member's refund with "notify", or a payment that came too late). */
   order_refund: {
     name: string;
@@ -51,6 +67,12 @@ export interface MailTemplates {
 
 export type MailTemplate = keyof MailTemplates;
 
+/** An order's money as a mail shows it: the rows of services/sales/orders/orderSummary.ts. */
+export interface OrderSummaryBlock {
+  currency: string;
+  rows: readonly OrderSummaryRow[];
+}
+
 export interface RenderedMail {
   subject: string;
   text: string;
@@ -68,6 +90,8 @@ interface Layout {
   notes: Line[];
   /** An image attached to the mail (`cid:`), shown before the button. */
   image?: { cid: string; alt: MailMessageKey };
+  /** The order's summary, after the paragraphs. */
+  summary?: OrderSummaryBlock;
 }
 
 function validity(validForMs: number): Line {
@@ -123,12 +147,20 @@ const layouts: { [T in MailTemplate]: (values: MailTemplates[T]) => Layout } = {
       v.awaitingPayment
         ? ['orderAwaitingPaymentIntro', { reference: v.reference, event: v.event, total: v.total }]
         : ['orderConfirmationIntro', { reference: v.reference, event: v.event, total: v.total }],
+      ['orderEventWhen', { event: v.event, when: v.when }],
       ...(v.awaitingPayment && v.instructions.trim()
         ? [['orderPaymentInstructions', { instructions: v.instructions.trim() }] as Line]
         : []),
       ['orderTicketsFollow'],
     ],
+    summary: v.summary,
     button: { label: 'orderConfirmationButton', link: v.link },
+    notes: [],
+  }),
+  order_cancelled: (v) => ({
+    subject: ['orderCancelledSubject', { reference: v.reference, event: v.event }],
+    paragraphs: [['orderCancelledIntro', { reference: v.reference, event: v.event }]],
+    button: { label: 'orderCancelledButton', link: v.link },
     notes: [],
   }),
   order_ticket: (v) => ({
@@ -172,6 +204,73 @@ function intlFor(locale: SupportedLocale): IntlShape {
   return intl;
 }
 
+type Say = (key: MailMessageKey, values?: Values) => string;
+
+/**
+ * The order's summary rows in the mail's language: a line of text each ("2 × Seat: €40.00") and a table.
+ * Organizers' ticket, fee and tax names are escaped in the HTML.
+ */
+export function renderOrderSummary(
+  locale: SupportedLocale,
+  say: Say,
+  summary: OrderSummaryBlock,
+): { text: string; html: string } {
+  const digits = minorUnitDigits(summary.currency);
+  const money = (amount: number) => mailMoney(locale, summary.currency, digits, amount);
+  const label = (row: OrderSummaryRow): string => {
+    switch (row.kind) {
+      case 'line':
+        return say('summaryLine', { quantity: row.quantity, title: row.title });
+      case 'discount':
+        return row.code ? say('summaryDiscount', { code: row.code }) : say('summaryDiscountWithoutCode');
+      case 'subtotal':
+        return say('summarySubtotal');
+      case 'fee':
+      case 'tax':
+        return row.name;
+      case 'addedTaxes':
+        return say('summaryAddedTaxes');
+      case 'rounding':
+        return say('summaryRounding');
+      case 'total':
+        return say('summaryTotal');
+      case 'includedTax':
+        return say('summaryIncludedTax', { name: row.name });
+    }
+  };
+  const amount = (row: OrderSummaryRow): string =>
+    row.kind === 'discount' || (row.kind === 'rounding' && row.amount < 0)
+      ? `−${money(Math.abs(row.amount))}`
+      : money(row.amount);
+  const title = say('summaryTitle');
+  const text = [title, ...summary.rows.map((row) => `${label(row)}: ${amount(row)}`)].join('\n');
+  const e = escapeHtml;
+  const cell = 'padding:4px 0;vertical-align:top';
+  const rowHtml = (row: OrderSummaryRow) => {
+    const style =
+      row.kind === 'total' || row.kind === 'subtotal'
+        ? `${cell};border-top:1px solid #dce0e5;font-weight:700`
+        : row.kind === 'includedTax'
+          ? `${cell};color:#5f6b7c;font-size:13px`
+          : cell;
+    return `<tr><td style="${style}">${e(label(row))}</td><td style="${style};text-align:right;white-space:nowrap">${e(amount(row))}</td></tr>`;
+  };
+  const html = `<p style="margin:0 0 8px;font-weight:700">${e(title)}</p>
+<table role="presentation" style="width:100%;margin:0 0 16px;border-collapse:collapse">${summary.rows.map(rowHtml).join('')}</table>`;
+  return { text, html };
+}
+
+/**
+ * When an event starts, as order and ticket mails write it: in the event's own time zone, which is named
+ * ("Friday, 5 March 2027 at 18:00 (Europe/Berlin)"), so a buyer elsewhere does not misread the hour.
+ */
+export function mailEventTime(locale: SupportedLocale, timeZone: string, at: Date): string {
+  return intlFor(locale).formatMessage(
+    { id: 'eventTime' },
+    { dateTime: mailDateTime(locale, timeZone, at), timeZone },
+  );
+}
+
 /** Renders a mail in the recipient's language (English when theirs is not offered), as plain text and HTML. */
 export function renderMail<T extends MailTemplate>(
   template: T,
@@ -185,11 +284,15 @@ export function renderMail<T extends MailTemplate>(
     intl.formatMessage({ id: key }, { product: intl.formatMessage({ id: 'product' }), ...lineValues });
   const greeting: Line = values.name.trim() ? ['greetingNamed', { name: values.name.trim() }] : ['greeting'];
   const footer: Line = ['footer'];
+  const summary = layout.summary
+    ? renderOrderSummary(chosen, (key, lineValues) => say([key, lineValues]), layout.summary)
+    : null;
 
   const subject = say(layout.subject);
   const text = [
     say(greeting),
     ...layout.paragraphs.map((line) => say(line)),
+    ...(summary ? [summary.text] : []),
     `${say([layout.button.label])}: ${layout.button.link}`,
     ...layout.notes.map((line) => say(line)),
     '--',
@@ -206,6 +309,7 @@ export function renderMail<T extends MailTemplate>(
 <div style="max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border:1px solid #dce0e5;border-radius:8px">
 ${paragraph(e(say(greeting)))}
 ${layout.paragraphs.map((line) => paragraph(e(say(line)))).join('\n')}
+${summary ? summary.html : ''}
 ${layout.image ? `<p style="margin:16px 0"><img src="cid:${e(layout.image.cid)}" alt="${e(say([layout.image.alt]))}" width="240" height="240" style="display:block"></p>` : ''}
 <p style="margin:24px 0"><a href="${link}" style="display:inline-block;padding:10px 18px;border-radius:4px;background:#2d72d2;color:#ffffff;text-decoration:none;font-weight:600">${e(say([layout.button.label]))}</a></p>
 ${layout.notes.map((line) => paragraph(e(say(line)))).join('\n')}

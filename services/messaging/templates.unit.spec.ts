@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailCatalogs, supportedLocales } from './locales';
 import { en } from './locales/en';
-import { renderMail, type MailTemplate, type MailTemplates } from './templates';
+import { mailEventTime, renderMail, type MailTemplate, type MailTemplates } from './templates';
 
 const examples: { [T in MailTemplate]: MailTemplates[T] } = {
   confirm_email: {
@@ -52,8 +52,21 @@ const examples: { [T in MailTemplate]: MailTemplates[T] } = {
   order_confirmation: {
     name: 'Ada',
     event: 'Harbour Lights',
+    when: 'Friday, 5 March 2027 at 18:00 (Europe/Berlin)',
     reference: 'K3V9X2M4',
     total: '€50.00',
+    summary: {
+      currency: 'EUR',
+      rows: [
+        { kind: 'line', key: 'tk_1:', quantity: 2, title: 'Standing <front>', amount: 5000 },
+        { kind: 'discount', code: 'EARLY', amount: 500 },
+        { kind: 'subtotal', amount: 4500 },
+        { kind: 'fee', name: 'Booking fee', amount: 200 },
+        { kind: 'addedTaxes', amount: 42 },
+        { kind: 'total', amount: 4742 },
+        { kind: 'includedTax', name: 'VAT', amount: 823 },
+      ],
+    },
     awaitingPayment: true,
     instructions: 'Transfer to IBAN DE00 1234',
     link: 'https://t.example/checkout/ev_1/abc/summary',
@@ -64,6 +77,12 @@ const examples: { [T in MailTemplate]: MailTemplates[T] } = {
     ticket: 'Standing',
     when: 'Friday, 5 March 2027, 18:00',
     link: 'https://t.example/ticket/ev_1/abc',
+  },
+  order_cancelled: {
+    name: 'Ada',
+    event: 'Harbour Lights',
+    reference: 'K3V9X2M4',
+    link: 'https://t.example/checkout/ev_1/abc/summary',
   },
   order_notification: {
     name: 'Harbour Collective',
@@ -120,6 +139,51 @@ describe('mail templates', () => {
 
   it('fall back to English for a language not offered', () => {
     expect(renderMail('reset_password', 'tlh', examples.reset_password).subject).toBe('Reset your password');
+  });
+
+  it("show the order's summary rows in the confirmation, the discount taken off once", () => {
+    const mail = renderMail('order_confirmation', 'en', examples.order_confirmation);
+    expect(mail.text).toContain(
+      [
+        'Your order',
+        '2 × Standing <front>: €50.00',
+        'Discount (EARLY): −€5.00',
+        'Subtotal: €45.00',
+        'Booking fee: €2.00',
+        'Additional taxes: €0.42',
+        'Total: €47.42',
+        'Includes VAT: €8.23',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('2 × Standing &lt;front&gt;</td>');
+    expect(mail.html).toContain('−€5.00</td>');
+    const german = renderMail('order_confirmation', 'de', examples.order_confirmation);
+    expect(german.text).toContain('Rabatt (EARLY): −5,00');
+    expect(german.text).toContain('Enthält VAT: 8,23');
+  });
+
+  it("name the event's time zone wherever an order or ticket mail says when it starts", () => {
+    const start = new Date('2027-03-05T17:00:00Z');
+    expect(mailEventTime('en', 'Europe/Berlin', start)).toBe(
+      'Friday, March 5, 2027 at 6:00 PM (Europe/Berlin)',
+    );
+    expect(mailEventTime('de', 'America/New_York', start)).toBe(
+      'Freitag, 5. März 2027 um 12:00 (America/New_York)',
+    );
+    expect(mailEventTime('zh-cn', 'Asia/Shanghai', start)).toContain('（Asia/Shanghai）');
+    const confirmation = renderMail('order_confirmation', 'en', examples.order_confirmation);
+    expect(confirmation.text).toContain(
+      'Harbour Lights starts on Friday, 5 March 2027 at 18:00 (Europe/Berlin).',
+    );
+  });
+
+  it('tell the buyer in their language that the order was cancelled', () => {
+    expect(renderMail('order_cancelled', 'en', examples.order_cancelled).subject).toBe(
+      'Your order K3V9X2M4 for Harbour Lights was cancelled',
+    );
+    const german = renderMail('order_cancelled', 'de', examples.order_cancelled);
+    expect(german.subject).toBe('Ihre Bestellung K3V9X2M4 für Harbour Lights wurde storniert');
+    expect(german.text).toContain('Ihre Tickets sind nicht mehr gültig.');
   });
 
   it('escape what people typed in the HTML', () => {

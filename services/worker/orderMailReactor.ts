@@ -10,7 +10,7 @@ import { eventDecider, type ExistingEvent } from '../catalog/events/eventDecider
 import { eventStream } from '../catalog/events/eventEvents';
 import { organizerDecider, organizerStream } from '../catalog/organizers/organizerDecider';
 import { eventCalendar } from '../messaging/calendar';
-import { isSupportedLocale, mailDateTime, mailMoney, type SupportedLocale } from '../messaging/locales';
+import { isSupportedLocale, mailMoney, type SupportedLocale } from '../messaging/locales';
 import {
   addMailAttachments,
   dedupeKey,
@@ -19,11 +19,19 @@ import {
   mailOutboxTable,
   type MailAttachment,
 } from '../messaging/outbox';
-import { renderMail, type MailTemplate, type MailTemplates, type RenderedMail } from '../messaging/templates';
+import {
+  mailEventTime,
+  renderMail,
+  type MailTemplate,
+  type MailTemplates,
+  type OrderSummaryBlock,
+  type RenderedMail,
+} from '../messaging/templates';
 import { mailTemplateDecider, type MailTemplateState } from '../messaging/mailTemplates/mailTemplateDecider';
 import { mailTemplateStream } from '../messaging/mailTemplates/mailTemplateEvents';
 import { renderOrderMail } from '../messaging/mailTemplates/orderMail';
 import { minorUnitDigits } from '../sales/pricing/money';
+import { orderSummaryRows } from '../sales/orders/orderSummary';
 import type {
   AttendeeDetailsChanged,
   AttendeeTicketResent,
@@ -34,6 +42,7 @@ import type {
   OrderRefunded,
   OrderRefundRequested,
   OrderAwaitingOfflinePayment,
+  OrderCancelled,
   OrderCompleted,
   OrderDetailsSubmitted,
   OrderMarkedPaid,
@@ -43,8 +52,8 @@ import { qrCodePng } from '../messaging/qrPng';
 
 /**
  * The checkout's mails (docs/orders.md): the buyer's order confirmation, ONE ticket mail per attendee (its
- * QR code inline and an .ics file attached) once the ticket is paid, and the organizer's new-order
- * notification; in the buyer's language. Written to the outbox in the same transaction as the checkpoint, at
+ * QR code inline and an .ics file attached) once the ticket is paid, the organizer's new-order
+ * notification, and the buyer's notice when a member cancels the order; in the buyer's language. Written to the outbox in the same transaction as the checkpoint, at
  * most once per (order, template, attendee), like the identity mails (mailReactor.ts). What a mail needs of
  * the order comes from this reactor's own table, filled from the same ordered events.
  */
@@ -77,6 +86,7 @@ type Handled =
   | OrderCompleted
   | OrderAwaitingOfflinePayment
   | OrderMarkedPaid
+  | OrderCancelled
   | ManualOrderRecorded
   | OrderBuyerDetailsChanged
   | AttendeeDetailsChanged
@@ -104,6 +114,7 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
       'OrderCompleted',
       'OrderAwaitingOfflinePayment',
       'OrderMarkedPaid',
+      'OrderCancelled',
       'ManualOrderRecorded',
       'OrderBuyerDetailsChanged',
       'AttendeeDetailsChanged',
@@ -174,6 +185,8 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
       }
       if (data.manual) {
         if (event.type === 'OrderCompleted' && data.manual.sendTicket) await mail.tickets();
+        // Told of the order only if their ticket was sent, so only then of its cancellation.
+        if (event.type === 'OrderCancelled' && data.manual.sendTicket) await mail.cancellation();
         if (event.type === 'AttendeeTicketResent')
           await mail.tickets(event.data.attendeeId, `resend-${event.data.requestId}`);
         // Asked for explicitly, a manual order's confirmation is sent too.
@@ -201,9 +214,36 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
         case 'OrderMarkedPaid':
           await mail.tickets();
           return [];
+        case 'OrderCancelled':
+          await mail.cancellation();
+          return [];
       }
     },
   });
+}
+
+/** The order's money as placed, in the rows every page and mail shows it in. */
+function summaryOf(placed: OrderPlaced['data']): OrderSummaryBlock {
+  const rows = orderSummaryRows({
+    lines: placed.lines.map((line) => ({
+      ticket_id: line.ticketId,
+      tier_id: line.tierId,
+      ticket_title: line.ticketTitle,
+      tier_label: line.tierLabel,
+      quantity: line.quantity,
+      price: line.price,
+      discount: line.discount,
+    })),
+    promo_code: placed.promoCode,
+    discount_total: placed.totals.discountTotal,
+    subtotal: placed.totals.subtotal,
+    fee_total: placed.totals.feeTotal,
+    tax_total: placed.totals.taxTotal,
+    total: placed.totals.total,
+    fees: placed.totals.fees,
+    taxes: placed.totals.taxes,
+  });
+  return { currency: placed.currency, rows };
 }
 
 const plainText = (html: string | null): string =>
@@ -263,15 +303,16 @@ class OrderMailer {
     const values = {
       name: buyer.firstName,
       event: event.details.title,
+      when: mailEventTime(this.locale, event.details.timezone, new Date(event.details.startDate)),
       reference: this.placed.reference,
       total: this.money(this.placed.totals.total),
+      summary: summaryOf(this.placed),
       awaitingPayment,
       instructions: awaitingPayment ? plainText(event.settings.offlinePaymentInstructions) : '',
-      link: `${this.settings.publicUrl}/checkout/${this.placed.eventId}/${this.placed.shortId}/summary`,
+      link: this.orderLink(),
     };
     // The event's own wording, when the organizer wrote one (docs/email.md "Templates per event").
     const custom = (await this.mailTemplates()).order_confirmation;
-    const when = mailDateTime(this.locale, event.details.timezone, new Date(event.details.startDate));
     await this.send(
       'order_confirmation',
       occurrence,
@@ -282,9 +323,26 @@ class OrderMailer {
         renderOrderMail(custom, {
           kind: 'order_confirmation',
           locale: this.locale,
-          values: { ...values, lastName: buyer.lastName, when },
+          values: { ...values, lastName: buyer.lastName },
         }),
     );
+  }
+
+  private orderLink(): string {
+    return `${this.settings.publicUrl}/checkout/${this.placed.eventId}/${this.placed.shortId}/summary`;
+  }
+
+  /** Once per order (a cancelled order stays cancelled), to the buyer. */
+  async cancellation(): Promise<void> {
+    const event = await this.loadEvent();
+    if (!event) return;
+    const { buyer } = this.details;
+    await this.send('order_cancelled', 'cancelled', buyer.email, [], {
+      name: buyer.firstName,
+      event: event.details.title,
+      reference: this.placed.reference,
+      link: this.orderLink(),
+    });
   }
 
   async refund(refundId: string, amount: number, late: boolean): Promise<void> {
@@ -297,7 +355,7 @@ class OrderMailer {
       reference: this.placed.reference,
       amount: this.money(amount),
       late,
-      link: `${this.settings.publicUrl}/checkout/${this.placed.eventId}/${this.placed.shortId}/summary`,
+      link: this.orderLink(),
     });
   }
 
@@ -328,7 +386,7 @@ class OrderMailer {
     const end = event.details.endDate
       ? new Date(event.details.endDate)
       : new Date(start.getTime() + 2 * 3_600_000);
-    const whenIn = (locale: SupportedLocale) => mailDateTime(locale, event.details.timezone, start);
+    const whenIn = (locale: SupportedLocale) => mailEventTime(locale, event.details.timezone, start);
     const location = event.details.isOnline
       ? 'Online'
       : [

@@ -1,15 +1,15 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { plainText, sanitizeRichText } from '../../catalog/richText';
 import { isSupportedLocale, mailCatalogs, type MailMessageKey, type SupportedLocale } from '../locales';
-import { escapeHtml, type MailTemplates, type RenderedMail } from '../templates';
+import { escapeHtml, renderOrderSummary, type MailTemplates, type RenderedMail } from '../templates';
 import type { OrderMailKind, OrderMailTemplate } from './mailTemplateEvents';
 
 /**
  * The order mails in an organizer's own words. Placeholders are `{{ name }}` looked up in a fixed table of
  * values: no expressions, no code, nothing but names; an unknown name is refused when the template is saved
  * and left as written if one ever reaches rendering. Values are escaped in HTML. The organizer's text replaces
- * the subject and the introduction; the frame (QR code, payment instructions, button, footer) stays the
- * platform's, in the buyer's language.
+ * the subject and the introduction; the frame (the order's summary, QR code, payment instructions, button,
+ * footer) stays the platform's, in the buyer's language.
  */
 
 export const orderMailPlaceholders: Record<OrderMailKind, readonly string[]> = {
@@ -37,7 +37,7 @@ export type OrderMailData =
   | {
       kind: 'order_confirmation';
       locale: string;
-      values: MailTemplates['order_confirmation'] & { lastName: string; when: string };
+      values: MailTemplates['order_confirmation'] & { lastName: string };
     }
   | {
       kind: 'order_ticket';
@@ -104,7 +104,7 @@ export function sampleOrderMailData(kind: OrderMailKind, locale = 'en'): OrderMa
     name: 'Alex',
     lastName: 'Sample',
     event: 'Harbour Lights',
-    when: 'Friday, 5 March 2027, 18:00',
+    when: 'Friday, 5 March 2027, 18:00 (Europe/Berlin)',
     link: 'https://tickets.example/sample',
   };
   return kind === 'order_confirmation'
@@ -115,6 +115,13 @@ export function sampleOrderMailData(kind: OrderMailKind, locale = 'en'): OrderMa
           ...common,
           reference: 'ABC123',
           total: '€50.00',
+          summary: {
+            currency: 'EUR',
+            rows: [
+              { kind: 'line', key: 'sample:', quantity: 2, title: 'Standing', amount: 5000 },
+              { kind: 'total', amount: 5000 },
+            ],
+          },
           awaitingPayment: false,
           instructions: '',
         },
@@ -139,7 +146,7 @@ function intlFor(locale: SupportedLocale): IntlShape {
 export function renderOrderMail(template: OrderMailTemplate, data: OrderMailData): RenderedMail {
   const chosen: SupportedLocale = isSupportedLocale(data.locale) ? data.locale : 'en';
   const intl = intlFor(chosen);
-  const say = (key: MailMessageKey, values: Record<string, string> = {}) =>
+  const say = (key: MailMessageKey, values: Record<string, string | number> = {}) =>
     intl.formatMessage({ id: key }, { product: intl.formatMessage({ id: 'product' }), ...values });
   const values = placeholderValues(data);
   const e = escapeHtml;
@@ -152,6 +159,9 @@ export function renderOrderMail(template: OrderMailTemplate, data: OrderMailData
   const extraHtml: string[] = [];
   let button: { label: string; link: string };
   if (data.kind === 'order_confirmation') {
+    const summary = renderOrderSummary(chosen, say, data.values.summary);
+    extraText.push(summary.text);
+    extraHtml.push(summary.html);
     if (data.values.awaitingPayment && data.values.instructions) {
       const line = say('orderPaymentInstructions', { instructions: data.values.instructions });
       extraText.push(line);

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { AnswerSheet } from '../../catalog/questions/answers';
 import type { Question } from '../../catalog/questions/questionEvents';
-import type { AttendeeRow, OrderRow } from '../../../projections/orders';
+import type { AttendeeRow, OrderPaymentRow, OrderRow } from '../../../projections/orders';
 import { visibleStatus } from './orderPresenters';
 
 /**
@@ -112,6 +112,7 @@ export const orderExportHeader = [
   'Tax',
   'Total',
   'Refunded',
+  'Remaining',
   'Payment method',
   'Promo code',
   'Affiliate code',
@@ -119,11 +120,22 @@ export const orderExportHeader = [
   'Completed at',
 ];
 
+/**
+ * One order's row. The money columns are the order's as the drawer shows them: Subtotal is the tickets after the
+ * discount (their taxes included where the event's prices include them), Discount what the code took off them,
+ * Refunded what went back so far and Remaining the total less that.
+ */
 export function orderExportRow(
   row: OrderRow,
-  context: { now: Date; digits: (currency: string) => number; manual: ReadonlySet<string> },
+  context: {
+    now: Date;
+    digits: (currency: string) => number;
+    manual: ReadonlySet<string>;
+    payments: ReadonlyMap<string, Pick<OrderPaymentRow, 'refunded_total'>>;
+  },
 ): Cell[] {
   const digits = context.digits(row.currency);
+  const refunded = context.payments.get(row.id)?.refunded_total ?? 0;
   return [
     row.reference,
     row.id,
@@ -138,7 +150,8 @@ export function orderExportRow(
     major(row.fee_total, digits),
     major(row.tax_total, digits),
     major(row.total, digits),
-    0,
+    major(refunded, digits),
+    major(row.total - refunded, digits),
     row.payment_method,
     row.promo_code,
     row.affiliate_code,

@@ -246,11 +246,9 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
     const db = services.db;
     async function* pages() {
       for await (const page of exportEventOrders(db, eventId, list)) {
-        const manual = await manualOrders(
-          db,
-          page.map((row) => row.id),
-        );
-        const context = { now, digits: minorUnitDigits, manual: new Set(manual.keys()) };
+        const ids = page.map((row) => row.id);
+        const [manual, payments] = await Promise.all([manualOrders(db, ids), orderPayments(db, ids)]);
+        const context = { now, digits: minorUnitDigits, manual: new Set(manual.keys()), payments };
         yield page.map((row) => orderExportRow(row, context));
       }
     }

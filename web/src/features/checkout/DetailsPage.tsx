@@ -4,7 +4,6 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { useLocale } from '../../shared/intl/LocaleProvider';
-import type { PublicEvent } from '../events/types';
 import { checkoutApi, type PublicOrder } from './api';
 import { CheckoutFrame, useCheckoutParams } from './CheckoutFrame';
 import {
@@ -75,7 +74,7 @@ function PersonFields({
   );
 }
 
-function DetailsForm({ order, event }: { order: PublicOrder; event: PublicEvent }) {
+function DetailsForm({ order }: { order: PublicOrder }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const navigate = useNavigate();
@@ -150,7 +149,7 @@ function DetailsForm({ order, event }: { order: PublicOrder; event: PublicEvent 
 
   return (
     <div className="checkout-columns">
-      <OrderSummary order={order} event={event} />
+      <OrderSummary order={order} />
       <form ref={formRef} className="checkout-form" onSubmit={(e) => void submit(e)} noValidate>
         <h1 className="checkout-title">{intl.formatMessage(m.detailsTitle)}</h1>
         <fieldset className="checkout-card">
@@ -272,7 +271,7 @@ function DetailsForm({ order, event }: { order: PublicOrder; event: PublicEvent 
 export function DetailsPage() {
   return (
     <CheckoutFrame step="details" title={m.detailsTitle}>
-      {(order, event) => <DetailsForm key={order.id} order={order} event={event} />}
+      {(order) => <DetailsForm key={order.id} order={order} />}
     </CheckoutFrame>
   );
 }

@@ -5,11 +5,12 @@ import { isApiError } from '../../shared/api/ApiError';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { CheckoutState } from './CheckoutFrame';
 import { checkoutMessages as m } from './messages';
+import { OrderSummary } from './OrderSummary';
 import { checkoutPath } from './paths';
 import { checkoutQueries } from './queries';
 import { TicketCard, attendeeState } from './TicketPages';
 
-/** `/order/{eventId}/{orderShortId}/print`: every ticket of the order, one per printed page. */
+/** `/order/{eventId}/{orderShortId}/print`: the order's summary, then every ticket of it, one per printed page. */
 export function OrderPrintPage() {
   const intl = useIntl();
   const { eventId = '', orderShortId = '' } = useParams();
@@ -36,6 +37,9 @@ export function OrderPrintPage() {
         <Link className="checkout-link" to={checkoutPath(eventId, orderShortId, 'summary')}>
           {intl.formatMessage(m.viewOrder)}
         </Link>
+      </div>
+      <div className="ticket-print__summary">
+        <OrderSummary order={data} />
       </div>
       <div className="ticket-print__list">
         {data.attendees.map((attendee) => (

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
-import type { PublicEvent } from '../events/types';
 import { checkoutApi, type PublicOrder } from './api';
 import { CardPaymentSection } from './CardPaymentSection';
 import { CheckoutFrame, useCheckoutParams } from './CheckoutFrame';
@@ -13,7 +12,7 @@ import { OrderSummary } from './OrderSummary';
 import { checkoutPath } from './paths';
 import { checkoutQueries } from './queries';
 
-function Payment({ order, event }: { order: PublicOrder; event: PublicEvent }) {
+function Payment({ order }: { order: PublicOrder }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -53,7 +52,7 @@ function Payment({ order, event }: { order: PublicOrder; event: PublicEvent }) {
   const methods = order.payment_methods;
   return (
     <div className="checkout-columns">
-      <OrderSummary order={order} event={event} />
+      <OrderSummary order={order} />
       <div className="checkout-form">
         <h1 className="checkout-title">{intl.formatMessage(m.paymentTitle)}</h1>
         {methods.includes('FREE') ? (
@@ -114,7 +113,7 @@ function Payment({ order, event }: { order: PublicOrder; event: PublicEvent }) {
 export function PaymentPage() {
   return (
     <CheckoutFrame step="payment" title={m.paymentTitle}>
-      {(order, event) => <Payment order={order} event={event} />}
+      {(order) => <Payment order={order} />}
     </CheckoutFrame>
   );
 }

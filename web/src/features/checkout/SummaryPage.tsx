@@ -1,6 +1,5 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { PublicEvent } from '../events/types';
 import type { PublicOrder } from './api';
 import { CheckoutFrame, useCheckoutParams } from './CheckoutFrame';
 import { checkoutMessages as m, orderStatusMessages } from './messages';
@@ -10,7 +9,7 @@ import { checkoutPath, orderPrintPath, ticketPath } from './paths';
 const holderName = (attendee: PublicOrder['attendees'][number], index: number) =>
   [attendee.first_name, attendee.last_name].filter(Boolean).join(' ') || `#${index + 1}`;
 
-function Summary({ order, event }: { order: PublicOrder; event: PublicEvent }) {
+function Summary({ order }: { order: PublicOrder }) {
   const intl = useIntl();
   const { eventId, orderShortId } = useCheckoutParams();
   const open =
@@ -24,7 +23,7 @@ function Summary({ order, event }: { order: PublicOrder; event: PublicEvent }) {
         : m.completedTitle;
   return (
     <div className="checkout-columns">
-      <OrderSummary order={order} event={event} />
+      <OrderSummary order={order} />
       <div className="checkout-form">
         <h1 className="checkout-title">{intl.formatMessage(title)}</h1>
         <p className={`checkout-status checkout-status--${order.status.toLowerCase()}`}>
@@ -98,7 +97,7 @@ function Summary({ order, event }: { order: PublicOrder; event: PublicEvent }) {
 export function SummaryPage() {
   return (
     <CheckoutFrame step="summary" title={m.stepSummary}>
-      {(order, event) => <Summary order={order} event={event} />}
+      {(order) => <Summary order={order} />}
     </CheckoutFrame>
   );
 }

@@ -84,6 +84,17 @@ export const checkoutMessages = defineMessages({
     id: 'checkout.summary.discount',
     defaultMessage: 'Discount ({code})',
   }),
+  discountWithoutCode: { id: 'checkout.summary.discountWithoutCode', defaultMessage: 'Discount' },
+  addedTaxes: {
+    id: 'checkout.summary.addedTaxes',
+    defaultMessage: 'Additional taxes',
+    description: 'Taxes charged on top of prices that already include their own taxes (the taxes on fees)',
+  },
+  rounding: {
+    id: 'checkout.summary.rounding',
+    defaultMessage: 'Rounding',
+    description: 'A minor unit that tax-inclusive prices and the total were rounded apart',
+  },
   includedTaxes: defineMessage<{ name: string }>({
     id: 'checkout.summary.includedTax',
     defaultMessage: 'Includes {name}',

@@ -27,6 +27,8 @@ import { MoneyTrail, RefundAction } from './RefundAction';
 import { OrderAnswers, OrderHistory } from './OrderHistory';
 import { ComposeDialog } from '../messages/ComposeDialog';
 import type { RecipientCandidate } from '../messages/api';
+import { OrderMoney } from './OrderMoney';
+import { wasCancelled } from './orderFacts';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
@@ -307,22 +309,20 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       intl.formatMessage(d.payment),
       order.payment_method ? intl.formatMessage(paymentMethodMessages[order.payment_method]) : '—',
     ],
-    [intl.formatMessage(d.subtotal), money(order.subtotal)],
-    [intl.formatMessage(d.discount), money(order.discount_total)],
-    [intl.formatMessage(d.fees), money(order.fee_total)],
-    [intl.formatMessage(d.tax), money(order.tax_total)],
     [intl.formatMessage(d.total), money(order.total)],
     [intl.formatMessage(d.refunded), money(order.refunded_total)],
     [intl.formatMessage(d.remaining), money(order.remaining_total)],
   ];
-  const wentThrough = [
-    'COMPLETED',
-    'AWAITING_PAYMENT',
-    'REFUND_PENDING',
-    'PARTIALLY_REFUNDED',
-    'REFUND_FAILED',
-    'REFUNDED',
-  ].includes(order.status);
+  const wentThrough =
+    !wasCancelled(order) &&
+    [
+      'COMPLETED',
+      'AWAITING_PAYMENT',
+      'REFUND_PENDING',
+      'PARTIALLY_REFUNDED',
+      'REFUND_FAILED',
+      'REFUNDED',
+    ].includes(order.status);
   // Whom a message reaches (docs/messages.md): the buyer of an order that went through and is not undone,
   // and its active attendees.
   const reachable = order.status === 'COMPLETED' || order.status === 'AWAITING_PAYMENT';
@@ -392,19 +392,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       </dl>
       <MoneyTrail order={order} />
       <h3>{intl.formatMessage(d.lines)}</h3>
-      <HTMLTable compact aria-label={intl.formatMessage(d.lines)}>
-        <tbody>
-          {order.lines.map((line, index) => (
-            <tr key={index}>
-              <td>
-                {line.quantity} × {line.ticket_title}
-                {line.tier_label ? ` (${line.tier_label})` : ''}
-              </td>
-              <td>{money(line.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <OrderMoney order={order} />
       <h3>{intl.formatMessage(d.attendees)}</h3>
       <ul className="order-drawer__attendees">
         {order.attendees.map((attendee) => {

@@ -11,6 +11,7 @@ import { currencyExponent, formatMoney } from '../../shared/intl/eventFormat';
 import { useToaster } from '../../shared/ui/toaster';
 import type { OrderDetail } from './api';
 import { historySentence } from './history';
+import { wasCancelled } from './orderFacts';
 import { orderQueries } from './queries';
 import { refundMessages as r } from './refundMessages';
 
@@ -143,7 +144,7 @@ function RefundForm({
           }}
         />
       </FieldGroup>
-      {order.status === 'CANCELLED' ? null : (
+      {wasCancelled(order) ? null : (
         <Checkbox
           checked={cancelOrder}
           label={intl.formatMessage(r.cancelOrder)}

@@ -73,11 +73,31 @@ export const orderDetailMessages = defineMessages({
   date: { id: 'orders.detail.date', defaultMessage: 'Date' },
   buyer: { id: 'orders.detail.buyer', defaultMessage: 'Buyer' },
   payment: { id: 'orders.detail.payment', defaultMessage: 'Payment method' },
+  line: defineMessage<{ quantity: number; title: string }>({
+    id: 'orders.detail.line',
+    defaultMessage: '{quantity} × {title}',
+  }),
   subtotal: { id: 'orders.detail.subtotal', defaultMessage: 'Subtotal' },
   discount: { id: 'orders.detail.discount', defaultMessage: 'Discount' },
-  fees: { id: 'orders.detail.fees', defaultMessage: 'Fees' },
-  tax: { id: 'orders.detail.tax', defaultMessage: 'Tax' },
+  discountCode: defineMessage<{ code: string }>({
+    id: 'orders.detail.discountCode',
+    defaultMessage: 'Discount ({code})',
+  }),
+  addedTaxes: {
+    id: 'orders.detail.addedTaxes',
+    defaultMessage: 'Additional taxes',
+    description: 'Taxes charged on top of prices that already include their own taxes (the taxes on fees)',
+  },
+  rounding: {
+    id: 'orders.detail.rounding',
+    defaultMessage: 'Rounding',
+    description: 'A minor unit that tax-inclusive prices and the total were rounded apart',
+  },
   total: { id: 'orders.detail.total', defaultMessage: 'Total' },
+  includedTax: defineMessage<{ name: string }>({
+    id: 'orders.detail.includedTax',
+    defaultMessage: 'Includes {name}',
+  }),
   refunded: { id: 'orders.detail.refunded', defaultMessage: 'Refunded' },
   remaining: { id: 'orders.detail.remaining', defaultMessage: 'Remaining' },
   manualNote: defineMessage<{ amount: string }>({

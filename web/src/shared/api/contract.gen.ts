@@ -2638,6 +2638,11 @@ export type GetEventsByEventIdMessagesRecipientSearchResponse = {
   }[];
 };
 
+export type GetEventsByEventIdMessagesRecipientSearchQuery = {
+  kind: 'attendee' | 'order_buyer';
+  query?: string;
+};
+
 export type PostEventsByEventIdMessagesTestBody = {
   subject: string;
   content: string;
@@ -5475,6 +5480,7 @@ export interface ApiRoutes {
   'GET /events/{eventId}/messages/recipient-search': {
     body: never;
     response: GetEventsByEventIdMessagesRecipientSearchResponse;
+    query: GetEventsByEventIdMessagesRecipientSearchQuery;
   };
   'POST /events/{eventId}/messages/test': {
     body: PostEventsByEventIdMessagesTestBody;
