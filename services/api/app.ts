@@ -1,5 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Stream } from 'node:stream';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
+import compress from 'koa-compress';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { errorMiddleware } from '../kit/http/problem';
@@ -65,6 +67,7 @@ export function createApp(
   app.use(requestContext(services));
   app.use(securityHeaders(services.config));
   app.use(errorMiddleware(services.logger));
+  app.use(compression());
   // Load balancers and scrapers call these many times a second; they need no cookie, body or session, so
   // they are answered before that middleware (every answer still carries the security headers above).
   app.use(systemRoutes(services));
@@ -202,6 +205,22 @@ function systemRoutes(services: Services): Middleware {
   };
 }
 
+/**
+ * Compresses answers built in memory (API JSON, the event page's HTML with its head, the sitemap) in the best
+ * encoding the client accepts. Streamed bodies go out as they are: the build's files come compressed
+ * beforehand (services/api/web.ts), images are compressed formats, and an export must keep streaming with its
+ * back-pressure and stop when the client leaves. Socket.IO answers on its own path, outside Koa.
+ */
+function compression(): Middleware {
+  const compressing: Middleware = compress({ threshold: 1024, deflate: false });
+  return async (ctx, next) => {
+    await compressing(ctx, async () => {
+      await next();
+      if (ctx.body instanceof Stream) ctx.compress = false;
+    });
+  };
+}
+
 function requestContext(services: Services) {
   const { requestDuration } = services.metrics;
   const logsRequests = services.config.logLevel === 'debug';
@@ -260,10 +279,16 @@ function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'payments'>) {
   return async (ctx: Context, next: Next) => {
     const res = ctx.res;
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // The build's hashed scripts and styles: a document's policies do not apply to them, and a phone would
+    // download these headers again with each of the dozens of files a page loads.
+    if (ctx.path.startsWith('/assets/')) {
+      await next();
+      return;
+    }
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
-    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // The widget is made to be embedded in organizers' sites; every other page refuses framing.
     const widget = ctx.path.startsWith('/widget/');
     if (!widget) res.setHeader('X-Frame-Options', 'DENY');

@@ -89,12 +89,12 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
     const file = resolveFile(root, ctx.path);
     if (file) {
       ctx.type = contentTypes[extname(file)] ?? 'application/octet-stream';
+      // Vite names every file under /assets/ by its content's hash: a new build makes new names.
       ctx.set(
         'Cache-Control',
         ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
       );
-      ctx.length = statSync(file).size;
-      ctx.body = createReadStream(file);
+      sendFile(ctx, file);
       return;
     }
     if (extname(ctx.path) !== '') {
@@ -113,8 +113,32 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
     const eventId = publicEventPath.exec(ctx.path)?.[1];
     const event = eventId ? await publicEvents.get(eventId, services.clock.now()) : null;
     const head = event ? eventHead(event, publicUrl) : undefined;
-    ctx.body = head ? injectHead(indexHtml(index), head) : createReadStream(index);
+    if (head) ctx.body = injectHead(indexHtml(index), head);
+    else sendFile(ctx, index);
   };
+}
+
+const encodings = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * Sends a file of the build, or the copy the build compressed beforehand (web/scripts/precompress.ts) in the
+ * best encoding the browser accepts. A streamed body is left alone by the compression middleware (app.ts).
+ */
+function sendFile(ctx: Context, file: string): void {
+  ctx.vary('Accept-Encoding');
+  for (const encoding of encodings) {
+    const variant = `${file}${encoding.suffix}`;
+    if (!existsSync(variant) || ctx.acceptsEncodings(encoding.name, 'identity') !== encoding.name) continue;
+    ctx.set('Content-Encoding', encoding.name);
+    ctx.length = statSync(variant).size;
+    ctx.body = createReadStream(variant);
+    return;
+  }
+  ctx.length = statSync(file).size;
+  ctx.body = createReadStream(file);
 }
 
 const scannerManifestPath = /^\/check-in\/([^/]+)\/app\.webmanifest$/;
