@@ -5,6 +5,7 @@ import { benchPublicPages } from '../../loadtests/publicPages';
 import { benchOnsale } from '../../loadtests/onsale';
 import { benchCheckIn } from '../../loadtests/checkin';
 import { benchDashboard } from '../../loadtests/dashboard';
+import { benchWeb } from '../../loadtests/web';
 
 /**
  * `npm run bench -- <suite>`. Figures are ratios against baselines measured in the same run, on this machine;
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<void>> = {
   onsale: benchOnsale,
   checkin: benchCheckIn,
   dashboard: benchDashboard,
+  web: benchWeb,
 };
 
 const COMMANDS_PER_WRITER: Record<string, number> = { sqlite: 200, postgres: 60, esdb: 30 };
