@@ -260,13 +260,15 @@ function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'payments'>) {
   // Built once: only the Socket.IO origin and the framing rule differ between answers.
   const cspBefore = [
     "default-src 'self'",
-    // Event descriptions are organizers' rich text, which may show images from any https address.
-    "img-src 'self' data: blob: https:",
+    // Organizers' images (covers, logos, pictures in descriptions and checkout messages) are the platform's own
+    // uploads (services/catalog/richText.ts): no third party learns who looks at a page.
+    stripe ? "img-src 'self' data: blob: https://*.stripe.com" : "img-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",
     stripe ? "script-src 'self' https://js.stripe.com" : "script-src 'self'",
     // The check-in scanner's QR decoder (qr-scanner) runs in a worker it creates from a blob of its own code.
     "worker-src 'self' blob:",
-    ...(stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
+    // 'self': the widget settings page previews the widget in a frame of its own.
+    ...(stripe ? ["frame-src 'self' https://js.stripe.com https://hooks.stripe.com"] : []),
     stripe ? "connect-src 'self' https://api.stripe.com " : "connect-src 'self' ",
   ].join('; ');
   const cspAfter = `; ${[
