@@ -1,4 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Stream } from 'node:stream';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
 import compress from 'koa-compress';
@@ -39,6 +39,7 @@ import { paymentRoutes } from '../payments/connection/paymentRoutes';
 import { billingRoutes } from '../payments/billing/billingRoutes';
 import { stripeWebhookRoutes } from '../payments/webhooks/webhookRoutes';
 import { serveWeb } from './web';
+import { operatorAccess } from './operatorAccess';
 import { PageViewCounter } from '../reporting/pageViews';
 import { pageViewRoutes } from '../reporting/pageViewRoutes';
 import { statsRoutes } from '../reporting/statsRoutes';
@@ -315,40 +316,6 @@ async function privateAnswers(ctx: Context, next: Next) {
   } finally {
     markPrivate();
   }
-}
-
-/**
- * `/metrics` and the detail of `/readyz` tell an attacker what runs and how it is doing. With METRICS_TOKEN set
- * they need `Authorization: Bearer <METRICS_TOKEN>`; `/readyz` still tells anyone whether the platform is
- * ready, for load balancers.
- */
-function operatorAccess(config: Pick<AppConfig, 'metricsToken'>) {
-  const expected = config.metricsToken ? createHash('sha256').update(config.metricsToken).digest() : null;
-  const isOperator = (ctx: Context): boolean => {
-    if (!expected) return true;
-    const header = ctx.get('Authorization');
-    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    return timingSafeEqual(createHash('sha256').update(given).digest(), expected);
-  };
-  return {
-    require: async (ctx: Context, next: Next) => {
-      if (!isOperator(ctx)) throw new Refusal('unauthenticated', 'This endpoint needs the operator token');
-      await next();
-    },
-    detail: async (ctx: Context, next: Next) => {
-      if (isOperator(ctx)) {
-        await next();
-        return;
-      }
-      try {
-        await next();
-      } catch (error) {
-        if (error instanceof Refusal && error.reason === 'not_ready') throw new Refusal('not_ready');
-        throw error;
-      }
-      ctx.body = { status: (ctx.body as { status?: unknown } | undefined)?.status ?? 'ready' };
-    },
-  };
 }
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
