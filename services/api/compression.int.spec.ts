@@ -49,7 +49,7 @@ const varies = (answer: RawAnswer) =>
     .includes('accept-encoding');
 
 /** A build as Vite leaves it: hashed assets, the index page, a public file; then pre-compressed. */
-function fakeBuild(): { dir: string; script: string; index: string } {
+function fakeBuild(): { dir: string; script: string; index: string; admin: string } {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dir, 'assets'));
   const script = `export const tickets = [${Array.from({ length: 400 }, (_, i) => `"ticket ${i}"`).join(',')}];\n`;
@@ -60,7 +60,12 @@ function fakeBuild(): { dir: string; script: string; index: string } {
   writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), script);
   writeFileSync(join(dir, 'assets', 'tiny-Ef56Gh78.js'), 'export const a = 1;\n');
   writeFileSync(join(dir, 'index.html'), index);
-  return { dir, script, index };
+  const admin = index.replace(
+    '</head>',
+    '<link rel="modulepreload" href="/assets/admin-Ij90Kl12.js"></head>',
+  );
+  writeFileSync(join(dir, 'admin.html'), admin);
+  return { dir, script, index, admin };
 }
 
 function compressionSuite(kind: StorageKind) {
@@ -182,11 +187,24 @@ function compressionSuite(kind: StorageKind) {
     });
 
     it('keeps the page itself revalidated on every visit, compressed like the rest', async () => {
-      const answer = await rawGet(`${t.baseUrl}/manage/events`, 'br');
+      const answer = await rawGet(`${t.baseUrl}/checkout/${eventId}/n0228tzfn978begg1x9v/details`, 'br');
       expect(answer.status).toBe(200);
       expect(answer.headers['cache-control']).toBe('no-cache');
       expect(answer.headers['content-encoding']).toBe('br');
       expect(decoded(answer)).toBe(build.index);
+    });
+
+    it('sends the back office and the scanner the page that preloads their shared chunk', async () => {
+      for (const path of ['/manage/events', '/account/settings', '/auth/login', '/welcome', '/check-in/x1']) {
+        const answer = await rawGet(`${t.baseUrl}${path}`, 'gzip');
+        expect(answer.status, path).toBe(200);
+        expect(answer.headers['cache-control'], path).toBe('no-cache');
+        expect(decoded(answer), path).toBe(build.admin);
+      }
+      for (const path of ['/managers', '/widget/ev_x', '/order/ev_x/n0228tzfn978begg1x9v/print']) {
+        const answer = await rawGet(`${t.baseUrl}${path}`, 'gzip');
+        expect(decoded(answer), path).toBe(build.index);
+      }
     });
 
     it('compresses an event page whose head the server writes on the fly', async () => {
@@ -200,7 +218,7 @@ function compressionSuite(kind: StorageKind) {
       const answer = await rawGet(asset(), 'br');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['content-security-policy']).toBeUndefined();
-      const page = await rawGet(`${t.baseUrl}/manage/events`, 'br');
+      const page = await rawGet(`${t.baseUrl}/checkout/${eventId}/n0228tzfn978begg1x9v/details`, 'br');
       expect(page.headers['content-security-policy']).toContain("default-src 'self'");
       expect(page.headers['x-frame-options']).toBe('DENY');
     });

@@ -114,9 +114,15 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
     const event = eventId ? await publicEvents.get(eventId, services.clock.now()) : null;
     const head = event ? eventHead(event, publicUrl) : undefined;
     if (head) ctx.body = injectHead(indexHtml(index), head);
-    else sendFile(ctx, index);
+    else sendFile(ctx, backOfficePath.test(ctx.path) ? (resolveFile(root, '/admin.html') ?? index) : index);
   };
 }
+
+/**
+ * The routes under the web's AdminShell (web/src/app/routes.tsx): their page is `admin.html`, which also
+ * preloads the back office's shared chunk (web/scripts/preloadChunks.ts).
+ */
+const backOfficePath = /^\/(manage|account|auth|welcome|check-in)(\/|$)/;
 
 const encodings = [
   { name: 'br', suffix: '.br' },
