@@ -26,7 +26,7 @@ import {
  *   document (the event's tickets, the checkout form, the scanner's list, the dashboard's figures).
  */
 const ROUNDS = Number(process.env.WEB_BENCH_ROUNDS ?? 3);
-/** `WEB_BENCH_VERBOSE=1` lists every response that came over the network, with its size. */
+/** `WEB_BENCH_VERBOSE=1` lists every response that came over the network: size, start and end of its load. */
 const VERBOSE = process.env.WEB_BENCH_VERBOSE === '1';
 
 const FAST_4G = {
@@ -252,12 +252,16 @@ function watchTraffic(cdp: CDPSession) {
   const inFlight = new Set<string>();
   const fromCache = new Set<string>();
   const urls = new Map<string, string>();
+  const started = new Map<string, number>();
+  let firstStart: number | undefined;
   let bytes = 0;
   let requests = 0;
   let lastActivity = Date.now();
   const counted = (url: string) => url.startsWith('http');
   cdp.on('Network.requestWillBeSent', (event) => {
     if (!counted(event.request.url)) return;
+    started.set(event.requestId, event.timestamp);
+    firstStart ??= event.timestamp;
     // A redirect reuses the request id: it is one more request on the wire.
     if (!inFlight.has(event.requestId) || event.redirectResponse) requests++;
     inFlight.add(event.requestId);
@@ -273,8 +277,13 @@ function watchTraffic(cdp: CDPSession) {
   cdp.on('Network.loadingFinished', (event) => {
     if (!inFlight.delete(event.requestId)) return;
     bytes += event.encodedDataLength;
-    if (VERBOSE && !fromCache.has(event.requestId))
-      console.log(`${String(event.encodedDataLength).padStart(9)}  ${urls.get(event.requestId) ?? '?'}`);
+    if (VERBOSE && !fromCache.has(event.requestId)) {
+      const at = (time: number | undefined) =>
+        String(Math.round(((time ?? Number.NaN) - (firstStart ?? 0)) * 1000)).padStart(6);
+      console.log(
+        `${String(event.encodedDataLength).padStart(9)} B ${at(started.get(event.requestId))} ms → ${at(event.timestamp)} ms  ${urls.get(event.requestId) ?? '?'}`,
+      );
+    }
     lastActivity = Date.now();
   });
   cdp.on('Network.loadingFailed', (event) => {
