@@ -49,7 +49,7 @@ const varies = (answer: RawAnswer) =>
     .includes('accept-encoding');
 
 /** A build as Vite leaves it: hashed assets, the index page, a public file; then pre-compressed. */
-function fakeBuild(): { dir: string; script: string; index: string; admin: string } {
+function fakeBuild(): { dir: string; script: string; index: string; admin: string; scanner: string } {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dir, 'assets'));
   const script = `export const tickets = [${Array.from({ length: 400 }, (_, i) => `"ticket ${i}"`).join(',')}];\n`;
@@ -65,7 +65,12 @@ function fakeBuild(): { dir: string; script: string; index: string; admin: strin
     '<link rel="modulepreload" href="/assets/admin-Ij90Kl12.js"></head>',
   );
   writeFileSync(join(dir, 'admin.html'), admin);
-  return { dir, script, index, admin };
+  const scanner = admin.replace(
+    '</head>',
+    '<link rel="modulepreload" href="/assets/ScannerPage-Mn34Op56.js"></head>',
+  );
+  writeFileSync(join(dir, 'scanner.html'), scanner);
+  return { dir, script, index, admin, scanner };
 }
 
 function compressionSuite(kind: StorageKind) {
@@ -194,13 +199,15 @@ function compressionSuite(kind: StorageKind) {
       expect(decoded(answer)).toBe(build.index);
     });
 
-    it('sends the back office and the scanner the page that preloads their shared chunk', async () => {
-      for (const path of ['/manage/events', '/account/settings', '/auth/login', '/welcome', '/check-in/x1']) {
+    it('sends the back office and the scanner the pages that preload their chunks', async () => {
+      for (const path of ['/manage/events', '/account/settings', '/auth/login', '/welcome']) {
         const answer = await rawGet(`${t.baseUrl}${path}`, 'gzip');
         expect(answer.status, path).toBe(200);
         expect(answer.headers['cache-control'], path).toBe('no-cache');
         expect(decoded(answer), path).toBe(build.admin);
       }
+      const scanner = await rawGet(`${t.baseUrl}/check-in/n0228tzfn978begg1x9v`, 'br');
+      expect(decoded(scanner)).toBe(build.scanner);
       for (const path of ['/managers', '/widget/ev_x', '/order/ev_x/n0228tzfn978begg1x9v/print']) {
         const answer = await rawGet(`${t.baseUrl}${path}`, 'gzip');
         expect(decoded(answer), path).toBe(build.index);

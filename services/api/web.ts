@@ -114,15 +114,19 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
     const event = eventId ? await publicEvents.get(eventId, services.clock.now()) : null;
     const head = event ? eventHead(event, publicUrl) : undefined;
     if (head) ctx.body = injectHead(indexHtml(index), head);
-    else sendFile(ctx, backOfficePath.test(ctx.path) ? (resolveFile(root, '/admin.html') ?? index) : index);
+    else sendFile(ctx, resolveFile(root, pageFor(ctx.path)) ?? index);
   };
 }
 
 /**
- * The routes under the web's AdminShell (web/src/app/routes.tsx): their page is `admin.html`, which also
- * preloads the back office's shared chunk (web/scripts/preloadChunks.ts).
+ * The routes under the web's AdminShell (web/src/app/routes.tsx) get a page that also preloads their chunks
+ * (web/scripts/preloadChunks.ts): the scanner its own, the back office `admin.html`.
  */
-const backOfficePath = /^\/(manage|account|auth|welcome|check-in)(\/|$)/;
+function pageFor(path: string): string {
+  if (/^\/check-in\//.test(path)) return '/scanner.html';
+  if (/^\/(manage|account|auth|welcome)(\/|$)/.test(path)) return '/admin.html';
+  return '/index.html';
+}
 
 const encodings = [
   { name: 'br', suffix: '.br' },

@@ -42,10 +42,17 @@ const asHtml = (tags: HtmlTagDescriptor[]) =>
     })
     .join('');
 
+/** The pages besides `index.html` the build writes, and the chunks each preloads on top of `public`. */
+export const extraPages = [
+  // The back office (services/api/web.ts sends it for its paths).
+  { file: 'admin.html', chunks: ['admin'] },
+  // The check-in scanner: door staff open it on a phone, often on a poor network, and wait for it.
+  { file: 'scanner.html', chunks: ['admin', 'ScannerPage'] },
+] as const;
+
 /**
  * `index.html` preloads the `public` chunk, which every page needs (the buyers' pages above all); the build
- * also writes `admin.html`, the same page that preloads the `admin` chunk too, which the server sends for the
- * back office and the scanner (services/api/web.ts).
+ * also writes the `extraPages`, the same page preloading their chunks too.
  */
 export function preloadChunks(): Plugin {
   let outDir = '';
@@ -63,13 +70,15 @@ export function preloadChunks(): Plugin {
       },
     },
     async writeBundle(_options, bundle) {
-      const files = chunkFiles(bundle, 'admin');
-      if (!files) return;
       const index = await readFile(join(outDir, 'index.html'), 'utf8');
-      await writeFile(
-        join(outDir, 'admin.html'),
-        index.replace('  </head>', `${asHtml(preloadTags(files))}  </head>`),
-      );
+      for (const page of extraPages) {
+        const tags = page.chunks.flatMap((name) => {
+          const files = chunkFiles(bundle, name);
+          if (!files) throw new Error(`${page.file}: the build has no chunk named ${name}`);
+          return preloadTags(files);
+        });
+        await writeFile(join(outDir, page.file), index.replace('  </head>', `${asHtml(tags)}  </head>`));
+      }
     },
   };
 }

@@ -25,9 +25,12 @@ const lazyCatalogs = import.meta.glob<Messages>(['./locales/*.json', '!./locales
   import: 'default',
 });
 
+/** One object, always the same: a new one would make the IntlProvider build its formatters again. */
+const noCatalogue: Messages = {};
+
 async function loadMessages(locale: LocaleCode): Promise<Messages> {
   const loader = lazyCatalogs[`./locales/${locale}.json`];
-  if (locale === DEFAULT_LOCALE || !loader) return {};
+  if (locale === DEFAULT_LOCALE || !loader) return noCatalogue;
   try {
     const translated = await loader();
     if (import.meta.env.DEV) {
@@ -37,7 +40,7 @@ async function loadMessages(locale: LocaleCode): Promise<Messages> {
     }
     return translated;
   } catch {
-    return {};
+    return noCatalogue;
   }
 }
 
@@ -75,7 +78,7 @@ export function LocaleProvider({
   const [locale, setLocaleState] = useState<LocaleCode>(
     () => initialLocale ?? detectLocale({ cookie: readCookie(LOCALE_COOKIE), languages: browserLanguages() }),
   );
-  const [messages, setMessages] = useState<Messages>({});
+  const [messages, setMessages] = useState<Messages>(noCatalogue);
 
   useEffect(() => {
     let cancelled = false;
