@@ -1,5 +1,7 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { Stream } from 'node:stream';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
+import compress from 'koa-compress';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { errorMiddleware } from '../kit/http/problem';
@@ -39,6 +41,7 @@ import { billingRoutes } from '../payments/billing/billingRoutes';
 import { stripeWebhookRoutes } from '../payments/webhooks/webhookRoutes';
 import { serveWeb } from './web';
 import { proxyTrust } from './proxyTrust';
+import { operatorAccess } from './operatorAccess';
 import { PageViewCounter } from '../reporting/pageViews';
 import { pageViewRoutes } from '../reporting/pageViewRoutes';
 import { statsRoutes } from '../reporting/statsRoutes';
@@ -67,6 +70,7 @@ export function createApp(
   app.use(requestContext(services));
   app.use(securityHeaders(services.config));
   app.use(errorMiddleware(services.logger));
+  app.use(compression());
   // Load balancers and scrapers call these many times a second; they need no cookie, body or session, so
   // they are answered before that middleware (every answer still carries the security headers above).
   app.use(systemRoutes(services));
@@ -207,6 +211,22 @@ function systemRoutes(services: Services): Middleware {
   };
 }
 
+/**
+ * Compresses answers built in memory (API JSON, the event page's HTML with its head, the sitemap) in the best
+ * encoding the client accepts. Streamed bodies go out as they are: the build's files come compressed
+ * beforehand (services/api/web.ts), images are compressed formats, and an export must keep streaming with its
+ * back-pressure and stop when the client leaves. Socket.IO answers on its own path, outside Koa.
+ */
+function compression(): Middleware {
+  const compressing: Middleware = compress({ threshold: 1024, deflate: false });
+  return async (ctx, next) => {
+    await compressing(ctx, async () => {
+      await next();
+      if (ctx.body instanceof Stream) ctx.compress = false;
+    });
+  };
+}
+
 function requestContext(services: Services) {
   const { requestDuration } = services.metrics;
   const logsRequests = services.config.logLevel === 'debug';
@@ -246,13 +266,15 @@ function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'payments'>) {
   // Built once: only the Socket.IO origin and the framing rule differ between answers.
   const cspBefore = [
     "default-src 'self'",
-    // Event descriptions are organizers' rich text, which may show images from any https address.
-    "img-src 'self' data: blob: https:",
+    // Organizers' images (covers, logos, pictures in descriptions and checkout messages) are the platform's own
+    // uploads (services/catalog/richText.ts): no third party learns who looks at a page.
+    stripe ? "img-src 'self' data: blob: https://*.stripe.com" : "img-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",
     stripe ? "script-src 'self' https://js.stripe.com" : "script-src 'self'",
     // The check-in scanner's QR decoder (qr-scanner) runs in a worker it creates from a blob of its own code.
     "worker-src 'self' blob:",
-    ...(stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
+    // 'self': the widget settings page previews the widget in a frame of its own.
+    ...(stripe ? ["frame-src 'self' https://js.stripe.com https://hooks.stripe.com"] : []),
     stripe ? "connect-src 'self' https://api.stripe.com " : "connect-src 'self' ",
   ].join('; ');
   const cspAfter = `; ${[
@@ -265,10 +287,16 @@ function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'payments'>) {
   return async (ctx: Context, next: Next) => {
     const res = ctx.res;
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // The build's hashed scripts and styles: a document's policies do not apply to them, and a phone would
+    // download these headers again with each of the dozens of files a page loads.
+    if (ctx.path.startsWith('/assets/')) {
+      await next();
+      return;
+    }
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
-    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // The widget is made to be embedded in organizers' sites; every other page refuses framing.
     const widget = ctx.path.startsWith('/widget/');
     if (!widget) res.setHeader('X-Frame-Options', 'DENY');
@@ -293,40 +321,6 @@ async function privateAnswers(ctx: Context, next: Next) {
   } finally {
     markPrivate();
   }
-}
-
-/**
- * `/metrics` and the detail of `/readyz` tell an attacker what runs and how it is doing. With METRICS_TOKEN set
- * they need `Authorization: Bearer <METRICS_TOKEN>`; `/readyz` still tells anyone whether the platform is
- * ready, for load balancers.
- */
-function operatorAccess(config: Pick<AppConfig, 'metricsToken'>) {
-  const expected = config.metricsToken ? createHash('sha256').update(config.metricsToken).digest() : null;
-  const isOperator = (ctx: Context): boolean => {
-    if (!expected) return true;
-    const header = ctx.get('Authorization');
-    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    return timingSafeEqual(createHash('sha256').update(given).digest(), expected);
-  };
-  return {
-    require: async (ctx: Context, next: Next) => {
-      if (!isOperator(ctx)) throw new Refusal('unauthenticated', 'This endpoint needs the operator token');
-      await next();
-    },
-    detail: async (ctx: Context, next: Next) => {
-      if (isOperator(ctx)) {
-        await next();
-        return;
-      }
-      try {
-        await next();
-      } catch (error) {
-        if (error instanceof Refusal && error.reason === 'not_ready') throw new Refusal('not_ready');
-        throw error;
-      }
-      ctx.body = { status: (ctx.body as { status?: unknown } | undefined)?.status ?? 'ready' };
-    },
-  };
 }
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -39,6 +39,7 @@ function hardeningSuite(kind: StorageKind) {
       const images = directives.get('img-src') ?? [];
       expect(images).not.toContain('http:');
       expect(images).not.toContain('*');
+      expect(images).not.toContain('https:');
     });
 
     it('ask browsers to keep to HTTPS when the public address is https', async () => {

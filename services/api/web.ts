@@ -89,12 +89,12 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
     const file = resolveFile(root, ctx.path);
     if (file) {
       ctx.type = contentTypes[extname(file)] ?? 'application/octet-stream';
+      // Vite names every file under /assets/ by its content's hash: a new build makes new names.
       ctx.set(
         'Cache-Control',
         ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
       );
-      ctx.length = statSync(file).size;
-      ctx.body = createReadStream(file);
+      sendFile(ctx, file);
       return;
     }
     if (extname(ctx.path) !== '') {
@@ -113,8 +113,58 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
     const eventId = publicEventPath.exec(ctx.path)?.[1];
     const event = eventId ? await publicEvents.get(eventId, services.clock.now()) : null;
     const head = event ? eventHead(event, publicUrl) : undefined;
-    ctx.body = head ? injectHead(indexHtml(index), head) : createReadStream(index);
+    if (head && eventId)
+      ctx.body = preloadEvent(injectHead(indexHtml(index), head), eventId, ctx.querystring);
+    else sendFile(ctx, resolveFile(root, pageFor(ctx.path)) ?? index);
   };
+}
+
+/**
+ * The event page's first data call starts with the page instead of after its scripts ran: on a phone that is
+ * the one round trip between the scripts and the tickets (the web's publicEventLoader asks for the same URL,
+ * credentials included, so the browser hands it the preloaded answer). With a promo code the loader asks for
+ * more, so nothing is preloaded.
+ */
+function preloadEvent(html: string, eventId: string, querystring: string): string {
+  if (new URLSearchParams(querystring).has('promo_code')) return html;
+  const href = `/api/public/events/${encodeURIComponent(eventId)}`;
+  return html.replace(
+    '</head>',
+    () => `<link rel="preload" as="fetch" href="${href}" crossorigin="use-credentials" />\n  </head>`,
+  );
+}
+
+/**
+ * The routes under the web's AdminShell (web/src/app/routes.tsx) get a page that also preloads their chunks
+ * (web/scripts/preloadChunks.ts): the scanner its own, the back office `admin.html`.
+ */
+function pageFor(path: string): string {
+  if (/^\/check-in\//.test(path)) return '/scanner.html';
+  if (/^\/(manage|account|auth|welcome)(\/|$)/.test(path)) return '/admin.html';
+  return '/index.html';
+}
+
+const encodings = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * Sends a file of the build, or the copy the build compressed beforehand (web/scripts/precompress.ts) in the
+ * best encoding the browser accepts. A streamed body is left alone by the compression middleware (app.ts).
+ */
+function sendFile(ctx: Context, file: string): void {
+  ctx.vary('Accept-Encoding');
+  for (const encoding of encodings) {
+    const variant = `${file}${encoding.suffix}`;
+    if (!existsSync(variant) || ctx.acceptsEncodings(encoding.name, 'identity') !== encoding.name) continue;
+    ctx.set('Content-Encoding', encoding.name);
+    ctx.length = statSync(variant).size;
+    ctx.body = createReadStream(variant);
+    return;
+  }
+  ctx.length = statSync(file).size;
+  ctx.body = createReadStream(file);
 }
 
 const scannerManifestPath = /^\/check-in\/([^/]+)\/app\.webmanifest$/;

@@ -1,11 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
+import { storageKeyPattern, uploadsPath } from './images/storage';
 
 /**
- * Rich text (descriptions, checkout messages, email footers) is stored sanitised: only formatting tags, links
- * and images survive; scripts, styles, event handlers and `javascript:` URLs are removed on the server, so the
- * web can render what it receives.
+ * Rich text (descriptions, checkout messages, email footers and bodies) is stored sanitised: only formatting
+ * tags, links and images survive; scripts, styles, event handlers and `javascript:` URLs are removed on the
+ * server, so the web can render what it receives.
  */
-const options: sanitizeHtml.IOptions = {
+const formatting: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
     'br',
@@ -42,15 +43,42 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options).trim();
+/** `/uploads/<sha256>.<ext>`: a file the platform stores and serves itself (images/storage.ts). */
+export function isOwnUpload(src: string | undefined): boolean {
+  return (
+    src !== undefined && src.startsWith(uploadsPath) && storageKeyPattern.test(src.slice(uploadsPath.length))
+  );
 }
 
-/** Sanitises and turns an empty result into null, so "nothing" is stored one way. */
+/**
+ * What the platform's own pages show (event, ticket and organizer descriptions, checkout messages): an image
+ * from anywhere else would tell its host who opened the page (a tracking pixel), so only the platform's own
+ * uploads stay; the Content-Security-Policy (services/api/app.ts) blocks any other source too.
+ */
+const pageOptions: sanitizeHtml.IOptions = {
+  ...formatting,
+  allowedSchemesByTag: { img: [] },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnUpload(frame.attribs.src),
+};
+
+/** Rich text for the platform's pages: formatting, links, and images only from the platform's own uploads. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, pageOptions).trim();
+}
+
+/** Sanitises page rich text and turns an empty result into null, so "nothing" is stored one way. */
 export function sanitizeOptionalRichText(html: string | null | undefined): string | null | undefined {
   if (html === undefined || html === null) return html;
   const clean = sanitizeRichText(html);
   return clean === '' ? null : clean;
+}
+
+/**
+ * Rich text that only goes out by email (messages, email templates): mail programs fetch (or block) remote
+ * images on their reader's terms, so https images stay.
+ */
+export function sanitizeMailRichText(html: string): string {
+  return sanitizeHtml(html, formatting).trim();
 }
 
 const plainTextCache = new Map<string, string>();

@@ -27,7 +27,7 @@ export interface AppConfig {
   projectionOnError: 'park' | 'stop';
   /** How long a claimed email address may lack its user before the worker frees it (a command cut short). */
   emailClaimGraceSeconds: number;
-  /** When set, `/metrics` and the detail of `/readyz` need `Authorization: Bearer <token>`. */
+  /** When set, `/metrics` and the detail of `/readyz` need `Authorization: Bearer <token>`; else only loopback. */
   metricsToken: string | undefined;
   /** Ed25519 keys that sign ticket codes (PEM or base64, comma-separated, first signs); else `DATA_DIR/keys`. */
   ticketSigningKey: string | undefined;

@@ -7,6 +7,7 @@ import { benchCheckIn } from '../../loadtests/checkin';
 import { benchDashboard } from '../../loadtests/dashboard';
 import { benchStartup } from '../../loadtests/startup';
 import { benchScaleout } from '../../loadtests/scaleout';
+import { benchWeb } from '../../loadtests/web';
 
 /**
  * `npm run bench -- <suite>`. Figures are ratios against baselines measured in the same run, on this machine;
@@ -23,6 +24,7 @@ const suites: Record<string, () => Promise<void>> = {
   dashboard: benchDashboard,
   startup: benchStartup,
   scaleout: benchScaleout,
+  web: benchWeb,
 };
 
 const COMMANDS_PER_WRITER: Record<string, number> = { sqlite: 200, postgres: 60, esdb: 30 };

@@ -28,10 +28,15 @@
   }
 
   window.addEventListener('message', function (message) {
-    if (message.origin !== origin || !message.data || message.data.type !== 'ticket-shop:height') return;
+    if (message.origin !== origin || !message.data) return;
     for (var i = 0; i < frames.length; i++) {
-      if (frames[i].contentWindow === message.source) {
+      if (frames[i].contentWindow !== message.source) continue;
+      if (message.data.type === 'ticket-shop:height') {
         frames[i].style.height = Math.max(120, Math.min(20000, Number(message.data.height) || 0)) + 'px';
+      } else if (message.data.type === 'ticket-shop:navigated') {
+        // A new page in the frame (the checkout's next step): its top must be in view, not the end of the last.
+        var top = frames[i].getBoundingClientRect().top;
+        if (top < 0 || top > window.innerHeight) frames[i].scrollIntoView({ block: 'start' });
       }
     }
   });

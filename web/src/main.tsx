@@ -12,7 +12,14 @@ initColourScheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-reportFrameHeight(container);
+reportFrameHeight(container, (navigated) => {
+  let shown = router.state.location.pathname;
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location.pathname === shown) return;
+    shown = state.location.pathname;
+    navigated();
+  });
+});
 
 createRoot(container).render(
   <StrictMode>

@@ -1,6 +1,7 @@
 import type { Decider } from '../../kit/decider';
 import { refuse, type FieldErrors } from '../../kit/refusal';
 import { replacingSameKind } from '../images/storedImage';
+import { isWebAddress } from '../webAddress';
 import type { DuplicateOptions, EventDetails, EventEvent, EventImage, EventStatus } from './eventEvents';
 import { checkSettings, defaultEventSettings, type EventSettings } from './eventSettings';
 
@@ -360,7 +361,7 @@ function checkDetails(details: EventDetails): void {
       `The connection details must be under ${maxDescriptionLength + 1} characters`,
     ];
   }
-  if (details.mapUrl && !isHttpUrl(details.mapUrl))
+  if (details.mapUrl && !isWebAddress(details.mapUrl))
     errors.map_url = ['Enter a web address starting with http:// or https://'];
   if (Object.keys(errors).length > 0) refuse('validation_failed', undefined, errors);
   if (!isTimeZone(details.timezone))
@@ -382,15 +383,6 @@ function changedFields<Current extends object>(
     if (JSON.stringify(current[key as keyof Current] ?? null) !== JSON.stringify(value)) changes[key] = value;
   }
   return changes as Partial<Current>;
-}
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 export function isTimeZone(zone: string): boolean {

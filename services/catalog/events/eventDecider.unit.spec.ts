@@ -136,6 +136,10 @@ describe('CreateEvent', () => {
       .given([])
       .when(create({ mapUrl: 'javascript:alert(1)' }))
       .thenRefused('validation_failed', ['map_url']);
+    spec
+      .given([])
+      .when(create({ mapUrl: 'https://maps.example/"onmouseover=alert(1)' }))
+      .thenRefused('validation_failed', ['map_url']);
   });
 
   it('refuses settings with a colour that is not hex', () => {

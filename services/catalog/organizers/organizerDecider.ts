@@ -1,6 +1,6 @@
 import type { Decider } from '../../kit/decider';
 import { refuse, type FieldErrors } from '../../kit/refusal';
-import { isHttpUrl } from '../events/eventDecider';
+import { isWebAddress } from '../webAddress';
 import { replacingSameKind, type StoredImage } from '../images/storedImage';
 
 /** The organizer an event belongs to (spec section 3: name, email, website, description, images). */
@@ -163,7 +163,7 @@ function checkProfile(profile: OrganizerProfile): void {
   else if (name.length > maxOrganizerNameLength)
     errors.name = [`The name must be under ${maxOrganizerNameLength + 1} characters`];
   if (profile.email !== null && !email.test(profile.email)) errors.email = ['Enter a valid email address'];
-  if (profile.website !== null && !isHttpUrl(profile.website))
+  if (profile.website !== null && !isWebAddress(profile.website))
     errors.website = ['Enter a web address starting with http:// or https://'];
   if (profile.description !== null && profile.description.length > maxOrganizerDescriptionLength) {
     errors.description = [`The description must be under ${maxOrganizerDescriptionLength + 1} characters`];

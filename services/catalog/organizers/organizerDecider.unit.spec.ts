@@ -56,6 +56,37 @@ describe('organizers', () => {
       .thenRefused('validation_failed', ['name']);
   });
 
+  it('refuses a website that would break out of the link it is shown in', () => {
+    for (const website of [
+      'https://x.example/"onmouseover=alert(1)',
+      "https://x.example/'onmouseover=alert(1)",
+      'https://x.example/<script>',
+      'https://x.example/ path',
+      'https://x.example\\@evil.example',
+      'https://user:secret@x.example/',
+      'http:x.example',
+      'javascript:alert(1)//https://x.example',
+    ]) {
+      spec
+        .given([created])
+        .when({ type: 'UpdateOrganizer', organizerId: 'or_1', changes: { website }, now })
+        .thenRefused('validation_failed', ['website']);
+    }
+  });
+
+  it('accepts an ordinary web address with a path, a query and escapes', () => {
+    const website = 'https://harbour.example/about-us?lang=de&x=%22quoted%22#team';
+    spec
+      .given([created])
+      .when({ type: 'UpdateOrganizer', organizerId: 'or_1', changes: { website }, now })
+      .then([
+        {
+          type: 'OrganizerUpdated',
+          data: { organizerId: 'or_1', changes: { website }, updatedAt: at },
+        },
+      ]);
+  });
+
   it('records only the changed fields of an edit', () => {
     spec
       .given([created])

@@ -19,6 +19,7 @@ import {
 import { receiveImage, type ReceivedImage } from '../images/receiveImage';
 import { fileStorageFor } from '../images/storage';
 import { sanitizeOptionalRichText } from '../richText';
+import { isWebAddress } from '../webAddress';
 import {
   maxOrganizerDescriptionLength,
   maxOrganizerNameLength,
@@ -48,10 +49,7 @@ const profileFields = {
     singleLineText()
       .trim()
       .max(2000)
-      .refine(
-        (value) => /^https?:\/\/[^\s]+$/i.test(value),
-        'Enter a web address starting with http:// or https://',
-      ),
+      .refine(isWebAddress, 'Enter a web address starting with http:// or https://'),
   ).optional(),
   description: z.string().max(maxOrganizerDescriptionLength).nullable().optional(),
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf, route } from '../../kit/http/routeContract';
 import { singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
-import { sanitizeRichText } from '../../catalog/richText';
+import { sanitizeMailRichText } from '../../catalog/richText';
 import { orderMailKinds, type OrderMailKind, type OrderMailTemplate } from './mailTemplateEvents';
 import { maxTemplateBodyLength, maxTemplateSubjectLength } from './mailTemplateDecider';
 
@@ -16,7 +16,7 @@ export const orderMailTemplateSchema = z
   .strict();
 
 export function toTemplate(input: z.infer<typeof orderMailTemplateSchema>): OrderMailTemplate {
-  return { subject: input.subject, body: sanitizeRichText(input.body) };
+  return { subject: input.subject, body: sanitizeMailRichText(input.body) };
 }
 
 export function kindOrNotFound(value: string | undefined): OrderMailKind {

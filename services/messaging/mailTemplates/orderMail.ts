@@ -1,5 +1,5 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { plainText, sanitizeRichText } from '../../catalog/richText';
+import { plainText, sanitizeMailRichText } from '../../catalog/richText';
 import { isSupportedLocale, mailCatalogs, type MailMessageKey, type SupportedLocale } from '../locales';
 import { escapeHtml, renderOrderSummary, type MailTemplates, type RenderedMail } from '../templates';
 import type { OrderMailKind, OrderMailTemplate } from './mailTemplateEvents';
@@ -153,7 +153,7 @@ export function renderOrderMail(template: OrderMailTemplate, data: OrderMailData
   const subject = fillPlaceholders(template.subject, values)
     .replace(/[\r\n]+/g, ' ')
     .trim();
-  const bodyHtml = fillPlaceholders(sanitizeRichText(template.body), values, e);
+  const bodyHtml = fillPlaceholders(sanitizeMailRichText(template.body), values, e);
 
   const extraText: string[] = [];
   const extraHtml: string[] = [];

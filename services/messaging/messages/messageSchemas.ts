@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf, route } from '../../kit/http/routeContract';
 import { singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
-import { sanitizeRichText } from '../../catalog/richText';
+import { sanitizeMailRichText } from '../../catalog/richText';
 import { entityId } from '../../catalog/events/eventSchemas';
 import { maxMessageHtmlLength, maxSubjectLength } from './messageDecider';
 import type { MessageContent, MessageRecipients } from './messageEvents';
@@ -41,7 +41,7 @@ export const sendMessageSchema = z
   .strict();
 
 export function toContent(input: { subject: string; content: string }): MessageContent {
-  return { subject: input.subject, html: sanitizeRichText(input.content) };
+  return { subject: input.subject, html: sanitizeMailRichText(input.content) };
 }
 
 export function toRecipients(input: z.infer<typeof recipientsSchema>): MessageRecipients {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   callApiInPage,
   dateNextYear,
@@ -13,13 +13,15 @@ import {
   submitLogin,
   type RunningApp,
 } from '../../../../services/kit/testing/e2e';
+import { startStripeDouble, type StripeDouble } from '../../../../services/payments/testing/stripeDouble';
 
 /** An organizer's own site on another port: a plain HTML page with the pasted snippet. */
 async function startOrganizerSite(snippet: string): Promise<{ url: string; server: Server }> {
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(
-      `<!doctype html><html lang="en"><head><title>Harbour Arts</title></head><body>` +
+      `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>Harbour Arts</title></head><body>` +
         `<main><h1>Harbour Arts Collective</h1><p>Our next show:</p>${snippet}</main></body></html>`,
     );
   });
@@ -27,7 +29,15 @@ async function startOrganizerSite(snippet: string): Promise<{ url: string; serve
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
+/** The frame's height as the loader set it, in pixels. */
+async function frameHeight(frame: Locator): Promise<number> {
+  return Number((await frame.evaluate((el) => (el as HTMLIFrameElement).style.height)).replace('px', ''));
+}
+
+// Card payments configured (the Stripe double): the platform's Content-Security-Policy then names Stripe's frames,
+// and the widget settings page's own preview frame must still be allowed beside them.
 describeE2E('Widget: a buyer gets a ticket through the widget on the organizerâ€™s own site', () => {
+  let double: StripeDouble;
   let app: RunningApp;
   let browser: Browser;
   let context: BrowserContext;
@@ -37,7 +47,8 @@ describeE2E('Widget: a buyer gets a ticket through the widget on the organizerâ€
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    app = await startApp();
+    double = await startStripeDouble();
+    app = await startApp({ env: double.env({ mode: 'direct' }) });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
@@ -71,6 +82,7 @@ describeE2E('Widget: a buyer gets a ticket through the widget on the organizerâ€
     await browser?.close();
     if (site) await new Promise((resolve) => site?.server.close(resolve));
     await app?.stop();
+    await double?.stop();
   });
 
   it('shows the snippet and, once the event is live, a live preview', async () => {
@@ -87,6 +99,10 @@ describeE2E('Widget: a buyer gets a ticket through the widget on the organizerâ€
     expect(snippet).toContain(`${app.url}/widget.js`);
     await page.getByRole('button', { name: 'Copy snippet' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+    const csp = await page.evaluate(async () =>
+      (await fetch(window.location.href)).headers.get('content-security-policy'),
+    );
+    expect(csp).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com/);
     const preview = page.frameLocator('iframe.widget-settings__frame');
     await expect.poll(() => preview.getByRole('heading', { name: 'Harbour Lights Concert' }).count()).toBe(1);
     await screenshot(page, 'widget/settings');
@@ -96,38 +112,76 @@ describeE2E('Widget: a buyer gets a ticket through the widget on the organizerâ€
   it('sizes itself on another site, in the widget colours, and checks out in place', async () => {
     const settingsSnippet = await page.getByLabel('Snippet').inputValue();
     site = await startOrganizerSite(settingsSnippet);
-    const buyer = await context.newPage();
-    buyer.on('pageerror', (error) => pageErrors.push(error.message));
-    await buyer.goto(site.url);
-    const frameElement = buyer.locator('iframe[title="Tickets"]');
-    await expect.poll(() => frameElement.count()).toBe(1);
-    const frame = buyer.frameLocator('iframe[title="Tickets"]');
-    await expect.poll(() => frame.getByRole('heading', { name: 'Harbour Lights Concert' }).count()).toBe(1);
-    // The loader resized the frame to its content (it starts at 480 px).
-    await expect
-      .poll(async () =>
-        Number(
-          (await frameElement.evaluate((el) => (el as HTMLIFrameElement).style.height)).replace('px', ''),
-        ),
-      )
-      .not.toBe(480);
-    const background = await frame
-      .locator('main.widget')
-      .evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(background).toBe('rgb(15, 42, 68)');
-    await screenshot(buyer, 'widget/embedded');
+    // A phone: the checkout form is taller than the screen, as it is for most buyers.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    try {
+      const buyer = await phone.newPage();
+      buyer.on('pageerror', (error) => pageErrors.push(error.message));
+      await buyer.goto(site.url);
+      const frameElement = buyer.locator('iframe[title="Tickets"]');
+      await expect.poll(() => frameElement.count()).toBe(1);
+      const frame = buyer.frameLocator('iframe[title="Tickets"]');
+      await expect.poll(() => frame.getByRole('heading', { name: 'Harbour Lights Concert' }).count()).toBe(1);
+      // The loader resized the frame to its content (it starts at 480 px).
+      await expect.poll(() => frameHeight(frameElement)).not.toBe(480);
+      const background = await frame
+        .locator('main.widget')
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(background).toBe('rgb(15, 42, 68)');
+      await screenshot(buyer, 'widget/embedded');
 
-    await frame
-      .getByLabel(/Standing/)
-      .first()
-      .selectOption('2');
-    await frame.getByRole('button', { name: /continue/i }).click();
-    await expect.poll(() => frame.getByLabel(/first name/i).count()).toBeGreaterThan(0);
-    const checkoutPath = new RegExp(`/checkout/${eventId}/[^/]+/details$`);
-    await expect.poll(() => buyer.frames().some((frame) => checkoutPath.test(frame.url()))).toBe(true);
-    expect(buyer.url()).toBe(site.url);
-    await screenshot(buyer, 'widget/checkout-in-place');
-    expect(pageErrors).toEqual([]);
+      await frame
+        .getByLabel(/Standing/)
+        .first()
+        .selectOption('2');
+      await frame.getByRole('button', { name: /continue/i }).click();
+      await expect.poll(() => frame.getByLabel(/first name/i).count()).toBeGreaterThan(0);
+      const checkoutPath = new RegExp(`/checkout/${eventId}/[^/]+/details$`);
+      await expect.poll(() => buyer.frames().some((frame) => checkoutPath.test(frame.url()))).toBe(true);
+      expect(buyer.url()).toBe(site.url);
+      await screenshot(buyer, 'widget/checkout-in-place');
+
+      await frame
+        .getByLabel(/^First name/)
+        .first()
+        .fill('Ada');
+      await frame
+        .getByLabel(/^Last name/)
+        .first()
+        .fill('Lovelace');
+      await frame
+        .getByLabel(/^Email address/)
+        .first()
+        .fill('ada@example.test');
+      await frame.getByRole('button', { name: 'Use my contact details for every ticket' }).click();
+      await frame.getByLabel(/I agree to the terms/).check();
+      await expect.poll(() => frameHeight(frameElement)).toBeGreaterThan(844);
+      const formHeight = await frameHeight(frameElement);
+      // Completing the order from the bottom of the form, as a buyer does.
+      await frame.getByRole('button', { name: 'Complete order' }).click();
+      const confirmation = frame.getByRole('heading', { name: 'Thank you, your order is complete' });
+      await confirmation.waitFor();
+
+      // The frame follows the shorter confirmation down, and its top came back into view.
+      await expect.poll(() => frameHeight(frameElement)).toBeLessThan(formHeight);
+      await expect
+        .poll(async () => (await frameElement.boundingBox())?.y ?? Number.NaN)
+        .toBeGreaterThanOrEqual(0);
+      const heading = await confirmation.boundingBox();
+      expect(heading).not.toBeNull();
+      expect(heading!.y).toBeGreaterThanOrEqual(0);
+      expect(heading!.y + heading!.height).toBeLessThanOrEqual(844);
+      // Not one pixel of frame below the confirmation's own content.
+      const contentHeight = await frame
+        .locator('#root')
+        .evaluate((root) => Math.ceil(root.getBoundingClientRect().height));
+      expect(await frameHeight(frameElement)).toBe(Math.max(120, contentHeight));
+      await screenshot(buyer, 'widget/confirmation-in-place');
+      await expectAccessible(buyer, 'widget confirmation on the organizerâ€™s site');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('opens the checkout in a new tab by default', async () => {

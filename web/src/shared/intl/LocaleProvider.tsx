@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider, type ResolvedIntlConfig } from 'react-intl';
+import { IntlProvider, ReactIntlErrorCode, type ResolvedIntlConfig } from 'react-intl';
 import { readCookie } from '../storage';
-import enMessages from './locales/en.json';
 import {
   DEFAULT_LOCALE,
   LOCALE_COOKIE,
@@ -17,25 +16,31 @@ import {
 type Messages = Record<string, string>;
 
 /**
- * English is bundled; the other six catalogues are loaded on demand. The unit test `catalogs.unit.spec.ts`
- * keeps each of them complete; should a message still be missing at run time, English stands in for it.
+ * English needs no catalogue: it is the `defaultMessage` of every descriptor in the code (`en.json` is extracted
+ * from them), so the bundle does not carry it twice. The six other catalogues are loaded on demand. The unit test
+ * `catalogs.unit.spec.ts` keeps each of them complete; should a message still be missing at run time, its
+ * English default stands in for it.
  */
 const lazyCatalogs = import.meta.glob<Messages>(['./locales/*.json', '!./locales/en.json'], {
   import: 'default',
 });
 
+/** One object, always the same: a new one would make the IntlProvider build its formatters again. */
+const noCatalogue: Messages = {};
+
 async function loadMessages(locale: LocaleCode): Promise<Messages> {
   const loader = lazyCatalogs[`./locales/${locale}.json`];
-  if (locale === DEFAULT_LOCALE || !loader) return enMessages;
+  if (locale === DEFAULT_LOCALE || !loader) return noCatalogue;
   try {
     const translated = await loader();
     if (import.meta.env.DEV) {
-      const missing = Object.keys(enMessages).filter((id) => !(id in translated));
+      const english = (await import('./locales/en.json')).default as Messages;
+      const missing = Object.keys(english).filter((id) => !(id in translated));
       if (missing.length > 0) console.error(`locales/${locale}.json lacks ${missing.join(', ')}`);
     }
-    return { ...enMessages, ...translated };
+    return translated;
   } catch {
-    return enMessages;
+    return noCatalogue;
   }
 }
 
@@ -51,10 +56,17 @@ interface LocaleContextValue {
 
 const LocaleContext = createContext<LocaleContextValue | null>(null);
 
-/** Quiet in production (the unit guard is the check); in development every gap or bad message shows. */
-const onIntlError: ResolvedIntlConfig['onError'] = (error) => {
-  if (import.meta.env.DEV) console.error(error);
-};
+/**
+ * Quiet in production (the unit guard is the check); in development every gap or bad message shows, except
+ * English's "missing" messages: its text is the descriptors' defaults by design.
+ */
+function intlErrorHandler(english: boolean): ResolvedIntlConfig['onError'] {
+  return (error) => {
+    if (!import.meta.env.DEV) return;
+    if (english && error.code === ReactIntlErrorCode.MISSING_TRANSLATION) return;
+    console.error(error);
+  };
+}
 
 export function LocaleProvider({
   children,
@@ -66,7 +78,7 @@ export function LocaleProvider({
   const [locale, setLocaleState] = useState<LocaleCode>(
     () => initialLocale ?? detectLocale({ cookie: readCookie(LOCALE_COOKIE), languages: browserLanguages() }),
   );
-  const [messages, setMessages] = useState<Messages>(enMessages);
+  const [messages, setMessages] = useState<Messages>(noCatalogue);
 
   useEffect(() => {
     let cancelled = false;
@@ -94,6 +106,7 @@ export function LocaleProvider({
   }, []);
 
   const value = useMemo(() => ({ locale, setLocale, applyUserLocale }), [locale, setLocale, applyUserLocale]);
+  const onError = useMemo(() => intlErrorHandler(locale === DEFAULT_LOCALE), [locale]);
 
   return (
     <LocaleContext.Provider value={value}>
@@ -101,7 +114,7 @@ export function LocaleProvider({
         locale={formattingTag(locale, browserLanguages())}
         defaultLocale={LOCALE_TAGS[DEFAULT_LOCALE]}
         messages={messages}
-        onError={onIntlError}
+        onError={onError}
       >
         {children}
       </IntlProvider>
