@@ -114,7 +114,11 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
     const event = eventId ? await publicEvents.get(eventId, services.clock.now()) : null;
     const head = event ? eventHead(event, publicUrl) : undefined;
     if (head && eventId)
-      ctx.body = preloadEvent(injectHead(indexHtml(index), head), eventId, ctx.querystring);
+      ctx.body = preloadEvent(
+        injectHead(indexHtml(index), head),
+        eventId,
+        ctx.query.promo_code !== undefined,
+      );
     else sendFile(ctx, resolveFile(root, pageFor(ctx.path)) ?? index);
   };
 }
@@ -125,8 +129,8 @@ export function serveWeb(services: Services, publicEvents: PublicEventCache) {
  * credentials included, so the browser hands it the preloaded answer). With a promo code the loader asks for
  * more, so nothing is preloaded.
  */
-function preloadEvent(html: string, eventId: string, querystring: string): string {
-  if (new URLSearchParams(querystring).has('promo_code')) return html;
+function preloadEvent(html: string, eventId: string, withPromoCode: boolean): string {
+  if (withPromoCode) return html;
   const href = `/api/public/events/${encodeURIComponent(eventId)}`;
   return html.replace(
     '</head>',
