@@ -116,8 +116,14 @@ describeE2E(
       const drawer = page.locator('.order-drawer');
       await drawer.getByText('Stripe reported a payment event naming this order', { exact: false }).waitFor();
       const trail = drawer.getByRole('table', { name: 'Payments and refunds' });
-      await trail.getByText('ForeignStripeEventIgnored', { exact: true }).waitFor();
-      await trail.getByText('OrderPaymentReceived', { exact: true }).waitFor();
+      // The trail reads as sentences (docs/orders.md, the order's history).
+      await trail
+        .getByText('A Stripe event about another payment named this order; it was ignored', { exact: false })
+        .waitFor();
+      await trail
+        .getByText(/Card payment of .* received/)
+        .first()
+        .waitFor();
       return { drawer, trail };
     }
 
