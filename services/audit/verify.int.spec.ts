@@ -92,6 +92,30 @@ function auditSuite(kind: StorageKind) {
     );
   });
 
+  it('an event appended to a copy with an unknown type and a skipped revision is found, and counted as not notarised', async () => {
+    const c = await freshCopy();
+    const organizer = await eventAt(c, { type: 'OrganizerCreated' });
+    const last = (await c.events('es_events').max('position as head').first()) as { head: number | string };
+    const p = BigInt(last.head) + 1n;
+    await c.events('es_events').insert({
+      position: p.toString(),
+      id: 'injected-1',
+      stream: organizer.stream,
+      revision: 2,
+      type: 'OrganizerRenamedByMagic',
+      data: '{}',
+      metadata: JSON.stringify({ correlationId: 'x', causationId: 'x', actor: 'system' }),
+      recorded_at: kind === 'postgres' ? new Date() : Date.now(),
+    });
+
+    const report = await c.verify();
+    expect(linesOf(report)).toEqual([
+      `revision ${p} stream ${organizer.stream} has revision 2 where 1 was due (a gap or a duplicate)`,
+      `schema ${p} unknown event type OrganizerRenamedByMagic`,
+    ]);
+    expect(report.chain.pending).toBe(1);
+  });
+
   it("an order's total altered in the read model is a finding naming the order", async () => {
     const c = await freshCopy();
     await c.readModels('orders').where({ id: shop.refundedOrder }).increment('total', 100);
