@@ -120,7 +120,7 @@ export interface StorageCopy {
   /** The copy's event table `es_events`, to tamper with. */
   events: Knex;
   readModels: Knex;
-  verify(): Promise<AuditReport>;
+  verify(expectedLink?: { position: bigint; hash: string }): Promise<AuditReport>;
   close(): Promise<void>;
 }
 
@@ -179,10 +179,10 @@ export async function copyStorage(kind: StorageKind, from: StorageConfig): Promi
     storage,
     events,
     readModels,
-    async verify() {
+    async verify(expectedLink) {
       const store = await openEventStore(storage.eventStore);
       try {
-        return await verifyLog({ store, db: readModels });
+        return await verifyLog({ store, db: readModels, ...(expectedLink ? { expectedLink } : {}) });
       } finally {
         await store.close();
       }

@@ -4,6 +4,7 @@ import { startTestPlatform, type StorageKind, type TestPlatform } from '../api/t
 import { openEventStore } from '../eventstore';
 import { buildAuditedShop, copyStorage, type AuditedShop, type StorageCopy } from '../api/auditTesting';
 import { verifyLog, type AuditReport } from './verify';
+import { chainHash, genesisHash } from './notary';
 
 type Json = Record<string, unknown>;
 interface EventRow {
@@ -114,6 +115,41 @@ function auditSuite(kind: StorageKind) {
       `schema ${p} unknown event type OrganizerRenamedByMagic`,
     ]);
     expect(report.chain.pending).toBe(1);
+  });
+
+  it('a log and chain rewritten together pass on their own, and are found against the head written down before', async () => {
+    const c = await freshCopy();
+    const head = (await c.verify()).chain.head!;
+    const written = { position: BigInt(head.position), hash: head.hash };
+    const organizer = await eventAt(c, { type: 'OrganizerCreated' });
+    await rewrite(c, organizer, { ...dataOf(organizer), name: 'Rewritten Hall' });
+    // Whoever can write both recomputes every link from the rewritten log.
+    const store = await openEventStore(c.storage.eventStore);
+    try {
+      let previous = genesisHash;
+      for await (const event of store.readAll()) {
+        previous = chainHash(previous, event);
+        await c
+          .readModels('audit_chain')
+          .where({ position: event.position.toString() })
+          .update({ hash: previous });
+      }
+    } finally {
+      await store.close();
+    }
+
+    expect(linesOf(await c.verify())).toEqual([]);
+    const against = linesOf(await c.verify(written));
+    expect(against).toHaveLength(1);
+    expect(against[0]).toMatch(
+      new RegExp(
+        `^chain ${head.position} the chain's link at position ${head.position} is [0-9a-f]{64}, not the ${head.hash} written down$`,
+      ),
+    );
+    await c.readModels('audit_chain').delete();
+    expect(linesOf(await c.verify(written))).toEqual([
+      `chain ${head.position} the chain has no link at position ${head.position}, where ${head.hash} was written down`,
+    ]);
   });
 
   it("an order's total altered in the read model is a finding naming the order", async () => {

@@ -105,6 +105,7 @@ export async function verifyLog({ store, db, expectedLink }: VerifyOptions): Pro
   let notarised = 0;
   let verified = 0;
   let pending = 0;
+  let expectedLinkSeen = false;
   const followLink = (current: ChainLink) => {
     notarised++;
     if (current.seq !== previousSeq + 1)
@@ -115,16 +116,15 @@ export async function verifyLog({ store, db, expectedLink }: VerifyOptions): Pro
       );
     previousSeq = current.seq;
     previousHash = current.hash;
-    if (
-      expectedLink &&
-      BigInt(current.position) === expectedLink.position &&
-      current.hash !== expectedLink.hash
-    )
-      find(
-        'chain',
-        expectedLink.position,
-        `the chain's link at position ${expectedLink.position} is ${current.hash}, not the ${expectedLink.hash} written down`,
-      );
+    if (expectedLink && BigInt(current.position) === expectedLink.position) {
+      expectedLinkSeen = true;
+      if (current.hash !== expectedLink.hash)
+        find(
+          'chain',
+          expectedLink.position,
+          `the chain's link at position ${expectedLink.position} is ${current.hash}, not the ${expectedLink.hash} written down`,
+        );
+    }
   };
 
   let events = 0;
@@ -213,6 +213,13 @@ export async function verifyLog({ store, db, expectedLink }: VerifyOptions): Pro
     followLink(link);
     link = await nextLink();
   }
+
+  if (expectedLink && !expectedLinkSeen)
+    find(
+      'chain',
+      expectedLink.position,
+      `the chain has no link at position ${expectedLink.position}, where ${expectedLink.hash} was written down`,
+    );
 
   await checkOrders(db, orders, find);
   const tickets = checkStock(orders, inventories, find);
