@@ -31,6 +31,7 @@ import { statsReadModel } from './0070_stats';
 import { orderPaymentsReadModel } from './0071_order_payments';
 import { runnerLeases } from './0080_runner_leases';
 import { rateLimitHits } from './0081_rate_limit_hits';
+import { auditChainReadModel } from './0090_audit_chain';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -70,6 +71,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   orderPaymentsReadModel,
   runnerLeases,
   rateLimitHits,
+  auditChainReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -53,6 +53,13 @@ export function defineProjection<E extends EventContract>(definition: Projection
   return projection;
 }
 
+/** Whether the runner passes an event of this type to the projection's `apply`. */
+export function handlesType(projection: Projection): (type: string) => boolean {
+  if (projection.everyEvent) return () => true;
+  const handled = new Set(projection.handles);
+  return (type) => handled.has(type);
+}
+
 /** One event on its own transaction or savepoint: `apply`, then `settle` what it gathered. */
 export async function applySettled(
   projection: Projection,

@@ -5,7 +5,7 @@ import type { EventStore, RecordedEvent } from '../../services/eventstore/port';
 import type { Clock } from '../../services/kit/clock';
 import { systemClock } from '../../services/kit/clock';
 import { checkpointsTable, ensureCheckpoint } from './checkpoints';
-import { applySettled } from './define';
+import { applySettled, handlesType } from './define';
 import { isPostgres } from './db';
 import { parkEvent, parkedEventsTable } from './parked';
 import { ProjectionHandlerError, consoleLogger, errorMessage, type HandlerErrorPolicy } from './runner';
@@ -69,7 +69,7 @@ export async function rebuildProjection(
       return fresh(name);
     },
   };
-  const handles = new Set(projection.handles);
+  const handles = handlesType(projection);
   const sqlite = !isPostgres(db);
 
   await dropLeftoverGenerations(db, projection, logger);
@@ -85,7 +85,7 @@ export async function rebuildProjection(
 
   /** One page in a savepoint; if a handler throws, under `park` again with a savepoint per event. */
   const applyPage = async (transaction: Knex.Transaction, page: readonly RecordedEvent[]): Promise<void> => {
-    const handled = page.filter((event) => handles.has(event.type));
+    const handled = page.filter((event) => handles(event.type));
     try {
       await transaction.transaction(async (savepoint) => {
         for (const event of handled) {

@@ -4,7 +4,7 @@ import type { EventStore, RecordedEvent } from '../../services/eventstore/port';
 import type { Clock } from '../../services/kit/clock';
 import { systemClock } from '../../services/kit/clock';
 import { BatchReader } from './batches';
-import { applySettled } from './define';
+import { applySettled, handlesType } from './define';
 import { advanceCheckpoint, ensureCheckpoint, readCheckpoint, writeStatus } from './checkpoints';
 import { readLag } from './lag';
 import { parkEvent } from './parked';
@@ -285,14 +285,14 @@ class ProjectionWorker {
   private serial: Promise<unknown> = Promise.resolve();
   private controller: AbortController | null = null;
   private loop: Promise<void> | null = null;
-  private readonly handles: ReadonlySet<string>;
+  private readonly handles: (type: string) => boolean;
   private readonly context: ProjectionContext;
 
   constructor(
     private readonly projection: Projection,
     private readonly deps: WorkerDeps,
   ) {
-    this.handles = new Set(projection.handles);
+    this.handles = handlesType(projection);
     const declared = new Set(projection.tables.map((table) => table.name));
     this.context = {
       table: (name) => {
@@ -425,7 +425,7 @@ class ProjectionWorker {
     const previous = this.persisted ?? 0n;
     const last = events[events.length - 1];
     if (!last) return 'committed';
-    const quiet = !events.some((event) => this.handles.has(event.type));
+    const quiet = !events.some((event) => this.handles(event.type));
     if (quiet && this.deps.clock.now().getTime() - this.persistedAt < this.deps.quietCheckpointMs) {
       this.checkpoint = last.position;
       this.quietEventAt = last.recordedAt;
@@ -450,7 +450,7 @@ class ProjectionWorker {
         if (!claimed) throw new CheckpointMoved(`checkpoint of ${this.name} is no longer ${previous}`);
         let lastHandled: RecordedEvent | undefined;
         for (const event of events) {
-          if (!this.handles.has(event.type)) continue;
+          if (!this.handles(event.type)) continue;
           lastHandled = event;
           let touched: readonly string[] | void;
           if (mode === 'park-failures') {

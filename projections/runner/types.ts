@@ -24,6 +24,8 @@ export interface Projection {
   tables: readonly ReadModelTable[];
   /** Event types passed to `apply`; any other event only advances the checkpoint. */
   handles: readonly string[];
+  /** Every event of the log goes to `apply`, whatever its type (the audit notary); `handles` is then ignored. */
+  everyEvent?: true;
   /** Writes the event's effect through `trx`; returns the keys it touched, e.g. `['event:ev_123', 'account:ac_1']`. */
   apply(
     trx: Knex.Transaction,

@@ -21,6 +21,7 @@ const entries = {
   main: 'services/main.ts',
   'projections-rebuild': 'projections/runner/rebuild-cli.ts',
   'projections-parked': 'projections/runner/parked-cli.ts',
+  'audit-verify': 'services/audit/verify-cli.ts',
 };
 /**
  * Files the bundle loads by path at run time (`new URL('./x', import.meta.url)`), copied beside the entries: each

@@ -21,6 +21,7 @@ import { catalogueCopier, catalogueCopierName } from './catalogueCopier';
 import { stripeEventDispatcher } from './stripeEventDispatcher';
 import { stripeEventHandlers } from '../payments/webhooks/stripeEventHandlers';
 import { orderPaymentHandlers } from '../sales/orders/cardPayments';
+import { notaryProjection } from '../audit/notary';
 
 /**
  * Reactors and process managers: side effects of committed events. Today the mail reactor (events → outbox),
@@ -101,6 +102,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
         logger: logger.child({ component: 'stripe-events' }),
         handlers: { ...stripeEventHandlers, ...orderPaymentHandlers(config.payments) },
       }),
+      notaryProjection(clock),
     ],
     logger: logger.child({ component: 'worker' }),
     clock,
