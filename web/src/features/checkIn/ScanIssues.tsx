@@ -18,7 +18,10 @@ export function ScanIssues({ eventId, lists }: { eventId: string; lists: readonl
   if (issues.length === 0) return null;
   const listName = (id: string) => lists.find((list) => list.id === id)?.name ?? id;
   const time = (at: string) => intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' });
-  const place = (device: string, gate: string | null) => (gate ? `${gate} · ${device}` : device);
+  // Staff know doors by the gate they named; a device id means nothing to them (kept in the tooltip).
+  const place = (device: string, gate: string | null) => (
+    <span title={device}>{gate ?? intl.formatMessage(m.issueUnnamedDoor)}</span>
+  );
   return (
     <section className="check-in-issues" aria-labelledby="check-in-issues-heading">
       <h3 id="check-in-issues-heading">{intl.formatMessage(m.issuesHeading)}</h3>

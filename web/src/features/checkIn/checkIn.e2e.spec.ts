@@ -239,6 +239,9 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     await expect.poll(() => issues.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
     expect(await issues.textContent()).toContain('Duplicate entry');
     expect(await issues.textContent()).toContain('Hedy Lamarr');
+    // Doors are named by their gate, or said to have none; a device id means nothing to staff.
+    expect(await issues.textContent()).toContain('A door without a name');
+    expect(await issues.textContent()).not.toMatch(/dev-[0-9a-f]{6}/);
     await screenshot(page, 'check-in/lists-duplicate-entry');
     // The service worker stays within /check-in/: another page of the app is not under it.
     const other = await doors[1]!.newPage();

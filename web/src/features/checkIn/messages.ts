@@ -106,6 +106,7 @@ export const checkInListsMessages = defineMessages({
   issueFirst: { id: 'checkIn.issues.first', defaultMessage: 'First admission' },
   issueDuplicate: { id: 'checkIn.issues.duplicate', defaultMessage: 'Duplicate entry' },
   issueRefused: { id: 'checkIn.issues.refused', defaultMessage: 'Refused offline scan' },
+  issueUnnamedDoor: { id: 'checkIn.issues.unnamedDoor', defaultMessage: 'A door without a name' },
 });
 
 export const checkInListDialogMessages = defineMessages({

@@ -182,7 +182,10 @@ describeE2E('Tickets: an organizer sells paid, free, donation and tiered tickets
       .toEqual(['General admission', 'Community pass', 'Supporter', 'Early bird']);
     await page.unroute('**/tickets/sort');
 
-    await page.getByRole('button', { name: 'Move Early bird up' }).focus();
+    // The refused sort stays pending (buttons disabled) until the list is read again after it.
+    const earlyBirdUp = page.getByRole('button', { name: 'Move Early bird up' });
+    await expect.poll(() => earlyBirdUp.isEnabled()).toBe(true);
+    await earlyBirdUp.focus();
     await page.keyboard.press('Enter');
     await expect
       .poll(titlesInOrder)
