@@ -8,6 +8,7 @@ import {
   launchBrowser,
   screenshot,
   startApp,
+  submitLogin,
   type RunningApp,
 } from '../../../../services/kit/testing/e2e';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../../services/messaging/testing';
@@ -203,6 +204,28 @@ describeE2E(
         if (Date.now() > deadline) throw new Error('two ticket mails did not arrive');
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
+      // The organizer's outbox shows a ticket mail with its QR code loaded (the mail points at it as cid:).
+      const outbox = await browser.newPage();
+      await submitLogin(outbox, app.url, app.admin);
+      await outbox.waitForURL(/\/manage\/events/);
+      await outbox.goto(`${app.url}/manage/outbox`);
+      await outbox
+        .getByRole('button', { name: /Open "Your ticket for Lantern Walk"/ })
+        .first()
+        .click();
+      await outbox.getByRole('dialog').getByRole('tab', { name: 'HTML' }).click();
+      const mailQr = outbox
+        .frameLocator('iframe[title="HTML version of the email"]')
+        .getByRole('img', { name: /QR/ });
+      await expect
+        .poll(() =>
+          mailQr.evaluate(
+            (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth,
+          ),
+        )
+        .toBeGreaterThan(0);
+      await screenshot(outbox, 'checkout/outbox-ticket-mail');
+      await outbox.close();
 
       await page
         .getByRole('link', { name: /View ticket of Ada Lovelace/ })
