@@ -9,8 +9,10 @@ import { openEsdbEventStore } from './esdb';
 import type { EventStore, ExpectedRevision, NewEvent } from './port';
 import { openPostgresEventStore } from './postgres';
 import { openSqliteEventStore } from './sqlite';
+import { startEsdbDouble } from './testing/esdbDouble';
 
-export type BenchAdapterName = 'sqlite' | 'postgres' | 'esdb';
+/** `esdb-double`: the esdb adapter on the in-process EventStoreDB test double, never a measure of a real server. */
+export type BenchAdapterName = 'sqlite' | 'postgres' | 'esdb' | 'esdb-double';
 
 export interface BenchAdapter {
   name: BenchAdapterName;
@@ -21,16 +23,21 @@ export interface BenchAdapter {
 
 const WRITERS = 50;
 /** Single-event appends per writer; sized so the whole run stays well under two minutes on two cores. */
-const APPENDS_PER_WRITER: Record<BenchAdapterName, number> = { sqlite: 300, postgres: 100, esdb: 40 };
+const APPENDS_PER_WRITER: Record<BenchAdapterName, number> = {
+  sqlite: 300,
+  postgres: 100,
+  esdb: 40,
+  'esdb-double': 40,
+};
 const CATCH_UP_RUNS = 3;
 
 /**
  * A fresh, empty store for every configured adapter: sqlite always, postgres when DATABASE_URL is set, esdb when
- * EVENTSTORE_URL is set (a shared server: it is not emptied). The hook for other benchmarks, e.g. a hot stream
- * driven through the command handler.
+ * EVENTSTORE_URL is set (a shared server: it is not emptied), otherwise esdb on the EventStoreDB test double in
+ * this process. The hook for other benchmarks, e.g. a hot stream driven through the command handler.
  */
 export async function* benchAdapters(
-  only: readonly BenchAdapterName[] = ['sqlite', 'postgres', 'esdb'],
+  only: readonly BenchAdapterName[] = ['sqlite', 'postgres', 'esdb', 'esdb-double'],
 ): AsyncGenerator<BenchAdapter, void, undefined> {
   if (only.includes('sqlite')) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-eventstore-'));
@@ -61,6 +68,17 @@ export async function* benchAdapters(
   if (esdbUrl && only.includes('esdb')) {
     const store = await openEsdbEventStore(esdbUrl);
     yield { name: 'esdb', store, cleanup: () => store.close() };
+  } else if (only.includes('esdb-double')) {
+    const double = await startEsdbDouble();
+    const store = await openEsdbEventStore(double.url);
+    yield {
+      name: 'esdb-double',
+      store,
+      async cleanup() {
+        await store.close();
+        await double.close();
+      },
+    };
   }
 }
 
@@ -76,7 +94,11 @@ interface BenchRow {
 export async function benchEventStore(): Promise<void> {
   const rows: BenchRow[] = [];
   if (!process.env.DATABASE_URL) console.warn('postgres: skipped (DATABASE_URL not set)');
-  if (!process.env.EVENTSTORE_URL) console.warn('esdb: skipped (EVENTSTORE_URL not set)');
+  if (!process.env.EVENTSTORE_URL) {
+    console.warn(
+      'esdb: EVENTSTORE_URL not set; esdb-double is the adapter on the in-process EventStoreDB test double: its figures say nothing about a real server',
+    );
+  }
   for await (const adapter of benchAdapters()) {
     try {
       const perWriter = APPENDS_PER_WRITER[adapter.name];

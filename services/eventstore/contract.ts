@@ -589,6 +589,25 @@ export function eventStoreContract(
       expect(count).toBe(1);
     });
 
+    it('reads left after their first event do not keep close() from finishing', async () => {
+      await store.append(streamName('s'), [newEvent(), newEvent(), newEvent()], { expected: 'no_stream' });
+      const firsts: RecordedEvent[] = [];
+      for (const reading of [
+        store.readStream(streamName('s')),
+        store.readStream(streamName('s'), { backwards: true }),
+        store.readAll({ after: start }),
+      ]) {
+        for await (const event of reading) {
+          firsts.push(event);
+          break;
+        }
+      }
+      expect(firsts.map((e) => e.revision)).toEqual([0n, 2n, 0n]);
+      await store.head();
+      // A store whose client still waits on an abandoned read never closes: the test then times out here.
+      await store.close();
+    });
+
     it('close() ends live subscriptions, refuses later appends and may be called twice', async () => {
       const live = store.subscribe({ after: await store.head() })[Symbol.asyncIterator]();
       const pending = live.next();

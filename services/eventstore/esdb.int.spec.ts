@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventStoreContract } from './contract';
 import { esdbEventId, openEsdbEventStore } from './esdb';
+import { startEsdbDouble } from './testing/esdbDouble';
 
 const url = process.env.EVENTSTORE_URL || undefined;
 
@@ -16,9 +17,27 @@ describe('esdb event ids', () => {
   });
 });
 
+// Every run: the adapter through the real client against the wire-level test double (testing/esdbDouble.ts), a
+// fresh double per store.
+eventStoreContract(
+  'esdb on the EventStoreDB test double',
+  async (options) => {
+    const double = await startEsdbDouble();
+    const store = await openEsdbEventStore(double.url, options);
+    return {
+      store,
+      async cleanup() {
+        await store.close();
+        await double.close();
+      },
+    };
+  },
+  { storeWideIds: false },
+);
+
 if (url) {
   eventStoreContract(
-    'esdb',
+    'esdb on a real EventStoreDB server',
     async (options) => {
       const store = await openEsdbEventStore(url, options);
       return { store, cleanup: () => store.close() };
@@ -26,8 +45,10 @@ if (url) {
     { freshStore: false, storeWideIds: false },
   );
 } else {
-  console.warn('\n*** SKIPPED (no EVENTSTORE_URL, EventStoreDB tier): EventStore contract: esdb ***\n');
-  describe.skip('EventStore contract: esdb (set EVENTSTORE_URL, e.g. esdb://127.0.0.1:2113?tls=false)', () => {
+  console.warn(
+    '\n*** SKIPPED (no EVENTSTORE_URL, EventStoreDB tier): EventStore contract: esdb on a real server ***\n',
+  );
+  describe.skip('EventStore contract: esdb on a real EventStoreDB server (set EVENTSTORE_URL, e.g. esdb://127.0.0.1:2113?tls=false)', () => {
     it('runs the shared contract against EventStoreDB', () => undefined);
   });
 }

@@ -14,7 +14,13 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
-import type { AppendExpectedRevision, JSONType, Position, ReadPosition } from '@eventstore/db-client';
+import type {
+  AllStreamResolvedEvent,
+  AppendExpectedRevision,
+  JSONType,
+  Position,
+  ReadPosition,
+} from '@eventstore/db-client';
 import {
   abortableIterable,
   assertDistinctIds,
@@ -52,6 +58,8 @@ const ID_NAMESPACE = Buffer.from('6f1c2a4e8b3d4f5a9c7e0d1b2a3c4d5e', 'hex');
 const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Servers that do not know a record's position report the all-ones sentinel. */
 const UNKNOWN_POSITION = (1n << 63n) - 1n;
+/** Events per read call. */
+const READ_PAGE = 256;
 
 export interface EsdbEventStore extends EventStore {
   readonly kind: 'esdb';
@@ -133,6 +141,21 @@ function fromPosition(after: bigint | undefined): ReadPosition {
   return after === undefined || after === 0n ? START : { commit: after, prepare: after };
 }
 
+/**
+ * Reads are made in bounded pages that are always read to their end: a read the caller leaves early keeps the
+ * client's gRPC call, already answered in full, unread, and `client.dispose()` then waits for it forever.
+ */
+async function readWhole<T>(reading: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  try {
+    for await (const item of reading) items.push(item);
+  } catch (error) {
+    if (error instanceof StreamNotFoundError) return [];
+    throw error;
+  }
+  return items;
+}
+
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -204,24 +227,19 @@ class EsdbStore implements EsdbEventStore {
     stream: string,
     revision: bigint | typeof END,
   ): Promise<{ event: EsdbRecord; position: bigint | undefined } | undefined> {
-    const reading = this.client.readStream(stream, {
-      fromRevision: revision,
-      direction: revision === END ? BACKWARDS : FORWARDS,
-      maxCount: 1,
-    });
-    try {
-      for await (const resolved of reading) {
-        if (resolved.event === undefined) continue;
-        return {
-          event: resolved.event,
-          position: knownPosition(resolved.event.position?.commit) ?? knownPosition(resolved.commitPosition),
-        };
-      }
-      return undefined;
-    } catch (error) {
-      if (error instanceof StreamNotFoundError) return undefined;
-      throw error;
-    }
+    const page = await readWhole(
+      this.client.readStream(stream, {
+        fromRevision: revision,
+        direction: revision === END ? BACKWARDS : FORWARDS,
+        maxCount: 1,
+      }),
+    );
+    const first = page[0];
+    if (first?.event === undefined) return undefined;
+    return {
+      event: first.event,
+      position: knownPosition(first.event.position?.commit) ?? knownPosition(first.commitPosition),
+    };
   }
 
   readStream(stream: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
@@ -229,24 +247,30 @@ class EsdbStore implements EsdbEventStore {
     const limit = normaliseLimit(options.limit);
     const backwards = options.backwards ?? false;
     return (async function* () {
-      if (limit === 0) return;
-      const reading = client.readStream(stream, {
-        direction: backwards ? BACKWARDS : FORWARDS,
-        fromRevision: options.from ?? (backwards ? END : START),
-        ...(Number.isFinite(limit) ? { maxCount: limit } : {}),
-      });
-      try {
-        for await (const resolved of reading) {
+      let remaining = limit;
+      let from: bigint | typeof START | typeof END = options.from ?? (backwards ? END : START);
+      while (remaining > 0) {
+        const wanted = Math.min(remaining, READ_PAGE);
+        const page = await readWhole(
+          client.readStream(stream, {
+            direction: backwards ? BACKWARDS : FORWARDS,
+            fromRevision: from,
+            maxCount: wanted,
+          }),
+        );
+        let last: bigint | undefined;
+        for (const resolved of page) {
           const event = resolved.event;
           if (event === undefined) continue;
+          last = event.revision;
           // Servers before stream reads carried positions report none here; -1n marks "unknown".
           const position =
             knownPosition(event.position?.commit) ?? knownPosition(resolved.commitPosition) ?? -1n;
           yield toRecorded(event, position);
+          remaining--;
         }
-      } catch (error) {
-        if (error instanceof StreamNotFoundError) return;
-        throw error;
+        if (page.length < wanted || last === undefined || (backwards && last === 0n)) return;
+        from = backwards ? last - 1n : last + 1n;
       }
     })();
   }
@@ -254,17 +278,28 @@ class EsdbStore implements EsdbEventStore {
   readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
     const client = this.client;
     const limit = normaliseLimit(options.limit);
-    const after = options.after ?? 0n;
     return (async function* () {
       let remaining = limit;
-      if (remaining === 0) return;
+      let after = options.after ?? 0n;
+      let from = fromPosition(options.after);
       // readAll has no server-side filter in this client: system events are skipped here, so the limit counts ours.
-      const reading = client.readAll({ fromPosition: fromPosition(options.after), direction: FORWARDS });
-      for await (const resolved of reading) {
-        const event = resolved.event;
-        if (event === undefined || isSystemEvent(event) || event.position.commit <= after) continue;
-        yield toRecorded(event, event.position.commit);
-        if (--remaining === 0) return;
+      while (remaining > 0) {
+        const page = await readWhole(
+          client.readAll({ fromPosition: from, direction: FORWARDS, maxCount: READ_PAGE }),
+        );
+        let last: bigint | undefined;
+        for (const resolved of page) {
+          const event = resolved.event;
+          if (event === undefined) continue;
+          last = event.position.commit;
+          if (isSystemEvent(event) || event.position.commit <= after) continue;
+          yield toRecorded(event, event.position.commit);
+          if (--remaining === 0) return;
+        }
+        if (page.length < READ_PAGE || last === undefined) return;
+        // A read from a position includes the event there: the next page skips it.
+        from = { commit: last, prepare: last };
+        after = last;
       }
     })();
   }
@@ -304,12 +339,17 @@ class EsdbStore implements EsdbEventStore {
   }
 
   async head(): Promise<bigint> {
-    const reading = this.client.readAll({ fromPosition: END, direction: BACKWARDS });
-    for await (const resolved of reading) {
-      const event = resolved.event;
-      if (event !== undefined && !isSystemEvent(event)) return event.position.commit;
+    let from: ReadPosition = END;
+    for (;;) {
+      const page: AllStreamResolvedEvent[] = await readWhole(
+        this.client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: READ_PAGE }),
+      );
+      const ours = page.find((resolved) => resolved.event !== undefined && !isSystemEvent(resolved.event));
+      if (ours?.event !== undefined) return ours.event.position.commit;
+      const oldest: Position | undefined = page.at(-1)?.event?.position;
+      if (page.length < READ_PAGE || oldest === undefined) return 0n;
+      from = oldest;
     }
-    return 0n;
   }
 
   async close(): Promise<void> {
