@@ -1,0 +1,202 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithPostgres, createTestDatabase, type TestDatabase } from '../kit/testing/postgres';
+import { startApp, type RunningApp } from '../kit/testing/e2e';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../kit/testing/roundRobinProxy';
+
+const CAPACITY = 60;
+const BUYERS = 12;
+
+/** The highest `X-Position` any answer carried: reads after the rush wait until their view has reached it. */
+let lastPosition = 0n;
+
+interface Answer {
+  status: number;
+  body: { data?: { short_id: string; status?: string }; reason?: string } | null;
+}
+
+/** One HTTP call that never throws: a connection the killed process dropped answers status 0. */
+async function send(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  try {
+    const response = await fetch(`${base}/api${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const position = response.headers.get('x-position');
+    if (position && BigInt(position) > lastPosition) lastPosition = BigInt(position);
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Answer['body']) : null };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+/**
+ * Issue 28, faults: an API process killed mid-rush behind the proxy (docs/decisions/process-roles.md). Every
+ * order a buyer was told is complete stays complete, nothing is sold twice, and the holds the dead process took
+ * for buyers who never heard back give their seats back once they expire.
+ */
+describeWithPostgres('an API process killed during a rush', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let proxy: RoundRobinProxy;
+  const processes: RunningApp[] = [];
+  let victim: RunningApp;
+  let survivor: RunningApp;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('scaleout_faults');
+    dataDir = await mkdtemp(join(tmpdir(), 'scaleout-faults-'));
+    const env = {
+      EVENTSTORE: 'postgres',
+      EVENTSTORE_URL: database.url,
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'admin@example.test',
+      ADMIN_PASSWORD: 'killed process password 1',
+      // The buyers share this machine's address; what is tested is the crash, not the per-client limits.
+      RESERVATIONS_PER_CLIENT: '0',
+      RESERVATIONS_PER_MINUTE: '0',
+    };
+    processes.push(await startApp({ roles: 'projections', env }));
+    processes.push(await startApp({ roles: 'worker', env }));
+    [victim, survivor] = await Promise.all([
+      startApp({ roles: 'api', env }),
+      startApp({ roles: 'api', env }),
+    ]);
+    processes.push(victim, survivor);
+    proxy = await startRoundRobinProxy(
+      [victim, survivor].map((api) => ({ host: '127.0.0.1', port: Number(new URL(api.url).port) })),
+    );
+    const login = await send(survivor.url, 'POST', '/auth/login', {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    token = (login.body as unknown as { token: string }).token;
+  }, 180_000);
+
+  afterAll(async () => {
+    await proxy?.close();
+    await Promise.all(processes.map((process) => process.stop()));
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('loses no acknowledged order, sells nothing twice, and frees the dead process’s holds at their expiry', async () => {
+    const events = await send(survivor.url, 'GET', '/events', undefined, token);
+    const eventId = (events.body as unknown as { data: { id: string }[] }).data[0]!.id;
+    const ticket = await send(
+      survivor.url,
+      'POST',
+      `/events/${eventId}/tickets`,
+      { type: 'FREE', title: 'Crash rush', quantity: CAPACITY, max_per_order: CAPACITY, tax_and_fee_ids: [] },
+      token,
+    );
+    expect(ticket.status).toBe(201);
+    const ticketId = (ticket.body as unknown as { data: { id: string } }).data.id;
+    const orders = `/public/events/${eventId}/orders`;
+
+    // Buyers loop through the proxy: reserve one or two seats, give details, complete; the victim dies midway.
+    const acknowledged: { shortId: string; quantity: number }[] = [];
+    const begun = new Map<string, number>();
+    let stop = false;
+    let attempts = 0;
+    const buyer = async (n: number) => {
+      for (let round = 0; !stop; round++) {
+        attempts++;
+        const quantity = 1 + ((n + round) % 2);
+        const placed = await send(proxy.url, 'POST', orders, { lines: [{ ticket_id: ticketId, quantity }] });
+        if (placed.body?.reason === 'sold_out') return;
+        const shortId = placed.body?.data?.short_id;
+        if (placed.status !== 201 || !shortId) continue;
+        begun.set(shortId, quantity);
+        const person = {
+          first_name: `Buyer${n}`,
+          last_name: `Round${round}`,
+          email: `b${n}r${round}@rush.test`,
+        };
+        const details = await send(proxy.url, 'PUT', `${orders}/${shortId}/details`, {
+          ...person,
+          attendees: Array.from({ length: quantity }, () => person),
+          terms_agreed: true,
+        });
+        if (details.status !== 200) continue;
+        const completed = await send(proxy.url, 'POST', `${orders}/${shortId}/complete`, {
+          payment_method: 'FREE',
+        });
+        if (completed.status === 200) acknowledged.push({ shortId, quantity });
+      }
+    };
+    const rush = Promise.all(Array.from({ length: BUYERS }, (_, n) => buyer(n)));
+    while (acknowledged.length < 4) await new Promise((resolve) => setTimeout(resolve, 20));
+    process.kill(victim.pid, 'SIGKILL');
+    const killedAfter = acknowledged.length;
+    // The rush goes on through the proxy, half of whose new connections now meet a dead process.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    stop = true;
+    await rush;
+    expect(acknowledged.length).toBeGreaterThan(killedAfter);
+    expect(attempts).toBeGreaterThan(acknowledged.length);
+
+    // Every order a buyer heard was completed is completed, read through the surviving process.
+    const caughtUp = { 'x-min-position': lastPosition.toString() };
+    for (const { shortId } of acknowledged) {
+      const order = await send(survivor.url, 'GET', `${orders}/${shortId}`, undefined, undefined, caughtUp);
+      expect(order.status, shortId).toBe(200);
+      expect(order.body?.data?.status, shortId).toBe('COMPLETED');
+    }
+
+    // Past every hold's expiry, the seats of orders that never completed are back: the rest of the stock can be
+    // bought in one order, and not one seat more.
+    let sold = 0;
+    let held = 0;
+    for (const [shortId, quantity] of begun) {
+      const order = await send(survivor.url, 'GET', `${orders}/${shortId}`, undefined, undefined, caughtUp);
+      if (order.body?.data?.status === 'COMPLETED') sold += quantity;
+      else held += quantity;
+    }
+    expect(sold).toBeGreaterThanOrEqual(acknowledged.reduce((sum, order) => sum + order.quantity, 0));
+    expect(sold).toBeLessThanOrEqual(CAPACITY);
+    const left = CAPACITY - sold;
+    // Before their expiry, the holds of orders that never completed still keep their seats.
+    if (held > 0) {
+      const early = await send(survivor.url, 'POST', orders, {
+        lines: [{ ticket_id: ticketId, quantity: left }],
+      });
+      expect(early.body?.reason, JSON.stringify(early.body)).toBe('sold_out');
+    }
+    await survivor.advanceClock(60 * 60 * 1000);
+    if (left > 0) {
+      const tooMany = await send(survivor.url, 'POST', orders, {
+        lines: [{ ticket_id: ticketId, quantity: left + 1 }],
+      });
+      expect(tooMany.body?.reason, JSON.stringify(tooMany.body)).toBe('sold_out');
+      const rest = await send(survivor.url, 'POST', orders, {
+        lines: [{ ticket_id: ticketId, quantity: left }],
+      });
+      expect(rest.status, `${left} left of ${CAPACITY}, ${sold} sold: ${JSON.stringify(rest.body)}`).toBe(
+        201,
+      );
+    }
+    console.log(
+      `killed after ${killedAfter} acknowledged orders; ${acknowledged.length} acknowledged of ${begun.size} begun, ` +
+        `${sold} seats sold, ${held} held by orders that never completed, freed at their expiry`,
+    );
+  }, 180_000);
+});
