@@ -599,6 +599,23 @@ export async function buyFreeTicketsThroughApi(
 }
 
 /**
+ * An organizer and an event of it, created through the API as the member logged in on `page` (the set-up most
+ * journeys of the back office start from); answers the event's id.
+ */
+export async function createEventInPage(
+  page: Page,
+  organizer: Record<string, unknown>,
+  event: Record<string, unknown>,
+): Promise<string> {
+  const created = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', organizer);
+  const answer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
+    ...event,
+    organizer_id: created.data.id,
+  });
+  return answer.data.id;
+}
+
+/**
  * Calls the API from inside the page, as the member logged in there (the token the app keeps in localStorage)
  * or, with `anonymous`, as a buyer; never from the HTTP cache. Throws on an answer that is not 2xx.
  */

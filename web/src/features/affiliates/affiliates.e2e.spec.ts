@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   callApiInPage,
+  createEventInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -29,17 +30,18 @@ describeE2E('Affiliates: a partner code brings in orders and revenue', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
-      name: 'Quay Arts',
-    });
-    const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
-      title: 'Quay Sessions',
-      start_date: `${dateNextYear('08-15')}T19:00:00Z`,
-      timezone: 'Europe/Lisbon',
-      currency: 'EUR',
-      organizer_id: organizer.data.id,
-    });
-    eventId = event.data.id;
+    eventId = await createEventInPage(
+      page,
+      {
+        name: 'Quay Arts',
+      },
+      {
+        title: 'Quay Sessions',
+        start_date: `${dateNextYear('08-15')}T19:00:00Z`,
+        timezone: 'Europe/Lisbon',
+        currency: 'EUR',
+      },
+    );
     const ticket = await callApiInPage<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
       type: 'FREE',
       title: 'Entry',

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   buyFreeTicketsThroughApi,
   callApiInPage,
+  createEventInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -33,17 +34,18 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
-      name: 'Harbour Arts',
-    });
-    const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
-      title: 'Lantern Festival',
-      start_date: `${dateNextYear('06-12')}T18:00:00Z`,
-      timezone: 'Europe/Lisbon',
-      currency: 'EUR',
-      organizer_id: organizer.data.id,
-    });
-    eventId = event.data.id;
+    eventId = await createEventInPage(
+      page,
+      {
+        name: 'Harbour Arts',
+      },
+      {
+        title: 'Lantern Festival',
+        start_date: `${dateNextYear('06-12')}T18:00:00Z`,
+        timezone: 'Europe/Lisbon',
+        currency: 'EUR',
+      },
+    );
     const ticket = await callApiInPage<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
       type: 'FREE',
       title: 'General admission',

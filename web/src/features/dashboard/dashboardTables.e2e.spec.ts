@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   callApiInPage,
+  createEventInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -45,17 +46,18 @@ describeE2E('Dashboard tables: the promo headline equals the promo table; nothin
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
-      name: 'Quayside Workshops',
-    });
-    const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
-      title: 'Harbour Makers Weekend',
-      start_date: `${dateNextYear('07-04')}T09:00:00Z`,
-      timezone: 'Europe/Lisbon',
-      currency: 'EUR',
-      organizer_id: organizer.data.id,
-    });
-    eventId = event.data.id;
+    eventId = await createEventInPage(
+      page,
+      {
+        name: 'Quayside Workshops',
+      },
+      {
+        title: 'Harbour Makers Weekend',
+        start_date: `${dateNextYear('07-04')}T09:00:00Z`,
+        timezone: 'Europe/Lisbon',
+        currency: 'EUR',
+      },
+    );
     await callApiInPage(page, 'PUT', `/events/${eventId}/settings`, { offline_payments_enabled: true });
     const ticket = await callApiInPage<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
       type: 'PAID',

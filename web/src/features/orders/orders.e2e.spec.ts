@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   callApiInPage,
+  createEventInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -87,18 +88,19 @@ describeE2E(
       page.on('pageerror', (error) => pageErrors.push(error.message));
       await submitLogin(page, app.url, app.admin);
       await page.waitForURL(/\/manage\/events/);
-      const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
-        name: 'Harbour Arts Collective',
-        email: 'box-office@example.test',
-      });
-      const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
-        title: 'Lantern Festival',
-        start_date: `${dateNextYear('06-12')}T18:00:00Z`,
-        timezone: 'Europe/Lisbon',
-        currency: 'EUR',
-        organizer_id: organizer.data.id,
-      });
-      eventId = event.data.id;
+      eventId = await createEventInPage(
+        page,
+        {
+          name: 'Harbour Arts Collective',
+          email: 'box-office@example.test',
+        },
+        {
+          title: 'Lantern Festival',
+          start_date: `${dateNextYear('06-12')}T18:00:00Z`,
+          timezone: 'Europe/Lisbon',
+          currency: 'EUR',
+        },
+      );
       await callApiInPage(page, 'PUT', `/events/${eventId}/settings`, { offline_payments_enabled: true });
       const ticket = await callApiInPage<{ data: { id: string } }>(
         page,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   callApiInPage,
+  createEventInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -34,17 +35,18 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
-      name: 'Harbour Arts Collective',
-    });
-    const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
-      title: 'Lantern Festival',
-      start_date: `${dateNextYear('06-12')}T18:00:00Z`,
-      timezone: 'Europe/Lisbon',
-      currency: 'EUR',
-      organizer_id: organizer.data.id,
-    });
-    eventId = event.data.id;
+    eventId = await createEventInPage(
+      page,
+      {
+        name: 'Harbour Arts Collective',
+      },
+      {
+        title: 'Lantern Festival',
+        start_date: `${dateNextYear('06-12')}T18:00:00Z`,
+        timezone: 'Europe/Lisbon',
+        currency: 'EUR',
+      },
+    );
     base = `${app.url}/manage/event/${eventId}`;
   });
   afterAll(async () => {

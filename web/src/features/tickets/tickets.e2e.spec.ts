@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   callApiInPage,
+  createEventInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -41,17 +42,18 @@ describeE2E('Tickets: an organizer sells paid, free, donation and tiered tickets
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
-      name: 'Harbour Arts Collective',
-    });
-    const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
-      title: 'Lantern Festival',
-      start_date: `${dateNextYear('06-12')}T18:00:00Z`,
-      timezone: 'Europe/Lisbon',
-      currency: 'EUR',
-      organizer_id: organizer.data.id,
-    });
-    eventId = event.data.id;
+    eventId = await createEventInPage(
+      page,
+      {
+        name: 'Harbour Arts Collective',
+      },
+      {
+        title: 'Lantern Festival',
+        start_date: `${dateNextYear('06-12')}T18:00:00Z`,
+        timezone: 'Europe/Lisbon',
+        currency: 'EUR',
+      },
+    );
     await callApiInPage(page, 'POST', '/account/taxes-and-fees', {
       name: 'VAT',
       type: 'TAX',

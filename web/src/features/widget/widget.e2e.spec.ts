@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   callApiInPage,
+  createEventInPage,
   dateNextYear,
   describeE2E,
   expectAccessible,
@@ -56,17 +57,18 @@ describeE2E('Widget: a buyer gets a ticket through the widget on the organizerâ€
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await submitLogin(page, app.url, app.admin);
     await page.waitForURL(/\/manage\/events/);
-    const organizer = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/organizers', {
-      name: 'Harbour Arts Collective',
-    });
-    const event = await callApiInPage<{ data: { id: string } }>(page, 'POST', '/events', {
-      title: 'Harbour Lights Concert',
-      start_date: `${dateNextYear('07-04')}T19:30:00Z`,
-      timezone: 'Europe/Berlin',
-      currency: 'EUR',
-      organizer_id: organizer.data.id,
-    });
-    eventId = event.data.id;
+    eventId = await createEventInPage(
+      page,
+      {
+        name: 'Harbour Arts Collective',
+      },
+      {
+        title: 'Harbour Lights Concert',
+        start_date: `${dateNextYear('07-04')}T19:30:00Z`,
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+    );
     await callApiInPage(page, 'POST', `/events/${eventId}/tickets`, {
       type: 'FREE',
       title: 'Standing',
