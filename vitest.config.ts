@@ -27,6 +27,8 @@ const integration = {
   env,
   testTimeout: 60_000,
   hookTimeout: 60_000,
+  // Socket rooms and projections settle in the background; a second of polling is too tight on a loaded machine.
+  expect: { poll: { timeout: 10_000 } },
   // A worker keeps its modules from one file to the next: each file starts its own platform on its own
   // databases, ports and temp folders, and importing the whole platform again per file was a fifth of the run.
   isolate: false,
@@ -73,6 +75,9 @@ export default defineConfig({
           env,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A reload or a first navigation on a loaded 2-core machine can take longer than the one second
+          // expect.poll waits by default; a page that never shows the value still fails, ten seconds later.
+          expect: { poll: { timeout: 10_000 } },
           // Two journeys at a time: a journey mostly waits (for the browser, the server, a mail), so two keep both
           // cores busy; every journey has its own server, data folder, ports and browser, and the ones that wait
           // on a countdown move the clocks instead (services/kit/testing/e2e.ts, `advanceClock`).
