@@ -25,6 +25,7 @@ process.chdir(root);
 const CI = process.env.CI === 'true';
 const INITDB = '/usr/lib/postgresql/15/bin/initdb';
 const CHROMIUM = '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const REPORT = 'reports/vitest.json';
 const PGTMP_SH = 'services/tools/pgtmp.sh';
 
@@ -148,6 +149,10 @@ if (env.DATABASE_URL) {
 }
 if (existsSync(CHROMIUM)) {
   console.log(`Chromium: ${CHROMIUM}`);
+  // The journeys run in the headless shell where it is installed, at about half the CPU of the full browser.
+  if (existsSync(HEADLESS_SHELL)) console.log(`Chromium headless shell: ${HEADLESS_SHELL}`);
+  else if (CI) problems.push(`CI=true but ${HEADLESS_SHELL} is missing; install chromium-headless-shell`);
+  else console.log(`Chromium headless shell: missing (${HEADLESS_SHELL}); the journeys use the full browser`);
 } else if (CI) {
   problems.push(`CI=true but Chromium is missing (${CHROMIUM}); install Debian's chromium package`);
 } else {

@@ -17,7 +17,16 @@ import type { AdvanceClock, ClockAdvanced } from '../parentClock';
  * driven by Debian's Chromium through playwright-core. Files named `*.e2e.spec.ts` use `describeE2E`.
  */
 
-export const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+/** Debian's full Chromium, for what only the full browser does (a camera refused at the permission prompt). */
+export const fullChromiumPath = '/usr/bin/chromium';
+/**
+ * Debian's headless shell (package chromium-headless-shell): the same Blink and V8 without the full browser's
+ * UI layer. It starts in about half the time and runs pages lighter, which the browser tier pays once per
+ * file and per context; without it the journeys use the full browser.
+ */
+const headlessShellPath = '/usr/lib/chromium/chromium-headless-shell';
+export const chromiumPath =
+  process.env.E2E_CHROMIUM ?? (existsSync(headlessShellPath) ? headlessShellPath : fullChromiumPath);
 export const hasChromium = existsSync(chromiumPath);
 
 const root = process.cwd();
@@ -75,11 +84,22 @@ const BROWSER_ARGS = [
 ];
 
 /**
- * Headless Debian Chromium. `args` are added to the defaults, e.g. the fake camera for the scanner:
- * `['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']`.
+ * Headless Debian Chromium (the headless shell where installed). `args` are added to the defaults, e.g. the fake
+ * camera for the scanner: `['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']`.
  */
 export function launchBrowser(options: { args?: string[] } = {}): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: [...BROWSER_ARGS, ...(options.args ?? [])] });
+}
+
+/**
+ * The full Chromium in its new headless mode, for a journey that needs what the headless shell lacks: the shell
+ * grants a camera without asking, so only the full browser can refuse one the page was never allowed.
+ */
+export function launchFullBrowser(options: { args?: string[] } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.E2E_CHROMIUM ?? fullChromiumPath,
+    args: [...BROWSER_ARGS, ...(options.args ?? [])],
+  });
 }
 
 /** Fills and submits the login form; the caller waits for wherever it should lead. */

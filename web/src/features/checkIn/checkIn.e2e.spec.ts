@@ -9,6 +9,7 @@ import {
   describeE2E,
   expectAccessible,
   launchBrowser,
+  launchFullBrowser,
   screenshot,
   startApp,
   submitLogin,
@@ -256,7 +257,7 @@ describeE2E('Check-in: two doors scan one list; the second knows of the first ad
 
   it('a camera the browser refuses leaves a way forward', async () => {
     // A fake camera exists, but this browser context was never granted it: getUserMedia is refused.
-    const withCamera = await launchBrowser({ args: ['--use-fake-device-for-media-stream'] });
+    const withCamera = await launchFullBrowser({ args: ['--use-fake-device-for-media-stream'] });
     const phone = await withCamera.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const door = await phone.newPage();
     await door.goto(`${app.url}/check-in/${shortId}`);
