@@ -81,7 +81,7 @@ export default defineConfig({
           // Two journeys at a time: a journey mostly waits (for the browser, the server, a mail), so two keep both
           // cores busy; every journey has its own server, data folder, ports and browser, and the ones that wait
           // on a countdown move the clocks instead (services/kit/testing/e2e.ts, `advanceClock`).
-          maxWorkers: 2,
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           isolate: false,
           sequence: { groupOrder: 1 },
         },

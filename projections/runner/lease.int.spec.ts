@@ -16,6 +16,7 @@ import {
   recordingLogger,
   type TestStorage,
 } from './testing';
+import { childScriptArgs } from '../../services/kit/testing/childScript';
 
 const childScript = fileURLToPath(new URL('./testing-lease-child.ts', import.meta.url));
 const ttlMs = 1_500;
@@ -28,7 +29,7 @@ interface LeaseChild {
 }
 
 function startChild(storage: TestStorage, label: string, head: bigint): LeaseChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
+  const child = spawn(process.execPath, childScriptArgs(childScript), {
     env: {
       ...process.env,
       LEASE_CHILD: JSON.stringify({ config: storage.config, label, head: head.toString(), ttlMs }),

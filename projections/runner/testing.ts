@@ -16,6 +16,7 @@ import type { EventStoreConfig } from './config';
 import { openReadModelDb } from './db';
 import type { ReadModelDbConfig } from './db';
 import type { Projection, RunnerLogger } from './types';
+import { childScriptArgs } from '../../services/kit/testing/childScript';
 
 /** A real event store and a migrated read-model database of one kind, created per test. */
 export interface TestStorage {
@@ -304,7 +305,7 @@ export interface ChildProcess {
 /** Starts testing-child.ts in a separate Node process, as a second deployment of the application would be. */
 export function spawnChild(task: ChildTask): ChildProcess {
   const script = fileURLToPath(new URL('./testing-child.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, childScriptArgs(script), {
     env: { ...process.env, CHILD_TASK: JSON.stringify(task) },
     stdio: ['pipe', 'pipe', 'inherit'],
   });

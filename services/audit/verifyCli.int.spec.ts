@@ -4,6 +4,7 @@ import { describeWithPostgres } from '../kit/testing/postgres';
 import { startTestPlatform, type StorageKind, type TestPlatform } from '../api/testing';
 import { buildAuditedShop, copyStorage, type StorageCopy } from '../api/auditTesting';
 import type { StorageConfig } from '../../projections/runner';
+import { childScriptArgs } from '../kit/testing/childScript';
 
 /**
  * `npm run audit:verify` as CI runs it after the integration tier: this file is in that tier and runs the command on
@@ -21,7 +22,7 @@ function auditVerify(storage: StorageConfig, args: readonly string[] = []): Prom
   if (storage.eventStore.kind === 'postgres')
     Object.assign(env, { DATABASE_URL: storage.eventStore.url, EVENTSTORE: 'postgres' });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'services/audit/verify-cli.ts', ...args], {
+    const child = spawn(process.execPath, [...childScriptArgs('services/audit/verify-cli.ts'), ...args], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

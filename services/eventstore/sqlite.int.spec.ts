@@ -8,6 +8,7 @@ import { WrongExpectedRevisionError } from './port';
 import type { RecordedEvent } from './port';
 import { openSqliteEventStore } from './sqlite';
 import type { SqliteEventStore } from './sqlite';
+import { childScriptArgs } from '../kit/testing/childScript';
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'eventstore-sqlite-'));
@@ -201,7 +202,7 @@ describe('sqlite event store', () => {
         `console.log('closed');`,
       ].join('\n'),
     );
-    const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    const child = spawnSync(process.execPath, childScriptArgs(script), {
       encoding: 'utf8',
       timeout: 30_000,
     });

@@ -16,6 +16,7 @@ import { createLogger } from '../kit/logger';
 import { emailClaimDecider, emailClaimStream } from './emailClaims';
 import { registerOwner } from './owners';
 import { userDecider, userStream } from './userDecider';
+import { childScriptArgs } from '../kit/testing/childScript';
 
 const password = 'crash test password 42';
 const childScript = fileURLToPath(new URL('./testing-signup-child.ts', import.meta.url));
@@ -29,7 +30,7 @@ async function signUpAndKill(
   prefix: string,
   killAfterClaims?: number,
 ): Promise<string[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
+  const child = spawn(process.execPath, childScriptArgs(childScript), {
     env: {
       ...process.env,
       SIGNUP_CHILD: JSON.stringify({

@@ -15,7 +15,7 @@
 // (projects of the same run, vitest.config.ts; docs/time.md). At the end it prints how long each phase and tier
 // took and the slowest files; the last line printed is always `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -323,6 +323,37 @@ function readReport(report, code) {
   }
 }
 
+/**
+ * One JSON report of several passes (the file CI and the timings read): counts summed, files listed in order.
+ * A pass that wrote no report adds nothing here; its own count then names the failure.
+ */
+function mergeReports(reports, target) {
+  const merged = {
+    numTotalTests: 0,
+    numPassedTests: 0,
+    numFailedTests: 0,
+    numPendingTests: 0,
+    numTodoTests: 0,
+  };
+  merged.numTotalTestSuites = 0;
+  merged.numFailedTestSuites = 0;
+  merged.success = true;
+  merged.testResults = [];
+  for (const report of reports) {
+    if (!existsSync(report)) continue;
+    try {
+      const r = JSON.parse(readFileSync(report, 'utf8'));
+      for (const key of Object.keys(merged))
+        if (typeof merged[key] === 'number') merged[key] += Number(r[key]) || 0;
+      merged.success &&= r.success !== false;
+      merged.testResults.push(...(r.testResults ?? []));
+    } catch {
+      merged.success = false;
+    }
+  }
+  writeFileSync(target, JSON.stringify(merged));
+}
+
 /** The tier of a test file, from its name. */
 function tierOf(file) {
   return /\.e2e\.spec\./.test(file) ? 'e2e' : /\.int\.spec\./.test(file) ? 'int' : 'unit';
@@ -379,41 +410,86 @@ if (changedMode && changed.some((f) => WHOLE_RUN.test(f))) {
     vitestArgs = ['related', '--run', ...related, ...passThrough];
   }
 }
-// The static checks run beside vitest rather than before it: the typed lint keeps one core busy for a minute or
-// more while the other would idle. A failed check still fails fast: it stops vitest and ends the run.
 if (startPostgres) await startPostgresCluster();
 if (interrupted) finish(0, 1, `interrupted by ${interrupted}`);
-section(
-  `static checks (${staticChecks.map((c) => c.name).join(', ')})` +
-    (vitestArgs ? ` beside vitest ${vitestArgs.join(' ')}` : '') +
-    '; each check reports when it ends',
-);
+
 let failedCheck = null;
-const staticStarted = Date.now();
-const staticDone = Promise.all(
-  staticChecks.map(async (check) => {
-    const result = await run(check.command, check.args, { capture: true });
-    if (result.code !== 0 && failedCheck) {
-      console.log(`\n=== ${check.name}: stopped, because ${failedCheck.name} failed`);
-      return;
-    }
-    const verdict = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
-    console.log(`\n=== ${check.name}: ${verdict} (${result.seconds.toFixed(1)} s)`);
-    if (result.code !== 0 && result.output.trim()) console.log(result.output.trimEnd());
-    if (result.code !== 0 && !failedCheck) {
-      failedCheck = check;
-      signalChildren('SIGTERM');
-    }
-  }),
-).then(() => phases.push(['static checks', (Date.now() - staticStarted) / 1000]));
-const vitestStarted = Date.now();
-const vitestCode = vitestArgs ? await vitest(REPORT, vitestArgs) : 0;
-if (vitestArgs) phases.push(['vitest', (Date.now() - vitestStarted) / 1000]);
+/** Starts the static checks side by side; a failed one stops vitest, so the run still fails fast. */
+function startStaticChecks() {
+  const started = Date.now();
+  return Promise.all(
+    staticChecks.map(async (check) => {
+      const result = await run(check.command, check.args, { capture: true });
+      if (result.code !== 0 && failedCheck) {
+        console.log(`\n=== ${check.name}: stopped, because ${failedCheck.name} failed`);
+        return;
+      }
+      const verdict = result.code === 0 ? 'ok' : `FAILED (exit ${result.code})`;
+      console.log(`\n=== ${check.name}: ${verdict} (${result.seconds.toFixed(1)} s)`);
+      if (result.code !== 0 && result.output.trim()) console.log(result.output.trimEnd());
+      if (result.code !== 0 && !failedCheck) {
+        failedCheck = check;
+        signalChildren('SIGTERM');
+      }
+    }),
+  ).then(() => phases.push(['static checks', (Date.now() - started) / 1000]));
+}
+const staticNames = staticChecks.map((c) => c.name).join(', ');
+
+/**
+ * A full run goes in two passes. The unit and integration tiers keep both cores busy on their own; the browser
+ * journeys mostly wait (for the browser, the server, a mail) and leave much of the machine idle. So the static
+ * checks (a few minutes of one core: the typed lint above all) run beside the journeys, where they take nobody's
+ * core, instead of beside the integration tier, where they took one of its two. A run with filters or `--changed`
+ * is one pass with the checks beside it.
+ */
+const passes =
+  vitestArgs && !changedMode && passThrough.length === 0
+    ? [
+        { name: 'unit and integration', args: ['run', '--project=!e2e'], report: 'reports/vitest-1.json' },
+        { name: 'journeys', args: ['run', '--project=e2e'], report: 'reports/vitest-2.json', checks: true },
+      ]
+    : vitestArgs
+      ? [{ name: 'vitest', args: vitestArgs, report: REPORT, checks: true }]
+      : [];
+let staticDone = null;
+if (passes.length === 0) {
+  section(`static checks (${staticNames}); each check reports when it ends`);
+  staticDone = startStaticChecks();
+}
+const outcomes = [];
+for (const pass of passes) {
+  if (interrupted || failedCheck) break;
+  if (pass.checks) {
+    section(
+      `static checks (${staticNames}) beside vitest ${pass.args.join(' ')}; each check reports when it ends`,
+    );
+    staticDone = startStaticChecks();
+  } else {
+    section(`vitest ${pass.args.join(' ')}`);
+  }
+  const started = Date.now();
+  const code = await vitest(pass.report, pass.args);
+  phases.push([passes.length > 1 ? `vitest: ${pass.name}` : 'vitest', (Date.now() - started) / 1000]);
+  outcomes.push({ report: pass.report, code });
+}
 await staticDone;
 if (interrupted) finish(0, 1, `interrupted by ${interrupted}`);
 if (failedCheck) finish(0, 1, `${failedCheck.name} failed; see its output above (vitest was stopped)`);
 if (!vitestArgs) finish(0, 0, null);
-const run1 = readReport(REPORT, vitestCode);
+if (passes.length > 1)
+  mergeReports(
+    outcomes.map((o) => o.report),
+    REPORT,
+  );
+const counts = outcomes.map((o) => readReport(o.report, o.code));
+const run1 = {
+  passed: counts.reduce((sum, c) => sum + c.passed, 0),
+  failed: counts.reduce((sum, c) => sum + c.failed, 0),
+  skipped: counts.reduce((sum, c) => sum + c.skipped, 0),
+  reason: counts.map((c) => c.reason).find(Boolean) ?? null,
+  failures: counts.flatMap((c) => c.failures),
+};
 printTimings(REPORT);
 
 // --- 5. Summary -----------------------------------------------------------------------------------
