@@ -66,6 +66,28 @@ export default tseslint.config(
     },
   },
   {
+    // Routes run a command through `execute` and a command over several streams through its module's workflow
+    // chain (services/kit/http/context.ts, docs/decisions/workflows.md); a route never runs the command handler
+    // itself. Checked by services/tools/lintRules.unit.spec.ts.
+    files: ['services/**/*Routes.ts'],
+    ignores: [
+      // until the orders workflow lands
+      'services/sales/orders/orderRoutes.ts',
+      'services/sales/orders/publicOrderRoutes.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression > MemberExpression.callee[property.name='handle']:matches([object.name='commands'], [object.property.name='commands'])",
+          message:
+            'Routes run commands through execute(ctx, services, { command | chain }) (services/kit/http/context.ts), not commands.handle.',
+        },
+      ],
+    },
+  },
+  {
     // Projections read the kit, the event-store port and event contracts (`*Events.ts`). Until every feature
     // has its `*Events.ts`, the decider modules that still hold event types are allowed, with the few pure
     // helpers the read models share (settings defaults, rich-text sanitising, the uploads path). The runner's

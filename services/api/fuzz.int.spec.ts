@@ -11,7 +11,7 @@ import {
 } from '../catalog/events/eventSchemas';
 import { createOrganizerSchema } from '../catalog/organizers/routes';
 import { accountSettingsSchema } from '../identity/accountRoutes';
-import { joinSchema, loginSchema, registerSchema, resetPasswordSchema } from '../identity/authRoutes';
+import { joinSchema, loginSchema, registerSchema, resetPasswordSchema } from '../identity/authSchemas';
 import { inviteSchema, updateMemberSchema } from '../identity/memberRoutes';
 import { updateProfileSchema } from '../identity/profileRoutes';
 import { createApp } from './app';

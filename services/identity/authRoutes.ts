@@ -2,9 +2,9 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Services } from '../kit/http/context';
-import { commandContext, execute, readYourWrite, requireAuth, setPosition } from '../kit/http/context';
+import { commandContext, execute, requireAuth, setPosition } from '../kit/http/context';
 import { identityReadModels, sessionReadModels } from './readModels';
-import { body, pathParam, singleLineText } from '../kit/http/validate';
+import { body, pathParam } from '../kit/http/validate';
 import { Refusal } from '../kit/refusal';
 import { findUserByEmail } from '../../projections/identity';
 import { findLinkToken, type LinkPurpose, type LinkTokenRow } from '../messaging/linkTokens';
@@ -14,74 +14,19 @@ import { normaliseEmail } from './emailClaims';
 import { loadCurrentUser } from './me';
 import { signUp } from './owners';
 import { hashPassword, verifyPassword } from './passwords';
+import { invitationAcceptance, requestPasswordReset as requestReset } from './memberWorkflows';
 import { limits } from './rateLimit';
+import { chooseAccountSchema, invitationSchema, messageSchema, sessionSchema } from './schemas';
 import {
-  confirmedPassword,
-  emailField,
-  entityId,
-  firstNameField,
-  lastNameField,
-  localeField,
-  passwordField,
-  timezoneField,
-  chooseAccountSchema,
-  invitationSchema,
-  messageSchema,
-  sessionSchema,
-} from './schemas';
+  existingMemberAcceptSchema,
+  forgotPasswordSchema,
+  joinSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from './authSchemas';
 import { isUsableRequest, userDecider, userStream } from './userDecider';
 import { dataOf, route } from '../kit/http/routeContract';
-
-export const loginSchema = z
-  .object({
-    email: singleLineText().trim().email('Enter a valid email address').max(320),
-    password: z.string().min(1, 'Enter your password').max(1024),
-    account_id: entityId.optional(),
-  })
-  .strict();
-
-export const registerSchema = confirmedPassword(
-  z
-    .object({
-      first_name: firstNameField,
-      last_name: lastNameField,
-      email: emailField,
-      password: passwordField,
-      password_confirmation: z.string().max(1024),
-      timezone: timezoneField.optional(),
-      locale: localeField.optional(),
-      account_name: singleLineText().trim().min(1).max(149).optional(),
-      currency: z
-        .string()
-        .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code')
-        .transform((code) => code.toUpperCase())
-        .optional(),
-    })
-    .strict(),
-);
-
-export const forgotPasswordSchema = z.object({ email: emailField }).strict();
-export const resetPasswordSchema = confirmedPassword(
-  z.object({ password: passwordField, password_confirmation: z.string().max(1024) }).strict(),
-);
-
-/** A new person accepting: name and password. */
-export const joinSchema = confirmedPassword(
-  z
-    .object({
-      first_name: firstNameField,
-      last_name: lastNameField,
-      password: passwordField,
-      password_confirmation: z.string().max(1024),
-      timezone: timezoneField.optional(),
-      locale: localeField.optional(),
-    })
-    .strict(),
-);
-/** Someone who already has a login accepting: their password proves it is them. */
-export const existingMemberAcceptSchema = z
-  .object({ password: z.string().min(1, 'Enter your password').max(1024) })
-  .strict();
 
 /** What every sign-up is answered with, whether its address is new or has a login. */
 export const signUpAnswer =
@@ -262,8 +207,6 @@ export function authRoutes(services: Services) {
 
   router.post('/auth/invitation/:token', async (ctx) => {
     const { link, account, user } = await openInvitation(ctx);
-    const now = services.clock.now();
-    const context = commandContext(ctx, link.user_id);
     let join: z.infer<typeof joinSchema> | undefined;
     if (user.hasPassword) {
       const { password } = body(ctx, existingMemberAcceptSchema);
@@ -280,35 +223,20 @@ export function authRoutes(services: Services) {
     } else {
       join = body(ctx, joinSchema);
     }
-    const passwordHash = join ? await hashPassword(join.password) : undefined;
-    // The account decides first: each invitation link is accepted once.
-    let last = (
-      await services.commands.handle(
-        accountDecider,
-        accountStream(account.accountId),
-        { type: 'AcceptInvitation', userId: link.user_id, invitationId: link.request_id, now },
-        context,
-      )
-    ).position;
-    if (join && passwordHash) {
-      const joined = await services.commands.handle(
-        userDecider,
-        userStream(link.user_id),
-        {
-          type: 'JoinAsInvitedUser',
-          firstName: join.first_name,
-          lastName: join.last_name,
-          passwordHash,
-          timezone: join.timezone ?? 'UTC',
-          locale: join.locale ?? user.profile.locale,
-          now,
-        },
-        context,
-      );
-      last = joined.position;
-    }
-    await readYourWrite(services, last, identityReadModels);
-    setPosition(ctx, last);
+    const chain = invitationAcceptance({
+      accountId: account.accountId,
+      userId: link.user_id,
+      invitationId: link.request_id,
+      join: join && {
+        firstName: join.first_name,
+        lastName: join.last_name,
+        passwordHash: await hashPassword(join.password),
+        timezone: join.timezone ?? 'UTC',
+        locale: join.locale ?? user.profile.locale,
+      },
+      now: services.clock.now(),
+    });
+    await execute(ctx, services, { chain, readModels: identityReadModels, actor: link.user_id });
     ctx.body = { data: { email: user.email, account_id: account.accountId, account_name: account.name } };
   });
 
@@ -322,27 +250,14 @@ function purposeTitle(path: string): string {
     : 'The link you clicked is invalid or has expired';
 }
 
+/** Mails a reset link to the address's user, if it has one; nothing is said either way. */
 async function requestPasswordReset(
   services: Services,
   email: string,
   context: ReturnType<typeof commandContext>,
 ): Promise<void> {
   const user = await findUserByEmail(services.db, email);
-  if (!user) return;
-  const now = services.clock.now();
-  await services.commands.handle(
-    userDecider,
-    userStream(user.id),
-    {
-      type: 'RequestPasswordReset',
-      request: {
-        requestId: services.ids.entity('rq'),
-        expiresAt: new Date(now.getTime() + passwordResetTtlMs),
-      },
-      now,
-    },
-    context,
-  );
+  if (user) await requestReset(services, { userId: user.id, ttlMs: passwordResetTtlMs }, context);
 }
 
 export const authRouteContracts = [

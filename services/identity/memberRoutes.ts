@@ -2,12 +2,12 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Services } from '../kit/http/context';
-import { commandContext, readYourWrite, requireAuth, setPosition } from '../kit/http/context';
+import { execute, requireAuth } from '../kit/http/context';
 import { identityReadModels } from './readModels';
-import type { CommandContext } from '../kit/commandHandler';
+import type { AnyStep } from '../kit/workflow';
 import { body, pathParam, singleLineText } from '../kit/http/validate';
 import { listQuerySchema, parseListQuery } from '../kit/listQuery';
-import { Refusal, isRefusal } from '../kit/refusal';
+import { Refusal } from '../kit/refusal';
 import {
   findUser,
   findUserById,
@@ -15,11 +15,10 @@ import {
   memberListSpec,
   presentMember,
 } from '../../projections/identity';
-import { accountDecider, accountStream, invitationTtlMs } from './accountDecider';
-import { emailClaimDecider, emailClaimStream, normaliseEmail } from './emailClaims';
+import { accountDecider, accountStream, invitationTtlMs, type AccountCommand } from './accountDecider';
+import { inviteMember, memberUpdate } from './memberWorkflows';
 import { allow } from './policy';
 import { emailField, entityId, firstNameField, lastNameField, memberSchema, roleField } from './schemas';
-import { userDecider, userStream } from './userDecider';
 import { dataOf, pageOf, route } from '../kit/http/routeContract';
 
 export const inviteSchema = z
@@ -53,189 +52,102 @@ export function memberRoutes(services: Services) {
     ctx.body = { data: rows.map((row) => presentMember(row, now())), meta };
   });
 
-  async function respondWithMember(ctx: Context, userId: string, position: bigint | null) {
-    if (position !== null) {
-      setPosition(ctx, position);
-      await readYourWrite(services, position, identityReadModels);
-    }
+  async function respondWithMember(ctx: Context, userId: string) {
     const row = await findUser(services.db, requireAuth(ctx).accountId, userId);
     if (!row) throw new Refusal('user_not_found');
     ctx.body = { data: presentMember(row, now()) };
   }
 
+  /** Runs a chain of memberWorkflows and waits for the identity read models. */
+  const run = (ctx: Context) => (chain: readonly AnyStep[]) =>
+    execute(ctx, services, { chain, readModels: identityReadModels });
+
+  /** Runs a command on the caller's account stream and waits for the identity read models. */
+  const onAccount = (ctx: Context, command: AccountCommand) =>
+    execute(ctx, services, {
+      decider: accountDecider,
+      stream: accountStream(requireAuth(ctx).accountId),
+      command,
+      readModels: identityReadModels,
+    });
+
   router.post('/users', allow('users.manage'), async (ctx) => {
     const auth = requireAuth(ctx);
     const input = body(ctx, inviteSchema);
-    const context = commandContext(ctx);
     const inviter = await findUserById(services.db, auth.userId);
-    const userId = await userForInvitation(services, input, inviter?.locale ?? 'en', context);
-    const result = await services.commands.handle(
-      accountDecider,
-      accountStream(auth.accountId),
+    const userId = await inviteMember(
+      services,
       {
-        type: 'InviteMember',
-        userId,
-        email: normaliseEmail(input.email),
-        role: input.role,
-        invitationId: services.ids.entity('iv'),
+        accountId: auth.accountId,
         invitedBy: auth.userId,
-        expiresAt: new Date(now().getTime() + invitationTtlMs),
-        now: now(),
+        email: input.email,
+        role: input.role,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        locale: inviter?.locale ?? 'en',
       },
-      context,
+      run(ctx),
     );
     ctx.status = 201;
     ctx.set('Location', `/api/users/${userId}`);
-    await respondWithMember(ctx, userId, result.position);
+    await respondWithMember(ctx, userId);
   });
 
   /** A member of the caller's account named by `:id`; another account's ids are not found. */
-  async function memberId(ctx: Context): Promise<string> {
+  async function ownedMember(ctx: Context) {
     const parsed = entityId.safeParse(pathParam(ctx, 'id'));
     if (!parsed.success) throw new Refusal('user_not_found');
-    if (!(await findUser(services.db, requireAuth(ctx).accountId, parsed.data)))
-      throw new Refusal('user_not_found');
-    return parsed.data;
+    const member = await findUser(services.db, requireAuth(ctx).accountId, parsed.data);
+    if (!member) throw new Refusal('user_not_found');
+    return { userId: parsed.data, member };
   }
 
   router.get('/users/:id', allow('users.manage'), async (ctx) => {
-    await respondWithMember(ctx, await memberId(ctx), null);
+    const { userId } = await ownedMember(ctx);
+    await respondWithMember(ctx, userId);
   });
 
   router.put('/users/:id', allow('users.manage'), async (ctx) => {
     const auth = requireAuth(ctx);
     const input = body(ctx, updateMemberSchema);
-    const userId = await memberId(ctx);
-    const context = commandContext(ctx);
-    let last: bigint | null = null;
-    if (input.first_name !== undefined || input.last_name !== undefined) {
-      const member = await findUser(services.db, auth.accountId, userId);
-      const joined = member?.invitation_status === null || member?.invitation_status === 'ACCEPTED';
-      const corrected = await services.commands.handle(
-        userDecider,
-        userStream(userId),
-        {
-          type: 'CorrectName',
-          ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
-          ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
-          joined,
-          now: now(),
-        },
-        context,
-      );
-      if (corrected.events.length > 0) last = corrected.position;
-    }
-    const changes: Array<Parameters<typeof accountDecider.decide>[0]> = [];
-    if (input.role !== undefined)
-      changes.push({
-        type: 'ChangeMemberRole',
-        userId,
-        role: input.role,
-        changedBy: auth.userId,
-        now: now(),
-      });
-    if (input.status !== undefined)
-      changes.push({
-        type: 'ChangeMemberStatus',
-        userId,
-        status: input.status,
-        changedBy: auth.userId,
-        now: now(),
-      });
-    for (const command of changes) {
-      last = (await services.commands.handle(accountDecider, accountStream(auth.accountId), command, context))
-        .position;
-    }
-    await respondWithMember(ctx, userId, last);
+    const { userId, member } = await ownedMember(ctx);
+    const chain = memberUpdate({
+      accountId: auth.accountId,
+      userId,
+      changedBy: auth.userId,
+      joined: member.invitation_status === null || member.invitation_status === 'ACCEPTED',
+      firstName: input.first_name,
+      lastName: input.last_name,
+      role: input.role,
+      status: input.status,
+      now: now(),
+    });
+    await run(ctx)(chain);
+    await respondWithMember(ctx, userId);
   });
 
   router.post('/users/:id/invitation', allow('users.manage'), async (ctx) => {
     const auth = requireAuth(ctx);
-    const userId = await memberId(ctx);
-    const result = await services.commands.handle(
-      accountDecider,
-      accountStream(auth.accountId),
-      {
-        type: 'ResendInvitation',
-        userId,
-        invitationId: services.ids.entity('iv'),
-        resentBy: auth.userId,
-        expiresAt: new Date(now().getTime() + invitationTtlMs),
-        now: now(),
-      },
-      commandContext(ctx),
-    );
-    await respondWithMember(ctx, userId, result.position);
+    const { userId } = await ownedMember(ctx);
+    await onAccount(ctx, {
+      type: 'ResendInvitation',
+      userId,
+      invitationId: services.ids.entity('iv'),
+      resentBy: auth.userId,
+      expiresAt: new Date(now().getTime() + invitationTtlMs),
+      now: now(),
+    });
+    await respondWithMember(ctx, userId);
   });
 
   router.delete('/users/:id/invitation', allow('users.manage'), async (ctx) => {
     const auth = requireAuth(ctx);
-    const userId = await memberId(ctx);
-    const result = await services.commands.handle(
-      accountDecider,
-      accountStream(auth.accountId),
-      { type: 'RevokeInvitation', userId, revokedBy: auth.userId, now: now() },
-      commandContext(ctx),
-    );
-    await respondWithMember(ctx, userId, result.position);
+    const { userId } = await ownedMember(ctx);
+    await onAccount(ctx, { type: 'RevokeInvitation', userId, revokedBy: auth.userId, now: now() });
+    await respondWithMember(ctx, userId);
   });
 
   return router;
-}
-
-/**
- * The user an invitation is for: whoever holds the address (someone with a login elsewhere, or an earlier
- * invitee), else a new invited user who claims it. Two admins inviting one new address at once end up with
- * the same user: the loser of the claim takes the winner's. A claim whose user was never written (a crash in
- * between) is completed here.
- */
-async function userForInvitation(
-  services: Services,
-  input: { email: string; first_name?: string | undefined; last_name?: string | undefined },
-  locale: string,
-  context: CommandContext,
-): Promise<string> {
-  const email = normaliseEmail(input.email);
-  const stream = emailClaimStream(email);
-  const now = services.clock.now();
-  let userId = (await services.commands.load(emailClaimDecider, stream)).state.claimedBy;
-  if (!userId) {
-    const candidate = services.ids.entity('us');
-    try {
-      await services.commands.handle(
-        emailClaimDecider,
-        stream,
-        { type: 'ClaimEmail', email, userId: candidate, now },
-        context,
-      );
-      userId = candidate;
-    } catch (error) {
-      if (!isRefusal(error) || error.reason !== 'email_taken') throw error;
-      userId = (await services.commands.load(emailClaimDecider, stream)).state.claimedBy;
-      if (!userId) throw error;
-    }
-  }
-  if (!(await services.commands.load(userDecider, userStream(userId))).state.exists) {
-    try {
-      await services.commands.handle(
-        userDecider,
-        userStream(userId),
-        {
-          type: 'InviteUser',
-          userId,
-          email,
-          firstName: input.first_name ?? '',
-          lastName: input.last_name ?? '',
-          locale,
-          now,
-        },
-        context,
-      );
-    } catch (error) {
-      if (!isRefusal(error) || error.reason !== 'user_already_exists') throw error;
-    }
-  }
-  return userId;
 }
 
 export const memberRouteContracts = [

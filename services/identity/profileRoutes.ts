@@ -2,9 +2,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Services } from '../kit/http/context';
-import { commandContext, readYourWrite, requireAuth, setPosition } from '../kit/http/context';
+import { execute, requireAuth } from '../kit/http/context';
 import { identityReadModels } from './readModels';
-import type { CommandContext } from '../kit/commandHandler';
 import { body, pathParam } from '../kit/http/validate';
 import { Refusal } from '../kit/refusal';
 import { findUserById } from '../../projections/identity';
@@ -27,7 +26,8 @@ import {
   currentUserSchema,
   messageSchema,
 } from './schemas';
-import { isUsableRequest, userDecider, userStream, type Profile } from './userDecider';
+import { isUsableRequest, userDecider, userStream, type UserCommand } from './userDecider';
+import { emailChangeConfirmation, profileUpdate } from './memberWorkflows';
 import { dataOf, route } from '../kit/http/routeContract';
 
 /** `PUT /users/me`: any subset of the profile; a new email waits for confirmation; a new password needs the current one. */
@@ -58,13 +58,18 @@ export function profileRoutes(services: Services) {
   const limiter = rateLimiterFor(services);
   const now = () => services.clock.now();
 
-  async function respondWithMe(ctx: Context, position: bigint | null) {
-    if (position !== null) {
-      setPosition(ctx, position);
-      await readYourWrite(services, position, identityReadModels);
-    }
+  async function respondWithMe(ctx: Context) {
     ctx.body = { data: await loadCurrentUser(services.db, requireAuth(ctx)) };
   }
+
+  /** Runs a command on the caller's own user stream and waits for the identity read models. */
+  const onOwnUser = (ctx: Context, command: UserCommand, readModels = identityReadModels) =>
+    execute(ctx, services, {
+      decider: userDecider,
+      stream: userStream(requireAuth(ctx).userId),
+      command,
+      readModels,
+    });
 
   /** The `:id` of a self-service route: only ever the caller's own (anything else is not found). */
   function ownId(ctx: Context): string {
@@ -76,16 +81,14 @@ export function profileRoutes(services: Services) {
   // ---------- the logged-in user
 
   router.get('/users/me', allow('profile.manage'), async (ctx) => {
-    await respondWithMe(ctx, null);
+    await respondWithMe(ctx);
   });
 
   router.put('/users/me', allow('profile.manage'), async (ctx) => {
     const auth = requireAuth(ctx);
     const input = body(ctx, updateProfileSchema);
-    const context = commandContext(ctx);
     const { state } = await services.commands.load(userDecider, userStream(auth.userId));
     if (!state.exists) throw new Refusal('user_not_found');
-    let last: bigint | null = null;
 
     if (input.password !== undefined) {
       // A stolen session must not become a way to guess the password.
@@ -108,37 +111,29 @@ export function profileRoutes(services: Services) {
       newEmail !== undefined && newEmail !== state.email && newEmail !== state.emailChange?.newEmail;
     if (changesEmail) await refuseTakenEmail(services, newEmail, auth.userId);
 
-    const changes: Partial<Profile> = {
-      ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
-      ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
-      ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
-      ...(input.locale !== undefined ? { locale: input.locale } : {}),
-    };
-    const run = async (command: Parameters<typeof userDecider.decide>[0]) => {
-      last = (await services.commands.handle(userDecider, userStream(auth.userId), command, context))
-        .position;
-    };
-    if (Object.keys(changes).length > 0) await run({ type: 'UpdateProfile', changes, now: now() });
-    if (input.password !== undefined) {
-      await run({
-        type: 'ChangePassword',
-        passwordHash: await hashPassword(input.password),
-        keepSessionId: auth.sessionId,
-        now: now(),
-      });
-    }
-    if (changesEmail) {
-      await run({
-        type: 'RequestEmailChange',
-        newEmail,
-        request: {
-          requestId: services.ids.entity('rq'),
-          expiresAt: new Date(now().getTime() + emailChangeTtlMs),
-        },
-        now: now(),
-      });
-    }
-    await respondWithMe(ctx, last);
+    const chain = profileUpdate({
+      userId: auth.userId,
+      changes: {
+        ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+        ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+        ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
+        ...(input.locale !== undefined ? { locale: input.locale } : {}),
+      },
+      password:
+        input.password === undefined
+          ? undefined
+          : { hash: await hashPassword(input.password), keepSessionId: auth.sessionId },
+      emailChange: changesEmail
+        ? {
+            newEmail,
+            requestId: services.ids.entity('rq'),
+            expiresAt: new Date(now().getTime() + emailChangeTtlMs),
+          }
+        : undefined,
+      now: now(),
+    });
+    await execute(ctx, services, { chain, readModels: identityReadModels });
+    await respondWithMe(ctx);
   });
 
   /** Follows an emailed link of the caller's own: the token must be theirs and its request still open. */
@@ -165,22 +160,16 @@ export function profileRoutes(services: Services) {
   }
 
   router.post('/users/:id/confirm-email/:token', allow('profile.manage'), async (ctx) => {
-    const { userId, requestId } = await ownLink(ctx, 'confirm_email');
-    const result = await services.commands.handle(
-      userDecider,
-      userStream(userId),
-      { type: 'ConfirmEmail', requestId, now: now() },
-      commandContext(ctx),
-    );
-    await respondWithMe(ctx, result.position);
+    const { requestId } = await ownLink(ctx, 'confirm_email');
+    await onOwnUser(ctx, { type: 'ConfirmEmail', requestId, now: now() });
+    await respondWithMe(ctx);
   });
 
   router.post('/users/:id/resend-email-confirmation', allow('profile.manage'), async (ctx) => {
     const userId = ownId(ctx);
     await limiter.consume(ctx, limits.confirmationMailsPerUser, userId);
-    const result = await services.commands.handle(
-      userDecider,
-      userStream(userId),
+    await onOwnUser(
+      ctx,
       {
         type: 'RequestEmailConfirmation',
         request: {
@@ -189,52 +178,29 @@ export function profileRoutes(services: Services) {
         },
         now: now(),
       },
-      commandContext(ctx),
+      [],
     );
-    setPosition(ctx, result.position);
     ctx.status = 202;
     ctx.body = { message: 'A new confirmation link is on its way.' };
   });
 
   router.post('/users/:id/email-change/:token', allow('profile.manage'), async (ctx) => {
     const { userId, requestId, state } = await ownLink(ctx, 'confirm_email_change');
-    const newEmail = state.exists && state.emailChange ? state.emailChange.newEmail : '';
-    const previousEmail = state.exists ? state.email : '';
-    const context = commandContext(ctx);
-    // The new address is claimed first, so it cannot be taken meanwhile; the old one is freed afterwards.
-    await services.commands.handle(
-      emailClaimDecider,
-      emailClaimStream(newEmail),
-      { type: 'ClaimEmail', email: newEmail, userId, now: now() },
-      context,
-    );
-    let position: bigint;
-    try {
-      position = (
-        await services.commands.handle(
-          userDecider,
-          userStream(userId),
-          { type: 'ConfirmEmailChange', requestId, now: now() },
-          context,
-        )
-      ).position;
-    } catch (error) {
-      await releaseEmail(services, newEmail, userId, context);
-      throw error;
-    }
-    position = (await releaseEmail(services, previousEmail, userId, context)) ?? position;
-    await respondWithMe(ctx, position);
+    const chain = emailChangeConfirmation({
+      userId,
+      requestId,
+      newEmail: state.exists && state.emailChange ? state.emailChange.newEmail : '',
+      previousEmail: state.exists ? state.email : '',
+      now: now(),
+    });
+    await execute(ctx, services, { chain, readModels: identityReadModels });
+    await respondWithMe(ctx);
   });
 
   router.delete('/users/:id/email-change', allow('profile.manage'), async (ctx) => {
-    const userId = ownId(ctx);
-    const result = await services.commands.handle(
-      userDecider,
-      userStream(userId),
-      { type: 'CancelEmailChange', now: now() },
-      commandContext(ctx),
-    );
-    await respondWithMe(ctx, result.position);
+    ownId(ctx);
+    await onOwnUser(ctx, { type: 'CancelEmailChange', now: now() });
+    await respondWithMe(ctx);
   });
 
   return router;
@@ -246,21 +212,6 @@ async function refuseTakenEmail(services: Services, email: string, userId: strin
   if (state.claimedBy !== null && state.claimedBy !== userId) {
     throw new Refusal('email_taken', undefined, { email: ['This email address is already in use'] });
   }
-}
-
-async function releaseEmail(
-  services: Services,
-  email: string,
-  userId: string,
-  context: CommandContext,
-): Promise<bigint | null> {
-  const result = await services.commands.handle(
-    emailClaimDecider,
-    emailClaimStream(email),
-    { type: 'ReleaseEmail', email, userId, now: services.clock.now() },
-    context,
-  );
-  return result.events.length > 0 ? result.position : null;
 }
 
 export const profileRouteContracts = [

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Services } from '../../kit/http/context';
 import type { CommandContext } from '../../kit/commandHandler';
-import { fold } from '../../kit/decider';
-import { isRefusal } from '../../kit/refusal';
+import { runChain, step, type AnyStep } from '../../kit/workflow';
 import { inventoryDecider, takenAt, type InventoryState } from '../../sales/inventory/inventoryDecider';
 import { inventoryStream } from '../../sales/inventory/inventoryEvents';
 import {
@@ -67,8 +66,8 @@ function mirrorOf(
 }
 
 /**
- * Runs a capacity assignment command and mirrors the result into the event's inventory stream, where the
- * capacity is enforced (cross-module-facts section 2):
+ * A capacity assignment command with its mirror into the event's inventory stream, where the capacity is
+ * enforced (cross-module-facts section 2), as a chain (docs/decisions/workflows.md):
  *
  * 1. the command is decided and the mirror checked against the inventory as it is, so bad input and a
  *    capacity below what is already sold or held (`quantity_below_sold`) are refused with nothing written;
@@ -80,54 +79,71 @@ function mirrorOf(
  * assignment is written again: every write mirrors the whole definition (`DefineCapacity` is idempotent), so
  * saving it again repairs it. A reconciliation reactor is the follow-up (docs/sales.md).
  */
+export function capacityAssignmentChain(
+  { clock }: Pick<CapacityServices, 'clock'>,
+  command: CapacityAssignmentCommand,
+): AnyStep[] {
+  const { eventId, capacityAssignmentId } = command;
+  const stream = capacityAssignmentStream(capacityAssignmentId);
+  let before: CapacityAssignmentState = capacityAssignmentDecider.initialState();
+  const assignment = step({
+    name: 'assignment',
+    decider: capacityAssignmentDecider,
+    stream,
+    command: (state: CapacityAssignmentState) => {
+      before = state;
+      return command;
+    },
+    compensate: () =>
+      command.type === 'DeleteCapacityAssignment'
+        ? null
+        : step({
+            name: 'putBack',
+            decider: capacityAssignmentDecider,
+            stream,
+            command: putBack({ eventId, capacityAssignmentId, before, now: clock.now() }),
+          }),
+  });
+  const mirror = step({
+    name: 'mirror',
+    decider: inventoryDecider,
+    stream: inventoryStream(eventId),
+    command: (_inventory, earlier) => {
+      const details = mirrorOf(before, earlier<CapacityAssignmentState>(assignment));
+      if (!details) return null;
+      return {
+        type: 'DefineCapacity' as const,
+        eventId,
+        capacityAssignmentId,
+        capacity: details.capacity,
+        ticketIds: details.ticketIds,
+        enabled: details.enabled,
+        now: clock.now(),
+      };
+    },
+  });
+  return [assignment, mirror];
+}
+
+/** Runs the chain outside a request (the worker's catalogue copy, tests). */
 export async function runCapacityAssignmentCommand(
   services: CapacityServices,
   command: CapacityAssignmentCommand,
   context: CommandContext,
-): Promise<{ position: bigint }> {
-  const { commands, clock } = services;
-  const { eventId, capacityAssignmentId } = command;
-  const stream = capacityAssignmentStream(capacityAssignmentId);
-  const before = (await commands.load(capacityAssignmentDecider, stream)).state;
-  const events = capacityAssignmentDecider.decide(command, before);
-  const after = fold(capacityAssignmentDecider, before, events);
-  const mirror = mirrorOf(before, after);
-  const define = (details: CapacityAssignmentDetails) => ({
-    type: 'DefineCapacity' as const,
-    eventId,
-    capacityAssignmentId,
-    capacity: details.capacity,
-    ticketIds: details.ticketIds,
-    enabled: details.enabled,
-    now: clock.now(),
-  });
-  if (mirror) inventoryDecider.decide(define(mirror), await loadInventory(services, eventId));
-
-  const written = await commands.handle(capacityAssignmentDecider, stream, command, context);
-  if (!mirror) return { position: written.position };
-  try {
-    const mirrored = await commands.handle(
-      inventoryDecider,
-      inventoryStream(eventId),
-      define(mirror),
-      context,
-    );
-    return { position: mirrored.position > written.position ? mirrored.position : written.position };
-  } catch (error) {
-    if (isRefusal(error) && command.type !== 'DeleteCapacityAssignment')
-      await putBack(services, { eventId, capacityAssignmentId, before }, context);
-    throw error;
-  }
+): Promise<{ position: bigint | null }> {
+  const { position } = await runChain(services.commands, capacityAssignmentChain(services, command), context);
+  return { position };
 }
 
-async function putBack(
-  { commands, clock }: CapacityServices,
-  input: { eventId: string; capacityAssignmentId: string; before: CapacityAssignmentState },
-  context: CommandContext,
-): Promise<void> {
-  const { eventId, capacityAssignmentId, before } = input;
-  const now = clock.now();
-  const undo: CapacityAssignmentCommand = before.exists
+/** The command that puts an assignment back as it was before the chain: a new one is deleted. */
+function putBack(input: {
+  eventId: string;
+  capacityAssignmentId: string;
+  before: CapacityAssignmentState;
+  now: Date;
+}): CapacityAssignmentCommand {
+  const { eventId, capacityAssignmentId, before, now } = input;
+  return before.exists
     ? {
         type: 'UpdateCapacityAssignment',
         eventId,
@@ -137,10 +153,4 @@ async function putBack(
         now,
       }
     : { type: 'DeleteCapacityAssignment', eventId, capacityAssignmentId, now };
-  await commands.handle(
-    capacityAssignmentDecider,
-    capacityAssignmentStream(capacityAssignmentId),
-    undo,
-    context,
-  );
 }

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
-import { commandContext, loadOwned, readYourWrite, requireAuth, setPosition } from '../../kit/http/context';
+import { execute, loadOwned, requireAuth } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, pathParam } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
@@ -17,12 +17,7 @@ import { eventDecider } from '../events/eventDecider';
 import { eventStream } from '../events/eventEvents';
 import { eventIdOrNotFound } from '../events/eventSchemas';
 import type { CapacityAssignmentCommand } from './capacityDecider';
-import {
-  eventTicketIds,
-  loadInventory,
-  runCapacityAssignmentCommand,
-  usedCapacity,
-} from './capacityCommands';
+import { capacityAssignmentChain, eventTicketIds, loadInventory, usedCapacity } from './capacityCommands';
 import {
   capacityAssignmentIdSchema,
   createCapacityAssignmentSchema,
@@ -65,9 +60,10 @@ export function capacityAssignmentRoutes(services: Services) {
   }
 
   async function run(ctx: Context, command: CapacityAssignmentCommand) {
-    const { position } = await runCapacityAssignmentCommand(services, command, commandContext(ctx));
-    setPosition(ctx, position);
-    await readYourWrite(services, position, [capacityAssignmentsProjection.name]);
+    await execute(ctx, services, {
+      chain: capacityAssignmentChain(services, command),
+      readModels: [capacityAssignmentsProjection.name],
+    });
   }
 
   async function presentOne(eventId: string, capacityAssignmentId: string) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachStorage, type TestStorage } from '../../../projections/runner/testing';
-import type { EventStore, ExpectedRevision, NewEvent, RecordedEvent } from '../../eventstore/port';
+import type { EventStore, ExpectedRevision, NewEvent } from '../../eventstore/port';
 import { ManualClock, randomIds, type IdSource } from '../../kit/clock';
 import { CommandHandler, type CommandContext } from '../../kit/commandHandler';
 import { isRefusal } from '../../kit/refusal';
@@ -29,7 +29,8 @@ const definition = (code: string): PromoCodeDefinition => ({
 
 /**
  * What "the guard off" means: every append ignores the expected revision. Only for proving the race test
- * bites. Both racers read the claim stream before either appends (a barrier), as they may in production.
+ * bites. Both racers have read the claim stream (planning and appending) before either appends (a barrier), as
+ * they may in production.
  */
 function withoutRevisionGuard(store: EventStore, racers: number): EventStore {
   let arrived = 0;
@@ -37,16 +38,13 @@ function withoutRevisionGuard(store: EventStore, racers: number): EventStore {
   const barrier = new Promise<void>((resolve) => (allArrived = resolve));
   return {
     ...store,
-    append: (stream: string, events: readonly NewEvent[], _options: { expected: ExpectedRevision }) =>
-      store.append(stream, events, { expected: 'any' }),
-    async *readStream(stream, options) {
-      const events: RecordedEvent[] = [];
-      for await (const event of store.readStream(stream, options)) events.push(event);
+    readStream: (stream, options) => store.readStream(stream, options),
+    async append(stream: string, events: readonly NewEvent[], _options: { expected: ExpectedRevision }) {
       if (stream.startsWith('promo-code-claim-')) {
         if (++arrived === racers) allArrived();
         await barrier;
       }
-      yield* events;
+      return store.append(stream, events, { expected: 'any' });
     },
   };
 }
@@ -142,15 +140,45 @@ describeEachStorage('promo code workflows', (open) => {
     expect(await typesIn(storage.store, promoCodeClaimStream('ev_1', 'SUMMER'))).toEqual([]);
   });
 
-  it('releases the claim when the creation is refused after it', async () => {
-    // The same id twice: the second creation claims its code, then its promo code stream refuses it.
+  it('claims nothing when the creation is refused, and releases the claim when it is refused after it', async () => {
+    // The same id twice: the second creation is refused by its promo code stream before anything is written.
     const sameId: IdSource = { ...randomIds, entity: () => 'pc_fixed' };
     const api = process(storage.store, sameId);
     await createPromoCode(api, { eventId: 'ev_1', definition: definition('ALPHA') }, context);
     await expect(
       createPromoCode(api, { eventId: 'ev_1', definition: definition('BETA') }, context),
     ).rejects.toMatchObject({ reason: 'promo_code_already_exists' });
-    expect(await typesIn(storage.store, promoCodeClaimStream('ev_1', 'BETA'))).toEqual([
+    expect(await typesIn(storage.store, promoCodeClaimStream('ev_1', 'BETA'))).toEqual([]);
+
+    // Another process creates the promo code between the plan and the append: the claim is undone.
+    const raced: EventStore = {
+      ...storage.store,
+      readStream: (stream, options) => storage.store.readStream(stream, options),
+      async append(stream, events, options) {
+        if (stream === promoCodeStream('pc_raced') && options.expected !== 'any')
+          await new CommandHandler(storage.store).handle(
+            promoCodeDecider,
+            stream,
+            {
+              type: 'CreatePromoCode',
+              promoCodeId: 'pc_raced',
+              eventId: 'ev_1',
+              definition: definition('OTHER'),
+              now: clock.now(),
+            },
+            context,
+          );
+        return storage.store.append(stream, events, options);
+      },
+    };
+    await expect(
+      createPromoCode(
+        process(raced, { ...randomIds, entity: () => 'pc_raced' }),
+        { eventId: 'ev_1', definition: definition('GAMMA') },
+        context,
+      ),
+    ).rejects.toMatchObject({ reason: 'promo_code_already_exists' });
+    expect(await typesIn(storage.store, promoCodeClaimStream('ev_1', 'GAMMA'))).toEqual([
       'PromoCodeClaimed',
       'PromoCodeReleased',
     ]);

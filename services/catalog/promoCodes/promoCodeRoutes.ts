@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
-import { commandContext, readYourWrite, setPosition } from '../../kit/http/context';
+import { execute } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, pathParam } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
@@ -13,10 +13,10 @@ import {
 } from '../../../projections/promoCodes';
 import { checkTicketsOfEvent, ownedEventOf } from '../applicableTickets';
 import {
-  createPromoCode,
-  deletePromoCode,
-  updatePromoCode,
-  type PromoCodeWritten,
+  promoCodeCreation,
+  promoCodeDeletion,
+  promoCodeUpdate,
+  type PromoCodeWorkflow,
 } from './promoCodeCommands';
 import {
   createPromoCodeSchema,
@@ -36,10 +36,10 @@ export function promoCodeRoutes(services: Services) {
   router.use('/events', allow('events.manage'));
   const readModels = [promoCodesProjection.name];
 
-  async function answer(ctx: Context, eventId: string, written: PromoCodeWritten) {
-    setPosition(ctx, written.position);
-    await readYourWrite(services, written.position, readModels);
-    const row = await findEventPromoCode(services.db, eventId, written.promoCodeId);
+  /** Runs the workflow's chain and answers with the promo code as the read model now shows it. */
+  async function run(ctx: Context, eventId: string, { promoCodeId, chain }: PromoCodeWorkflow) {
+    await execute(ctx, services, { chain, readModels });
+    const row = await findEventPromoCode(services.db, eventId, promoCodeId);
     if (!row) throw new Refusal('promo_code_not_found');
     return presentPromoCode(row);
   }
@@ -59,14 +59,11 @@ export function promoCodeRoutes(services: Services) {
     const input = body(ctx, createPromoCodeSchema);
     const eventId = await ownedEventOf(ctx, services);
     await checkTicketsOfEvent(services.db, eventId, input.applicable_ticket_ids);
-    const written = await createPromoCode(
-      services,
-      { eventId, definition: toPromoCodeDefinition(input) },
-      commandContext(ctx),
-    );
+    const creation = promoCodeCreation(services, { eventId, definition: toPromoCodeDefinition(input) });
+    const data = await run(ctx, eventId, creation);
     ctx.status = 201;
-    ctx.set('Location', `/api/events/${eventId}/promo-codes/${written.promoCodeId}`);
-    ctx.body = { data: await answer(ctx, eventId, written) };
+    ctx.set('Location', `/api/events/${eventId}/promo-codes/${creation.promoCodeId}`);
+    ctx.body = { data };
   });
 
   router.get('/events/:eventId/promo-codes/:promoCodeId', async (ctx) => {
@@ -80,19 +77,18 @@ export function promoCodeRoutes(services: Services) {
     const input = body(ctx, updatePromoCodeSchema);
     const { eventId, promoCodeId } = await ownedPromoCode(ctx);
     await checkTicketsOfEvent(services.db, eventId, input.applicable_ticket_ids);
-    const written = await updatePromoCode(
-      services,
-      { eventId, promoCodeId, changes: toPromoCodeChanges(input) },
-      commandContext(ctx),
-    );
-    ctx.body = { data: await answer(ctx, eventId, written) };
+    const update = await promoCodeUpdate(services, {
+      eventId,
+      promoCodeId,
+      changes: toPromoCodeChanges(input),
+    });
+    ctx.body = { data: await run(ctx, eventId, update) };
   });
 
   router.delete('/events/:eventId/promo-codes/:promoCodeId', async (ctx) => {
     const { eventId, promoCodeId } = await ownedPromoCode(ctx);
-    const written = await deletePromoCode(services, { eventId, promoCodeId }, commandContext(ctx));
-    setPosition(ctx, written.position);
-    await readYourWrite(services, written.position, readModels);
+    const { chain } = await promoCodeDeletion(services, { eventId, promoCodeId });
+    await execute(ctx, services, { chain, readModels });
     ctx.status = 204;
   });
 

@@ -2,14 +2,7 @@ import Router from '@koa/router';
 import { defaultTaxAndFeeIds } from '../../../projections/taxes';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
-import {
-  commandContext,
-  execute,
-  loadOwned,
-  readYourWrite,
-  requireAuth,
-  setPosition,
-} from '../../kit/http/context';
+import { execute, loadOwned, requireAuth } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, pathParam } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
@@ -26,10 +19,9 @@ import { taxDecider } from '../taxes/taxDecider';
 import { taxStream } from '../taxes/taxEvents';
 import { inventoryDecider, remainingAt, type InventoryState } from '../../sales/inventory/inventoryDecider';
 import { inventoryStream } from '../../sales/inventory/inventoryEvents';
-import { inventoryMirrorDecider, stockDefinitions } from './inventoryMirror';
 import { ticketSalesFacts } from './salesFacts';
-import { ticketDecider, type TicketCommand, type TicketState } from './ticketDecider';
-import { ticketStream, ticketOrderStream, type TicketDetails } from './ticketEvents';
+import { ticketDecider, type TicketCommand } from './ticketDecider';
+import { ticketStream, ticketOrderStream } from './ticketEvents';
 import { ticketOrderDecider } from './ticketOrderDecider';
 import {
   createTicketSchema,
@@ -40,6 +32,7 @@ import {
   updateTicketSchema,
 } from './ticketSchemas';
 import { ticketState } from './ticketState';
+import { ticketSave } from './ticketWorkflows';
 
 /**
  * The organizer's side of tickets (`/api/events/{eventId}/tickets`): thin routes, rules in ticketDecider,
@@ -89,51 +82,12 @@ export function ticketRoutes(services: Services) {
     if (unknown.length > 0) throw new Refusal('validation_failed', undefined, { tax_and_fee_ids: unknown });
   }
 
-  /**
-   * Runs a ticket command, then mirrors the quantities into the inventory. The mirror is checked against the
-   * inventory BEFORE the ticket changes, so a quantity below what is sold or held is refused with
-   * `quantity_below_sold` and nothing is written; the mirror itself is one append, decided again by the
-   * inventory's own rules (a rush between the check and the append is refused there, leaving the ticket ahead
-   * of the inventory until the next save, which the organizer sees as the refusal).
-   */
-  async function runWithMirror(
-    ctx: Context,
-    eventId: string,
-    ticketId: string,
-    before: TicketDetails | null,
-    command: TicketCommand,
-    after: (state: TicketState) => TicketDetails | null,
-  ) {
-    const now = services.clock.now();
-    const inventory = await loadInventory(eventId);
-    const { state: current } = await services.commands.load(ticketDecider, ticketStream(ticketId));
-    const predicted = ticketDecider.decide(command, current);
-    if (predicted.length > 0) {
-      const expected = predicted.reduce((state, event) => ticketDecider.evolve(state, event), current);
-      const definitions = stockDefinitions(eventId, ticketId, before, after(expected), now);
-      inventoryMirrorDecider.decide({ type: 'MirrorStock', definitions }, inventory);
-    }
-    const result = await execute(ctx, services, {
-      decider: ticketDecider,
-      stream: ticketStream(ticketId),
-      command,
-      readModels: [],
+  /** Runs a ticket command with its stock mirror (ticketWorkflows) and waits for the tickets read model. */
+  async function save(ctx: Context, eventId: string, ticketId: string, command: TicketCommand) {
+    await execute(ctx, services, {
+      chain: ticketSave({ eventId, ticketId, command, now: services.clock.now() }),
+      readModels,
     });
-    if (result.events.length > 0) {
-      const mirrored = await services.commands.handle(
-        inventoryMirrorDecider,
-        inventoryStream(eventId),
-        {
-          type: 'MirrorStock',
-          definitions: stockDefinitions(eventId, ticketId, before, after(result.state), now),
-        },
-        commandContext(ctx),
-      );
-      const position = mirrored.position > result.position ? mirrored.position : result.position;
-      setPosition(ctx, position);
-      await readYourWrite(services, position, readModels);
-    }
-    return result;
   }
 
   async function present(row: TicketRow, inventory?: InventoryState) {
@@ -204,14 +158,13 @@ export function ticketRoutes(services: Services) {
     await checkTaxes(event.accountId, input.tax_and_fee_ids);
     const ticketId = services.ids.entity('tk');
     const details = toTicketDetails(input, newTierId);
-    await runWithMirror(
-      ctx,
+    await save(ctx, eventId, ticketId, {
+      type: 'CreateTicket',
       eventId,
       ticketId,
-      null,
-      { type: 'CreateTicket', eventId, ticketId, details, now: services.clock.now() },
-      (state) => (state.exists ? state.details : null),
-    );
+      details,
+      now: services.clock.now(),
+    });
     ctx.status = 201;
     ctx.set('Location', `/api/events/${eventId}/tickets/${ticketId}`);
     ctx.body = { data: await presentStored(eventId, ticketId) };
@@ -248,36 +201,28 @@ export function ticketRoutes(services: Services) {
     const { eventId, event, ticketId, ticket } = await ownedTicket(ctx);
     await checkTaxes(event.accountId, input.tax_and_fee_ids);
     const facts = ticketSalesFacts(await loadInventory(eventId), ticketId, services.clock.now());
-    await runWithMirror(
-      ctx,
+    await save(ctx, eventId, ticketId, {
+      type: 'UpdateTicket',
       eventId,
       ticketId,
-      ticket.details,
-      {
-        type: 'UpdateTicket',
-        eventId,
-        ticketId,
-        changes: toTicketChanges(input, ticket.details, newTierId),
-        hasSalesOrAttendees: facts.hasSalesOrAttendees,
-        tierIdsWithSales: facts.tierIdsWithSales,
-        now: services.clock.now(),
-      },
-      (state) => (state.exists ? state.details : null),
-    );
+      changes: toTicketChanges(input, ticket.details, newTierId),
+      hasSalesOrAttendees: facts.hasSalesOrAttendees,
+      tierIdsWithSales: facts.tierIdsWithSales,
+      now: services.clock.now(),
+    });
     ctx.body = { data: await presentStored(eventId, ticketId) };
   });
 
   router.delete('/events/:id/tickets/:ticketId', async (ctx) => {
-    const { eventId, ticketId, ticket } = await ownedTicket(ctx);
+    const { eventId, ticketId } = await ownedTicket(ctx);
     const facts = ticketSalesFacts(await loadInventory(eventId), ticketId, services.clock.now());
-    await runWithMirror(
-      ctx,
+    await save(ctx, eventId, ticketId, {
+      type: 'DeleteTicket',
       eventId,
       ticketId,
-      ticket.details,
-      { type: 'DeleteTicket', eventId, ticketId, orderCount: facts.orderCount, now: services.clock.now() },
-      () => null,
-    );
+      orderCount: facts.orderCount,
+      now: services.clock.now(),
+    });
     ctx.status = 204;
   });
 

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Services } from '../../kit/http/context';
-import { commandContext } from '../../kit/http/context';
+import { execute } from '../../kit/http/context';
 import { route } from '../../kit/http/routeContract';
 import { refuse } from '../../kit/refusal';
 import { stripeEventStream } from '../paymentEvents';
@@ -62,10 +62,11 @@ export function stripeWebhookRoutes(services: Services) {
     const object = (event.data as { object?: unknown } | undefined)?.object;
     if (typeof event.id !== 'string' || typeof event.type !== 'string' || !isRecord(object))
       refuse('validation_failed', 'Not a Stripe event');
-    const result = await services.commands.handle(
-      stripeEventClaimDecider,
-      stripeEventStream(event.id),
-      {
+    // Nothing reads a read model after it: the worker's dispatcher processes the event.
+    const result = await execute(ctx, services, {
+      decider: stripeEventClaimDecider,
+      stream: stripeEventStream(event.id),
+      command: {
         type: 'ReceiveStripeEvent',
         event: {
           stripeEventId: event.id,
@@ -76,8 +77,9 @@ export function stripeWebhookRoutes(services: Services) {
         },
         now: services.clock.now(),
       },
-      commandContext(ctx, 'stripe'),
-    );
+      readModels: [],
+      actor: 'stripe',
+    });
     const duplicate = result.events.length === 0;
     if (duplicate) services.logger.info('stripe event delivered again, ignored', { id: event.id });
     ctx.body = { received: true, duplicate };
