@@ -6,6 +6,7 @@ import { body, pathParam, query } from '../../kit/http/validate';
 import { isRefusal, Refusal } from '../../kit/refusal';
 import { isShortId } from '../../kit/shortIds';
 import {
+  checkedInOnList,
   checkInProjection,
   findAttendeeCheckIns,
   findCheckInById,
@@ -114,11 +115,7 @@ export function publicCheckInRoutes(
 
   async function presentList(list: ResolvedList) {
     const { facts } = list;
-    const checkedIn = await services
-      .db('check_in_attendees')
-      .where({ check_in_list_id: facts.checkInListId, state: 'CHECKED_IN' })
-      .count({ count: '*' })
-      .first();
+    const checkedIn = await checkedInOnList(services.db, facts.checkInListId);
     const totals = await countListAttendees(services.db, facts.eventId, [
       { id: facts.checkInListId, ticketIds: facts.ticketIds },
     ]);
@@ -132,7 +129,7 @@ export function publicCheckInRoutes(
         expires_at: facts.expiresAt,
         status: checkInListStatus(facts, services.clock.now()),
         ticket_ids: [...facts.ticketIds],
-        checked_in_attendees: Number(checkedIn?.count ?? 0),
+        checked_in_attendees: checkedIn,
         total_attendees: totals.get(facts.checkInListId) ?? 0,
       },
       event: {
