@@ -17,11 +17,11 @@ const quoted = String.raw`['"\x60]${name}['"\x60]`;
 /**
  * The ways a knex query names a table: `db('x')`, `trx<Row>('x')`, `services.db('x')`, `.from('x')`,
  * `.table('x')`, `.join('x'`, `.leftJoin('x'`, `knex('x')`, a helper taking the connection and the name
- * (`table(db, 'x')`, `hasTable(db, 'x')`), and raw SQL (`FROM x`, `JOIN x`).
+ * (`table(db, 'x')`), a schema probe (`db.schema.has…('x')`), and raw SQL (`FROM x`, `JOIN x`).
  */
 const referencePatterns: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:\b(?:db|knex|trx|tx)|\.(?:db|trx|table|from|into|join|leftJoin|rightJoin|innerJoin|fullOuterJoin|crossJoin|hasTable|createTable))\s*(?:<[^()]*?>)?\(\s*${quoted}`,
+    String.raw`(?:\b(?:db|knex|trx|tx)|\.(?:db|trx|from|into|\w*[Tt]able|\w*[Jj]oin))\s*(?:<[^()]*?>)?\(\s*${quoted}`,
     'g',
   ),
   new RegExp(String.raw`\b\w+\(\s*(?:this\.)?(?:db|knex|trx|tx|services\.db)\s*,\s*${quoted}`, 'g'),
