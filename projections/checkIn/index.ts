@@ -289,6 +289,22 @@ export async function findEventCheckInList(
   return db<CheckInListRow>('check_in_lists').where({ id: checkInListId, event_id: eventId }).first();
 }
 
+export async function findCheckInList(db: Knex, checkInListId: string): Promise<CheckInListRow | undefined> {
+  return db<CheckInListRow>('check_in_lists').where({ id: checkInListId }).first();
+}
+
+/** The names of these check-in lists, by id; unknown ids are left out. */
+export async function checkInListNames(
+  db: Knex,
+  checkInListIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (checkInListIds.length === 0) return new Map();
+  const rows = await db<CheckInListRow>('check_in_lists')
+    .whereIn('id', [...new Set(checkInListIds)])
+    .select<Pick<CheckInListRow, 'id' | 'name'>[]>('id', 'name');
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** The list a public link names: current, revoked (rotated or deleted) or unknown. */
 export async function findCheckInListByShortId(
   db: Knex,
@@ -322,6 +338,15 @@ export async function findAttendeeCheckIns(
         .whereIn('attendee_id', attendeeIds.slice(start, start + 500))),
     );
   return rows;
+}
+
+/** Attendees checked in now on one list. */
+export async function checkedInOnList(db: Knex, checkInListId: string): Promise<number> {
+  const row = await db('check_in_attendees')
+    .where({ check_in_list_id: checkInListId, state: 'CHECKED_IN' })
+    .count({ count: '*' })
+    .first();
+  return Number(row?.count ?? 0);
 }
 
 /** Attendees checked in now, per list of the event. */

@@ -193,6 +193,11 @@ export async function listAccountEvents(db: Knex, accountId: string, list: ListQ
   return runListQuery<EventRow>(db('events').where({ account_id: accountId }), list, spec);
 }
 
+/** The live events, as buyers and search engines list them. */
+export async function listLiveEvents(db: Knex, list: ListQuery, now: () => Date) {
+  return runListQuery<EventRow>(db('events').where({ status: 'LIVE' }), list, eventListSpec(now));
+}
+
 export async function findAccountEvent(
   db: Knex,
   accountId: string,
@@ -208,6 +213,45 @@ export async function findLiveEvent(db: Knex, eventId: string): Promise<EventRow
 export async function firstLiveEvent(db: Knex): Promise<EventRow | undefined> {
   return (await db('events').where({ status: 'LIVE' }).orderBy('created_at', 'asc').orderBy('id').first()) as
     EventRow | undefined;
+}
+
+export type UpcomingEvent = Pick<
+  EventRow,
+  'id' | 'title' | 'start_date' | 'timezone' | 'currency' | 'status'
+>;
+
+/**
+ * The account's events that have not ended at `now` (without an end, those that started less than a day ago),
+ * archived ones aside, soonest first.
+ */
+export async function listUpcomingAccountEvents(
+  db: Knex,
+  accountId: string,
+  now: Date,
+  limit: number,
+): Promise<UpcomingEvent[]> {
+  const nowIso = now.toISOString();
+  return db('events')
+    .where({ account_id: accountId })
+    .whereNot({ status: 'ARCHIVED' })
+    .where((q) => {
+      void q.where('end_date', '>=', nowIso).orWhere((r) => {
+        void r
+          .whereNull('end_date')
+          .where('start_date', '>=', new Date(now.getTime() - 86_400_000).toISOString());
+      });
+    })
+    .orderBy('start_date')
+    .limit(limit)
+    .select<UpcomingEvent[]>('id', 'title', 'start_date', 'timezone', 'currency', 'status');
+}
+
+/** The currency of each of the account's events, by event id. */
+export async function accountEventCurrencies(db: Knex, accountId: string): Promise<Map<string, string>> {
+  const rows = await db<EventRow>('events')
+    .where({ account_id: accountId })
+    .select<Pick<EventRow, 'id' | 'currency'>[]>('id', 'currency');
+  return new Map(rows.map((row) => [row.id, row.currency]));
 }
 
 function parseLocation(json: string | null): EventLocation | null {

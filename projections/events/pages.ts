@@ -161,6 +161,19 @@ export async function findEventPage(db: Knex, eventId: string): Promise<EventPag
   return (await db('event_pages').where({ event_id: eventId }).first()) as EventPageRow | undefined;
 }
 
+/** The live events with their page settings, soonest first (the sitemap). */
+export async function listLiveEventPages(
+  db: Knex,
+  limit: number,
+): Promise<{ id: string; slug: string; updated_at: string; settings: string | null }[]> {
+  return db('events as e')
+    .leftJoin('event_pages as p', 'p.event_id', 'e.id')
+    .where('e.status', 'LIVE')
+    .orderBy('e.start_date', 'asc')
+    .limit(limit)
+    .select('e.id', 'e.slug', 'e.updated_at', 'p.settings');
+}
+
 export async function listEventImages(db: Knex, eventId: string): Promise<EventImageRow[]> {
   return (await db('event_images')
     .where({ event_id: eventId })

@@ -8,9 +8,9 @@ import {
 } from '../../services/messaging/messages/messageEvents';
 
 /**
- * An event's messages (docs/messages.md): what was written, for whom, when it goes out. How each recipient's
- * mail fares is the outbox's (`mail_outbox`, template `event_message`, aggregate = the message) and how many
- * recipients the reactor found is `message_dispatches`; both belong to the worker and are read here.
+ * An event's messages (docs/messages.md): what was written, for whom, when it goes out. How many recipients the
+ * reactor found and how each one's mail fares are the messaging module's (services/messaging/messages/
+ * messageDeliveries.ts); the presenters here take them as `MessageCounts`.
  */
 
 export const messagesTable: ReadModelTable = {
@@ -154,35 +154,6 @@ export interface MessageCounts {
   failed: number;
 }
 
-/** Per message: how many recipients, and how their mails stand in the outbox. */
-export async function messageCounts(db: Knex, messageIds: string[]): Promise<Map<string, MessageCounts>> {
-  const counts = new Map<string, MessageCounts>(
-    messageIds.map((id) => [id, { recipients: null, queued: 0, sent: 0, failed: 0 }]),
-  );
-  if (messageIds.length === 0) return counts;
-  const dispatches = (await db('message_dispatches')
-    .select('message_id', 'recipient_count')
-    .whereIn('message_id', messageIds)) as { message_id: string; recipient_count: number }[];
-  for (const row of dispatches) counts.get(row.message_id)!.recipients = Number(row.recipient_count);
-  // knex types a grouped count loosely: the row shape is stated here.
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-  const states = (await db('mail_outbox')
-    .select('aggregate_id', 'status')
-    .count({ n: '*' })
-    .whereIn('aggregate_id', messageIds)
-    .where({ template: 'event_message' })
-    .whereNot('occurrence', 'like', 'copy:%')
-    .groupBy('aggregate_id', 'status')) as { aggregate_id: string; status: string; n: number | string }[];
-  for (const row of states) {
-    const entry = counts.get(row.aggregate_id)!;
-    const n = Number(row.n);
-    if (row.status === 'sent') entry.sent += n;
-    else if (row.status === 'failed') entry.failed += n;
-    else entry.queued += n;
-  }
-  return counts;
-}
-
 export type MessageState = 'scheduled' | 'cancelled' | 'sending' | 'sent';
 
 export function presentMessage(row: MessageRow, counts: MessageCounts) {
@@ -228,14 +199,6 @@ export interface MessageRecipientRow {
   attempts: number;
   last_error: string | null;
   sent_at: string | null;
-}
-
-/** Each recipient's mail and how it fares (queued, sent, failed); the sender's copy included. */
-export async function listMessageRecipients(db: Knex, messageId: string): Promise<MessageRecipientRow[]> {
-  return (await db('mail_outbox')
-    .select('id', 'to_address', 'locale', 'status', 'attempts', 'last_error', 'sent_at')
-    .where({ aggregate_id: messageId, template: 'event_message' })
-    .orderBy('to_address')) as MessageRecipientRow[];
 }
 
 export function presentMessageRecipient(row: MessageRecipientRow) {

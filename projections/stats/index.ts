@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { readCheckpoint } from '../runner/checkpoints';
 import { defineProjection } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
 import {
@@ -481,8 +482,6 @@ export type StatsProjectionEvent = OrderEvent | Admission;
 
 /** The stats projection's checkpoint: the position every answer built from these tables reflects at least. */
 export async function statsPosition(db: Knex): Promise<string> {
-  const row = await db('projection_checkpoints')
-    .where({ name: statsProjectionName })
-    .first<{ position: string | number } | undefined>('position');
-  return String(row?.position ?? '0');
+  const checkpoint = await readCheckpoint(db, statsProjectionName);
+  return String(checkpoint?.position ?? '0');
 }

@@ -160,6 +160,11 @@ export async function findEventTicket(
   return row ? fromRow(row) : undefined;
 }
 
+/** The ids of an event's tickets (deleted tickets have no row). */
+export async function listEventTicketIds(db: Knex, eventId: string): Promise<string[]> {
+  return db<TicketRowData>('tickets').where({ event_id: eventId }).pluck('id');
+}
+
 export async function countEventTickets(db: Knex, eventId: string): Promise<number> {
   const row = (await db('tickets').where({ event_id: eventId }).count({ n: '*' }).first()) as
     { n: number | string } | undefined;

@@ -4,7 +4,12 @@ import { hashToken } from '../identity/auth';
 import { findActiveSession, findActiveSessionIds, type ActiveSession } from '../../projections/identity';
 import { identityProjection, sessionsProjection } from '../../projections/identity';
 import { findAccountEvent } from '../../projections/events';
-import { checkInProjection, findAttendeeCheckIns, findCheckInListByShortId } from '../../projections/checkIn';
+import {
+  checkInProjection,
+  findAttendeeCheckIns,
+  findCheckInList,
+  findCheckInListByShortId,
+} from '../../projections/checkIn';
 import { isShortId } from '../kit/shortIds';
 import { CheckInFeed } from '../admission/checkIn/checkInFeed';
 import type { CheckInChanged, ReadModelChanged, SubscribeAnswer } from '../kit/contracts/realtime';
@@ -197,10 +202,7 @@ export function attachRealtime(
   };
 
   const disconnectRevokedDevices = async (checkInListId: string): Promise<void> => {
-    const row = await services
-      .db<{ id: string; short_id: string }>('check_in_lists')
-      .where({ id: checkInListId })
-      .first('short_id');
+    const row = await findCheckInList(services.db, checkInListId);
     const sockets = await io.local.in(`check-in-list:${checkInListId}`).fetchSockets();
     for (const socket of sockets)
       if ((socket.data as DeviceData).device?.shortId !== row?.short_id) socket.disconnect(true);

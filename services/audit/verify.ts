@@ -16,6 +16,13 @@ import {
   refundedTotal,
   type OrderPaymentState,
 } from '../sales/orders/orderPaymentDecider';
+import {
+  listLinesOfOrders,
+  listOrderIds,
+  listOrdersByIds,
+  orderPayments,
+  type OrderLineRow,
+} from '../../projections/orders';
 import { parseRecordedEvent } from './eventSchemas';
 import { auditChainTable, chainHash, genesisHash, type ChainLink } from './notary';
 
@@ -286,27 +293,6 @@ function recomputeTotals(placed: OrderPlaced['data']): string[] {
   return problems;
 }
 
-interface OrderRowMoney {
-  id: string;
-  currency: string;
-  subtotal: number | string;
-  discount_total: number | string;
-  fee_total: number | string;
-  tax_total: number | string;
-  total: number | string;
-}
-interface PaymentRowMoney {
-  order_id: string;
-  paid_total: number | string;
-  refunded_total: number | string;
-}
-interface LineRowMoney {
-  order_id: string;
-  position: number | string;
-  quantity: number | string;
-  total: number | string;
-}
-
 async function inChunks<T>(ids: readonly string[], query: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
   const rows: T[] = [];
   for (let i = 0; i < ids.length; i += 500) rows.push(...(await query(ids.slice(i, i + 500))));
@@ -317,20 +303,16 @@ async function checkOrders(db: Knex, orders: Map<string, FoldedOrder>, find: Fin
   const placed = [...orders].filter(([, folded]) => folded.state.order.exists);
   const ids = placed.map(([id]) => id);
   const rows = new Map(
-    (await inChunks(ids, (chunk) => db<OrderRowMoney>('orders').whereIn('id', chunk))).map((row) => [
-      row.id,
+    (await inChunks(ids, (chunk) => listOrdersByIds(db, chunk))).map((row) => [row.id, row]),
+  );
+  const payments = new Map(
+    (await inChunks(ids, async (chunk) => [...(await orderPayments(db, chunk)).values()])).map((row) => [
+      row.order_id,
       row,
     ]),
   );
-  const payments = new Map(
-    (await inChunks(ids, (chunk) => db<PaymentRowMoney>('order_payments').whereIn('order_id', chunk))).map(
-      (row) => [row.order_id, row],
-    ),
-  );
-  const lines = new Map<string, LineRowMoney[]>();
-  for (const row of await inChunks(ids, (chunk) =>
-    db<LineRowMoney>('order_lines').whereIn('order_id', chunk),
-  ))
+  const lines = new Map<string, OrderLineRow[]>();
+  for (const row of await inChunks(ids, (chunk) => listLinesOfOrders(db, chunk)))
     lines.set(row.order_id, [...(lines.get(row.order_id) ?? []), row]);
 
   for (const [orderId, { state, placedAt }] of placed) {
@@ -395,8 +377,8 @@ async function checkOrders(db: Knex, orders: Map<string, FoldedOrder>, find: Fin
   }
 
   const known = new Set(ids);
-  const stray = (await db<{ id: string }>('orders').select('id')).filter((row) => !known.has(row.id));
-  for (const { id } of stray) find('order', null, `the read model has order ${id}, which no event placed`);
+  const stray = (await listOrderIds(db)).filter((id) => !known.has(id));
+  for (const id of stray) find('order', null, `the read model has order ${id}, which no event placed`);
 }
 
 /** Sold tickets per ticket by the orders (active attendees of completed orders) against the inventory; returns how many tickets. */

@@ -13,10 +13,6 @@ describeEachStorage('applicable tickets of promo codes and questions', (open) =>
     await storage.close();
   });
 
-  it('takes the ids as given while the tickets read model does not exist', async () => {
-    await expect(checkTicketsOfEvent(storage.db, 'ev_1', ['tk_anything'])).resolves.toBeUndefined();
-  });
-
   it('refuses ids that are not tickets of the event, on the field', async () => {
     await storage.db.schema.createTable('tickets', (table) => {
       table.string('id', 40).primary();

@@ -7,6 +7,7 @@ import { Refusal } from '../kit/refusal';
 import { eventDecider } from './events/eventDecider';
 import { eventStream } from './events/eventEvents';
 import { eventIdOrNotFound } from './events/eventSchemas';
+import { listEventTicketIds } from '../../projections/tickets';
 
 /**
  * The event named by the path (`:eventId`) when it belongs to the caller's account; another account's event
@@ -27,9 +28,7 @@ export async function ownedEventOf(ctx: Context, services: Services): Promise<st
 
 /**
  * Checks that the ticket ids a promo code or question names are tickets of the event: an advisory fact read
- * from the `tickets` read model (docs/decisions/cross-module-facts.md section 1). That read model comes with
- * the tickets feature; until its table exists, the ids are taken as given (the checkout only ever matches
- * them against the tickets it sells, so an unknown id applies to nothing).
+ * from the `tickets` read model (docs/decisions/cross-module-facts.md section 1).
  */
 export async function checkTicketsOfEvent(
   db: Knex,
@@ -38,13 +37,7 @@ export async function checkTicketsOfEvent(
   field = 'applicable_ticket_ids',
 ): Promise<void> {
   if (!ticketIds || ticketIds.length === 0) return;
-  if (!(await db.schema.hasTable('tickets'))) return;
-  const found = new Set<string>(
-    await db('tickets')
-      .where({ event_id: eventId })
-      .whereIn('id', [...ticketIds])
-      .pluck('id'),
-  );
+  const found = new Set(await listEventTicketIds(db, eventId));
   const unknown = ticketIds.filter((ticketId) => !found.has(ticketId));
   if (unknown.length > 0)
     throw new Refusal('validation_failed', undefined, {

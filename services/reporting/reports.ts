@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { EventRow } from '../../projections/events';
 import { statCounters } from '../../projections/stats';
-import { codeUsage, table, ticketStats } from './statsQueries';
+import { listEventAffiliates } from '../../projections/affiliates';
+import { checkInListNames } from '../../projections/checkIn';
+import { codeUsage, ticketStats } from './statsQueries';
 import { bucketOf, nextDate, startOfLocalDay } from './zonedTime';
 
 /**
@@ -117,14 +119,8 @@ async function byCode(db: Knex, event: ReportEvent, bounds: Bounds, kind: 'promo
   const usage = await codeUsage(db, event.id, kind, bounds);
   const names = new Map<string, string>();
   if (kind === 'affiliate_code' && usage.length > 0) {
-    const affiliates = await table(db, 'affiliates')
-      .where({ event_id: event.id })
-      .whereIn(
-        'code',
-        usage.map((row) => row.code),
-      )
-      .select<{ code: string; name: string }[]>('code', 'name');
-    for (const affiliate of affiliates) names.set(affiliate.code, affiliate.name);
+    for (const affiliate of await listEventAffiliates(db, event.id))
+      names.set(affiliate.code, affiliate.name);
   }
   const columns = [
     col('code', 'text'),
@@ -194,17 +190,10 @@ async function checkIns(db: Knex, event: ReportEvent, bounds: Bounds) {
   if (bounds.from) void query.where('last_scanned_at', '>=', bounds.from);
   if (bounds.to) void query.where('last_scanned_at', '<', bounds.to);
   const rows = (await query) as Record<string, string | number>[];
-  const names = new Map<string, string>();
-  // The check-in lists' read model comes with the check-in feature; until it exists, lists show their id.
-  if (rows.length > 0 && (await db.schema.hasTable('check_in_lists'))) {
-    const lists = await table(db, 'check_in_lists')
-      .whereIn(
-        'id',
-        rows.map((row) => String(row.check_in_list_id)),
-      )
-      .select<{ id: string; name: string }[]>('id', 'name');
-    for (const list of lists) names.set(list.id, list.name);
-  }
+  const names = await checkInListNames(
+    db,
+    rows.map((row) => String(row.check_in_list_id)),
+  );
   return {
     columns: [
       col('check_in_list', 'text'),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventRow } from '../../projections/events';
+import { accountEventCurrencies, listUpcomingAccountEvents, type EventRow } from '../../projections/events';
 import { statCounters, statsPosition, type StatCounter } from '../../projections/stats';
 import { listEventTickets } from '../../projections/tickets';
 import {
@@ -363,27 +363,7 @@ export async function upcomingEventSales(
   now: Date,
   limit = 20,
 ): Promise<UpcomingEventSales[]> {
-  const nowIso = now.toISOString();
-  const events = await table(db, 'events')
-    .where({ account_id: accountId })
-    .whereNot({ status: 'ARCHIVED' })
-    .where((q) => {
-      void q.where('end_date', '>=', nowIso).orWhere((r) => {
-        void r
-          .whereNull('end_date')
-          .where('start_date', '>=', new Date(now.getTime() - 86_400_000).toISOString());
-      });
-    })
-    .orderBy('start_date')
-    .limit(limit)
-    .select<Pick<EventRow, 'id' | 'title' | 'start_date' | 'timezone' | 'currency' | 'status'>[]>(
-      'id',
-      'title',
-      'start_date',
-      'timezone',
-      'currency',
-      'status',
-    );
+  const events = await listUpcomingAccountEvents(db, accountId, now, limit);
   if (events.length === 0) return [];
   const ids = events.map((event) => event.id);
   const [sales, views] = await Promise.all([
@@ -431,29 +411,35 @@ export interface CurrencyTotals {
 
 /** The whole account's sales per currency (money of two currencies is never added up). */
 export async function accountTotals(db: Knex, accountId: string): Promise<CurrencyTotals[]> {
-  const rows = await table(db, 'stat_minutes as m')
-    .join('events as e', 'e.id', 'm.event_id')
-    .where('e.account_id', accountId)
-    .where('m.ticket_id', '')
-    .groupBy('e.currency')
-    .select<Record<string, unknown>[]>(
-      'e.currency',
-      db.raw('count(distinct m.event_id) as events'),
-      ...(['orders', 'tickets_sold', 'gross', 'taxes', 'fees', 'refunds'] as const).map((counter) =>
-        db.raw('coalesce(sum(??), 0) as ??', [`m.${counter}`, counter]),
-      ),
-    );
-  return rows
-    .map((row) => ({
-      currency: String(row.currency),
-      events: Number(row.events),
-      orders: Number(row.orders),
-      tickets_sold: Number(row.tickets_sold),
-      gross: Number(row.gross),
-      net: Number(row.gross) - Number(row.refunds),
-      taxes: Number(row.taxes),
-      fees: Number(row.fees),
-      refunds: Number(row.refunds),
-    }))
-    .sort((a, b) => a.currency.localeCompare(b.currency));
+  const currencyOf = await accountEventCurrencies(db, accountId);
+  const ids = [...currencyOf.keys()];
+  const byCurrency = new Map<string, CurrencyTotals>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const perEvent = await table(db, 'stat_minutes')
+      .whereIn('event_id', ids.slice(start, start + 500))
+      .where({ ticket_id: '' })
+      .groupBy('event_id')
+      .select<(Record<string, unknown> & { event_id: string })[]>(['event_id', ...sums(db)]);
+    for (const row of perEvent) {
+      const currency = currencyOf.get(row.event_id) ?? '';
+      const counts = toCounts(row);
+      const totals = byCurrency.get(currency) ?? {
+        currency,
+        events: 0,
+        orders: 0,
+        tickets_sold: 0,
+        gross: 0,
+        net: 0,
+        taxes: 0,
+        fees: 0,
+        refunds: 0,
+      };
+      totals.events += 1;
+      for (const counter of ['orders', 'tickets_sold', 'gross', 'taxes', 'fees', 'refunds'] as const)
+        totals[counter] += counts[counter];
+      totals.net = totals.gross - totals.refunds;
+      byCurrency.set(currency, totals);
+    }
+  }
+  return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }

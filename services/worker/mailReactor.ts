@@ -278,14 +278,14 @@ class Mailer {
   }
 
   async send<T extends MailTemplate>(template: T, request: MailRequest<T>): Promise<void> {
-    const outbox = this.ctx.table('mail_outbox');
+    const outbox = this.ctx.table(mailOutboxTable.name);
     const key = dedupeKey(request.aggregateId, template, request.occurrence);
     if (await isEnqueued(this.trx, outbox, key)) return;
     const createdAt = this.recorded.recordedAt.toISOString();
     let link = '';
     let validForMs = 0;
     if (request.link) {
-      const token = await mintLinkToken(this.trx, this.ctx.table('link_tokens'), {
+      const token = await mintLinkToken(this.trx, this.ctx.table(linkTokensTable.name), {
         purpose: request.link.purpose,
         userId: request.recipient.userId,
         accountId: request.accountId,

@@ -8,7 +8,9 @@ import { eventDecider } from '../catalog/events/eventDecider';
 import { eventStream } from '../catalog/events/eventEvents';
 import { dedupeKey, enqueueMail, isEnqueued, mailOutboxTable } from '../messaging/outbox';
 import { renderEventMessage, type MessageMailKind } from '../messaging/messages/messageMail';
+import { messageDispatchesTable } from '../messaging/messages/messageDeliveries';
 import { messageableAttendee, messageableOrderStatuses } from '../messaging/messages/recipientSearch';
+import { attendeeContacts, orderBuyerContacts } from '../../projections/orders';
 import type {
   MessageCancelled,
   MessageDispatched,
@@ -35,14 +37,8 @@ export const messageMailsTable: ReadModelTable = {
   },
 };
 
-export const messageDispatchesTable: ReadModelTable = {
-  name: 'message_dispatches',
-  define(table) {
-    table.string('message_id', 40).primary();
-    table.integer('recipient_count').notNullable();
-    table.string('dispatched_at', 30).notNullable();
-  },
-};
+// Migration 0061 imports it from here, where it was defined until the messages module took it over.
+export { messageDispatchesTable };
 
 type Handled = MessageScheduled | MessageDispatched | MessageCancelled | MessageTestSent;
 
@@ -104,7 +100,7 @@ export function messageReactor(settings: { commands: Pick<CommandHandler, 'load'
             const { email, locale } = message.sender;
             await send(trx, ctx, event, message, 'copy', 'copy:sender', { email, locale }, title);
           }
-          await trx(ctx.table('message_dispatches'))
+          await trx(ctx.table(messageDispatchesTable.name))
             .insert({
               message_id: message.messageId,
               recipient_count: recipients.length,
@@ -125,24 +121,15 @@ async function resolveRecipients(
   eventId: string,
   recipients: MessageRecipients,
 ): Promise<Recipient[]> {
-  let rows: { email: string | null; locale: string }[];
-  if (recipients.kind === 'order_buyer') {
-    rows = (await db('orders')
-      .select('email', 'locale')
-      .where({ id: recipients.orderId, event_id: eventId })
-      .whereIn('status', messageableOrderStatuses)) as typeof rows;
-  } else {
-    // Issued tickets only: an attendee of an order still in checkout has none yet.
-    const query = db('attendees')
-      .where({ event_id: eventId, status: messageableAttendee.status })
-      .whereIn('payment', messageableAttendee.payments)
-      .orderBy('created_at')
-      .orderBy('id')
-      .select('email', 'locale');
-    if (recipients.kind === 'ticket_holders') void query.whereIn('ticket_id', recipients.ticketIds);
-    if (recipients.kind === 'attendee') void query.where({ id: recipients.attendeeId });
-    rows = (await query) as typeof rows;
-  }
+  const rows =
+    recipients.kind === 'order_buyer'
+      ? await orderBuyerContacts(db, eventId, recipients.orderId, messageableOrderStatuses)
+      : // Issued tickets only: an attendee of an order still in checkout has none yet.
+        await attendeeContacts(db, eventId, {
+          ...messageableAttendee,
+          ...(recipients.kind === 'ticket_holders' ? { ticketIds: recipients.ticketIds } : {}),
+          ...(recipients.kind === 'attendee' ? { attendeeId: recipients.attendeeId } : {}),
+        });
   const byAddress = new Map<string, Recipient>();
   for (const row of rows) {
     const email = row.email?.trim().toLowerCase();
@@ -167,7 +154,7 @@ async function send(
   recipient: Recipient,
   eventTitle: string,
 ): Promise<void> {
-  const outbox = ctx.table('mail_outbox');
+  const outbox = ctx.table(mailOutboxTable.name);
   const key = dedupeKey(message.messageId, 'event_message', occurrence);
   if (await isEnqueued(trx, outbox, key)) return;
   await enqueueMail(trx, outbox, {

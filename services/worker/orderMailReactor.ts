@@ -469,7 +469,7 @@ class OrderMailer {
     /** The recipient's language; the buyer's unless an attendee has their own. */
     locale: string = this.locale,
   ): Promise<void> {
-    const outbox = this.ctx.table('mail_outbox');
+    const outbox = this.ctx.table(mailOutboxTable.name);
     const key = dedupeKey(this.placed.orderId, template, occurrence);
     const id = `ml_${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
     // A replay renders the mail again and writes nothing: cheaper than asking first for every mail.
@@ -486,6 +486,7 @@ class OrderMailer {
       position: this.recorded.position,
       createdAt: this.recorded.recordedAt.toISOString(),
     });
-    if (written) await addMailAttachments(this.trx, this.ctx.table('mail_attachments'), id, attachments);
+    if (written)
+      await addMailAttachments(this.trx, this.ctx.table(mailAttachmentsTable.name), id, attachments);
   }
 }

@@ -75,8 +75,8 @@ export function webhookReactor(): Projection {
       'AttendeeCheckedIn',
     ],
     async apply(trx, event, ctx) {
-      const endpoints = ctx.table('webhook_endpoints');
-      const orders = ctx.table('webhook_orders');
+      const endpoints = ctx.table(webhookEndpointsTable.name);
+      const orders = ctx.table(webhookOrdersTable.name);
       const out = new Deliveries(trx, ctx, event);
       // This reactor writes the endpoints itself: what this transaction read of them before is stale now.
       if (event.type.startsWith('Webhook')) endpointsRead.delete(trx);
@@ -237,7 +237,7 @@ class Deliveries {
     let rows = read.get(eventId);
     if (!rows) {
       // A query builder runs again at every await; the promise `then` gives is read once.
-      rows = this.trx(this.ctx.table('webhook_endpoints'))
+      rows = this.trx(this.ctx.table(webhookEndpointsTable.name))
         .select('id', 'event_types', 'enabled')
         .where({ event_id: eventId })
         .then((found) => found as EndpointRow[]);
@@ -256,7 +256,7 @@ class Deliveries {
       const key = `${endpoint.id}|${type}|${subject}|${this.recorded.id}`;
       const id = `whd_${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
       const payload = JSON.stringify({ id, type, created_at: createdAt, data });
-      await this.trx(this.ctx.table('webhook_deliveries'))
+      await this.trx(this.ctx.table(webhookDeliveriesTable.name))
         .insert({
           id,
           dedupe_key: key,

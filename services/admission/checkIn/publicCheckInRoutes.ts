@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Services } from '../../kit/http/context';
 import { query } from '../../kit/http/validate';
-import { checkInProjection, findAttendeeCheckIns } from '../../../projections/checkIn';
+import { checkedInOnList, checkInProjection, findAttendeeCheckIns } from '../../../projections/checkIn';
 import { eventDecider } from '../../catalog/events/eventDecider';
 import { eventStream } from '../../catalog/events/eventEvents';
 import type { TicketSigningKeys } from '../signingKeys';
@@ -29,11 +29,7 @@ export function publicCheckInRoutes(
 
   async function presentList(list: ResolvedList) {
     const { facts } = list;
-    const checkedIn = await services
-      .db('check_in_attendees')
-      .where({ check_in_list_id: facts.checkInListId, state: 'CHECKED_IN' })
-      .count({ count: '*' })
-      .first();
+    const checkedIn = await checkedInOnList(services.db, facts.checkInListId);
     const totals = await countListAttendees(services.db, facts.eventId, [
       { id: facts.checkInListId, ticketIds: facts.ticketIds },
     ]);
@@ -47,7 +43,7 @@ export function publicCheckInRoutes(
         expires_at: facts.expiresAt,
         status: checkInListStatus(facts, services.clock.now()),
         ticket_ids: [...facts.ticketIds],
-        checked_in_attendees: Number(checkedIn?.count ?? 0),
+        checked_in_attendees: checkedIn,
         total_attendees: totals.get(facts.checkInListId) ?? 0,
       },
       event: {

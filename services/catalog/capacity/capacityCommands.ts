@@ -9,21 +9,18 @@ import {
   type CapacityAssignmentCommand,
   type CapacityAssignmentState,
 } from './capacityDecider';
+import { listEventTicketIds } from '../../../projections/tickets';
 import { capacityAssignmentStream, type CapacityAssignmentDetails } from './capacityEvents';
 
 export type CapacityServices = Pick<Services, 'commands' | 'clock'>;
 
 /**
- * The event's ticket ids from the tickets read model, or null while that read model does not exist yet (it
- * comes with the ticket routes). It must list the event's live tickets; a deleted ticket's row is expected to
- * be gone. An advisory fact ("a ticket must exist first", cross-module-facts section 1).
+ * The event's ticket ids from the tickets read model. It must list the event's live tickets; a deleted
+ * ticket's row is expected to be gone. An advisory fact ("a ticket must exist first", cross-module-facts
+ * section 1).
  */
 export async function eventTicketIdsFromReadModel(db: Knex, eventId: string): Promise<string[] | null> {
-  if (!(await db.schema.hasTable('tickets'))) return null;
-  const rows = await db<{ id: string; event_id: string }>('tickets')
-    .where({ event_id: eventId })
-    .select('id');
-  return rows.map((row) => row.id);
+  return listEventTicketIds(db, eventId);
 }
 
 /**

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Knex } from 'knex';
 import type { CommandResult } from '../../kit/commandHandler';
 import type { DomainEvent } from '../../kit/decider';
 import type { RecordedEvent } from '../../eventstore/port';
@@ -27,6 +26,7 @@ import {
 } from '../../../projections/events/pages';
 import { findEventDefaults } from '../../../projections/eventDefaults';
 import { countEventTickets } from '../../../projections/tickets';
+import { countEventOrders } from '../../../projections/orders';
 import { findUser } from '../../../projections/identity';
 import { findAccountOrganizer, organizersProjection } from '../../../projections/organizers';
 import { settingsFromDefaults } from '../eventDefaults/eventDefaultsDecider';
@@ -50,14 +50,6 @@ import {
 } from './eventSchemas';
 
 /** The organizer's side of events (`/api/events`): thin routes, rules in eventDecider, shapes in eventSchemas. */
-
-/** Orders arrive with the sales feature; until its read model exists, no event has any. */
-async function countEventOrders(db: Knex, eventId: string): Promise<number> {
-  if (!(await db.schema.hasTable('orders'))) return 0;
-  const row = (await db('orders').where({ event_id: eventId }).count({ n: '*' }).first()) as
-    { n: number | string } | undefined;
-  return Number(row?.n ?? 0);
-}
 
 export function eventRoutes(services: Services) {
   const router = new Router();

@@ -2,11 +2,15 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Services } from '../../kit/http/context';
 import { parse, pathParam, query } from '../../kit/http/validate';
-import { parseListQuery, runListQuery } from '../../kit/listQuery';
+import { parseListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';
 import type { PublicEventCache } from '../../../projections/events/publicEventCache';
-import type { presentEvent } from '../../../projections/events';
-import { eventListSpec, findLiveEvent, presentPublicListEvent } from '../../../projections/events';
+import {
+  eventListSpec,
+  findLiveEvent,
+  listLiveEvents,
+  presentPublicListEvent,
+} from '../../../projections/events';
 import { eventIdOrNotFound, publicEventQuerySchema } from './eventSchemas';
 import {
   costsMoney,
@@ -23,13 +27,8 @@ export function publicEventRoutes(services: Services, publicEvents: PublicEventC
 
   router.get('/events', async (ctx) => {
     const now = () => services.clock.now();
-    const spec = eventListSpec(now);
-    const list = parseListQuery(ctx.query, spec);
-    const { rows, meta } = await runListQuery<Parameters<typeof presentEvent>[0]>(
-      services.db('events').where({ status: 'LIVE' }),
-      list,
-      spec,
-    );
+    const list = parseListQuery(ctx.query, eventListSpec(now));
+    const { rows, meta } = await listLiveEvents(services.db, list, now);
     ctx.body = { data: rows.map((row) => presentPublicListEvent(row, now())), meta };
   });
 

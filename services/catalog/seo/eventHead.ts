@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { settingsOf } from '../../../projections/events/pages';
+import { listLiveEventPages, settingsOf } from '../../../projections/events/pages';
 import type { PublicEvent } from '../../../projections/events/publicEventCache';
 import { plainText } from '../richText';
 
@@ -66,21 +66,9 @@ export function injectHead(indexHtml: string, head: EventHead): string {
   return indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => tags);
 }
 
-interface SitemapRow {
-  id: string;
-  slug: string;
-  updated_at: string;
-  settings: string | null;
-}
-
 /** `/sitemap.xml`: every live event that allows search-engine indexing. */
 export async function sitemapXml(db: Knex, publicUrl: string): Promise<string> {
-  const rows: SitemapRow[] = await db('events as e')
-    .leftJoin('event_pages as p', 'p.event_id', 'e.id')
-    .where('e.status', 'LIVE')
-    .orderBy('e.start_date', 'asc')
-    .limit(50_000)
-    .select('e.id', 'e.slug', 'e.updated_at', 'p.settings');
+  const rows = await listLiveEventPages(db, 50_000);
   const urls = rows
     .filter(
       (row) =>

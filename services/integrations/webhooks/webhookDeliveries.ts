@@ -153,3 +153,91 @@ export async function recordAttempt(
       });
   });
 }
+
+interface LoggedDeliveryRow {
+  id: string;
+  type: string;
+  status: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: string;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  attempted_at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+/**
+ * The newest deliveries of an endpoint with each attempt's response code (the delivery log). One statement, so
+ * one snapshot: a delivery loop recording an attempt meanwhile is seen either wholly (the attempt and the
+ * delivery's new state) or not at all.
+ */
+export async function listWebhookDeliveries(db: Knex, webhookId: string, limit = 100) {
+  const newest = db('webhook_deliveries')
+    .where({ webhook_id: webhookId })
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .as('d');
+  const rows = (await db
+    .from(newest)
+    .leftJoin('webhook_attempts as a', 'a.delivery_id', 'd.id')
+    .select(
+      'd.*',
+      'a.attempt as attempt',
+      'a.attempted_at as attempted_at',
+      'a.status_code as attempt_status_code',
+      'a.error as attempt_error',
+      'a.duration_ms as attempt_duration_ms',
+    )
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .orderBy('a.attempt')) as (LoggedDeliveryRow & {
+    attempt: number | null;
+    attempted_at: string | null;
+    attempt_status_code: number | null;
+    attempt_error: string | null;
+    attempt_duration_ms: number | null;
+  })[];
+  const deliveries = new Map<string, { row: LoggedDeliveryRow; attempts: AttemptRow[] }>();
+  for (const row of rows) {
+    const delivery = deliveries.get(row.id) ?? { row, attempts: [] };
+    deliveries.set(row.id, delivery);
+    if (row.attempt !== null && row.attempted_at !== null)
+      delivery.attempts.push({
+        delivery_id: row.id,
+        attempt: row.attempt,
+        attempted_at: row.attempted_at,
+        status_code: row.attempt_status_code,
+        error: row.attempt_error,
+        duration_ms: row.attempt_duration_ms ?? 0,
+      });
+  }
+  return [...deliveries.values()].map(({ row, attempts }) => ({
+    id: row.id,
+    type: row.type,
+    status: row.status === 'sending' ? 'pending' : row.status,
+    attempts: attempts.map((attempt) => ({
+      attempt: Number(attempt.attempt),
+      at: attempt.attempted_at,
+      status_code: attempt.status_code === null ? null : Number(attempt.status_code),
+      error: attempt.error,
+      duration_ms: Number(attempt.duration_ms),
+    })),
+    last_status_code: row.last_status_code === null ? null : Number(row.last_status_code),
+    last_error: row.last_error,
+    next_attempt_at: row.status === 'pending' ? row.next_attempt_at : null,
+    delivered_at: row.delivered_at,
+    created_at: row.created_at,
+  }));
+}
+
+export type PresentedWebhookDelivery = Awaited<ReturnType<typeof listWebhookDeliveries>>[number];

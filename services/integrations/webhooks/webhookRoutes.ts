@@ -8,12 +8,12 @@ import { Refusal } from '../../kit/refusal';
 import {
   findEventWebhook,
   listEventWebhooks,
-  listWebhookDeliveries,
   presentWebhook,
   webhooksProjection,
 } from '../../../projections/webhooks';
 import { ownedEventOf } from '../../catalog/applicableTickets';
 import { checkWebhookUrl } from './addressGuard';
+import { listWebhookDeliveries } from './webhookDeliveries';
 import { webhookDecider } from './webhookDecider';
 import { webhookStream } from './webhookEvents';
 import {

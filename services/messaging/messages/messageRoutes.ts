@@ -5,17 +5,18 @@ import { allow } from '../../identity/policy';
 import { body, pathParam, query } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { findUser } from '../../../projections/identity';
+import { findAttendee, findOrder } from '../../../projections/orders';
+import { listEventTicketIds } from '../../../projections/tickets';
 import {
   countAccountMessagesSince,
   findEventMessage,
   listEventMessages,
-  listMessageRecipients,
-  messageCounts,
   messagesProjection,
   presentMessage,
   presentMessageRecipient,
 } from '../../../projections/messages';
 import { ownedEventOf } from '../../catalog/applicableTickets';
+import { listMessageRecipients, messageCounts } from './messageDeliveries';
 import { messageDecider, type SenderFacts } from './messageDecider';
 import { messageStream, type MessageRecipients, type MessageSender } from './messageEvents';
 import { searchMessageRecipients } from './recipientSearch';
@@ -74,24 +75,22 @@ export function messageRoutes(services: Services) {
       case 'all_attendees':
         return;
       case 'ticket_holders': {
-        const found = (await db('tickets')
-          .select('id')
-          .where({ event_id: eventId })
-          .whereIn('id', recipients.ticketIds)) as { id: string }[];
-        if (found.length !== recipients.ticketIds.length)
+        const eventTickets = new Set(await listEventTicketIds(db, eventId));
+        const found = new Set(recipients.ticketIds.filter((ticketId) => eventTickets.has(ticketId)));
+        if (found.size !== recipients.ticketIds.length)
           throw new Refusal('validation_failed', undefined, {
             'recipients.ticket_ids': ['Choose tickets of this event'],
           });
         return;
       }
       case 'attendee':
-        if (!(await db('attendees').where({ id: recipients.attendeeId, event_id: eventId }).first('id')))
+        if ((await findAttendee(db, recipients.attendeeId))?.event_id !== eventId)
           throw new Refusal('validation_failed', undefined, {
             'recipients.attendee_id': ['Choose an attendee of this event'],
           });
         return;
       case 'order_buyer':
-        if (!(await db('orders').where({ id: recipients.orderId, event_id: eventId }).first('id')))
+        if ((await findOrder(db, recipients.orderId))?.event_id !== eventId)
           throw new Refusal('validation_failed', undefined, {
             'recipients.order_id': ['Choose an order of this event'],
           });

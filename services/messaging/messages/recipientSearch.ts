@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
-import { escapeLike } from '../../kit/listQuery';
-import { orderedTicketTitles } from '../../../projections/orders';
+import {
+  orderedTicketTitles,
+  searchAttendees,
+  searchOrderBuyers,
+  type PersonFound,
+} from '../../../projections/orders';
 
 /**
  * Who a message can reach, and the composer's search for one person (docs/messages.md). The reactor mails
@@ -29,34 +33,7 @@ export interface RecipientCandidate {
 
 export const recipientSearchLimit = 20;
 
-interface PersonRow {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  reference: string;
-  ticket_id?: string;
-}
-
-/**
- * Every word of `query` must appear (case-insensitively) in the first name, last name, email or order
- * reference, so "ann lee" finds Ann Lee and "lee hmbc" her order. An empty query lists the first few by name.
- */
-function whereEveryWord(
-  query: Knex.QueryBuilder,
-  words: readonly string[],
-  columns: readonly string[],
-): Knex.QueryBuilder {
-  for (const word of words) {
-    const needle = `%${escapeLike(word.toLowerCase())}%`;
-    void query.where((where) => {
-      for (const column of columns) void where.orWhereRaw(`lower(??) like ? escape '\\'`, [column, needle]);
-    });
-  }
-  return query;
-}
-
-const nameOf = (row: PersonRow) => [row.first_name, row.last_name].filter(Boolean).join(' ');
+const nameOf = (row: PersonFound) => [row.first_name, row.last_name].filter(Boolean).join(' ');
 
 export async function searchMessageRecipients(
   db: Knex,
@@ -65,16 +42,11 @@ export async function searchMessageRecipients(
 ): Promise<RecipientCandidate[]> {
   const words = search.query.split(/\s+/).filter(Boolean).slice(0, 8);
   if (search.kind === 'order_buyer') {
-    const rows = (await whereEveryWord(
-      db('orders')
-        .where({ event_id: eventId })
-        .whereIn('status', messageableOrderStatuses)
-        .select('id', 'first_name', 'last_name', 'email', 'reference'),
+    const rows = await searchOrderBuyers(db, eventId, {
+      statuses: messageableOrderStatuses,
       words,
-      ['first_name', 'last_name', 'email', 'reference'],
-    )
-      .orderByRaw('lower(last_name), lower(first_name), id')
-      .limit(recipientSearchLimit)) as PersonRow[];
+      limit: recipientSearchLimit,
+    });
     return rows.map((row) => ({
       kind: 'order_buyer',
       id: row.id,
@@ -85,18 +57,12 @@ export async function searchMessageRecipients(
     }));
   }
   const [rows, titles] = await Promise.all([
-    whereEveryWord(
-      db('attendees as a')
-        .join('orders as o', 'o.id', 'a.order_id')
-        .where('a.event_id', eventId)
-        .where('a.status', messageableAttendee.status)
-        .whereIn('a.payment', messageableAttendee.payments)
-        .select('a.id', 'a.first_name', 'a.last_name', 'a.email', 'a.ticket_id', 'o.reference'),
+    searchAttendees(db, eventId, {
+      status: messageableAttendee.status,
+      payments: messageableAttendee.payments,
       words,
-      ['a.first_name', 'a.last_name', 'a.email', 'o.reference'],
-    )
-      .orderByRaw('lower(a.last_name), lower(a.first_name), a.id')
-      .limit(recipientSearchLimit) as Promise<PersonRow[]>,
+      limit: recipientSearchLimit,
+    }),
     orderedTicketTitles(db, eventId),
   ]);
   return rows.map((row) => ({

@@ -1,0 +1,149 @@
+import type { Knex } from 'knex';
+import type { ReadModelTable } from '../runner/types';
+import type { OrdersProjectionEvent } from './orders';
+
+export const attendeesTable: ReadModelTable = {
+  name: 'attendees',
+  define(table, tableName) {
+    table.string('id', 40).primary();
+    table.string('account_id', 40).notNullable();
+    table.string('event_id', 40).notNullable();
+    table.string('order_id', 40).notNullable();
+    table.integer('position').notNullable();
+    table.string('ticket_id', 40).notNullable();
+    table.string('tier_id', 40).nullable();
+    table.string('short_id', 40).notNullable();
+    table.string('first_name', 255).nullable();
+    table.string('last_name', 255).nullable();
+    table.string('email', 320).nullable();
+    table.string('locale', 10).notNullable();
+    /** ACTIVE | CANCELLED (an attendee of an order that never completed stays ACTIVE with payment PENDING). */
+    table.string('status', 12).notNullable();
+    table.string('payment', 10).notNullable();
+    /** JSON of the attendee's answers, by question id. */
+    table.text('answers').nullable();
+    table.string('created_at', 30).notNullable();
+    table.string('updated_at', 30).notNullable();
+    table.unique(['short_id'], { indexName: `${tableName}_short_id_idx` });
+    table.index(['order_id', 'position'], `${tableName}_order_idx`);
+    table.index(['event_id', 'created_at'], `${tableName}_event_created_idx`);
+  },
+};
+
+export type AttendeeStatus = 'ACTIVE' | 'CANCELLED';
+export type AttendeePaymentStatus = 'PAID' | 'UNPAID' | 'PENDING';
+
+export interface AttendeeRow {
+  id: string;
+  account_id: string;
+  event_id: string;
+  order_id: string;
+  position: number;
+  ticket_id: string;
+  tier_id: string | null;
+  short_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  locale: string;
+  status: AttendeeStatus;
+  payment: AttendeePaymentStatus;
+  answers: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export async function insertPlacedAttendees(
+  trx: Knex,
+  attendees: string,
+  event: Extract<OrdersProjectionEvent, { type: 'OrderPlaced' }>,
+): Promise<void> {
+  const d = event.data;
+  await trx(attendees).insert(
+    d.attendees.map((attendee, position) => ({
+      id: attendee.attendeeId,
+      account_id: d.accountId,
+      event_id: d.eventId,
+      order_id: d.orderId,
+      position,
+      ticket_id: attendee.ticketId,
+      tier_id: attendee.tierId,
+      short_id: attendee.shortId,
+      locale: d.locale,
+      status: 'ACTIVE',
+      payment: 'PENDING',
+      created_at: d.placedAt,
+      updated_at: d.placedAt,
+    })),
+  );
+}
+
+/** The attendee rows after any event but `OrderPlaced`: the whole order's, or the one the event names. */
+export async function applyToAttendees(
+  trx: Knex,
+  attendees: string,
+  event: Exclude<OrdersProjectionEvent, { type: 'OrderPlaced' }>,
+): Promise<void> {
+  const { orderId } = event.data;
+  const orderAttendees = (changes: Partial<AttendeeRow>, attendeeId?: string) =>
+    trx(attendees)
+      .where(attendeeId ? { order_id: orderId, id: attendeeId } : { order_id: orderId })
+      .update(changes);
+
+  switch (event.type) {
+    case 'OrderDetailsSubmitted': {
+      const d = event.data;
+      for (const attendee of d.attendees)
+        await orderAttendees(
+          {
+            first_name: attendee.firstName,
+            last_name: attendee.lastName,
+            email: attendee.email,
+            locale: d.locale,
+            answers: JSON.stringify(attendee.answers),
+            updated_at: d.submittedAt,
+          },
+          attendee.attendeeId,
+        );
+      break;
+    }
+    case 'OrderCompleted':
+      await orderAttendees({ payment: 'PAID', updated_at: event.data.completedAt });
+      break;
+    case 'OrderAwaitingOfflinePayment':
+      await orderAttendees({ payment: 'UNPAID', updated_at: event.data.completedAt });
+      break;
+    case 'OrderMarkedPaid':
+      await orderAttendees({ payment: 'PAID', updated_at: event.data.paidAt });
+      break;
+    case 'OrderCancelled':
+      await orderAttendees({ status: 'CANCELLED', updated_at: event.data.cancelledAt });
+      break;
+    case 'AttendeeCancelled':
+      await orderAttendees(
+        { status: 'CANCELLED', updated_at: event.data.cancelledAt },
+        event.data.attendeeId,
+      );
+      break;
+    case 'AttendeeReactivated':
+      await orderAttendees({ status: 'ACTIVE', updated_at: event.data.reactivatedAt }, event.data.attendeeId);
+      break;
+    case 'AttendeeDetailsChanged': {
+      const d = event.data;
+      await orderAttendees(
+        {
+          first_name: d.firstName,
+          last_name: d.lastName,
+          email: d.email,
+          locale: d.locale,
+          answers: JSON.stringify(d.answers),
+          updated_at: d.changedAt,
+        },
+        d.attendeeId,
+      );
+      break;
+    }
+    default:
+      break;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The server's modules and the modules each one may import (docs/adding-a-feature.md "Modules"). A module is its
+ * folder under `services/` with its read models under `projections/`; importing another module's read-model
+ * queries is depending on that module. `services/tools/moduleDependencies.unit.spec.ts` walks the imports of
+ * every server source (specs and test helpers aside) and fails on one this list does not allow.
+ *
+ * The list is the layering as it is, not as it might be: several pairs depend on each other (catalog and sales,
+ * catalog and identity, admission and sales, messaging and sales; see the decision in the docs). A new arrow is a
+ * design change: add it here, in the same commit, where review sees it.
+ */
+export const modules = {
+  /** The event store port and its adapters. */
+  eventstore: { folders: ['services/eventstore'], uses: ['kit'] },
+  /** Command handling, HTTP helpers, contracts; the HTTP context looks sessions up in identity's read model. */
+  kit: { folders: ['services/kit'], uses: ['eventstore', 'readSide', 'identity'] },
+  /** The projection runner, the migrations and the table owners: the read side's machinery. */
+  readSide: {
+    folders: ['projections/runner', 'projections/migrations', 'projections/owners'],
+    uses: ['kit', 'eventstore'],
+  },
+  identity: {
+    folders: ['services/identity', 'projections/identity'],
+    // The first start seeds a sample event (catalog, sales' inventory); mails carry messaging's link tokens.
+    uses: ['kit', 'readSide', 'catalog', 'sales', 'messaging'],
+  },
+  catalog: {
+    folders: [
+      'services/catalog',
+      'projections/affiliates',
+      'projections/capacityAssignments',
+      'projections/eventDefaults',
+      'projections/events',
+      'projections/organizers',
+      'projections/promoCodes',
+      'projections/questions',
+      'projections/taxes',
+      'projections/tickets',
+    ],
+    // Quantities, capacities and promo-code limits are mirrored into sales' inventory stream.
+    uses: ['kit', 'eventstore', 'readSide', 'identity', 'sales'],
+  },
+  sales: {
+    folders: ['services/sales', 'projections/orders'],
+    uses: ['kit', 'eventstore', 'readSide', 'identity', 'catalog', 'payments', 'admission', 'messaging'],
+  },
+  payments: { folders: ['services/payments', 'projections/payments'], uses: ['kit', 'readSide', 'identity'] },
+  admission: {
+    folders: ['services/admission', 'projections/checkIn'],
+    uses: ['kit', 'readSide', 'identity', 'catalog', 'sales'],
+  },
+  messaging: {
+    folders: ['services/messaging', 'projections/messages'],
+    uses: ['kit', 'readSide', 'identity', 'catalog', 'sales'],
+  },
+  integrations: {
+    folders: ['services/integrations', 'projections/webhooks'],
+    uses: ['kit', 'readSide', 'identity', 'catalog'],
+  },
+  reporting: {
+    folders: ['services/reporting', 'projections/stats'],
+    // The stats follow orders and admissions.
+    uses: ['kit', 'readSide', 'identity', 'catalog', 'sales', 'admission'],
+  },
+  audit: {
+    folders: ['services/audit'],
+    uses: ['eventstore', 'readSide', 'identity', 'catalog', 'sales', 'payments', 'admission', 'messaging'],
+  },
+  /** Reactors and process managers: they follow every module's events and run its commands. */
+  worker: {
+    folders: ['services/worker'],
+    uses: [
+      'kit',
+      'eventstore',
+      'readSide',
+      'identity',
+      'catalog',
+      'sales',
+      'payments',
+      'admission',
+      'messaging',
+      'integrations',
+      'audit',
+    ],
+  },
+  /** The composition root, the list of every projection and the process entry points: they import everything. */
+  api: {
+    folders: [
+      'services/api',
+      'services/main',
+      'services/tools',
+      'services/modules',
+      'projections/index',
+      'projections/runner/parked-cli',
+      'projections/runner/rebuild-cli',
+    ],
+    uses: [
+      'kit',
+      'eventstore',
+      'readSide',
+      'identity',
+      'catalog',
+      'sales',
+      'payments',
+      'admission',
+      'messaging',
+      'integrations',
+      'reporting',
+      'audit',
+      'worker',
+    ],
+  },
+} as const satisfies Record<string, ModuleDeclaration>;
+
+export interface ModuleDeclaration {
+  /** Paths from the repository root, without `.ts`: a folder holds everything under it. */
+  folders: readonly string[];
+  uses: readonly string[];
+}
+
+export type ModuleName = keyof typeof modules;
