@@ -42,7 +42,11 @@ export async function createTestDatabase(
   const admin = new pg.Client({ connectionString: postgresServerUrl });
   await admin.connect();
   try {
-    const create = `CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`;
+    // PostgreSQL 15 copies a template through the WAL by default, block by block; on the tests' server (fsync off)
+    // copying its files is about a quarter faster, and the suite makes hundreds of these databases.
+    const { rows } = await admin.query<{ server_version_num: string }>('SHOW server_version_num');
+    const fileCopy = Number(rows[0]?.server_version_num) >= 150_000 ? ' STRATEGY FILE_COPY' : '';
+    const create = `CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}${fileCopy}` : ''}`;
     for (let attempt = 1; ; attempt++) {
       try {
         await admin.query(create);
