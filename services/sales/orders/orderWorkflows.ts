@@ -1,4 +1,4 @@
-import { step, type AnyStep } from '../../kit/workflow';
+import { step, type AnyStep, type ChainOutcome } from '../../kit/workflow';
 import { Refusal, isRefusal } from '../../kit/refusal';
 import type { ReasonCode } from '../../kit/reasons';
 import {
@@ -77,8 +77,13 @@ export function predict(order: OrderState, command: OrderCommand): boolean {
   return orderDecider.decide(command, order).length > 0;
 }
 
-const orderStep = (orderId: string, command: OrderCommand): AnyStep =>
+/** The order's own step of a chain (the last one); a chain of one step for a command on the order alone. */
+export const orderStep = (orderId: string, command: OrderCommand): AnyStep =>
   step({ name: 'order', decider: orderDecider, stream: orderStream(orderId), command });
+
+/** Whether the chain's order step appended (else a repeat, or a concurrent request decided it first). */
+export const orderChanged = (outcome: ChainOutcome): boolean =>
+  (outcome.results.get('order')?.events.length ?? 0) > 0;
 
 /** An inventory step taken only when the order's own command changes the order (`predict`). */
 const inventoryStep = (
