@@ -24,8 +24,7 @@ import {
   type OrderState,
   type ReactivateAttendee,
 } from './orderDecider';
-import { orderStream, type OrderPlaced } from './orderEvents';
-import { orderPaymentDecider, type RequestRefund } from './orderPaymentDecider';
+import { orderStream, type OrderAttendee, type OrderPlaced } from './orderEvents';
 
 /**
  * The order's commands over several streams (docs/decisions/workflows.md): which steps, in which order, with
@@ -159,6 +158,66 @@ export function holdOrder(hold: {
       perOrderLimits: hold.perOrderLimits,
       client: hold.client,
     },
+  });
+}
+
+/** A manual attendee's order: one unit of one ticket at the amount the member was paid, without taxes or fees. */
+export function manualOrderPlaced(manual: {
+  eventId: string;
+  orderId: string;
+  accountId: string;
+  shortId: string;
+  locale: string;
+  currency: string;
+  displayMode: OrderPlaced['data']['displayMode'];
+  attendee: OrderAttendee;
+  ticketTitle: string;
+  tierLabel: string | null;
+  amount: number;
+  now: Date;
+}): OrderPlaced['data'] {
+  const { attendee, amount, now } = manual;
+  return orderPlaced({
+    eventId: manual.eventId,
+    orderId: manual.orderId,
+    accountId: manual.accountId,
+    shortId: manual.shortId,
+    locale: manual.locale,
+    promoCodeId: null,
+    promoCode: null,
+    affiliateCode: null,
+    currency: manual.currency,
+    displayMode: manual.displayMode,
+    lines: [
+      {
+        ticketId: attendee.ticketId,
+        tierId: attendee.tierId,
+        ticketTitle: manual.ticketTitle,
+        tierLabel: manual.tierLabel,
+        quantity: 1,
+        unitPrice: amount,
+        base: amount,
+        discount: 0,
+        price: amount,
+        feeTotal: 0,
+        taxTotal: 0,
+        total: amount,
+        taxes: [],
+        fees: [],
+      },
+    ],
+    totals: {
+      subtotal: amount,
+      discountTotal: 0,
+      feeTotal: 0,
+      taxTotal: 0,
+      total: amount,
+      taxes: [],
+      fees: [],
+    },
+    attendees: [attendee],
+    expiresAt: new Date(now.getTime() + memberHoldMillis),
+    now,
   });
 }
 
@@ -354,12 +413,3 @@ export function reactivateAttendee(
     orderStep(orderId, command),
   ];
 }
-
-/** A refund recorded on the order (one pending at a time, at most what remains); Stripe is asked after it. */
-export const requestRefund = (command: RequestRefund): AnyStep =>
-  step({
-    name: 'request-refund',
-    decider: orderPaymentDecider,
-    stream: orderStream(command.orderId),
-    command,
-  });
