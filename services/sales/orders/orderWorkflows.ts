@@ -310,6 +310,29 @@ export const orderExpiredWhen =
     throw error;
   };
 
+/**
+ * The checkout keeper's expiry of an overdue order: `ExpireOrder` (quiet unless the order is open and overdue),
+ * then, once the order is expired, its hold released for good (quiet for a sold or released hold).
+ */
+export function expireOrder(order: ExistingOrder, now: Date): AnyStep[] {
+  const { eventId, orderId, holdId } = order.placed;
+  const expire = orderStep(orderId, { type: 'ExpireOrder', orderId, now });
+  return [
+    expire,
+    step({
+      name: 'release-hold',
+      decider: inventoryDecider,
+      stream: inventoryStream(eventId),
+      command: (_inventory, earlier): InventoryCommand | null => {
+        const expired = earlier<OrderState>(expire);
+        return expired.exists && expired.status === 'EXPIRED'
+          ? { type: 'ReleaseHold', eventId, holdId, now }
+          : null;
+      },
+    }),
+  ];
+}
+
 // ---------- a member's actions
 
 /**
