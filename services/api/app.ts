@@ -31,6 +31,8 @@ import { messageRoutes } from '../messaging/messages/messageRoutes';
 import { mailTemplateRoutes } from '../messaging/mailTemplates/mailTemplateRoutes';
 import { webhookRoutes } from '../integrations/webhooks/webhookRoutes';
 import { orderRoutes } from '../sales/orders/orderRoutes';
+import { orderPaymentRoutes } from '../sales/orders/orderPaymentRoutes';
+import { orderAttendeeRoutes } from '../sales/orders/orderAttendeeRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
 import { checkInListRoutes } from '../admission/checkIn/checkInListRoutes';
 import { publicCheckInRoutes } from '../admission/checkIn/publicCheckInRoutes';
@@ -122,7 +124,10 @@ export function createApp(
   api.use(questionRoutes(services).routes());
   api.use(affiliateRoutes(services).routes());
   api.use(billingRoutes(services).routes());
+  // orderRoutes first: its exports are matched before orderAttendeeRoutes' `/attendees/:attendeeId`.
   api.use(orderRoutes(services, ticketKeys).routes());
+  api.use(orderPaymentRoutes(services, ticketKeys).routes());
+  api.use(orderAttendeeRoutes(services, ticketKeys).routes());
   api.use(statsRoutes(services).routes());
   api.use(checkInListRoutes(services).routes());
   api.use(messageRoutes(services).routes());

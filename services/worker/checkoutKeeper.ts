@@ -14,6 +14,8 @@ import {
 } from '../sales/inventory/inventoryEvents';
 import { orderDecider } from '../sales/orders/orderDecider';
 import { orderStream, type OrderPlaced } from '../sales/orders/orderEvents';
+import { expireOrder, orderChanged } from '../sales/orders/orderWorkflows';
+import { runChain } from '../kit/workflow';
 
 /**
  * The checkout's process manager (docs/decisions/cross-module-facts.md section 4, docs/orders.md):
@@ -138,20 +140,8 @@ export class CheckoutKeeper {
     for (const order of await listOverdueOrders(db, now)) {
       const { state } = await commands.load(orderDecider, orderStream(order.id));
       if (!state.exists) continue;
-      const expired = await commands.handle(
-        orderDecider,
-        orderStream(order.id),
-        { type: 'ExpireOrder', orderId: order.id, now: clock.now() },
-        system(order.id),
-      );
-      if (expired.events.length === 0 && state.status !== 'EXPIRED') continue;
-      await commands.handle(
-        inventoryDecider,
-        inventoryStream(order.event_id),
-        { type: 'ReleaseHold', eventId: order.event_id, holdId: state.placed.holdId, now: clock.now() },
-        system(order.id),
-      );
-      outcome.expiredOrders.push(order.id);
+      const expired = await runChain(commands, expireOrder(state, clock.now()), system(order.id));
+      if (orderChanged(expired) || state.status === 'EXPIRED') outcome.expiredOrders.push(order.id);
     }
     if (outcome.releasedHolds.length + outcome.expiredOrders.length > 0)
       this.deps.logger.info('checkout sweep', {

@@ -2,6 +2,7 @@ import type { CommandContext, CommandHandler } from '../../kit/commandHandler';
 import type { PaymentsConfig, StripeConfig } from '../../kit/config';
 import type { Logger } from '../../kit/logger';
 import { isRefusal, refuse } from '../../kit/refusal';
+import { runChain, step, type AnyStep } from '../../kit/workflow';
 import { applicationFeeFor } from '../../payments/fees';
 import { paymentConnectionDecider } from '../../payments/connection/connectionDecider';
 import { paymentConnectionStream } from '../../payments/paymentEvents';
@@ -21,7 +22,9 @@ import {
   orderPaymentDecider,
   recordedIntent,
   type OrderPaymentState,
+  type RejectRefund,
   type SettleRefund,
+  type SubmitRefund,
   type SucceededPayment,
 } from './orderPaymentDecider';
 
@@ -230,6 +233,22 @@ export async function submitRefund(
   refundId: string,
   now: Date,
 ): Promise<bigint | null> {
+  const submission = await refundSubmission(deps, orderId, refundId, now);
+  return submission ? (await runChain(deps.commands, [submission], context)).position : null;
+}
+
+/**
+ * Asks Stripe for a recorded refund still pending and answers the step that records what Stripe said (null:
+ * nothing to ask); `submitRefund` runs it, a route through `execute`.
+ */
+export async function refundSubmission(
+  deps: CardPaymentDeps,
+  orderId: string,
+  refundId: string,
+  now: Date,
+): Promise<AnyStep | null> {
+  const record = (name: string, command: RejectRefund | SubmitRefund) =>
+    step({ name, decider: orderPaymentDecider, stream: orderStream(orderId), command });
   const state = await loadOrderPayment(deps.commands, orderId);
   const refund = state.payment.refunds.find((candidate) => candidate.refundId === refundId);
   if (!state.order.exists || !refund?.paymentIntentId || refund.stripeRefundId || refund.status !== 'PENDING')
@@ -243,13 +262,13 @@ export async function submitRefund(
       refundId,
       paymentIntentId,
     });
-    const result = await deps.commands.handle(
-      orderPaymentDecider,
-      orderStream(orderId),
-      { type: 'RejectRefund', orderId, refundId, failureReason: 'payment_intent_not_recorded', now },
-      { ...context, idempotencyKey: context.idempotencyKey && `${context.idempotencyKey}:refund-rejected` },
-    );
-    return result.position;
+    return record('refund-rejected', {
+      type: 'RejectRefund',
+      orderId,
+      refundId,
+      failureReason: 'payment_intent_not_recorded',
+      now,
+    });
   }
   const stripeAccount = intent.stripeAccount;
   let stripeRefund: Stripe.Refund;
@@ -265,21 +284,21 @@ export async function submitRefund(
   } catch (error) {
     logStripeError(deps.logger, error);
     if (!stripeRefused(error)) refuse('payment_provider_unavailable');
-    const result = await deps.commands.handle(
-      orderPaymentDecider,
-      orderStream(orderId),
-      { type: 'RejectRefund', orderId, refundId, failureReason: error.code ?? error.type, now },
-      { ...context, idempotencyKey: context.idempotencyKey && `${context.idempotencyKey}:refund-rejected` },
-    );
-    return result.position;
+    return record('refund-rejected', {
+      type: 'RejectRefund',
+      orderId,
+      refundId,
+      failureReason: error.code ?? error.type,
+      now,
+    });
   }
-  const result = await deps.commands.handle(
-    orderPaymentDecider,
-    orderStream(orderId),
-    { type: 'SubmitRefund', orderId, refundId, stripeRefundId: stripeRefund.id, now },
-    { ...context, idempotencyKey: context.idempotencyKey && `${context.idempotencyKey}:refund-submitted` },
-  );
-  return result.position;
+  return record('refund-submitted', {
+    type: 'SubmitRefund',
+    orderId,
+    refundId,
+    stripeRefundId: stripeRefund.id,
+    now,
+  });
 }
 
 // ---------- the process manager: Stripe's verified webhooks

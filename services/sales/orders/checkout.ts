@@ -10,8 +10,9 @@ import { maxPerOrderOf, ticketState } from '../../catalog/tickets/ticketState';
 import { taxDecider } from '../../catalog/taxes/taxDecider';
 import { taxStream } from '../../catalog/taxes/taxEvents';
 import { listEventTickets, type TicketRow } from '../../../projections/tickets';
-import { findHold, inventoryDecider, type Hold, type HoldClient } from '../inventory/inventoryDecider';
-import { inventoryStream, type HoldLine, type PerOrderLimit } from '../inventory/inventoryEvents';
+import { runChain } from '../../kit/workflow';
+import { findHold, type Hold, type HoldClient, type InventoryState } from '../inventory/inventoryDecider';
+import type { HoldLine, PerOrderLimit } from '../inventory/inventoryEvents';
 import {
   priceOrder,
   type OrderLineInput,
@@ -19,8 +20,9 @@ import {
   type TaxOrFee,
   type TicketPrice,
 } from '../pricing/pricing';
-import { orderDecider, isOpen, type ExistingOrder, type OrderCommand } from './orderDecider';
+import { orderDecider, isOpen, type ExistingOrder } from './orderDecider';
 import { orderStream, type OrderLine, type OrderPlaced } from './orderEvents';
+import { abandonPrevious, holdOrder, orderHoldId, orderPlaced, recordOrder } from './orderWorkflows';
 import { canTakePaidOrders } from './cardPayments';
 
 type Handler = Pick<Services, 'commands' | 'db' | 'clock' | 'ids' | 'config'> & {
@@ -323,28 +325,28 @@ export async function placeOrder(
   if (request.replacesOrderId && request.replacesOrderId !== request.orderId)
     await abandonOrder(services, context, request.replacesOrderId, request.eventId, request.orderId);
 
-  const holdId = `ho_${request.orderId.replaceAll('-', '')}`;
   const expiresAt = new Date(now.getTime() + event.settings.orderTimeoutMinutes * 60_000);
-  const held = await services.commands.handle(
-    inventoryDecider,
-    inventoryStream(request.eventId),
-    {
-      type: 'PlaceHold',
-      eventId: request.eventId,
-      holdId,
-      orderId: request.orderId,
-      lines: holdLines,
-      promoCodeId: used?.promoCodeId ?? null,
-      now,
-      expiresAt,
-      perOrderLimits,
-      client: request.client ?? null,
-    },
+  const promoCodeId = used?.promoCodeId ?? null;
+  const held = await runChain(
+    services.commands,
+    [
+      holdOrder({
+        eventId: request.eventId,
+        orderId: request.orderId,
+        lines: holdLines,
+        promoCodeId,
+        perOrderLimits,
+        client: request.client ?? null,
+        expiresAt,
+        now,
+      }),
+    ],
     context,
   );
   // Held already by a concurrent request with this id: the order recorded must be the one its hold holds.
-  const hold = held.events.length === 0 ? findHold(held.state, holdId) : undefined;
-  if (hold && !sameHold(hold, holdLines, used?.promoCodeId ?? null))
+  const inventory = held.states.get('hold') as InventoryState;
+  const hold = held.position === null ? findHold(inventory, orderHoldId(request.orderId)) : undefined;
+  if (hold && !sameHold(hold, holdLines, promoCodeId))
     refuse('order_id_reused', undefined, {
       order_id: ['This order id was already used for a different order'],
     });
@@ -376,16 +378,13 @@ export async function placeOrder(
       tierId: line.tierId,
     })),
   );
-  const shortId = services.ids.shortId();
-  const order: OrderPlaced['data'] = {
+  const order = orderPlaced({
     eventId: request.eventId,
     orderId: request.orderId,
     accountId: event.accountId,
-    shortId,
-    reference: shortId.slice(-8).toUpperCase(),
-    holdId,
+    shortId: services.ids.shortId(),
     locale: request.locale,
-    promoCodeId: used?.promoCodeId ?? null,
+    promoCodeId,
     promoCode: used ? used.code : null,
     affiliateCode: request.affiliateCode ?? null,
     currency: priced.currency,
@@ -401,16 +400,11 @@ export async function placeOrder(
       fees: priced.fees.map((fee) => ({ name: fee.name, amount: fee.amount })),
     },
     attendees,
-    expiresAt: expiresAt.toISOString(),
-    placedAt: now.toISOString(),
-  };
-  const result = await services.commands.handle(
-    orderDecider,
-    orderStream(request.orderId),
-    { type: 'PlaceOrder', order },
-    context,
-  );
-  if (result.events.length > 0) return { orderId: request.orderId, position: result.position };
+    expiresAt,
+    now,
+  });
+  const { position } = await runChain(services.commands, [recordOrder(order)], context);
+  if (position !== null) return { orderId: request.orderId, position };
   // A concurrent request with this id recorded its order first: answered only if it asked for the same.
   const recorded = await loadOrder(services, request.orderId);
   if (!recorded) refuse('try_again');
@@ -427,28 +421,5 @@ export async function abandonOrder(
 ): Promise<void> {
   const previous = await loadOrder(services, orderId);
   if (!previous || previous.placed.eventId !== eventId || !isOpen(previous.status)) return;
-  const now = services.clock.now();
-  // Under an Idempotency-Key, event ids are seeded by the key and the event's index in its append: the release and
-  // the new hold are two appends to the same inventory stream, so the release gets a seed of its own. With the
-  // same seed the store took the new HoldPlaced for a replay of this HoldReleased and dropped it.
-  const release: CommandContext = context.idempotencyKey
-    ? { ...context, idempotencyKey: `${context.idempotencyKey}|release-previous` }
-    : context;
-  await services.commands.handle(
-    inventoryDecider,
-    inventoryStream(eventId),
-    { type: 'ReleaseHold', eventId, holdId: previous.placed.holdId, now },
-    release,
-  );
-  await services.commands.handle(
-    orderDecider,
-    orderStream(orderId),
-    { type: 'AbandonOrder', orderId, replacedBy, now },
-    context,
-  );
-}
-
-/** Decides an order command without recording it: the refusal comes before any inventory change. */
-export function predict(order: ExistingOrder, command: OrderCommand): number {
-  return orderDecider.decide(command, order).length;
+  await runChain(services.commands, abandonPrevious(previous, replacedBy, services.clock.now()), context);
 }

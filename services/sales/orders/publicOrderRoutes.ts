@@ -2,9 +2,10 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
-import { commandContext, readYourWrite, setPosition } from '../../kit/http/context';
+import { commandContext, execute, readYourWrite, setPosition } from '../../kit/http/context';
 import { body, pathParam } from '../../kit/http/validate';
-import { Refusal, isRefusal } from '../../kit/refusal';
+import { Refusal } from '../../kit/refusal';
+import type { AnyStep } from '../../kit/workflow';
 import { publishedTicketKeys, type TicketSigningKeys } from '../../admission/signingKeys';
 import { eventDecider } from '../../catalog/events/eventDecider';
 import { eventStream } from '../../catalog/events/eventEvents';
@@ -23,14 +24,13 @@ import {
   ordersProjection,
   type OrderRow,
 } from '../../../projections/orders';
-import { holdLifetimeEnd, inventoryDecider } from '../inventory/inventoryDecider';
-import { inventoryStream } from '../inventory/inventoryEvents';
+import { holdLifetimeEnd } from '../inventory/inventoryDecider';
 import { loadOrder, placeOrder } from './checkout';
 import { reservationGuard } from './reservationLimits';
 import { cardDestination, paymentIntentFor } from './cardPayments';
 import { stripeClient } from '../../payments/stripeClient';
-import { orderDecider, type ExistingOrder, type OrderCommand } from './orderDecider';
-import { orderStream } from './orderEvents';
+import type { ExistingOrder } from './orderDecider';
+import { completeOrder, extendOrder, orderChanged, orderExpiredWhen, orderStep } from './orderWorkflows';
 import {
   paymentMethodsFor,
   presentAttendee,
@@ -153,29 +153,17 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     return { row, order };
   }
 
-  /** Runs an order command and answers the order as the read model shows it after the command. */
-  async function runOrderCommand(ctx: Context, orderId: string, command: OrderCommand, after?: bigint) {
-    const result = await services.commands.handle(
-      orderDecider,
-      orderStream(orderId),
-      command,
-      commandContext(ctx),
-    );
-    // Nothing new (a concurrent repeat decided it first): answer what the log holds now.
-    const written = result.events.length > 0 ? result.position : await services.store.head();
-    const position = after !== undefined && after > written ? after : written;
-    setPosition(ctx, position);
-    await readYourWrite(services, position, readModels);
-    const row = await findOrder(services.db, orderId);
-    if (!row) throw new Refusal('order_not_found');
-    ctx.body = { data: await present(row) };
-  }
-
-  /** A quiet repeat: the order as the whole log has it now (another request may have just changed it). */
-  async function answerCurrent(ctx: Context, orderId: string) {
+  /** A request that changed nothing (a repeat) reads the order as the whole log has it now: another may have. */
+  async function readLatest(ctx: Context) {
     const head = await services.store.head();
     setPosition(ctx, head);
     await readYourWrite(services, head, readModels);
+  }
+
+  /** Runs an order chain and answers the order as the read model shows it after the chain. */
+  async function runOrderChain(ctx: Context, orderId: string, chain: readonly AnyStep[]) {
+    const outcome = await execute(ctx, services, { chain, readModels });
+    if (!orderChanged(outcome)) await readLatest(ctx);
     const row = await findOrder(services.db, orderId);
     if (!row) throw new Refusal('order_not_found');
     ctx.body = { data: await present(row) };
@@ -212,9 +200,11 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
       overwrite: true,
     });
     // A replay answers the order another request recorded, perhaps a moment ago: wait for the whole log then.
-    const reached = position ?? (await services.store.head());
-    setPosition(ctx, reached);
-    await readYourWrite(services, reached, readModels);
+    if (position === null) await readLatest(ctx);
+    else {
+      setPosition(ctx, position);
+      await readYourWrite(services, position, readModels);
+    }
     const row = await findOrder(services.db, orderId);
     if (!row) throw new Refusal('not_ready', 'The order is recorded but not yet visible; reload in a moment');
     ctx.status = 201;
@@ -232,22 +222,24 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     const input = body(ctx, orderDetailsSchema);
     const { row } = await orderOfPath(ctx);
     const questions = await checkoutQuestions.get(row.event_id);
-    await runOrderCommand(ctx, row.id, {
-      type: 'SubmitOrderDetails',
-      orderId: row.id,
-      buyer: { firstName: input.first_name, lastName: input.last_name, email: input.email },
-      locale: input.locale ?? row.locale,
-      answers: toAnswerSheet(input.answers),
-      attendees: input.attendees.map((attendee) => ({
-        firstName: attendee.first_name,
-        lastName: attendee.last_name,
-        email: attendee.email,
-        answers: toAnswerSheet(attendee.answers),
-      })),
-      termsAgreed: input.terms_agreed,
-      questions,
-      now: services.clock.now(),
-    });
+    await runOrderChain(ctx, row.id, [
+      orderStep(row.id, {
+        type: 'SubmitOrderDetails',
+        orderId: row.id,
+        buyer: { firstName: input.first_name, lastName: input.last_name, email: input.email },
+        locale: input.locale ?? row.locale,
+        answers: toAnswerSheet(input.answers),
+        attendees: input.attendees.map((attendee) => ({
+          firstName: attendee.first_name,
+          lastName: attendee.last_name,
+          email: attendee.email,
+          answers: toAnswerSheet(attendee.answers),
+        })),
+        termsAgreed: input.terms_agreed,
+        questions,
+        now: services.clock.now(),
+      }),
+    ]);
   });
 
   /**
@@ -261,35 +253,8 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     const now = services.clock.now();
     const wanted = now.getTime() + event.settings.orderTimeoutMinutes * 60_000;
     const expiresAt = new Date(Math.min(wanted, reservationEnd(order, lifetimeFactor).getTime()));
-    const command: OrderCommand = { type: 'ExtendOrder', orderId: row.id, expiresAt, now };
-    if (orderDecider.decide(command, order).length === 0) {
-      if (wanted > order.expiresAt) throw new Refusal('extension_limit_reached');
-      await answerCurrent(ctx, row.id);
-      return;
-    }
-    let held: bigint;
-    try {
-      held = (
-        await services.commands.handle(
-          inventoryDecider,
-          inventoryStream(row.event_id),
-          {
-            type: 'ExtendHold',
-            eventId: row.event_id,
-            holdId: order.placed.holdId,
-            expiresAt,
-            maxLifetimeFactor: lifetimeFactor,
-            now,
-          },
-          commandContext(ctx),
-        )
-      ).position;
-    } catch (error) {
-      if (isRefusal(error) && (error.reason === 'hold_expired' || error.reason === 'hold_not_found'))
-        throw new Refusal('order_expired');
-      throw error;
-    }
-    await runOrderCommand(ctx, row.id, command, held);
+    const chain = extendOrder({ order, expiresAt, wanted, maxLifetimeFactor: lifetimeFactor, now });
+    await runOrderChain(ctx, row.id, chain).catch(orderExpiredWhen(['hold_expired', 'hold_not_found']));
   });
 
   /** Converts the hold (the tickets are sold) and then completes the order; the decider's refusals come first. */
@@ -297,34 +262,13 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
     const input = body(ctx, completeOrderSchema);
     const { row, order } = await orderOfPath(ctx);
     const event = await eventSettings(row.event_id);
-    const now = services.clock.now();
-    const command: OrderCommand = {
-      type: 'CompleteOrder',
-      orderId: row.id,
+    const chain = completeOrder(order, {
       paymentMethod: input.payment_method,
       offlinePaymentsEnabled: event.settings.offlinePaymentsEnabled,
       cardPaymentsEnabled: false,
-      now,
-    };
-    if (orderDecider.decide(command, order).length === 0) {
-      await answerCurrent(ctx, row.id);
-      return;
-    }
-    let converted: bigint;
-    try {
-      converted = (
-        await services.commands.handle(
-          inventoryDecider,
-          inventoryStream(row.event_id),
-          { type: 'ConvertHold', eventId: row.event_id, holdId: order.placed.holdId, orderId: row.id, now },
-          commandContext(ctx),
-        )
-      ).position;
-    } catch (error) {
-      if (isRefusal(error) && error.reason === 'hold_expired') throw new Refusal('order_expired');
-      throw error;
-    }
-    await runOrderCommand(ctx, row.id, command, converted);
+      now: services.clock.now(),
+    });
+    await runOrderChain(ctx, row.id, chain).catch(orderExpiredWhen(['hold_expired']));
   });
 
   /**
