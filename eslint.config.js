@@ -70,11 +70,6 @@ export default tseslint.config(
     // chain (services/kit/http/context.ts, docs/decisions/workflows.md); a route never runs the command handler
     // itself. Checked by services/tools/lintRules.unit.spec.ts.
     files: ['services/**/*Routes.ts'],
-    ignores: [
-      // until the orders workflow lands
-      'services/sales/orders/orderRoutes.ts',
-      'services/sales/orders/publicOrderRoutes.ts',
-    ],
     rules: {
       'no-restricted-syntax': [
         'error',
