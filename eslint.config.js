@@ -128,7 +128,7 @@ export default tseslint.config(
             },
             {
               regex:
-                '^(\\.\\./)+(?!web/)(services|projections|loadtests)/(?!kit/contracts/|admission/ticketCodeFormat$|sales/orders/orderSummary$)',
+                '^(\\.\\./)+(?!web/)(services|projections|loadtests)/(?!kit/contracts/|admission/ticketCodeFormat$|admission/admissionRules$|sales/orders/orderSummary$)',
               message: 'The web imports nothing outside web/ but the contract types.',
             },
           ],

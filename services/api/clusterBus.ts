@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { Server } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '../kit/contracts/realtime';
-import type { CheckInChanged } from '../kit/contracts/realtime';
+import type { PlatformIo, RelayedNotice } from '../kit/live';
 import type { Logger } from '../kit/logger';
 import type { ProjectionNotice } from '../../projections/runner/types';
 
@@ -13,19 +12,6 @@ import type { ProjectionNotice } from '../../projections/runner/types';
  * to its HTTP server; a process without the API role keeps it unattached, as a sender only. Without PostgreSQL
  * read models there is one process, and the in-memory adapter sends nothing anywhere.
  */
-export type PlatformIo = Server<ClientToServerEvents, ServerToClientEvents, PeerEvents>;
-
-export interface RelayedNotice {
-  projection: ProjectionNotice['projection'];
-  position: string;
-  keys: ProjectionNotice['keys'];
-}
-
-export interface PeerEvents {
-  'readmodel.notices': (notices: RelayedNotice[]) => void;
-  'checkin.published': (change: CheckInChanged) => void;
-}
-
 export interface ClusterBus {
   readonly io: PlatformIo;
   /** Whether other processes can hear this one (PostgreSQL read models). */

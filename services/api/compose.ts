@@ -15,6 +15,7 @@ import { openReadModelDb, ProjectionRunner, type StorageConfig } from '../../pro
 import { createApp } from './app';
 import { PageViewCounter } from '../reporting/pageViews';
 import { CheckInFeed } from '../admission/checkIn/checkInFeed';
+import { checkInLive } from '../admission/checkIn/checkInLive';
 import type { Services } from '../kit/http/context';
 import { createMetrics, streamCategory } from '../kit/metrics';
 import { attachRealtime } from './realtime';
@@ -183,7 +184,7 @@ export async function startPlatform(
       const server = http.server;
       server.requestTimeout = 30_000;
       server.headersTimeout = 20_000;
-      realtime = attachRealtime(server, services, checkInFeed, openBus);
+      realtime = attachRealtime(server, services, [checkInLive(checkInFeed)], openBus);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => resolve());

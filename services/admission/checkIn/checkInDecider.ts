@@ -1,6 +1,6 @@
 import type { Decider } from '../../kit/decider';
 import { Refusal, refuse } from '../../kit/refusal';
-import { checkInListStatus } from './checkInListEvents';
+import { admissionRefusal, type CheckInRefusal } from '../admissionRules';
 import type { CheckInEvent, ScanOrigin } from './checkInEvents';
 
 /**
@@ -8,18 +8,6 @@ import type { CheckInEvent, ScanOrigin } from './checkInEvents';
  * (docs/decisions/cross-module-facts.md section 1): the attendee's ticket, status and payment from the attendees
  * read model, the list's tickets and window from the list's own stream.
  */
-
-/** The closed list of reasons a scan is refused for (docs/admission.md "Check-in results"). */
-export const checkInRefusals = [
-  'already_checked_in',
-  'not_on_this_list',
-  'attendee_cancelled',
-  'attendee_unpaid',
-  'list_not_active',
-  'list_expired',
-  'ticket_not_found',
-] as const;
-export type CheckInRefusal = (typeof checkInRefusals)[number];
 
 export interface AttendeeFacts {
   attendeeId: string;
@@ -86,15 +74,12 @@ export interface CheckInState {
 export type AlreadyCheckedIn = Admission;
 
 function refusalFor(attendee: AttendeeFacts | null, list: ListFacts, at: Date): CheckInRefusal | null {
-  const status = checkInListStatus(list, at);
-  if (status === 'NOT_YET_ACTIVE') return 'list_not_active';
-  if (status === 'EXPIRED') return 'list_expired';
-  if (!attendee) return 'ticket_not_found';
-  if (attendee.eventId !== list.eventId || !list.ticketIds.includes(attendee.ticketId))
-    return 'not_on_this_list';
-  if (attendee.status === 'CANCELLED') return 'attendee_cancelled';
-  if (attendee.payment !== 'PAID') return 'attendee_unpaid';
-  return null;
+  return admissionRefusal({
+    list,
+    ticket: attendee && { ticketId: attendee.ticketId, ofAnotherEvent: attendee.eventId !== list.eventId },
+    attendee: attendee ?? undefined,
+    at,
+  });
 }
 
 export const checkInDecider: Decider<CheckInCommand, CheckInEvent, CheckInState> = {

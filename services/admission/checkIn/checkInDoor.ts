@@ -7,13 +7,8 @@ import { findCheckInListByShortId, type CheckInAttendeeRow } from '../../../proj
 import { serverTicketVerifier } from '../ticketCodes';
 import { publishedTicketKeys, type TicketSigningKeys } from '../signingKeys';
 import { findAttendeeByShortId, type AttendeeRecord, type ListedAttendee } from './attendeeDirectory';
-import {
-  checkInRefusals,
-  type AlreadyCheckedIn,
-  type CheckInRefusal,
-  type CheckInState,
-  type ListFacts,
-} from './checkInDecider';
+import { checkInRefusals, type CheckInRefusal } from '../admissionRules';
+import type { AlreadyCheckedIn, CheckInState, ListFacts } from './checkInDecider';
 import type { CheckInEvent } from './checkInEvents';
 import type { CheckInFeed } from './checkInFeed';
 import { checkInListDecider } from './checkInListDecider';

@@ -4,6 +4,7 @@ import type {
   PostPublicCheckInListsByShortIdOfflineScansResponse,
 } from '../../../shared/api/contract.gen';
 import type { CheckInChanged } from '../../../../../services/kit/contracts/realtime';
+import { admissionRefusal } from '../../../../../services/admission/admissionRules';
 import type { KnownAdmission, KnownAttendee } from './scanMemory';
 import type { ScanResult, Snapshot } from './scannerApi';
 
@@ -120,13 +121,15 @@ export interface OfflineFacts {
  */
 export function decideOffline(facts: OfflineFacts): ScanResult {
   const { list, attendee, admission, now } = facts;
-  if (list.activates_at && now < new Date(list.activates_at)) return 'list_not_active';
-  if (list.expires_at && now >= new Date(list.expires_at)) return 'list_expired';
   const ticketId = attendee?.ticketId ?? facts.ticketId;
-  if (!ticketId) return 'ticket_not_found';
-  if (!list.ticket_ids.includes(ticketId)) return 'not_on_this_list';
-  if (attendee?.status === 'CANCELLED') return 'attendee_cancelled';
-  if (attendee && attendee.payment !== 'PAID') return 'attendee_unpaid';
+  // The code's event was compared with the list's before: a device's tickets are all of the list's event.
+  const refusal = admissionRefusal({
+    list: { activatesAt: list.activates_at, expiresAt: list.expires_at, ticketIds: list.ticket_ids },
+    ticket: ticketId ? { ticketId, ofAnotherEvent: false } : null,
+    attendee,
+    at: now,
+  });
+  if (refusal) return refusal;
   if (admission) return 'already_checked_in';
   return 'admitted';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckInChanged } from '../kit/contracts/realtime';
-import { CheckInPushes } from './realtime';
+import type { CheckInChanged } from '../../kit/contracts/realtime';
+import { CheckInPushes } from './checkInLive';
 
 const change = (checkInListId: string, attendeeId: string): CheckInChanged => ({
   checkInListId,
