@@ -14,8 +14,8 @@ import { createLogger } from '../services/kit/logger';
 import { createTestDatabase, postgresServerUrl } from '../services/kit/testing/postgres';
 import { benchAdapters } from '../services/eventstore/bench';
 import { commandsPerSecond } from './commandCeiling';
-import { inventoryDecider, remainingAt } from '../services/sales/inventory/inventoryDecider';
-import { inventoryStream } from '../services/sales/inventory/inventoryEvents';
+import { inventoryDecider, remainingAt } from '../services/inventory/inventoryDecider';
+import { inventoryStream } from '../services/inventory/inventoryEvents';
 import type { StorageConfig } from '../projections/runner';
 import { readOnsaleScenario, type OnsaleScenario } from './onsaleScenario';
 

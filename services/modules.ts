@@ -18,10 +18,14 @@ export const modules = {
     folders: ['projections/runner', 'projections/migrations', 'projections/owners'],
     uses: ['kit', 'eventstore'],
   },
+  /** Money and the one pricing engine: pure, below the catalogue that sets prices and the sales that charge them. */
+  pricing: { folders: ['services/pricing'], uses: ['kit'] },
+  /** The event's stock (holds, sales, capacities, promo-code limits): below the catalogue that mirrors into it and the sales that take from it. */
+  inventory: { folders: ['services/inventory'], uses: ['kit'] },
   identity: {
     folders: ['services/identity', 'projections/identity'],
-    // The first start seeds a sample event (catalog, sales' inventory); mails carry messaging's link tokens.
-    uses: ['kit', 'readSide', 'catalog', 'sales', 'messaging'],
+    // The first start seeds a sample event (catalog, its stock in the inventory); mails carry messaging's link tokens.
+    uses: ['kit', 'readSide', 'catalog', 'inventory', 'messaging'],
   },
   catalog: {
     folders: [
@@ -36,12 +40,24 @@ export const modules = {
       'projections/taxes',
       'projections/tickets',
     ],
-    // Quantities, capacities and promo-code limits are mirrored into sales' inventory stream.
-    uses: ['kit', 'eventstore', 'readSide', 'identity', 'sales'],
+    // Quantities, capacities and promo-code limits are mirrored into the inventory; prices come from pricing; the
+    // public page asks payments whether cards can be taken; affiliate and promo-code counts follow sales' orders.
+    uses: ['kit', 'eventstore', 'readSide', 'identity', 'inventory', 'pricing', 'payments', 'sales'],
   },
   sales: {
     folders: ['services/sales', 'projections/orders'],
-    uses: ['kit', 'eventstore', 'readSide', 'identity', 'catalog', 'payments', 'admission', 'messaging'],
+    uses: [
+      'kit',
+      'eventstore',
+      'readSide',
+      'identity',
+      'inventory',
+      'pricing',
+      'catalog',
+      'payments',
+      'admission',
+      'messaging',
+    ],
   },
   payments: { folders: ['services/payments', 'projections/payments'], uses: ['kit', 'readSide', 'identity'] },
   admission: {
@@ -50,7 +66,7 @@ export const modules = {
   },
   messaging: {
     folders: ['services/messaging', 'projections/messages'],
-    uses: ['kit', 'readSide', 'identity', 'catalog', 'sales'],
+    uses: ['kit', 'readSide', 'identity', 'pricing', 'catalog', 'sales'],
   },
   integrations: {
     folders: ['services/integrations', 'projections/webhooks'],
@@ -63,7 +79,17 @@ export const modules = {
   },
   audit: {
     folders: ['services/audit'],
-    uses: ['eventstore', 'readSide', 'identity', 'catalog', 'sales', 'payments', 'admission', 'messaging'],
+    uses: [
+      'eventstore',
+      'readSide',
+      'identity',
+      'inventory',
+      'catalog',
+      'sales',
+      'payments',
+      'admission',
+      'messaging',
+    ],
   },
   /** Reactors and process managers: they follow every module's events and run its commands. */
   worker: {
@@ -73,6 +99,8 @@ export const modules = {
       'eventstore',
       'readSide',
       'identity',
+      'inventory',
+      'pricing',
       'catalog',
       'sales',
       'payments',

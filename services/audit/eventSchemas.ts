@@ -16,7 +16,7 @@ import { userEventTypes } from '../identity/userDecider';
 import { mailTemplateEventTypes } from '../messaging/mailTemplates/mailTemplateEvents';
 import { messageEventTypes } from '../messaging/messages/messageEvents';
 import { paymentConnectionEventTypes } from '../payments/paymentEvents';
-import { inventoryEventTypes } from '../sales/inventory/inventoryEvents';
+import { inventoryEventTypes } from '../inventory/inventoryEvents';
 import { orderHistoryTypes } from '../sales/orders/orderHistory';
 
 /**

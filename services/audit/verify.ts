@@ -1,12 +1,8 @@
 import type { Knex } from 'knex';
 import type { EventStore } from '../eventstore/port';
-import {
-  initialInventoryState,
-  inventoryDecider,
-  type InventoryState,
-} from '../sales/inventory/inventoryDecider';
-import type { InventoryEvent } from '../sales/inventory/inventoryEvents';
-import { inventoryEventTypes } from '../sales/inventory/inventoryEvents';
+import { initialInventoryState, inventoryDecider, type InventoryState } from '../inventory/inventoryDecider';
+import type { InventoryEvent } from '../inventory/inventoryEvents';
+import { inventoryEventTypes } from '../inventory/inventoryEvents';
 import type { OrderCharge, OrderLine, OrderPlaced } from '../sales/orders/orderEvents';
 import { orderStream } from '../sales/orders/orderEvents';
 import { orderHistoryTypes, type OrderStreamEvent } from '../sales/orders/orderHistory';

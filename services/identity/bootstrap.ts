@@ -11,7 +11,7 @@ import { organizerDecider, organizerStream } from '../catalog/organizers/organiz
 import { ticketDecider } from '../catalog/tickets/ticketDecider';
 import { ticketStream, type TicketDetails } from '../catalog/tickets/ticketEvents';
 import { inventoryMirrorDecider, stockDefinitions } from '../catalog/tickets/inventoryMirror';
-import { inventoryStream } from '../sales/inventory/inventoryEvents';
+import { inventoryStream } from '../inventory/inventoryEvents';
 
 export interface FirstRun {
   email: string;

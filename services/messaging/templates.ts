@@ -1,6 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { OrderSummaryRow } from '../sales/orders/orderSummary';
-import { minorUnitDigits } from '../sales/pricing/money';
+import { minorUnitDigits } from '../pricing/money';
 import {
   isSupportedLocale,
   mailCatalogs,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type StorageKind, type TestPlatform } from '../api/testing';
 import { describeWithPostgres } from '../kit/testing/postgres';
 import { eventually } from '../messaging/testing';
-import { inventoryDecider } from '../sales/inventory/inventoryDecider';
-import { inventoryStream } from '../sales/inventory/inventoryEvents';
+import { inventoryDecider } from '../inventory/inventoryDecider';
+import { inventoryStream } from '../inventory/inventoryEvents';
 import { catalogueCopierName, copiedId } from './catalogueCopier';
 
 type Ticket = {

@@ -21,7 +21,7 @@ import type { Clock, IdSource } from '../kit/clock';
 import type { CommandContext, CommandHandler } from '../kit/commandHandler';
 import type { Logger } from '../kit/logger';
 import { isRefusal } from '../kit/refusal';
-import { inventoryStream } from '../sales/inventory/inventoryEvents';
+import { inventoryStream } from '../inventory/inventoryEvents';
 
 export const catalogueCopierName = 'catalogue-copier';
 

@@ -5,13 +5,13 @@ import { listOverdueOrders } from '../../projections/orders';
 import type { CommandContext, CommandHandler } from '../kit/commandHandler';
 import type { Clock } from '../kit/clock';
 import type { Logger } from '../kit/logger';
-import { inventoryDecider } from '../sales/inventory/inventoryDecider';
+import { inventoryDecider } from '../inventory/inventoryDecider';
 import {
   inventoryStream,
   type HoldConverted,
   type HoldPlaced,
   type HoldReleased,
-} from '../sales/inventory/inventoryEvents';
+} from '../inventory/inventoryEvents';
 import { orderDecider } from '../sales/orders/orderDecider';
 import { orderStream, type OrderPlaced } from '../sales/orders/orderEvents';
 import { expireOrder, orderChanged } from '../sales/orders/orderWorkflows';

@@ -30,7 +30,7 @@ import {
 import { mailTemplateDecider, type MailTemplateState } from '../messaging/mailTemplates/mailTemplateDecider';
 import { mailTemplateStream } from '../messaging/mailTemplates/mailTemplateEvents';
 import { renderOrderMail } from '../messaging/mailTemplates/orderMail';
-import { minorUnitDigits } from '../sales/pricing/money';
+import { minorUnitDigits } from '../pricing/money';
 import { orderSummaryRows } from '../sales/orders/orderSummary';
 import type {
   AttendeeDetailsChanged,

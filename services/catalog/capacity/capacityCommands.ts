@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import type { Services } from '../../kit/http/context';
 import type { CommandContext } from '../../kit/commandHandler';
 import { runChain, step, type AnyStep } from '../../kit/workflow';
-import { inventoryDecider, takenAt, type InventoryState } from '../../sales/inventory/inventoryDecider';
-import { inventoryStream } from '../../sales/inventory/inventoryEvents';
+import { inventoryDecider, takenAt, type InventoryState } from '../../inventory/inventoryDecider';
+import { inventoryStream } from '../../inventory/inventoryEvents';
 import {
   capacityAssignmentDecider,
   type CapacityAssignmentCommand,

@@ -1,7 +1,7 @@
 /**
  * Capacity assignments (spec section 3): one limit shared by several tickets of an event, e.g. a hall's
  * seats. One stream per assignment, `capacity-assignment-<id>`; the limit itself is enforced by the event's
- * inventory stream (services/sales/inventory), into which each change is mirrored.
+ * inventory stream (services/inventory), into which each change is mirrored.
  */
 
 export const capacityAssignmentStream = (capacityAssignmentId: string): string =>

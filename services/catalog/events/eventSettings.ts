@@ -1,11 +1,12 @@
 import { refuse, type FieldErrors } from '../../kit/refusal';
+import type { PriceDisplayMode } from '../../pricing/pricing';
 
 /**
  * An event's settings (spec section 3, Event): email and notification, SEO, miscellaneous, homepage and
  * checkout, and the homepage designer's colours. Each section of the settings screen saves only its own
  * fields; the decider records only what changed.
  */
-export type PriceDisplayMode = 'INCLUSIVE' | 'EXCLUSIVE';
+export type { PriceDisplayMode };
 export type HomepageBackgroundType = 'COLOR' | 'COVER_IMAGE';
 
 export interface HomepageColours {

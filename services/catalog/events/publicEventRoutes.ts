@@ -18,8 +18,8 @@ import {
   markPaymentSetupIncomplete,
   publicTickets,
 } from '../tickets/publicCatalogue';
-import { canTakePaidOrders } from '../../sales/orders/cardPayments';
-import { previousOrderOf } from '../../sales/orders/publicOrderRoutes';
+import { canTakePaidOrders } from '../../payments/cardReadiness';
+import { previousOrderOf } from '../../kit/http/previousOrder';
 
 /** What buyers and search engines read (`/api/public/events`): live events only, no login. */
 export function publicEventRoutes(services: Services, publicEvents: PublicEventCache) {

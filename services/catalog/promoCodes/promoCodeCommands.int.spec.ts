@@ -4,8 +4,8 @@ import type { EventStore, ExpectedRevision, NewEvent } from '../../eventstore/po
 import { ManualClock, randomIds, type IdSource } from '../../kit/clock';
 import { CommandHandler, type CommandContext } from '../../kit/commandHandler';
 import { isRefusal } from '../../kit/refusal';
-import { inventoryDecider } from '../../sales/inventory/inventoryDecider';
-import { inventoryStream } from '../../sales/inventory/inventoryEvents';
+import { inventoryDecider } from '../../inventory/inventoryDecider';
+import { inventoryStream } from '../../inventory/inventoryEvents';
 import { promoCodeClaimStream } from './promoCodeClaims';
 import {
   createPromoCode,

@@ -1,8 +1,8 @@
 import type { Services } from '../../kit/http/context';
 import type { CommandContext } from '../../kit/commandHandler';
 import { runChain, step, type AnyStep, type ChainOutcome } from '../../kit/workflow';
-import { inventoryDecider } from '../../sales/inventory/inventoryDecider';
-import { inventoryStream } from '../../sales/inventory/inventoryEvents';
+import { inventoryDecider } from '../../inventory/inventoryDecider';
+import { inventoryStream } from '../../inventory/inventoryEvents';
 import { normalisePromoCode, promoCodeClaimDecider, promoCodeClaimStream } from './promoCodeClaims';
 import { checkPromoCode, promoCodeDecider, type PromoCodeState } from './promoCodeDecider';
 import { promoCodeStream, type PromoCodeDefinition } from './promoCodeEvents';

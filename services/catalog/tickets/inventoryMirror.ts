@@ -1,11 +1,11 @@
 import type { Decider } from '../../kit/decider';
-import type { InventoryEvent } from '../../sales/inventory/inventoryEvents';
+import type { InventoryEvent } from '../../inventory/inventoryEvents';
 import {
   inventoryDecider,
   type DefineTicketStock,
   type DefineTierStock,
   type InventoryState,
-} from '../../sales/inventory/inventoryDecider';
+} from '../../inventory/inventoryDecider';
 import type { TicketDetails } from './ticketEvents';
 
 /**

@@ -1,8 +1,8 @@
 import type { Services } from '../../kit/http/context';
 import { listEventTickets, type TicketRow } from '../../../projections/tickets';
-import { inventoryDecider, promoUsesLeft, remainingAt } from '../../sales/inventory/inventoryDecider';
-import { inventoryStream } from '../../sales/inventory/inventoryEvents';
-import { priceForDisplay, type DisplayTicket, type Promo, type TaxOrFee } from '../../sales/pricing/pricing';
+import { inventoryDecider, promoUsesLeft, remainingAt } from '../../inventory/inventoryDecider';
+import { inventoryStream } from '../../inventory/inventoryEvents';
+import { priceForDisplay, type DisplayTicket, type Promo, type TaxOrFee } from '../../pricing/pricing';
 import type { PriceDisplayMode } from '../events/eventSettings';
 import { promoCodeClaimDecider, promoCodeClaimStream } from '../promoCodes/promoCodeClaims';
 import {

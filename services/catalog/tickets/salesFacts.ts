@@ -1,4 +1,4 @@
-import type { Hold, InventoryState } from '../../sales/inventory/inventoryDecider';
+import type { Hold, InventoryState } from '../../inventory/inventoryDecider';
 
 /**
  * The advisory facts a ticket change is decided on (docs/decisions/cross-module-facts.md section 1), read from

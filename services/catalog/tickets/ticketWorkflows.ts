@@ -1,7 +1,7 @@
 import type { AnyStep } from '../../kit/workflow';
 import { step } from '../../kit/workflow';
-import type { InventoryState } from '../../sales/inventory/inventoryDecider';
-import { inventoryStream } from '../../sales/inventory/inventoryEvents';
+import type { InventoryState } from '../../inventory/inventoryDecider';
+import { inventoryStream } from '../../inventory/inventoryEvents';
 import { inventoryMirrorDecider, stockDefinitions, type MirrorStock } from './inventoryMirror';
 import { ticketDecider, type TicketCommand, type TicketState } from './ticketDecider';
 import { ticketStream } from './ticketEvents';

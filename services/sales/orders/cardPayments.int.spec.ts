@@ -15,8 +15,8 @@ import { startSmtpSink, type SmtpSink } from '../../messaging/testing';
 import { stripeClient, type Stripe } from '../../payments/stripeClient';
 import { startStripeDouble, type StripeDouble } from '../../payments/testing/stripeDouble';
 import { stripeWebhookPath } from '../../payments/webhooks/webhookRoutes';
-import { inventoryDecider, remainingAt } from '../inventory/inventoryDecider';
-import { inventoryStream } from '../inventory/inventoryEvents';
+import { inventoryDecider, remainingAt } from '../../inventory/inventoryDecider';
+import { inventoryStream } from '../../inventory/inventoryEvents';
 import { orderStream } from './orderEvents';
 
 type Problem = { status: number; reason: string; errors?: Record<string, string[]> };

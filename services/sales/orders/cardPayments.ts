@@ -4,8 +4,7 @@ import type { Logger } from '../../kit/logger';
 import { isRefusal, refuse } from '../../kit/refusal';
 import { runChain, step, type AnyStep } from '../../kit/workflow';
 import { applicationFeeFor } from '../../payments/fees';
-import { paymentConnectionDecider } from '../../payments/connection/connectionDecider';
-import { paymentConnectionStream } from '../../payments/paymentEvents';
+import { cardDestination } from '../../payments/cardReadiness';
 import { stripeClient, type Stripe } from '../../payments/stripeClient';
 import type {
   StripeEventHandler,
@@ -13,8 +12,8 @@ import type {
   StripeHandlerContext,
   StripeWebhookEvent,
 } from '../../payments/webhooks/stripeEventHandlers';
-import { inventoryDecider } from '../inventory/inventoryDecider';
-import { inventoryStream } from '../inventory/inventoryEvents';
+import { inventoryDecider } from '../../inventory/inventoryDecider';
+import { inventoryStream } from '../../inventory/inventoryEvents';
 import { orderStream } from './orderEvents';
 import {
   currentIntent,
@@ -46,34 +45,6 @@ export async function loadOrderPayment(
   orderId: string,
 ): Promise<OrderPaymentState> {
   return (await commands.load(orderPaymentDecider, orderStream(orderId))).state;
-}
-
-/**
- * Where the account's card payments land: the connected account (connect mode, only once Stripe enabled its
- * charges), the platform's own (direct mode). null: this account cannot take card payments now.
- */
-export async function cardDestination(
-  commands: Pick<CommandHandler, 'load'>,
-  payments: PaymentsConfig,
-  accountId: string,
-): Promise<{ stripeAccount: string | null } | null> {
-  if (payments.mode === 'off') return null;
-  if (payments.mode === 'direct') return { stripeAccount: null };
-  const { state } = await commands.load(paymentConnectionDecider, paymentConnectionStream(accountId));
-  return state.exists && state.status === 'CONNECTED' ? { stripeAccount: state.stripeAccountId } : null;
-}
-
-/**
- * Whether the seller can be paid for an order that costs money: offline payments are on for the event, or the
- * account takes cards now. When neither, paid tickets are "payment setup incomplete" and no such order is placed.
- */
-export async function canTakePaidOrders(
-  commands: Pick<CommandHandler, 'load'>,
-  payments: PaymentsConfig,
-  seller: { accountId: string; offlinePaymentsEnabled: boolean },
-): Promise<boolean> {
-  if (seller.offlinePaymentsEnabled) return true;
-  return (await cardDestination(commands, payments, seller.accountId)) !== null;
 }
 
 const stripeOptions = (idempotencyKey: string | undefined, stripeAccount: string | null) => ({

@@ -6,7 +6,7 @@ import { fold, type Decider, type DomainEvent } from '../../kit/decider';
 import { createLogger } from '../../kit/logger';
 import type { Stripe } from '../../payments/stripeClient';
 import type { StripeWebhookEvent } from '../../payments/webhooks/stripeEventHandlers';
-import { inventoryStream } from '../inventory/inventoryEvents';
+import { inventoryStream } from '../../inventory/inventoryEvents';
 import { orderPaymentHandlersWith } from './cardPayments';
 import { orderStream } from './orderEvents';
 

@@ -11,19 +11,19 @@ import { taxDecider } from '../../catalog/taxes/taxDecider';
 import { taxStream } from '../../catalog/taxes/taxEvents';
 import { listEventTickets, type TicketRow } from '../../../projections/tickets';
 import { runChain } from '../../kit/workflow';
-import { findHold, type Hold, type HoldClient, type InventoryState } from '../inventory/inventoryDecider';
-import type { HoldLine, PerOrderLimit } from '../inventory/inventoryEvents';
+import { findHold, type Hold, type HoldClient, type InventoryState } from '../../inventory/inventoryDecider';
+import type { HoldLine, PerOrderLimit } from '../../inventory/inventoryEvents';
 import {
   priceOrder,
   type OrderLineInput,
   type Promo,
   type TaxOrFee,
   type TicketPrice,
-} from '../pricing/pricing';
+} from '../../pricing/pricing';
 import { orderDecider, isOpen, type ExistingOrder } from './orderDecider';
 import { orderStream, type OrderLine, type OrderPlaced } from './orderEvents';
 import { abandonPrevious, holdOrder, orderHoldId, orderPlaced, recordOrder } from './orderWorkflows';
-import { canTakePaidOrders } from './cardPayments';
+import { canTakePaidOrders } from '../../payments/cardReadiness';
 
 type Handler = Pick<Services, 'commands' | 'db' | 'clock' | 'ids' | 'config'> & {
   /** The event's tickets as the catalogue's read model has them; a rush's routes read them through a cache. */

@@ -5,7 +5,7 @@ import { CommandHandler, type CommandContext } from '../../kit/commandHandler';
 import { Refusal } from '../../kit/refusal';
 import type { EventStore, ExpectedRevision, NewEvent } from '../../eventstore/port';
 import { startTestPlatform, type StorageKind, type TestPlatform } from '../../api/testing';
-import { inventoryStream } from '../inventory/inventoryEvents';
+import { inventoryStream } from '../../inventory/inventoryEvents';
 import { createPromoCode } from '../../catalog/promoCodes/promoCodeCommands';
 import { placeOrder } from './checkout';
 import { orderStream } from './orderEvents';

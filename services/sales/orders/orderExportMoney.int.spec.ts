@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPostgres } from '../../kit/testing/postgres';
 import { startTestPlatform, type StorageKind, type TestPlatform } from '../../api/testing';
 import { findOrder, orderPayments } from '../../../projections/orders';
-import { minorUnitDigits } from '../pricing/money';
+import { minorUnitDigits } from '../../pricing/money';
 
 type Cell = string | number | null;
 type Sheet = { header: string[]; rows: Cell[][] };

@@ -4,8 +4,8 @@ import { describeWithPostgres } from '../../kit/testing/postgres';
 import { ManualClock } from '../../kit/clock';
 import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from '../../api/testing';
 import { createPromoCode } from '../../catalog/promoCodes/promoCodeCommands';
-import { findHold, inventoryDecider, remainingAt } from '../inventory/inventoryDecider';
-import { inventoryStream } from '../inventory/inventoryEvents';
+import { findHold, inventoryDecider, remainingAt } from '../../inventory/inventoryDecider';
+import { inventoryStream } from '../../inventory/inventoryEvents';
 import { orderStream } from './orderEvents';
 
 type Problem = { status: number; reason: string; errors?: Record<string, string[]> };

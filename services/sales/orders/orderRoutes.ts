@@ -7,7 +7,7 @@ import { body, parse } from '../../kit/http/validate';
 import { parseListQuery } from '../../kit/listQuery';
 import type { TicketSigningKeys } from '../../admission/signingKeys';
 import { questionsForCheckout } from '../../../projections/questions';
-import { minorUnitDigits } from '../pricing/money';
+import { minorUnitDigits } from '../../pricing/money';
 import {
   attendeeListSpec,
   exportEventAttendees,

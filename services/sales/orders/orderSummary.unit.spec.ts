@@ -7,7 +7,7 @@ import {
   type PricedOrder,
   type Promo,
   type TaxOrFee,
-} from '../pricing/pricing';
+} from '../../pricing/pricing';
 import { orderSummaryRows, summaryRowsSum, type SummarizedOrder } from './orderSummary';
 
 /** The order as the API answers it after `priceOrder` priced it (checkout.ts records these amounts). */

@@ -6,8 +6,8 @@ import {
   type ExtendHold,
   type HoldClient,
   type InventoryCommand,
-} from '../inventory/inventoryDecider';
-import { inventoryStream, type HoldLine, type PerOrderLimit } from '../inventory/inventoryEvents';
+} from '../../inventory/inventoryDecider';
+import { inventoryStream, type HoldLine, type PerOrderLimit } from '../../inventory/inventoryEvents';
 import {
   attendeeHoldId,
   nextCancellationReturnId,

@@ -6,8 +6,8 @@ import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatfor
 import { importTicketKeys, verifyTicketCode, type PublishedTicketKey } from '../../admission/ticketCodes';
 import { createPromoCode } from '../../catalog/promoCodes/promoCodeCommands';
 import { eventually } from '../../messaging/testing';
-import { findHold, inventoryDecider, remainingAt } from '../inventory/inventoryDecider';
-import { inventoryStream } from '../inventory/inventoryEvents';
+import { findHold, inventoryDecider, remainingAt } from '../../inventory/inventoryDecider';
+import { inventoryStream } from '../../inventory/inventoryEvents';
 
 type Problem = { status: number; reason: string; errors?: Record<string, string[]> };
 type Attendee = {

@@ -4,8 +4,8 @@ import { describeWithPostgres } from '../../kit/testing/postgres';
 import { ManualClock } from '../../kit/clock';
 import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatform } from '../../api/testing';
 import { startSmtpSink, type SmtpSink } from '../../messaging/testing';
-import { inventoryDecider, remainingAt } from '../inventory/inventoryDecider';
-import { inventoryStream } from '../inventory/inventoryEvents';
+import { inventoryDecider, remainingAt } from '../../inventory/inventoryDecider';
+import { inventoryStream } from '../../inventory/inventoryEvents';
 
 type Problem = { status: number; reason: string; errors?: Record<string, string[]> };
 type Attendee = {

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
 import { commandContext, execute, readYourWrite, setPosition } from '../../kit/http/context';
@@ -24,10 +23,12 @@ import {
   ordersProjection,
   type OrderRow,
 } from '../../../projections/orders';
-import { holdLifetimeEnd } from '../inventory/inventoryDecider';
+import { holdLifetimeEnd } from '../../inventory/inventoryDecider';
 import { loadOrder, placeOrder } from './checkout';
 import { reservationGuard } from './reservationLimits';
-import { cardDestination, paymentIntentFor } from './cardPayments';
+import { cardDestination } from '../../payments/cardReadiness';
+import { previousOrderOf, rememberOrder } from '../../kit/http/previousOrder';
+import { paymentIntentFor } from './cardPayments';
 import { stripeClient } from '../../payments/stripeClient';
 import type { ExistingOrder } from './orderDecider';
 import { completeOrder, extendOrder, orderChanged, orderExpiredWhen, orderStep } from './orderWorkflows';
@@ -50,17 +51,6 @@ import {
 } from './orderSchemas';
 
 const readModels = [ordersProjection.name];
-
-/**
- * The browser's last order for an event, so starting a new one releases the previous hold even when the page
- * does not send `replaces_order_id` (a reload, a second tab). The event's public routes read it too: the promo
- * code check leaves that order's own use of a code out (publicEventRoutes.ts).
- */
-const previousOrderCookie = (eventId: string) => `order_${eventId}`;
-export function previousOrderOf(ctx: Context, eventId: string): string | undefined {
-  const value = ctx.cookies.get(previousOrderCookie(eventId));
-  return value && z.string().uuid().safeParse(value).success ? value : undefined;
-}
 
 /** The latest the order's reservation may be extended to (its hold's lifetime: the inventory's rule). */
 const reservationEnd = (order: ExistingOrder, lifetimeFactor: number) =>
@@ -192,13 +182,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
         client,
       },
     ).catch(reservations.retryAfter(ctx));
-    ctx.cookies.set(previousOrderCookie(eventId), orderId, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: `/api/public/events/${eventId}`,
-      maxAge: 24 * 3_600_000,
-      overwrite: true,
-    });
+    rememberOrder(ctx, eventId, orderId);
     // A replay answers the order another request recorded, perhaps a moment ago: wait for the whole log then.
     if (position === null) await readLatest(ctx);
     else {

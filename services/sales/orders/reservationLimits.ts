@@ -5,7 +5,7 @@ import type { Clock } from '../../kit/clock';
 import type { ReservationLimits } from '../../kit/config';
 import { isRefusal } from '../../kit/refusal';
 import { MemoryRateLimitStore, RateLimiter, type Limit } from '../../identity/rateLimit';
-import type { HoldClient } from '../inventory/inventoryDecider';
+import type { HoldClient } from '../../inventory/inventoryDecider';
 
 /**
  * What keeps one anonymous client from holding an event's stock (docs/orders.md, "Limits on reservations"):

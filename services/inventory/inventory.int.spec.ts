@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPostgresEventStore } from '../../eventstore/postgres';
-import { openSqliteEventStore } from '../../eventstore/sqlite';
-import type { EventStore, ExpectedRevision, NewEvent } from '../../eventstore/port';
-import { CommandHandler, type CommandContext } from '../../kit/commandHandler';
-import { Refusal } from '../../kit/refusal';
-import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../../kit/testing/postgres';
+import { openPostgresEventStore } from '../eventstore/postgres';
+import { openSqliteEventStore } from '../eventstore/sqlite';
+import type { EventStore, ExpectedRevision, NewEvent } from '../eventstore/port';
+import { CommandHandler, type CommandContext } from '../kit/commandHandler';
+import { Refusal } from '../kit/refusal';
+import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../kit/testing/postgres';
 import { inventoryDecider, remainingAt, type HoldClient, type InventoryCommand } from './inventoryDecider';
 import { inventoryStream, type HoldLine, type InventoryEvent } from './inventoryEvents';
 

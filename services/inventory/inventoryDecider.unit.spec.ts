@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fold } from '../../kit/decider';
-import { deciderSpec } from '../../kit/deciderSpec';
-import { isRefusal } from '../../kit/refusal';
+import { fold } from '../kit/decider';
+import { deciderSpec } from '../kit/deciderSpec';
+import { isRefusal } from '../kit/refusal';
 import {
   holdLifetimeEnd,
   inventoryDecider,

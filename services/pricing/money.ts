@@ -1,4 +1,4 @@
-import { Refusal } from '../../kit/refusal';
+import { Refusal } from '../kit/refusal';
 
 /**
  * Money is a whole number of the currency's minor unit (cents for EUR, yen for JPY, fils for BHD), so no

@@ -1,6 +1,6 @@
-import type { Decider } from '../../kit/decider';
-import { PersistentMap } from '../../kit/persistentMap';
-import { Refusal, refuse, type FieldErrors } from '../../kit/refusal';
+import type { Decider } from '../kit/decider';
+import { PersistentMap } from '../kit/persistentMap';
+import { Refusal, refuse, type FieldErrors } from '../kit/refusal';
 import type { InventoryEvent, HoldLine, PerOrderLimit } from './inventoryEvents';
 
 // ---------- commands (time and ids come in the command; the catalogue's numbers are mirrored in)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Refusal } from '../../kit/refusal';
+import { Refusal } from '../kit/refusal';
 import {
   type OrderLineInput,
   type PriceDisplayMode,

@@ -1,5 +1,4 @@
-import type { PriceDisplayMode } from '../../catalog/events/eventSettings';
-import { Refusal } from '../../kit/refusal';
+import { Refusal } from '../kit/refusal';
 import {
   type Exact,
   type MinorUnits,
@@ -22,12 +21,13 @@ import {
   zero,
 } from './money';
 
+/** Whether the prices an event shows include its taxes and fees or add them on top. */
+export type PriceDisplayMode = 'INCLUSIVE' | 'EXCLUSIVE';
+
 /**
  * The one pricing engine: what a ticket costs, line by line and for a whole order, in both price display
  * modes. Pure: no clock, no I/O. The rules and the rounding are in docs/pricing.md.
  */
-
-export type { PriceDisplayMode };
 
 /** A ticket's price as the catalogue holds it; amounts in minor units of the event's currency. */
 export type TicketPrice =
