@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { entityId } from '../kit/http/ids';
 import { singleLineText } from '../kit/http/validate';
 import {
   confirmedPassword,
   emailField,
-  entityId,
   firstNameField,
   lastNameField,
   localeField,

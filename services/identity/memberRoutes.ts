@@ -18,7 +18,8 @@ import {
 import { accountDecider, accountStream, invitationTtlMs, type AccountCommand } from './accountDecider';
 import { inviteMember, memberUpdate } from './memberWorkflows';
 import { allow } from './policy';
-import { emailField, entityId, firstNameField, lastNameField, memberSchema, roleField } from './schemas';
+import { entityId } from '../kit/http/ids';
+import { emailField, firstNameField, lastNameField, memberSchema, roleField } from './schemas';
 import { dataOf, pageOf, route } from '../kit/http/routeContract';
 
 export const inviteSchema = z

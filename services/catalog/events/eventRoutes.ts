@@ -34,11 +34,11 @@ import { receiveImage, type ReceivedImage } from '../images/receiveImage';
 import { fileStorageFor } from '../images/storage';
 import { eventDecider, type EventCommand } from './eventDecider';
 import { eventStream } from './eventEvents';
+import { entityId } from '../../kit/http/ids';
 import { ownedEvent } from './ownedEvent';
 import {
   createEventSchema,
   duplicateSchema,
-  entityId,
   eventIdOrNotFound,
   eventStatusSchema,
   instant,

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Services } from '../../kit/http/context';
 import { execute, loadOwned, requireAuth } from '../../kit/http/context';
+import { entityId } from '../../kit/http/ids';
 import { allow } from '../../identity/policy';
 import { body, pathParam, singleLineText } from '../../kit/http/validate';
 import { listQuerySchema, parseListQuery } from '../../kit/listQuery';
@@ -56,7 +57,6 @@ const profileFields = {
 
 export const createOrganizerSchema = z.object(profileFields).strict();
 export const updateOrganizerSchema = z.object(profileFields).partial().strict();
-const organizerId = z.string().regex(/^[a-z]{2,4}_[0-9a-z]{4,40}$/);
 
 export function organizerRoutes(services: Services) {
   const router = new Router();
@@ -65,7 +65,7 @@ export function organizerRoutes(services: Services) {
 
   async function ownedOrganizer(ctx: Context) {
     const auth = requireAuth(ctx);
-    const parsed = organizerId.safeParse(pathParam(ctx, 'id'));
+    const parsed = entityId.safeParse(pathParam(ctx, 'id'));
     if (!parsed.success) throw new Refusal('organizer_not_found');
     const state = await loadOwned(services, {
       decider: organizerDecider,
@@ -178,7 +178,7 @@ export function organizerRoutes(services: Services) {
 
   router.delete('/organizers/:id/images/:imageId', async (ctx) => {
     const { id } = await ownedOrganizer(ctx);
-    const imageId = organizerId.safeParse(pathParam(ctx, 'imageId'));
+    const imageId = entityId.safeParse(pathParam(ctx, 'imageId'));
     if (!imageId.success) throw new Refusal('image_not_found');
     await run(ctx, id, {
       type: 'RemoveOrganizerImage',
