@@ -12,13 +12,14 @@ import {
   publicListEventSchema,
 } from '../catalog/events/eventSchemas';
 import { organizerSchema } from '../catalog/organizers/organizerSchemas';
-import { eventDefaultsResponseSchema } from '../catalog/eventDefaults/routes';
+import { eventDefaultsResponseSchema } from '../catalog/eventDefaults/eventDefaultsSchemas';
 import { currentUserSchema, memberSchema, sessionSchema } from '../identity/schemas';
-import { outboxSummarySchema } from '../messaging/outboxRoutes';
+import { outboxSummarySchema } from '../messaging/outboxSchemas';
 import { publicEventRoutes } from '../catalog/events/publicEventRoutes';
 import { organizerRoutes } from '../catalog/organizers/routes';
 import { eventDefaultsRoutes } from '../catalog/eventDefaults/routes';
-import { accountRoutes, accountSchema } from '../identity/accountRoutes';
+import { accountRoutes } from '../identity/accountRoutes';
+import { accountSchema } from '../identity/accountSchemas';
 import { authRoutes } from '../identity/authRoutes';
 import { memberRoutes } from '../identity/memberRoutes';
 import { profileRoutes } from '../identity/profileRoutes';
@@ -26,7 +27,8 @@ import { outboxRoutes } from '../messaging/outboxRoutes';
 import { PublicEventCache } from '../../projections/events/publicEventCache';
 import { paymentRoutes } from '../payments/connection/paymentRoutes';
 import { paymentConnectionResponseSchema } from '../payments/connection/paymentSchemas';
-import { billingResponseSchema, billingRoutes } from '../payments/billing/billingRoutes';
+import { billingRoutes } from '../payments/billing/billingRoutes';
+import { billingResponseSchema } from '../payments/billing/billingSchemas';
 import { startTestPlatform, type StorageKind, type TestPlatform } from './testing';
 
 interface OpenApi {

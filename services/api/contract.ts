@@ -1,18 +1,18 @@
 import { openApiDocument, route, type RouteContract } from '../kit/http/routeContract';
 import { eventRouteContracts, publicEventRouteContracts } from '../catalog/events/eventSchemas';
-import { organizerRouteContracts } from '../catalog/organizers/routes';
-import { eventDefaultsRouteContracts } from '../catalog/eventDefaults/routes';
-import { accountRouteContracts } from '../identity/accountRoutes';
-import { authRouteContracts } from '../identity/authRoutes';
-import { memberRouteContracts } from '../identity/memberRoutes';
-import { profileRouteContracts } from '../identity/profileRoutes';
-import { outboxRouteContracts } from '../messaging/outboxRoutes';
+import { organizerRouteContracts } from '../catalog/organizers/organizerSchemas';
+import { eventDefaultsRouteContracts } from '../catalog/eventDefaults/eventDefaultsSchemas';
+import { accountRouteContracts } from '../identity/accountSchemas';
+import { authRouteContracts } from '../identity/authSchemas';
+import { memberRouteContracts } from '../identity/memberSchemas';
+import { profileRouteContracts } from '../identity/profileSchemas';
+import { outboxRouteContracts } from '../messaging/outboxSchemas';
 import { promoCodeRouteContracts } from '../catalog/promoCodes/promoCodeSchemas';
 import { questionRouteContracts } from '../catalog/questions/questionSchemas';
 import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
 import { taxRouteContracts } from '../catalog/taxes/taxSchemas';
 import { capacityAssignmentRouteContracts } from '../catalog/capacity/capacitySchemas';
-import { pageViewRouteContracts } from '../reporting/pageViewRoutes';
+import { pageViewRouteContracts } from '../reporting/pageViewSchemas';
 import { statsRouteContracts } from '../reporting/statsSchemas';
 import { affiliateRouteContracts } from '../catalog/affiliates/affiliateSchemas';
 import { messageRouteContracts } from '../messaging/messages/messageSchemas';
@@ -20,8 +20,8 @@ import { mailTemplateRouteContracts } from '../messaging/mailTemplates/mailTempl
 import { webhookRouteContracts } from '../integrations/webhooks/webhookSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
 import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
-import { billingRouteContracts } from '../payments/billing/billingRoutes';
-import { stripeWebhookRouteContracts } from '../payments/webhooks/webhookRoutes';
+import { billingRouteContracts } from '../payments/billing/billingSchemas';
+import { stripeWebhookRouteContracts } from '../payments/webhooks/stripeWebhookSchemas';
 import { checkInRouteContracts } from '../admission/checkIn/checkInSchemas';
 
 /** Every route under /api, as each feature declares it beside its schemas; api.int.spec checks none is missing. */

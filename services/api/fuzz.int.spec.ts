@@ -2,18 +2,18 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPostgres } from '../kit/testing/postgres';
-import { eventDefaultsSchema } from '../catalog/eventDefaults/routes';
+import { eventDefaultsSchema } from '../catalog/eventDefaults/eventDefaultsSchemas';
 import {
   createEventSchema,
   duplicateSchema,
   eventStatusSchema,
   settingsSchema,
 } from '../catalog/events/eventSchemas';
-import { createOrganizerSchema } from '../catalog/organizers/routes';
-import { accountSettingsSchema } from '../identity/accountRoutes';
+import { createOrganizerSchema } from '../catalog/organizers/organizerSchemas';
+import { accountSettingsSchema } from '../identity/accountSchemas';
 import { joinSchema, loginSchema, registerSchema, resetPasswordSchema } from '../identity/authSchemas';
-import { inviteSchema, updateMemberSchema } from '../identity/memberRoutes';
-import { updateProfileSchema } from '../identity/profileRoutes';
+import { inviteSchema, updateMemberSchema } from '../identity/memberSchemas';
+import { updateProfileSchema } from '../identity/profileSchemas';
 import { createApp } from './app';
 import { startTestPlatform, type StorageKind, type TestPlatform } from './testing';
 

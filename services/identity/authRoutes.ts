@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Services } from '../kit/http/context';
 import { commandContext, execute, requireAuth, setPosition } from '../kit/http/context';
 import { identityReadModels, sessionReadModels } from './readModels';
@@ -16,7 +16,6 @@ import { signUp } from './owners';
 import { hashPassword, verifyPassword } from './passwords';
 import { invitationAcceptance, requestPasswordReset as requestReset } from './memberWorkflows';
 import { limits } from './rateLimit';
-import { chooseAccountSchema, invitationSchema, messageSchema, sessionSchema } from './schemas';
 import {
   existingMemberAcceptSchema,
   forgotPasswordSchema,
@@ -26,7 +25,6 @@ import {
   resetPasswordSchema,
 } from './authSchemas';
 import { isUsableRequest, userDecider, userStream } from './userDecider';
-import { dataOf, route } from '../kit/http/routeContract';
 
 /** What every sign-up is answered with, whether its address is new or has a login. */
 export const signUpAnswer =
@@ -259,64 +257,3 @@ async function requestPasswordReset(
   const user = await findUserByEmail(services.db, email);
   if (user) await requestReset(services, { userId: user.id, ttlMs: passwordResetTtlMs }, context);
 }
-
-export const authRouteContracts = [
-  route({
-    method: 'post',
-    path: '/auth/register',
-    summary:
-      'Sign up: a new account and its owner, confirmed by mail. An address that has a login is answered the same and its owner mailed instead',
-    body: registerSchema,
-    response: messageSchema,
-    status: 202,
-    public: true,
-  }),
-  route({
-    method: 'post',
-    path: '/auth/login',
-    summary: 'Log in',
-    body: loginSchema,
-    response: z.union([sessionSchema, chooseAccountSchema]),
-    public: true,
-  }),
-  route({ method: 'post', path: '/auth/logout', summary: 'End this session' }),
-  route({
-    method: 'post',
-    path: '/auth/forgot-password',
-    summary: 'Mail a password reset link',
-    body: forgotPasswordSchema,
-    response: messageSchema,
-    status: 202,
-    public: true,
-  }),
-  route({
-    method: 'get',
-    path: '/auth/reset-password/:token',
-    summary: 'Whether a reset link is usable',
-    response: dataOf(z.object({ valid: z.literal(true) })),
-    public: true,
-  }),
-  route({
-    method: 'post',
-    path: '/auth/reset-password/:token',
-    summary: 'Set a new password',
-    body: resetPasswordSchema,
-    response: messageSchema,
-    public: true,
-  }),
-  route({
-    method: 'get',
-    path: '/auth/invitation/:token',
-    summary: 'An invitation',
-    response: dataOf(invitationSchema),
-    public: true,
-  }),
-  route({
-    method: 'post',
-    path: '/auth/invitation/:token',
-    summary: 'Accept an invitation (a new member joins, or an existing one with their password)',
-    body: z.union([joinSchema, existingMemberAcceptSchema]),
-    response: dataOf(z.object({ email: z.string(), account_id: z.string(), account_name: z.string() })),
-    public: true,
-  }),
-];

@@ -1,12 +1,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { Services } from '../kit/http/context';
 import { execute, requireAuth } from '../kit/http/context';
 import { identityReadModels } from './readModels';
 import type { AnyStep } from '../kit/workflow';
-import { body, pathParam, singleLineText } from '../kit/http/validate';
-import { listQuerySchema, parseListQuery } from '../kit/listQuery';
+import { body, pathParam } from '../kit/http/validate';
+import { parseListQuery } from '../kit/listQuery';
 import { Refusal } from '../kit/refusal';
 import {
   findUser,
@@ -18,27 +17,8 @@ import {
 import { accountDecider, accountStream, invitationTtlMs, type AccountCommand } from './accountDecider';
 import { inviteMember, memberUpdate } from './memberWorkflows';
 import { allow } from './policy';
-import { emailField, entityId, firstNameField, lastNameField, memberSchema, roleField } from './schemas';
-import { dataOf, pageOf, route } from '../kit/http/routeContract';
-
-export const inviteSchema = z
-  .object({
-    email: emailField,
-    role: roleField,
-    first_name: singleLineText().trim().max(50, 'The first name must be at most 50 characters').optional(),
-    last_name: singleLineText().trim().max(50, 'The last name must be at most 50 characters').optional(),
-  })
-  .strict();
-
-/** An admin's change to a member: role, status, and a correction of the name (spec section 7). */
-export const updateMemberSchema = z
-  .object({
-    first_name: firstNameField.optional(),
-    last_name: lastNameField.optional(),
-    role: roleField.optional(),
-    status: z.enum(['ACTIVE', 'INACTIVE'], { message: 'Use ACTIVE or INACTIVE' }).optional(),
-  })
-  .strict();
+import { entityId } from '../kit/http/ids';
+import { inviteSchema, updateMemberSchema } from './memberSchemas';
 
 /** Member administration (admins): the account's team, invitations, and corrections to a member. */
 export function memberRoutes(services: Services) {
@@ -149,41 +129,3 @@ export function memberRoutes(services: Services) {
 
   return router;
 }
-
-export const memberRouteContracts = [
-  route({
-    method: 'get',
-    path: '/users',
-    summary: "The account's members (list query)",
-    query: listQuerySchema(memberListSpec),
-    response: pageOf(memberSchema),
-  }),
-  route({
-    method: 'post',
-    path: '/users',
-    summary: 'Invite a member',
-    body: inviteSchema,
-    response: dataOf(memberSchema),
-    status: 201,
-  }),
-  route({ method: 'get', path: '/users/:id', summary: 'A member', response: dataOf(memberSchema) }),
-  route({
-    method: 'put',
-    path: '/users/:id',
-    summary: "Change a member's role, status or name",
-    body: updateMemberSchema,
-    response: dataOf(memberSchema),
-  }),
-  route({
-    method: 'post',
-    path: '/users/:id/invitation',
-    summary: 'Resend an invitation',
-    response: dataOf(memberSchema),
-  }),
-  route({
-    method: 'delete',
-    path: '/users/:id/invitation',
-    summary: 'Revoke an invitation',
-    response: dataOf(memberSchema),
-  }),
-];

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { Services } from '../kit/http/context';
 import { execute, requireAuth } from '../kit/http/context';
 import { identityReadModels } from './readModels';
@@ -15,39 +14,9 @@ import { emailConfirmationTtlMs } from './owners';
 import { hashPassword, verifyPassword } from './passwords';
 import { allow } from './policy';
 import { limits } from './rateLimit';
-import {
-  confirmedPassword,
-  emailField,
-  firstNameField,
-  lastNameField,
-  localeField,
-  passwordField,
-  timezoneField,
-  currentUserSchema,
-  messageSchema,
-} from './schemas';
 import { isUsableRequest, userDecider, userStream, type UserCommand } from './userDecider';
 import { emailChangeConfirmation, profileUpdate } from './memberWorkflows';
-import { dataOf, route } from '../kit/http/routeContract';
-
-/** `PUT /users/me`: any subset of the profile; a new email waits for confirmation; a new password needs the current one. */
-export const updateProfileSchema = confirmedPassword(
-  z
-    .object({
-      first_name: firstNameField.optional(),
-      last_name: lastNameField.optional(),
-      email: emailField.optional(),
-      timezone: timezoneField.optional(),
-      locale: localeField.optional(),
-      current_password: z.string().max(1024).optional(),
-      password: passwordField.optional(),
-      password_confirmation: z.string().max(1024).optional(),
-    })
-    .strict(),
-).refine((value) => value.password === undefined || (value.current_password ?? '') !== '', {
-  message: 'Enter your current password',
-  path: ['current_password'],
-});
+import { updateProfileSchema } from './profileSchemas';
 
 /** Email change links work for a day. */
 export const emailChangeTtlMs = 24 * 3_600_000;
@@ -213,44 +182,3 @@ async function refuseTakenEmail(services: Services, email: string, userId: strin
     throw new Refusal('email_taken', undefined, { email: ['This email address is already in use'] });
   }
 }
-
-export const profileRouteContracts = [
-  route({
-    method: 'get',
-    path: '/users/me',
-    summary: 'The signed-in member',
-    response: dataOf(currentUserSchema),
-  }),
-  route({
-    method: 'put',
-    path: '/users/me',
-    summary: 'Change your profile, email or password',
-    body: updateProfileSchema,
-    response: dataOf(currentUserSchema),
-  }),
-  route({
-    method: 'post',
-    path: '/users/:id/confirm-email/:token',
-    summary: 'Confirm your email address',
-    response: dataOf(currentUserSchema),
-  }),
-  route({
-    method: 'post',
-    path: '/users/:id/resend-email-confirmation',
-    summary: 'Mail a new confirmation link',
-    response: messageSchema,
-    status: 202,
-  }),
-  route({
-    method: 'post',
-    path: '/users/:id/email-change/:token',
-    summary: 'Confirm a new email address',
-    response: dataOf(currentUserSchema),
-  }),
-  route({
-    method: 'delete',
-    path: '/users/:id/email-change',
-    summary: 'Cancel an email change',
-    response: dataOf(currentUserSchema),
-  }),
-];

@@ -26,7 +26,6 @@ export const localeField = z.enum(supportedLocales, { message: `Use one of ${sup
 export const roleField = z.enum(['ADMIN', 'ORGANIZER'] satisfies Role[], {
   message: 'Use ADMIN or ORGANIZER',
 });
-export const entityId = z.string().regex(/^[a-z]{2,4}_[0-9a-z]{4,40}$/);
 
 /** The spec's wording: "passwords are not the same". */
 export const passwordsNotSame = 'The passwords are not the same';

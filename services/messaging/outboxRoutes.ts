@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Services } from '../kit/http/context';
 import { requireAuth } from '../kit/http/context';
 import { pathParam } from '../kit/http/validate';
-import { listQuerySchema, parseListQuery } from '../kit/listQuery';
+import { parseListQuery } from '../kit/listQuery';
 import { Refusal } from '../kit/refusal';
 import { allow } from '../identity/policy';
 import {
@@ -13,8 +13,6 @@ import {
   presentOutboxMail,
   presentOutboxSummary,
 } from './outbox';
-import { z } from 'zod';
-import { dataOf, pageOf, route } from '../kit/http/routeContract';
 
 /**
  * The outbox as admins read it: every mail of their account and every mail to themselves, sent or not. It is
@@ -47,30 +45,3 @@ export function outboxRoutes(services: Services) {
 
   return router;
 }
-
-/** A mail as the outbox answers it (services/messaging/outbox.ts `presentOutboxSummary`, `presentOutboxMail`). */
-export const outboxSummarySchema = z.object({
-  id: z.string(),
-  template: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  locale: z.string(),
-  status: z.enum(['pending', 'sending', 'sent', 'failed']),
-  transport: z.enum(['smtp', 'outbox']).nullable(),
-  attempts: z.number().int(),
-  last_error: z.string().nullable(),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
-});
-export const outboxMailSchema = outboxSummarySchema.extend({ text: z.string(), html: z.string() });
-
-export const outboxRouteContracts = [
-  route({
-    method: 'get',
-    path: '/outbox',
-    summary: "The account's sent and queued mails",
-    query: listQuerySchema(outboxListSpec),
-    response: pageOf(outboxSummarySchema),
-  }),
-  route({ method: 'get', path: '/outbox/:id', summary: 'A mail', response: dataOf(outboxMailSchema) }),
-];

@@ -10,7 +10,7 @@ import {
   listEventAffiliates,
   presentAffiliate,
 } from '../../../projections/affiliates';
-import { ownedEventOf } from '../applicableTickets';
+import { ownedEvent } from '../events/ownedEvent';
 import { affiliateDecider } from './affiliateDecider';
 import { affiliateIdOf, affiliateStream } from './affiliateEvents';
 import {
@@ -34,18 +34,18 @@ export function affiliateRoutes(services: Services) {
   }
 
   async function ownedAffiliate(ctx: Context) {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     return { eventId, affiliateId: affiliateIdOrNotFound(pathParam(ctx, 'affiliateId')) };
   }
 
   router.get('/events/:eventId/affiliates', async (ctx) => {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     ctx.body = { data: (await listEventAffiliates(services.db, eventId)).map(presentAffiliate) };
   });
 
   router.post('/events/:eventId/affiliates', async (ctx) => {
     const input = body(ctx, createAffiliateSchema);
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     const affiliateId = affiliateIdOf(eventId, input.code);
     await execute(ctx, services, {
       decider: affiliateDecider,

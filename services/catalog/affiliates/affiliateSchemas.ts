@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf, route } from '../../kit/http/routeContract';
 import { singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
-import { entityId } from '../events/eventSchemas';
+import { entityId } from '../../kit/http/ids';
 import type { AffiliateDetails } from './affiliateEvents';
 
 /**

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
-import { execute, loadOwned, requireAuth } from '../../kit/http/context';
+import { execute } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, pathParam } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
@@ -13,9 +13,7 @@ import {
   presentCapacityAssignment,
   type CapacityAssignmentRow,
 } from '../../../projections/capacityAssignments';
-import { eventDecider } from '../events/eventDecider';
-import { eventStream } from '../events/eventEvents';
-import { eventIdOrNotFound } from '../events/eventSchemas';
+import { ownedEvent } from '../events/ownedEvent';
 import type { CapacityAssignmentCommand } from './capacityDecider';
 import { capacityAssignmentChain, eventTicketIds, loadInventory, usedCapacity } from './capacityCommands';
 import {
@@ -32,18 +30,6 @@ const base = '/events/:eventId/capacity-assignments';
 export function capacityAssignmentRoutes(services: Services) {
   const router = new Router();
   router.use('/events/:eventId/capacity-assignments', allow('events.manage'));
-
-  /** Another account's event answers like an unknown one. */
-  async function ownedEventId(ctx: Context): Promise<string> {
-    const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
-    await loadOwned(services, {
-      decider: eventDecider,
-      stream: eventStream(eventId),
-      accountId: requireAuth(ctx).accountId,
-      notFound: 'event_not_found',
-    });
-    return eventId;
-  }
 
   function assignmentIdOrNotFound(ctx: Context): string {
     const parsed = capacityAssignmentIdSchema.safeParse(pathParam(ctx, 'id'));
@@ -74,13 +60,13 @@ export function capacityAssignmentRoutes(services: Services) {
   }
 
   router.get(base, async (ctx) => {
-    const eventId = await ownedEventId(ctx);
+    const { eventId } = await ownedEvent(ctx, services);
     ctx.body = { data: await present(eventId, await listEventCapacityAssignments(services.db, eventId)) };
   });
 
   router.post(base, async (ctx) => {
     const input = body(ctx, createCapacityAssignmentSchema);
-    const eventId = await ownedEventId(ctx);
+    const { eventId } = await ownedEvent(ctx, services);
     const capacityAssignmentId = services.ids.entity('ca');
     await run(ctx, {
       type: 'CreateCapacityAssignment',
@@ -96,13 +82,13 @@ export function capacityAssignmentRoutes(services: Services) {
   });
 
   router.get(`${base}/:id`, async (ctx) => {
-    const eventId = await ownedEventId(ctx);
+    const { eventId } = await ownedEvent(ctx, services);
     ctx.body = { data: await presentOne(eventId, assignmentIdOrNotFound(ctx)) };
   });
 
   router.put(`${base}/:id`, async (ctx) => {
     const input = body(ctx, updateCapacityAssignmentSchema);
-    const eventId = await ownedEventId(ctx);
+    const { eventId } = await ownedEvent(ctx, services);
     const capacityAssignmentId = assignmentIdOrNotFound(ctx);
     await run(ctx, {
       type: 'UpdateCapacityAssignment',
@@ -116,7 +102,7 @@ export function capacityAssignmentRoutes(services: Services) {
   });
 
   router.delete(`${base}/:id`, async (ctx) => {
-    const eventId = await ownedEventId(ctx);
+    const { eventId } = await ownedEvent(ctx, services);
     const capacityAssignmentId = assignmentIdOrNotFound(ctx);
     await run(ctx, {
       type: 'DeleteCapacityAssignment',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entityIdOf } from '../../kit/http/ids';
 import { route } from '../../kit/http/routeContract';
 import { singleLineText } from '../../kit/http/validate';
 import { maxCapacityNameLength } from './capacityDecider';
@@ -9,7 +10,7 @@ import type { CapacityAssignmentDetails } from './capacityEvents';
  * linked tickets of an event, enabled or disabled. `used_capacity` in answers is live from the inventory.
  */
 
-export const capacityAssignmentIdSchema = z.string().regex(/^ca_[0-9a-z]{4,40}$/, 'Not a valid id');
+export const capacityAssignmentIdSchema = entityIdOf('ca');
 
 const fields = {
   name: singleLineText()

@@ -4,7 +4,7 @@ import type { CommandResult } from '../../kit/commandHandler';
 import type { DomainEvent } from '../../kit/decider';
 import type { RecordedEvent } from '../../eventstore/port';
 import type { Services } from '../../kit/http/context';
-import { execute, loadOwned, requireAuth } from '../../kit/http/context';
+import { execute, requireAuth } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, pathParam } from '../../kit/http/validate';
 import { parseListQuery } from '../../kit/listQuery';
@@ -34,10 +34,11 @@ import { receiveImage, type ReceivedImage } from '../images/receiveImage';
 import { fileStorageFor } from '../images/storage';
 import { eventDecider, type EventCommand } from './eventDecider';
 import { eventStream } from './eventEvents';
+import { entityId } from '../../kit/http/ids';
+import { ownedEvent } from './ownedEvent';
 import {
   createEventSchema,
   duplicateSchema,
-  entityId,
   eventIdOrNotFound,
   eventStatusSchema,
   instant,
@@ -55,19 +56,6 @@ export function eventRoutes(services: Services) {
   const router = new Router();
   const storage = fileStorageFor(services.config.dataDir);
   router.use('/events', allow('events.manage'));
-
-  /** Loads the aggregate and hides another account's events behind a 404. */
-  async function ownedEvent(ctx: Context) {
-    const auth = requireAuth(ctx);
-    const eventId = eventIdOrNotFound(pathParam(ctx, 'id'));
-    const state = await loadOwned(services, {
-      decider: eventDecider,
-      stream: eventStream(eventId),
-      accountId: auth.accountId,
-      notFound: 'event_not_found',
-    });
-    return { eventId, state };
-  }
 
   async function ownOrganizer(accountId: string, organizerId: string): Promise<void> {
     if (!(await findAccountOrganizer(services.db, accountId, organizerId))) {
@@ -166,7 +154,7 @@ export function eventRoutes(services: Services) {
 
   router.put('/events/:id', async (ctx) => {
     const input = body(ctx, updateEventSchema);
-    const { eventId, state } = await ownedEvent(ctx);
+    const { eventId, event: state } = await ownedEvent(ctx, services, 'id');
     if (input.organizer_id !== undefined) await ownOrganizer(state.accountId, input.organizer_id);
     ctx.body = await run(ctx, eventId, {
       type: 'UpdateEventDetails',
@@ -179,7 +167,7 @@ export function eventRoutes(services: Services) {
   router.put('/events/:id/status', async (ctx) => {
     const auth = requireAuth(ctx);
     const { status } = body(ctx, eventStatusSchema);
-    const { eventId } = await ownedEvent(ctx);
+    const { eventId } = await ownedEvent(ctx, services, 'id');
     // Whether the member's email is verified is an advisory fact: read here, decided in the decider.
     const user = await findUser(services.db, auth.accountId, auth.userId);
     const command: EventCommand = {
@@ -195,7 +183,7 @@ export function eventRoutes(services: Services) {
   });
 
   router.delete('/events/:id', allow('events.delete'), async (ctx) => {
-    const { eventId } = await ownedEvent(ctx);
+    const { eventId } = await ownedEvent(ctx, services, 'id');
     const orderCount = await countEventOrders(services.db, eventId);
     await handle(ctx, eventId, { type: 'DeleteEvent', eventId, orderCount, now: services.clock.now() }, [
       eventsProjection.name,
@@ -206,7 +194,7 @@ export function eventRoutes(services: Services) {
   router.post('/events/:id/duplicate', async (ctx) => {
     const auth = requireAuth(ctx);
     const input = body(ctx, duplicateSchema);
-    const { eventId: sourceId, state } = await ownedEvent(ctx);
+    const { eventId: sourceId, event: state } = await ownedEvent(ctx, services, 'id');
     const eventId = services.ids.entity('ev');
     const startDate = input.start_date ? instant(input.start_date) : state.details.startDate;
     const endDate =
@@ -243,13 +231,13 @@ export function eventRoutes(services: Services) {
   });
 
   router.get('/events/:id/settings', async (ctx) => {
-    const { eventId } = await ownedEvent(ctx);
+    const { eventId } = await ownedEvent(ctx, services, 'id');
     ctx.body = { data: presentSettings(await findEventPage(services.db, eventId)) };
   });
 
   router.put('/events/:id/settings', async (ctx) => {
     const input = body(ctx, settingsSchema);
-    const { eventId } = await ownedEvent(ctx);
+    const { eventId } = await ownedEvent(ctx, services, 'id');
     const result = await handle(
       ctx,
       eventId,
@@ -261,12 +249,12 @@ export function eventRoutes(services: Services) {
   });
 
   router.get('/events/:id/images', async (ctx) => {
-    const { eventId } = await ownedEvent(ctx);
+    const { eventId } = await ownedEvent(ctx, services, 'id');
     ctx.body = { data: (await listEventImages(services.db, eventId)).map(presentEventImage) };
   });
 
   router.post('/events/:id/images', async (ctx) => {
-    const { eventId, state } = await ownedEvent(ctx);
+    const { eventId, event: state } = await ownedEvent(ctx, services, 'id');
     const imageId = services.ids.entity('im');
     const upload = (image: ReceivedImage<'EVENT_COVER'>): EventCommand => ({
       type: 'UploadEventImage',
@@ -286,7 +274,7 @@ export function eventRoutes(services: Services) {
   });
 
   router.delete('/events/:id/images/:imageId', async (ctx) => {
-    const { eventId } = await ownedEvent(ctx);
+    const { eventId } = await ownedEvent(ctx, services, 'id');
     const imageId = entityId.safeParse(pathParam(ctx, 'imageId'));
     if (!imageId.success) throw new Refusal('image_not_found');
     await handle(

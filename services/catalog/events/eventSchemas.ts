@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entityId } from '../../kit/http/ids';
 import { queryText, singleLineText } from '../../kit/http/validate';
 import { listQuerySchema } from '../../kit/listQuery';
 import { eventListSpec } from '../../../projections/events';
@@ -35,8 +36,6 @@ const httpUrl = singleLineText()
     (value) => /^https?:\/\/[^\s]+$/i.test(value),
     'Enter a web address starting with http:// or https://',
   );
-export const entityId = z.string().regex(/^[a-z]{2,4}_[0-9a-z]{4,40}$/, 'Not a valid id');
-
 const locationSchema = z
   .object({
     venue_name: optionalText(200),

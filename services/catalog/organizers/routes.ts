@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { Services } from '../../kit/http/context';
 import { execute, loadOwned, requireAuth } from '../../kit/http/context';
+import { entityId } from '../../kit/http/ids';
 import { allow } from '../../identity/policy';
-import { body, pathParam, singleLineText } from '../../kit/http/validate';
-import { listQuerySchema, parseListQuery } from '../../kit/listQuery';
+import { body, pathParam } from '../../kit/http/validate';
+import { parseListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';
 import {
   findAccountOrganizer,
@@ -19,44 +19,14 @@ import {
 import { receiveImage, type ReceivedImage } from '../images/receiveImage';
 import { fileStorageFor } from '../images/storage';
 import { sanitizeOptionalRichText } from '../richText';
-import { isWebAddress } from '../webAddress';
 import {
-  maxOrganizerDescriptionLength,
-  maxOrganizerNameLength,
   organizerDecider,
   organizerStream,
   type OrganizerCommand,
   type OrganizerImageType,
   type OrganizerProfile,
 } from './organizerDecider';
-import { dataOf, pageOf, route } from '../../kit/http/routeContract';
-import { storedImageSchema } from '../images/imageSchemas';
-import { organizerSchema } from './organizerSchemas';
-
-const nullableText = (schema: z.ZodString) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    schema.nullable(),
-  );
-
-const profileFields = {
-  name: singleLineText()
-    .trim()
-    .min(1, 'The name is required')
-    .max(maxOrganizerNameLength, `The name must be under ${maxOrganizerNameLength + 1} characters`),
-  email: nullableText(singleLineText().trim().email('Enter a valid email address').max(320)).optional(),
-  website: nullableText(
-    singleLineText()
-      .trim()
-      .max(2000)
-      .refine(isWebAddress, 'Enter a web address starting with http:// or https://'),
-  ).optional(),
-  description: z.string().max(maxOrganizerDescriptionLength).nullable().optional(),
-};
-
-export const createOrganizerSchema = z.object(profileFields).strict();
-export const updateOrganizerSchema = z.object(profileFields).partial().strict();
-const organizerId = z.string().regex(/^[a-z]{2,4}_[0-9a-z]{4,40}$/);
+import { createOrganizerSchema, updateOrganizerSchema } from './organizerSchemas';
 
 export function organizerRoutes(services: Services) {
   const router = new Router();
@@ -65,7 +35,7 @@ export function organizerRoutes(services: Services) {
 
   async function ownedOrganizer(ctx: Context) {
     const auth = requireAuth(ctx);
-    const parsed = organizerId.safeParse(pathParam(ctx, 'id'));
+    const parsed = entityId.safeParse(pathParam(ctx, 'id'));
     if (!parsed.success) throw new Refusal('organizer_not_found');
     const state = await loadOwned(services, {
       decider: organizerDecider,
@@ -178,7 +148,7 @@ export function organizerRoutes(services: Services) {
 
   router.delete('/organizers/:id/images/:imageId', async (ctx) => {
     const { id } = await ownedOrganizer(ctx);
-    const imageId = organizerId.safeParse(pathParam(ctx, 'imageId'));
+    const imageId = entityId.safeParse(pathParam(ctx, 'imageId'));
     if (!imageId.success) throw new Refusal('image_not_found');
     await run(ctx, id, {
       type: 'RemoveOrganizerImage',
@@ -191,49 +161,3 @@ export function organizerRoutes(services: Services) {
 
   return router;
 }
-
-export const organizerRouteContracts = [
-  route({
-    method: 'get',
-    path: '/organizers',
-    summary: "The account's organizers (list query)",
-    query: listQuerySchema(organizerListSpec),
-    response: pageOf(organizerSchema),
-  }),
-  route({
-    method: 'post',
-    path: '/organizers',
-    summary: 'Create an organizer',
-    body: createOrganizerSchema,
-    response: dataOf(organizerSchema),
-    status: 201,
-  }),
-  route({
-    method: 'get',
-    path: '/organizers/:id',
-    summary: 'An organizer',
-    response: dataOf(organizerSchema),
-  }),
-  route({
-    method: 'put',
-    path: '/organizers/:id',
-    summary: 'Change an organizer',
-    body: updateOrganizerSchema,
-    response: dataOf(organizerSchema),
-  }),
-  route({
-    method: 'get',
-    path: '/organizers/:id/images',
-    summary: "An organizer's images",
-    response: dataOf(z.array(storedImageSchema)),
-  }),
-  route({
-    method: 'post',
-    path: '/organizers/:id/images',
-    summary: 'Upload a logo or cover',
-    upload: true,
-    response: dataOf(storedImageSchema),
-    status: 201,
-  }),
-  route({ method: 'delete', path: '/organizers/:id/images/:imageId', summary: 'Remove an image' }),
-];

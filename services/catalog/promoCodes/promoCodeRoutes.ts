@@ -11,7 +11,8 @@ import {
   presentPromoCode,
   promoCodesProjection,
 } from '../../../projections/promoCodes';
-import { checkTicketsOfEvent, ownedEventOf } from '../applicableTickets';
+import { checkTicketsOfEvent } from '../applicableTickets';
+import { ownedEvent } from '../events/ownedEvent';
 import {
   promoCodeCreation,
   promoCodeDeletion,
@@ -46,18 +47,18 @@ export function promoCodeRoutes(services: Services) {
 
   /** The caller's event and the promo code id; the promo code's decider refuses another event's code (404). */
   async function ownedPromoCode(ctx: Context) {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     return { eventId, promoCodeId: promoCodeIdOrNotFound(pathParam(ctx, 'promoCodeId')) };
   }
 
   router.get('/events/:eventId/promo-codes', async (ctx) => {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     ctx.body = { data: (await listEventPromoCodes(services.db, eventId)).map(presentPromoCode) };
   });
 
   router.post('/events/:eventId/promo-codes', async (ctx) => {
     const input = body(ctx, createPromoCodeSchema);
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     await checkTicketsOfEvent(services.db, eventId, input.applicable_ticket_ids);
     const creation = promoCodeCreation(services, { eventId, definition: toPromoCodeDefinition(input) });
     const data = await run(ctx, eventId, creation);

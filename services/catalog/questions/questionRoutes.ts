@@ -11,7 +11,8 @@ import {
   questionOf,
   questionsProjection,
 } from '../../../projections/questions';
-import { checkTicketsOfEvent, ownedEventOf } from '../applicableTickets';
+import { checkTicketsOfEvent } from '../applicableTickets';
+import { ownedEvent } from '../events/ownedEvent';
 import { questionDecider, type QuestionCommand } from './questionDecider';
 import { defaultQuestions, isDefaultQuestion, questionOrderStream, questionStream } from './questionEvents';
 import { questionOrderDecider } from './questionOrderDecider';
@@ -55,17 +56,18 @@ export function questionRoutes(services: Services) {
   }
 
   async function ownedQuestion(ctx: Context) {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     return { eventId, questionId: questionIdOrNotFound(pathParam(ctx, 'questionId')) };
   }
 
   router.get('/events/:eventId/questions', async (ctx) => {
-    ctx.body = { data: await list(await ownedEventOf(ctx, services)) };
+    const { eventId } = await ownedEvent(ctx, services);
+    ctx.body = { data: await list(eventId) };
   });
 
   router.post('/events/:eventId/questions', async (ctx) => {
     const input = body(ctx, createQuestionSchema);
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     await checkTicketsOfEvent(services.db, eventId, input.applicable_ticket_ids);
     const questionId = services.ids.entity('qu');
     await run(ctx, questionId, {
@@ -83,7 +85,7 @@ export function questionRoutes(services: Services) {
   // Before `/:questionId`, so `sort` is not read as a question id.
   router.put('/events/:eventId/questions/sort', async (ctx) => {
     const input = body(ctx, sortQuestionsSchema);
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     // The event's questions now: an advisory fact; a question created or deleted meanwhile fails the sort.
     const current = (await listEventQuestions(services.db, eventId)).map((row) => row.id);
     await execute(ctx, services, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '../../kit/http/routeContract';
 import { Refusal } from '../../kit/refusal';
-import { entityId } from '../events/eventSchemas';
+import { entityId } from '../../kit/http/ids';
 import { isDefaultQuestion, questionAskedPer, questionTypes } from './questionEvents';
 import type { Question, QuestionDefinition } from './questionEvents';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entityIdOf } from '../../kit/http/ids';
 import { route } from '../../kit/http/routeContract';
 import { singleLineText } from '../../kit/http/validate';
 import { maxTaxNameLength } from './taxDecider';
@@ -10,7 +11,7 @@ import type { TaxDetails } from './taxEvents';
  * integer minor units of the event's currency (150 is €1.50), charged per ticket.
  */
 
-export const taxIdSchema = z.string().regex(/^tx_[0-9a-z]{4,40}$/, 'Not a valid id');
+export const taxIdSchema = entityIdOf('tx');
 
 export const taxRequestSchema = z
   .object({

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { defaultTaxAndFeeIds } from '../../../projections/taxes';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
-import { execute, loadOwned, requireAuth } from '../../kit/http/context';
+import { execute } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, pathParam } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
@@ -12,9 +12,7 @@ import {
   ticketsProjection,
   type TicketRow,
 } from '../../../projections/tickets';
-import { eventDecider } from '../events/eventDecider';
-import { eventStream } from '../events/eventEvents';
-import { eventIdOrNotFound } from '../events/eventSchemas';
+import { ownedEvent } from '../events/ownedEvent';
 import { taxDecider } from '../taxes/taxDecider';
 import { taxStream } from '../taxes/taxEvents';
 import { inventoryDecider, remainingAt, type InventoryState } from '../../inventory/inventoryDecider';
@@ -45,22 +43,9 @@ export function ticketRoutes(services: Services) {
   const readModels = [ticketsProjection.name];
   const newTierId = () => services.ids.entity('tr');
 
-  /** The event, or 404 for an unknown id or another account's event. */
-  async function ownedEvent(ctx: Context) {
-    const auth = requireAuth(ctx);
-    const eventId = eventIdOrNotFound(pathParam(ctx, 'id'));
-    const event = await loadOwned(services, {
-      decider: eventDecider,
-      stream: eventStream(eventId),
-      accountId: auth.accountId,
-      notFound: 'event_not_found',
-    });
-    return { eventId, event };
-  }
-
   /** A ticket of that event, or 404 (a ticket of another event answers like an unknown one). */
   async function ownedTicket(ctx: Context) {
-    const owned = await ownedEvent(ctx);
+    const owned = await ownedEvent(ctx, services, 'id');
     const ticketId = ticketIdOrNotFound(pathParam(ctx, 'ticketId'));
     const { state } = await services.commands.load(ticketDecider, ticketStream(ticketId));
     if (!state.exists || state.eventId !== owned.eventId) throw new Refusal('ticket_not_found');
@@ -142,7 +127,7 @@ export function ticketRoutes(services: Services) {
   }
 
   router.get('/events/:id/tickets', async (ctx) => {
-    const { eventId } = await ownedEvent(ctx);
+    const { eventId } = await ownedEvent(ctx, services, 'id');
     const inventory = await loadInventory(eventId);
     const rows = await listEventTickets(services.db, eventId);
     ctx.body = { data: await Promise.all(rows.map((row) => present(row, inventory))) };
@@ -150,7 +135,7 @@ export function ticketRoutes(services: Services) {
 
   router.post('/events/:id/tickets', async (ctx) => {
     const request = body(ctx, createTicketSchema);
-    const { eventId, event } = await ownedEvent(ctx);
+    const { eventId, event } = await ownedEvent(ctx, services, 'id');
     const input = {
       ...request,
       tax_and_fee_ids: request.tax_and_fee_ids ?? (await defaultTaxAndFeeIds(services.db, event.accountId)),
@@ -172,7 +157,7 @@ export function ticketRoutes(services: Services) {
 
   router.put('/events/:id/tickets/sort', async (ctx) => {
     const input = body(ctx, sortTicketsSchema);
-    const { eventId } = await ownedEvent(ctx);
+    const { eventId } = await ownedEvent(ctx, services, 'id');
     const existing = await listEventTickets(services.db, eventId);
     await execute(ctx, services, {
       decider: ticketOrderDecider,

@@ -3,7 +3,7 @@ import { route } from '../../kit/http/routeContract';
 import { singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { sanitizeOptionalRichText } from '../richText';
-import { entityId } from '../events/eventSchemas';
+import { entityId, entityIdOf } from '../../kit/http/ids';
 import { maxTicketDescriptionLength, maxTicketTitleLength, maxTierLabelLength } from './ticketDecider';
 import { ticketTypes, type PriceTier, type TicketDetails } from './ticketEvents';
 import type { PublicTicketSaleState, TicketSaleState } from './ticketState';
@@ -24,10 +24,7 @@ const wholeNumber = z.number().int('Enter a whole number (amounts are in minor u
 export const tierSchema = z
   .object({
     /** Absent for a new tier; an existing tier keeps its id (its sales and stock follow the id). */
-    tier_id: z
-      .string()
-      .regex(/^tr_[0-9a-z]{4,40}$/, 'Not a valid tier id')
-      .optional(),
+    tier_id: entityIdOf('tr', 'Not a valid tier id').optional(),
     label: singleLineText().trim().min(1, 'The label is required').max(maxTierLabelLength),
     price: wholeNumber,
     hidden: z.boolean().default(false),

@@ -11,7 +11,7 @@ import {
   presentWebhook,
   webhooksProjection,
 } from '../../../projections/webhooks';
-import { ownedEventOf } from '../../catalog/applicableTickets';
+import { ownedEvent } from '../../catalog/events/ownedEvent';
 import { checkWebhookUrl } from './addressGuard';
 import { listWebhookDeliveries } from './webhookDeliveries';
 import { webhookDecider } from './webhookDecider';
@@ -42,7 +42,7 @@ export function webhookRoutes(services: Services) {
   }
 
   async function ownedWebhook(ctx: Context) {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     const webhookId = webhookIdOrNotFound(pathParam(ctx, 'webhookId'));
     const state = await loadOwned(services, {
       decider: webhookDecider,
@@ -55,13 +55,13 @@ export function webhookRoutes(services: Services) {
   }
 
   router.get('/events/:eventId/webhooks', async (ctx) => {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     ctx.body = { data: (await listEventWebhooks(services.db, eventId)).map(presentWebhook) };
   });
 
   router.post('/events/:eventId/webhooks', async (ctx) => {
     const input = body(ctx, createWebhookSchema);
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     const auth = requireAuth(ctx);
     const url = await allowedUrl(input.url);
     const webhookId = services.ids.entity('wh');

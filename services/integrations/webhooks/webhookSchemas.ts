@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf, route } from '../../kit/http/routeContract';
 import { singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
-import { entityId } from '../../catalog/events/eventSchemas';
+import { entityId } from '../../kit/http/ids';
 import { webhookEventTypes } from './webhookEvents';
 
 /** The webhooks API (`/api/events/{eventId}/webhooks`). */

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { execute, requireAuth, type Services } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, pathParam } from '../../kit/http/validate';
-import { ownedEventOf } from '../../catalog/applicableTickets';
+import { ownedEvent } from '../../catalog/events/ownedEvent';
 import { findUser } from '../../../projections/identity';
 import { checkTemplate, mailTemplateDecider, type MailTemplateState } from './mailTemplateDecider';
 import { mailTemplateStream, orderMailKinds, type OrderMailKind } from './mailTemplateEvents';
@@ -34,12 +34,12 @@ export function mailTemplateRoutes(services: Services) {
   }
 
   async function ownedKind(ctx: Context) {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     return { eventId, kind: kindOrNotFound(pathParam(ctx, 'kind')) };
   }
 
   router.get('/events/:eventId/email-templates', async (ctx) => {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     const state = await load(eventId);
     ctx.body = { data: orderMailKinds.map((kind) => present(state, kind)) };
   });

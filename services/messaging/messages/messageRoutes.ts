@@ -15,7 +15,7 @@ import {
   presentMessage,
   presentMessageRecipient,
 } from '../../../projections/messages';
-import { ownedEventOf } from '../../catalog/applicableTickets';
+import { ownedEvent } from '../../catalog/events/ownedEvent';
 import { listMessageRecipients, messageCounts } from './messageDeliveries';
 import { messageDecider, type SenderFacts } from './messageDecider';
 import { messageStream, type MessageRecipients, type MessageSender } from './messageEvents';
@@ -99,7 +99,7 @@ export function messageRoutes(services: Services) {
   }
 
   async function ownedMessage(ctx: Context) {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     const messageId = messageIdOrNotFound(pathParam(ctx, 'messageId'));
     const state = await loadOwned(services, {
       decider: messageDecider,
@@ -112,7 +112,7 @@ export function messageRoutes(services: Services) {
   }
 
   router.get('/events/:eventId/messages', async (ctx) => {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     const rows = await listEventMessages(services.db, eventId);
     const counts = await messageCounts(
       services.db,
@@ -123,14 +123,14 @@ export function messageRoutes(services: Services) {
 
   // Before `/:messageId`.
   router.get('/events/:eventId/messages/recipient-search', async (ctx) => {
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     const search = query(ctx, recipientSearchQuerySchema);
     ctx.body = { data: await searchMessageRecipients(services.db, eventId, search) };
   });
 
   router.post('/events/:eventId/messages/test', async (ctx) => {
     const input = body(ctx, testMessageSchema);
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     const { sender, facts } = await senderOf(ctx);
     const messageId = services.ids.entity('msg');
     await execute(ctx, services, {
@@ -154,7 +154,7 @@ export function messageRoutes(services: Services) {
 
   router.post('/events/:eventId/messages', async (ctx) => {
     const input = body(ctx, sendMessageSchema);
-    const eventId = await ownedEventOf(ctx, services);
+    const { eventId } = await ownedEvent(ctx, services);
     const recipients = toRecipients(input.recipients);
     await checkRecipients(eventId, recipients);
     const { sender, facts } = await senderOf(ctx);

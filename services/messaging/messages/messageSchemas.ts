@@ -3,7 +3,7 @@ import { dataOf, route } from '../../kit/http/routeContract';
 import { singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { sanitizeMailRichText } from '../../catalog/richText';
-import { entityId } from '../../catalog/events/eventSchemas';
+import { entityId } from '../../kit/http/ids';
 import { maxMessageHtmlLength, maxSubjectLength } from './messageDecider';
 import type { MessageContent, MessageRecipients } from './messageEvents';
 

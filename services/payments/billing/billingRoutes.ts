@@ -1,39 +1,11 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { Services } from '../../kit/http/context';
 import { requireAuth } from '../../kit/http/context';
-import { dataOf, route } from '../../kit/http/routeContract';
 import { allow } from '../../identity/policy';
 import { listPlatformFees, platformFeesByMonth } from '../../../projections/payments';
 
 /** How many of the newest fees the page lists one by one (the months sum them all). */
 const recentFees = 100;
-
-export const billingResponseSchema = z.object({
-  /** The platform's fee on each paid order; null when the platform charges none. */
-  application_fee: z.object({ fixed: z.number().int(), percent: z.number() }).nullable(),
-  months: z.array(
-    z.object({
-      month: z.string(),
-      currency: z.string(),
-      orders: z.number().int(),
-      order_total: z.number().int(),
-      fees: z.number().int(),
-    }),
-  ),
-  fees: z.array(
-    z.object({
-      order_id: z.string(),
-      order_short_id: z.string(),
-      event_id: z.string(),
-      payment_intent_id: z.string(),
-      currency: z.string(),
-      order_total: z.number().int(),
-      fee: z.number().int(),
-      charged_at: z.string(),
-    }),
-  ),
-});
 
 /** `/account/billing`: the platform's application fees charged to this account (admins). */
 export function billingRoutes(services: Services) {
@@ -76,12 +48,3 @@ export function billingRoutes(services: Services) {
 
   return router;
 }
-
-export const billingRouteContracts = [
-  route({
-    method: 'get',
-    path: '/account/billing',
-    summary: "The platform's fees charged per order and per month",
-    response: dataOf(billingResponseSchema),
-  }),
-];

@@ -1,9 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { Services } from '../../kit/http/context';
 import { execute } from '../../kit/http/context';
-import { route } from '../../kit/http/routeContract';
 import { refuse } from '../../kit/refusal';
 import { stripeEventStream } from '../paymentEvents';
 import { stripeClient, type Stripe } from '../stripeClient';
@@ -115,16 +113,3 @@ async function rawBody(ctx: Context): Promise<string> {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-export const stripeWebhookRouteContracts = [
-  route({
-    method: 'post',
-    path: '/public/webhooks/stripe',
-    summary: 'Stripe webhooks (signed with the webhook signing secret; the raw body is verified)',
-    body: z
-      .object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({}).passthrough() }) })
-      .passthrough(),
-    response: z.object({ received: z.literal(true), duplicate: z.boolean() }),
-    public: true,
-  }),
-];

@@ -2,7 +2,7 @@ import { Icon, type IconName } from '@blueprintjs/core';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { NavLink, Outlet } from 'react-router';
 import { accountMessages as m } from './messages';
-import './account.css';
+import '../../shared/ui/account.css';
 
 const SECTIONS: Array<{ to: string; label: MessageDescriptor; icon: IconName }> = [
   { to: '/account/settings', label: m.navSettings, icon: 'cog' },

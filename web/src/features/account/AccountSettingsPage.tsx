@@ -13,7 +13,7 @@ import { CURRENCIES } from '../../shared/intl/currencies';
 import { hasPermission, userQueries } from '../users/queries';
 import { accountQueries, updateAccount, type Account } from './api';
 import { accountSettingsMessages as m } from './messages';
-import './account.css';
+import '../../shared/ui/account.css';
 import { PageTitle } from '../../shared/ui/PageTitle';
 
 type Field = 'name' | 'currency' | 'timezone';

@@ -13,7 +13,7 @@ import { AffiliateDialog } from './AffiliateDialog';
 import { affiliateLink } from './affiliateForm';
 import { affiliatesMessages as m } from './messages';
 import { affiliateQueries } from './queries';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 
 /** `/manage/event/{eventId}/affiliates`: partners' codes with the orders and revenue each brought in. */
 export function AffiliatesPage() {

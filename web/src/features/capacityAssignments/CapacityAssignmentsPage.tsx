@@ -10,7 +10,7 @@ import { deleteCapacityAssignment, type CapacityAssignment } from './api';
 import { CapacityAssignmentDialog } from './CapacityAssignmentDialog';
 import { capacityMessages as m } from './messages';
 import { capacityAssignmentQueries } from './queries';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 
 /** `/manage/event/{eventId}/capacity-assignments`: capacities shared by tickets, with what is used of each. */
 export function CapacityAssignmentsPage() {

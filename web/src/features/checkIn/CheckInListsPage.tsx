@@ -33,7 +33,7 @@ import { CheckInListDialog } from './CheckInListDialog';
 import { ScanIssues } from './ScanIssues';
 import { checkInListsMessages as m } from './messages';
 import { checkInQueries } from './queries';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 import './checkIn.css';
 
 const STATES: Record<CheckInListStatus, { message: MessageDescriptor; intent: Intent }> = {

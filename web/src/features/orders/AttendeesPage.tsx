@@ -44,7 +44,7 @@ import { AttendeeDrawer, AttendeeStatusTag, attendeeName as nameOf } from './Att
 import { ExportButtons, SearchToolbar, openOnRowClick, useListParams } from './ListControls';
 import { listQueryOf } from './OrdersPage';
 import { orderQueries } from './queries';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 import './orders.css';
 
 /** `/manage/event/{eventId}/attendees`: search, filter, page; edit, cancel, reactivate, resend; add by hand. */

@@ -51,7 +51,7 @@ import { ExportButtons, SearchToolbar, openOnRowClick, useListParams } from './L
 import { OrderStatusTag, ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
 import { ticketQueries } from '../tickets/queries';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 import './orders.css';
 
 const STATUSES = Object.keys(orderStatusMessages) as OrderStatus[];

@@ -21,7 +21,7 @@ import { Pagination } from '../../shared/ui/Pagination';
 import { hasPermission, userQueries } from '../users/queries';
 import { outboxQueries, type OutboxMail } from './api';
 import { outboxMessages as m } from './messages';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 import { ListPage } from '../../shared/ui/ListPage';
 
 function statusOf(mail: OutboxMail): {

@@ -10,7 +10,7 @@ import type { Billing } from './api';
 import { paymentQueries } from './queries';
 import { billingMessages as m } from './messages';
 import { feeParts } from './PaymentPage';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 import './payment.css';
 
 /** `/account/billing` (admins): the platform's fees on the account's paid orders, per month and per order. */

@@ -10,7 +10,7 @@ import { hasPermission, userQueries } from '../users/queries';
 import { connectPayment, type PaymentConnection } from './api';
 import { paymentQueries } from './queries';
 import { paymentMessages as m } from './messages';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 import './payment.css';
 
 const statusTag: Record<PaymentConnection['status'], { label: MessageDescriptor; intent: Intent }> = {

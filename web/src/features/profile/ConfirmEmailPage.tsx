@@ -8,7 +8,7 @@ import { uiMessages } from '../../shared/ui/messages';
 import { userQueries } from '../users/queries';
 import { confirmEmailAddress, confirmEmailChange } from './api';
 import { confirmMessages as m } from './messages';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 import { PageTitle } from '../../shared/ui/PageTitle';
 
 type Kind = 'address' | 'change';

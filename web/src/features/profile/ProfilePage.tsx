@@ -18,7 +18,7 @@ import { emailError, nameError, newPasswordErrors, withoutEmpty } from '../auth/
 import { userQueries } from '../users/queries';
 import { cancelEmailChange, resendEmailConfirmation, updateProfile, type ProfileChanges } from './api';
 import { profileMessages as m } from './messages';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 import { PageTitle } from '../../shared/ui/PageTitle';
 
 /** Keeps the cached `me` in step with what the server answered. */

@@ -13,7 +13,7 @@ import { promoCodesMessages as m } from './messages';
 import { PromoCodeDialog } from './PromoCodeDialog';
 import { promoLink } from './promoCodeForm';
 import { promoCodeQueries } from './queries';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 
 function discountText(intl: IntlShape, code: PromoCode, currency: string): string {
   switch (code.discount_type) {

@@ -19,7 +19,7 @@ import { deleteQuestion, sortQuestions, type Question } from './api';
 import { questionsMessages as m, questionTypeMessages } from './messages';
 import { QuestionDialog } from './QuestionDialog';
 import { questionQueries } from './queries';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 
 /**
  * `/manage/event/{eventId}/questions`: the default questions first, locked, then the organizer's own in the

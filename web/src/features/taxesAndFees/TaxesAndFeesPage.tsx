@@ -12,7 +12,7 @@ import { deleteTaxOrFee, type TaxOrFee } from './api';
 import { taxesMessages as m } from './messages';
 import { taxQueries } from './queries';
 import { TaxDialog } from './TaxDialog';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 
 /** `/account/taxes-and-fees`: account settings, so admins only (organizers see the no-permission page). */
 export function TaxesAndFeesPage() {

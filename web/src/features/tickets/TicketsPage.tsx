@@ -22,7 +22,7 @@ import { deleteTicket, setTicketPaused, sortTickets, type Ticket, type TicketSta
 import { ticketsMessages as m, ticketTypeMessages } from './messages';
 import { ticketQueries } from './queries';
 import { TicketDialog } from './TicketDialog';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 import './tickets.css';
 
 const STATES: Record<TicketState, { message: MessageDescriptor; intent: Intent }> = {

@@ -24,7 +24,7 @@ import { resendInvitation, revokeInvitation, updateMember, type TeamMember } fro
 import { InviteDialog } from './InviteDialog';
 import { usersMessages as m } from './messages';
 import { hasPermission, userQueries } from './queries';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 import { ListPage } from '../../shared/ui/ListPage';
 
 const ROLE: Record<TeamMember['role'], MessageDescriptor> = {

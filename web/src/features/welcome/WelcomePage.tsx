@@ -14,7 +14,7 @@ import { organizerQueries } from '../organizers/queries';
 import { resendEmailConfirmation } from '../profile/api';
 import { hasPermission, userQueries } from '../users/queries';
 import { welcomeMessages as m } from './messages';
-import '../account/account.css';
+import '../../shared/ui/account.css';
 import { PageTitle } from '../../shared/ui/PageTitle';
 
 /**
