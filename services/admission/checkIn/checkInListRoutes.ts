@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
-import { execute, loadOwned, requireAuth } from '../../kit/http/context';
+import { execute } from '../../kit/http/context';
 import { allow } from '../../identity/policy';
 import { body, pathParam } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
@@ -16,9 +16,6 @@ import {
   type CheckInListRow,
 } from '../../../projections/checkIn';
 import { listEventTickets } from '../../../projections/tickets';
-import { eventDecider } from '../../catalog/events/eventDecider';
-import { eventStream } from '../../catalog/events/eventEvents';
-import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
 import { attendeeNames, countListAttendees } from './attendeeDirectory';
 import { checkInListDecider, type CheckInListCommand } from './checkInListDecider';
 import { checkInListStream } from './checkInListEvents';
@@ -29,6 +26,7 @@ import {
   toCheckInListDetails,
   updateCheckInListSchema,
 } from './checkInSchemas';
+import { ownedEvent } from '../../catalog/events/ownedEvent';
 
 const base = '/events/:eventId/check-in-lists';
 
@@ -40,16 +38,7 @@ export function checkInListRoutes(services: Services) {
   const readModels = [checkInProjection.name];
 
   /** Another account's event answers like an unknown one. */
-  async function ownedEventId(ctx: Context): Promise<string> {
-    const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
-    await loadOwned(services, {
-      decider: eventDecider,
-      stream: eventStream(eventId),
-      accountId: requireAuth(ctx).accountId,
-      notFound: 'event_not_found',
-    });
-    return eventId;
-  }
+  const ownedEventId = async (ctx: Context): Promise<string> => (await ownedEvent(ctx, services)).eventId;
 
   const existingTicketIds = async (eventId: string) =>
     (await listEventTickets(services.db, eventId)).map((ticket) => ticket.ticketId);

@@ -4,6 +4,7 @@ import { queryText, singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { maxCheckInListDescriptionLength, maxCheckInListNameLength } from './checkInListDecider';
 import type { CheckInListDetails } from './checkInListEvents';
+import { entityIdOf } from '../../kit/http/ids';
 
 /**
  * The check-in API: the organizer's lists (`/api/events/{eventId}/check-in-lists`, `…/check_in_stats`) and
@@ -12,7 +13,7 @@ import type { CheckInListDetails } from './checkInListEvents';
  * (docs/admission.md "Check-in results").
  */
 
-export const checkInListIdSchema = z.string().regex(/^cl_[0-9a-z]{4,40}$/, 'Not a valid id');
+export const checkInListIdSchema = entityIdOf('cl');
 
 export function checkInListIdOrNotFound(value: string | undefined): string {
   const parsed = checkInListIdSchema.safeParse(value);

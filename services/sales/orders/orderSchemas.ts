@@ -9,10 +9,10 @@ import { questionResponseSchema } from '../../catalog/questions/questionSchemas'
 import { supportedLocales } from '../../messaging/locales';
 import { orderHistoryTypes } from './orderHistory';
 import { attendeeListSpec, orderListSpec } from '../../../projections/orders';
+import { entityId } from '../../kit/http/ids';
 
 /** The checkout's requests and answers (docs/orders.md). Prices never come from a request: `.strict()` refuses them. */
 
-const entityId = z.string().regex(/^[a-z]{2,4}_[0-9a-z]{4,40}$/, 'Not a valid id');
 const locale = z.enum(supportedLocales);
 const maxUnitsPerLine = 1_000;
 

@@ -5,9 +5,6 @@ import { pathParam } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import type { RecordedEvent } from '../../eventstore/port';
 import type { TicketSigningKeys } from '../../admission/signingKeys';
-import { eventDecider } from '../../catalog/events/eventDecider';
-import { eventStream } from '../../catalog/events/eventEvents';
-import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
 import { attendeesCheckedInAt } from '../../../projections/checkIn';
 import {
   findAccountAttendee,
@@ -25,6 +22,7 @@ import { orderStream } from './orderEvents';
 import { historyNamesFrom, presentOrderHistory } from './orderHistory';
 import { presentAdminAttendee, presentAdminOrderFields, presentLine, titlesOf } from './orderPresenters';
 import { orderIdOrNotFound } from './orderSchemas';
+import { ownedEvent as ownedCatalogEvent } from '../../catalog/events/ownedEvent';
 
 /**
  * What the organizer's order routes (orderRoutes, orderPaymentRoutes, orderAttendeeRoutes) load from the path
@@ -32,16 +30,9 @@ import { orderIdOrNotFound } from './orderSchemas';
  * account's), and the order's and the attendee's detail as the read model shows them.
  */
 export function ownedOrders(services: Services, keys: TicketSigningKeys) {
+  /** The catalogue's owned event, with the caller's session the order routes act for. */
   async function ownedEvent(ctx: Context) {
-    const auth = requireAuth(ctx);
-    const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
-    const event = await loadOwned(services, {
-      decider: eventDecider,
-      stream: eventStream(eventId),
-      accountId: auth.accountId,
-      notFound: 'event_not_found',
-    });
-    return { auth, eventId, event };
+    return { auth: requireAuth(ctx), ...(await ownedCatalogEvent(ctx, services)) };
   }
 
   async function loadEventOrder(accountId: string, eventId: string, orderId: string) {
