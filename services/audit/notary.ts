@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { asWritten } from '../eventstore/eventVersions';
 import type { RecordedEvent } from '../eventstore/port';
 import type { Projection, ReadModelTable } from '../../projections/runner/types';
 
@@ -50,8 +51,9 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** What a link covers: everything the store recorded of the event. */
-export function canonicalEventBytes(event: RecordedEvent): string {
+/** What a link covers: everything the store recorded of the event, as written (not as upcast). */
+export function canonicalEventBytes(upcast: RecordedEvent): string {
+  const event = asWritten(upcast);
   return canonicalJson({
     position: event.position.toString(),
     id: event.id,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { platformEventVersions } from '../eventstore/eventVersions';
 import type { RecordedEvent } from '../eventstore/port';
 import { parseRecordedEvent } from './eventSchemas';
 import { canonicalEventBytes, canonicalJson, chainHash, genesisHash } from './notary';
@@ -38,6 +39,16 @@ describe('the notary chain', () => {
     ])
       expect(chainHash(genesisHash, changed)).not.toBe(link);
     expect(chainHash(link, event())).not.toBe(link);
+  });
+
+  it('links the event as the store holds it, not as it is upcast, so a new version leaves the chain as it was', () => {
+    const stored = event({
+      type: 'OrderCompleted',
+      data: { orderId: 'o1', paidAt: '2027-01-10T12:00:00.000Z' },
+    });
+    const upcast = platformEventVersions.upcast(stored);
+    expect(upcast.data).not.toEqual(stored.data);
+    expect(chainHash(genesisHash, upcast)).toBe(chainHash(genesisHash, stored));
   });
 });
 

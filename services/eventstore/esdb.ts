@@ -28,6 +28,7 @@ import {
   normaliseLimit,
   validateExpected,
 } from './internal';
+import { platformEventVersions } from './eventVersions';
 import { serialiseEvents, wallClock, WrongExpectedRevisionError } from './port';
 import type {
   AppendResult,
@@ -124,7 +125,7 @@ function isSystemEvent(event: EsdbRecord): boolean {
 function toRecorded(event: EsdbRecord, position: bigint): RecordedEvent {
   const stored = (event.metadata ?? {}) as Record<string, unknown>;
   const { [ORIGINAL_ID_KEY]: originalId, [RECORDED_AT_KEY]: recordedAt, ...metadata } = stored;
-  return {
+  return platformEventVersions.upcast({
     id: typeof originalId === 'string' ? originalId : event.id,
     stream: event.streamId,
     revision: event.revision,
@@ -133,7 +134,7 @@ function toRecorded(event: EsdbRecord, position: bigint): RecordedEvent {
     data: event.data,
     metadata: metadata as EventMetadata,
     recordedAt: typeof recordedAt === 'number' ? new Date(recordedAt) : event.created,
-  };
+  });
 }
 
 function fromPosition(after: bigint | undefined): ReadPosition {

@@ -22,6 +22,7 @@ import type {
   RecordingClock,
   SubscribeOptions,
 } from './port';
+import { platformEventVersions } from './eventVersions';
 import { sleep } from '../kit/sleep';
 
 export interface PostgresEventStoreOptions extends EventStoreOptions {
@@ -304,7 +305,7 @@ function isConnectionError(error: unknown): boolean {
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
-  return {
+  return platformEventVersions.upcast({
     id: row.id,
     stream: row.stream,
     revision: BigInt(row.revision),
@@ -313,7 +314,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     data: JSON.parse(row.data) as unknown,
     metadata: JSON.parse(row.metadata) as EventMetadata,
     recordedAt: row.recorded_at,
-  };
+  });
 }
 
 export async function openPostgresEventStore(

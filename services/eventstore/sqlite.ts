@@ -10,6 +10,7 @@ import {
   Wakeup,
   type QueuedAppend,
 } from './internal';
+import { platformEventVersions } from './eventVersions';
 import { DuplicateEventIdError, wallClock, WrongExpectedRevisionError } from './port';
 import type {
   AppendResult,
@@ -99,7 +100,7 @@ function toRecorded([
   metadata,
   recordedAt,
 ]: EventRow): RecordedEvent {
-  return {
+  return platformEventVersions.upcast({
     id,
     stream,
     revision: BigInt(revision),
@@ -108,7 +109,7 @@ function toRecorded([
     data: JSON.parse(data) as unknown,
     metadata: JSON.parse(metadata) as EventMetadata,
     recordedAt: new Date(recordedAt),
-  };
+  });
 }
 
 class SqliteStore implements SqliteEventStore {

@@ -147,6 +147,39 @@ describe('CommandHandler on SQLite', () => {
     expect(result.position).toBe(event?.position);
   });
 
+  it('records the schema version of a type above version 1 and folds older versions in today’s shape', async () => {
+    type Completed = { type: 'OrderCompleted'; data: { orderId: string; completedAt: string } };
+    const completions: Decider<{ type: 'Complete' }, Completed, string[]> = {
+      initialState: () => [],
+      evolve: (seen, event) => [...seen, event.data.completedAt],
+      decide: () => [
+        { type: 'OrderCompleted', data: { orderId: 'o1', completedAt: '2026-02-01T00:00:00.000Z' } },
+      ],
+    };
+    const written = { correlationId: 'c', causationId: 'c', actor: 'system' };
+    await store.append(
+      'order-o1',
+      [
+        {
+          id: 'old-1',
+          type: 'OrderCompleted',
+          data: { orderId: 'o1', paidAt: '2026-01-01T00:00:00.000Z' },
+          metadata: written,
+        },
+      ],
+      { expected: 'no_stream' },
+    );
+    const result = await new CommandHandler(store).handle(
+      completions,
+      'order-o1',
+      { type: 'Complete' },
+      context,
+    );
+    expect(result.state).toEqual(['2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z']);
+    const [, latest] = await collect(store.readStream('order-o1'));
+    expect(latest?.metadata.schemaVersion).toBe(2);
+  });
+
   it('catches a cached state up with what another process appended', async () => {
     const first = new CommandHandler(store);
     const second = new CommandHandler(store);

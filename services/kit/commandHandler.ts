@@ -2,6 +2,7 @@ import { deterministicUuid, randomIds, type IdSource } from './clock';
 import type { Decider, DomainEvent } from './decider';
 import { Refusal } from './refusal';
 import { sleep } from './sleep';
+import { platformEventVersions } from '../eventstore/eventVersions';
 import {
   WrongExpectedRevisionError,
   type EventMetadata,
@@ -234,6 +235,7 @@ export class CommandHandler {
       causationId: context.causationId ?? context.correlationId,
       actor: context.actor,
       ...(context.ip ? { ip: context.ip } : {}),
+      ...platformEventVersions.stamp(event.type),
     };
     const id = context.idempotencyKey
       ? deterministicUuid(`${stream}|${context.idempotencyKey}|${eventIndex}`)
