@@ -48,8 +48,10 @@ function wallClockShifted(days: number): TestProjectInlineConfiguration {
 
 export default defineConfig({
   test: {
-    // Both cores for the unit and integration files; the browser journeys then run in their own group, after them.
-    maxWorkers: 2,
+    // Four unit and integration files at a time on the two cores: a file waits much of its time (for a child
+    // process, a projection catching up, a timer), and with two at a time the cores were idle a fifth of the tier.
+    // The browser journeys run in their own group, after them (and in their own pass of `npm test`).
+    maxWorkers: 4,
     projects: [
       {
         test: {
@@ -78,10 +80,11 @@ export default defineConfig({
           // A reload or a first navigation on a loaded 2-core machine can take longer than the one second
           // expect.poll waits by default; a page that never shows the value still fails, ten seconds later.
           expect: { poll: { timeout: 10_000 } },
-          // Two journeys at a time: a journey mostly waits (for the browser, the server, a mail), so two keep both
-          // cores busy; every journey has its own server, data folder, ports and browser, and the ones that wait
-          // on a countdown move the clocks instead (services/kit/testing/e2e.ts, `advanceClock`).
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          // Three journeys at a time: a journey mostly waits (for the browser, the server, a mail), and the static
+          // checks run beside this tier (services/tools/test.mjs); every journey has its own server, data folder,
+          // ports and browser, and the ones that wait on a countdown move the clocks instead
+          // (services/kit/testing/e2e.ts, `advanceClock`).
+          maxWorkers: 3,
           isolate: false,
           sequence: { groupOrder: 1 },
         },
