@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { startPlatform } from '../services/api/compose';
-import { bootstrapFirstRun } from '../services/identity/bootstrap';
+import { bootstrapFirstRun } from '../services/api/firstRun';
 import { readAppConfig } from '../services/kit/config';
 import { createLogger } from '../services/kit/logger';
 import type { CheckInMeasurements, CheckInPlan, PaceStage } from './checkinDevices';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { startPlatform } from '../services/api/compose';
-import { bootstrapFirstRun } from '../services/identity/bootstrap';
+import { bootstrapFirstRun } from '../services/api/firstRun';
 import { readAppConfig } from '../services/kit/config';
 import { createLogger } from '../services/kit/logger';
 import type { ReadModelChanged } from '../services/kit/contracts/realtime';

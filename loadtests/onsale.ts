@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import { startPlatform, type Platform } from '../services/api/compose';
-import { bootstrapFirstRun } from '../services/identity/bootstrap';
+import { bootstrapFirstRun } from '../services/api/firstRun';
 import { readAppConfig } from '../services/kit/config';
 import { createLogger } from '../services/kit/logger';
 import { createTestDatabase, postgresServerUrl } from '../services/kit/testing/postgres';

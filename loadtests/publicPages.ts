@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import { startPlatform } from '../services/api/compose';
-import { bootstrapFirstRun } from '../services/identity/bootstrap';
+import { bootstrapFirstRun } from '../services/api/firstRun';
 import { readAppConfig } from '../services/kit/config';
 import { createLogger } from '../services/kit/logger';
 import { firstLiveEvent } from '../projections/events';

@@ -2,7 +2,7 @@ import { readAppConfig, type AppConfig } from './kit/config';
 import { createLogger, type Logger } from './kit/logger';
 import { readStorageConfig } from '../projections/runner';
 import { parseRoles, startPlatform, type Platform } from './api/compose';
-import { bootstrapFirstRun } from './identity/bootstrap';
+import { bootstrapFirstRun } from './api/firstRun';
 import { clockMovedByParent } from './kit/parentClock';
 
 /**

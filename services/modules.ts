@@ -24,8 +24,8 @@ export const modules = {
   inventory: { folders: ['services/inventory'], uses: ['kit'] },
   identity: {
     folders: ['services/identity', 'projections/identity'],
-    // The first start seeds a sample event (catalog, its stock in the inventory); mails carry messaging's link tokens.
-    uses: ['kit', 'readSide', 'catalog', 'inventory', 'messaging'],
+    // Currencies and time zones are checked with the event rules; mails carry messaging's link tokens.
+    uses: ['kit', 'readSide', 'catalog', 'messaging'],
   },
   catalog: {
     folders: [
@@ -59,10 +59,10 @@ export const modules = {
       'messaging',
     ],
   },
-  payments: { folders: ['services/payments', 'projections/payments'], uses: ['kit', 'readSide', 'identity'] },
+  payments: { folders: ['services/payments', 'projections/payments'], uses: ['kit', 'readSide'] },
   admission: {
     folders: ['services/admission', 'projections/checkIn'],
-    uses: ['kit', 'readSide', 'identity', 'catalog', 'sales'],
+    uses: ['kit', 'readSide', 'catalog', 'sales'],
   },
   messaging: {
     folders: ['services/messaging', 'projections/messages'],
@@ -70,12 +70,12 @@ export const modules = {
   },
   integrations: {
     folders: ['services/integrations', 'projections/webhooks'],
-    uses: ['kit', 'readSide', 'identity', 'catalog'],
+    uses: ['kit', 'readSide', 'catalog'],
   },
   reporting: {
     folders: ['services/reporting', 'projections/stats'],
     // The stats follow orders and admissions.
-    uses: ['kit', 'readSide', 'identity', 'catalog', 'sales', 'admission'],
+    uses: ['kit', 'readSide', 'catalog', 'sales', 'admission'],
   },
   audit: {
     folders: ['services/audit'],
@@ -126,6 +126,7 @@ export const modules = {
       'eventstore',
       'readSide',
       'identity',
+      'inventory',
       'catalog',
       'sales',
       'payments',

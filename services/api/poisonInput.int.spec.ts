@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewEvent } from '../eventstore/port';
-import { bootstrapFirstRun } from '../identity/bootstrap';
+import { bootstrapFirstRun } from './firstRun';
 import { readAppConfig, type AppConfig } from '../kit/config';
 import { createLogger } from '../kit/logger';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../kit/testing/postgres';

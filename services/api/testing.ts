@@ -11,7 +11,7 @@ import {
 } from '../../projections/runner/testingTemplates';
 import type { StorageConfig } from '../../projections/runner';
 import { startPlatform, type Platform } from './compose';
-import { bootstrapFirstRun, createAccountWithOwner } from '../identity/bootstrap';
+import { bootstrapFirstRun, createAccountWithOwner } from './firstRun';
 
 export type StorageKind = 'sqlite' | 'postgres';
 

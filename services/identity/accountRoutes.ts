@@ -5,7 +5,7 @@ import { body } from '../kit/http/validate';
 import { Refusal } from '../kit/refusal';
 import { findAccount, identityProjection, presentAccount } from '../../projections/identity';
 import { accountDecider, accountStream } from './accountDecider';
-import { allow } from './policy';
+import { allow } from '../kit/http/policy';
 import { accountSettingsSchema } from './accountSchemas';
 
 export function accountRoutes(services: Services) {

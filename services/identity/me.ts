@@ -8,7 +8,7 @@ import {
   type MemberRow,
 } from '../../projections/identity';
 import type { ActiveSession } from '../../projections/identity';
-import { permissionsOf } from './policy';
+import { permissionsOf } from '../kit/http/policy';
 
 /** The logged-in user as `GET /users/me` and the login answer show them: profile, membership, permissions. */
 export function presentCurrentUser(member: MemberRow, account: AccountRow, accountCount: number) {

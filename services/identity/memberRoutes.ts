@@ -16,7 +16,7 @@ import {
 } from '../../projections/identity';
 import { accountDecider, accountStream, invitationTtlMs, type AccountCommand } from './accountDecider';
 import { inviteMember, memberUpdate } from './memberWorkflows';
-import { allow } from './policy';
+import { allow } from '../kit/http/policy';
 import { entityId } from '../kit/http/ids';
 import { inviteSchema, updateMemberSchema } from './memberSchemas';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, permissionsOf } from './policy';
+import { can, permissionsOf } from '../kit/http/policy';
 
 describe('permissions', () => {
   it('let admins do everything', () => {

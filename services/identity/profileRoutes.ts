@@ -12,7 +12,7 @@ import { emailClaimDecider, emailClaimStream, normaliseEmail } from './emailClai
 import { loadCurrentUser } from './me';
 import { emailConfirmationTtlMs } from './owners';
 import { hashPassword, verifyPassword } from './passwords';
-import { allow } from './policy';
+import { allow } from '../kit/http/policy';
 import { limits } from './rateLimit';
 import { isUsableRequest, userDecider, userStream, type UserCommand } from './userDecider';
 import { emailChangeConfirmation, profileUpdate } from './memberWorkflows';

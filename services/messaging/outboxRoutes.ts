@@ -4,7 +4,7 @@ import { requireAuth } from '../kit/http/context';
 import { pathParam } from '../kit/http/validate';
 import { parseListQuery } from '../kit/listQuery';
 import { Refusal } from '../kit/refusal';
-import { allow } from '../identity/policy';
+import { allow } from '../kit/http/policy';
 import {
   findOutboxMail,
   listOutbox,

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { requireAuth, type Services } from '../kit/http/context';
 import { parse, pathParam } from '../kit/http/validate';
 import { Refusal } from '../kit/refusal';
-import { allow } from '../identity/policy';
+import { allow } from '../kit/http/policy';
 import { findAccountEvent } from '../../projections/events';
 import { statsPosition } from '../../projections/stats';
 import { eventIdOrNotFound } from '../catalog/events/eventSchemas';

@@ -5,7 +5,7 @@ import type { DomainEvent } from '../../kit/decider';
 import type { RecordedEvent } from '../../eventstore/port';
 import type { Services } from '../../kit/http/context';
 import { execute, requireAuth } from '../../kit/http/context';
-import { allow } from '../../identity/policy';
+import { allow } from '../../kit/http/policy';
 import { body, pathParam } from '../../kit/http/validate';
 import { parseListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';

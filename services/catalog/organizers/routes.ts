@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
 import { execute, loadOwned, requireAuth } from '../../kit/http/context';
 import { entityId } from '../../kit/http/ids';
-import { allow } from '../../identity/policy';
+import { allow } from '../../kit/http/policy';
 import { body, pathParam } from '../../kit/http/validate';
 import { parseListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';

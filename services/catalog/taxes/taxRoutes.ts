@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
 import { execute, loadOwned, requireAuth } from '../../kit/http/context';
-import { allow } from '../../identity/policy';
+import { allow } from '../../kit/http/policy';
 import { body, pathParam } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { execute, requireAuth, type Services } from '../../kit/http/context';
-import { allow } from '../../identity/policy';
+import { allow } from '../../kit/http/policy';
 import { body, pathParam } from '../../kit/http/validate';
 import { ownedEvent } from '../../catalog/events/ownedEvent';
 import { findUser } from '../../../projections/identity';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Services } from '../../kit/http/context';
 import { requireAuth } from '../../kit/http/context';
-import { allow } from '../../identity/policy';
+import { allow } from '../../kit/http/policy';
 import { listPlatformFees, platformFeesByMonth } from '../../../projections/payments';
 
 /** How many of the newest fees the page lists one by one (the months sum them all). */

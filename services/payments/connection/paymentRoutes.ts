@@ -3,7 +3,7 @@ import type { Services } from '../../kit/http/context';
 import { execute, requireAuth } from '../../kit/http/context';
 import { body } from '../../kit/http/validate';
 import { refuse } from '../../kit/refusal';
-import { allow } from '../../identity/policy';
+import { allow } from '../../kit/http/policy';
 import { findPaymentConnection, paymentConnectionsProjection } from '../../../projections/payments';
 import { paymentConnectionStream } from '../paymentEvents';
 import { stripeClient, type Stripe } from '../stripeClient';

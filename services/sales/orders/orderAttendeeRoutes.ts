@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Services } from '../../kit/http/context';
 import { execute } from '../../kit/http/context';
-import { allow } from '../../identity/policy';
+import { allow } from '../../kit/http/policy';
 import { body } from '../../kit/http/validate';
 import { parseListQuery } from '../../kit/listQuery';
 import { Refusal } from '../../kit/refusal';

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
 import { execute } from '../../kit/http/context';
-import { allow } from '../../identity/policy';
+import { allow } from '../../kit/http/policy';
 import { body, parse } from '../../kit/http/validate';
 import { parseListQuery } from '../../kit/listQuery';
 import type { TicketSigningKeys } from '../../admission/signingKeys';

@@ -3,7 +3,7 @@ import type { Services } from '../kit/http/context';
 import type { CommandContext } from '../kit/commandHandler';
 import { Refusal } from '../kit/refusal';
 import { countUsers } from '../../projections/identity';
-import { createVerifiedOwner, type AccountOwner } from './owners';
+import { createVerifiedOwner, type AccountOwner } from '../identity/owners';
 import { eventDecider } from '../catalog/events/eventDecider';
 import { eventStream } from '../catalog/events/eventEvents';
 import { defaultEventSettings } from '../catalog/events/eventSettings';
@@ -55,7 +55,7 @@ export async function bootstrapFirstRun(services: Services): Promise<FirstRun | 
   return { email, generatedPassword, accountId: owner.accountId, userId: owner.userId };
 }
 
-export type { AccountOwner } from './owners';
+export type { AccountOwner } from '../identity/owners';
 
 /** An account and its owner (an active, verified admin): the email is claimed first, so it stays unique. */
 export function createAccountWithOwner(

@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
-import type { AppState } from '../kit/http/context';
-import { Refusal } from '../kit/refusal';
-import type { Role } from './accountDecider';
+import type { AppState } from './context';
+import { Refusal } from '../refusal';
+import type { Role } from '../../identity/accountDecider';
 
 /**
  * The one place that decides who may do what (spec section 6). Admins may do everything; organizers manage
