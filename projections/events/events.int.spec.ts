@@ -94,7 +94,7 @@ describeEachStorage('events read model', (open) => {
     const commands = new CommandHandler(storage.store);
     const position = await writeHistory(commands, clock, 6);
     await runner.start();
-    expect(await runner.waitFor(position, 10_000)).toBe(true);
+    expect(await runner.waitFor(position, 30_000)).toBe(true);
     const renamedLive = await findAccountEvent(storage.db, 'ac_acct0', 'ev_hist0000');
     // index 0: renamed, published, then moved back to draft
     expect(renamedLive).toMatchObject({
@@ -135,7 +135,7 @@ describeEachStorage('events read model', (open) => {
       { type: 'ArchiveEvent', eventId: 'ev_hist0003', now: clock.now() },
       context,
     );
-    expect(await runner.waitFor(next.position, 10_000)).toBe(true);
+    expect(await runner.waitFor(next.position, 30_000)).toBe(true);
     expect(await findAccountEvent(storage.db, 'ac_acct0', 'ev_hist0003')).toMatchObject({
       status: 'ARCHIVED',
     });

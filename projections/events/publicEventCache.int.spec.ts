@@ -63,7 +63,7 @@ describeEachStorage('public event cache', (open) => {
       { type: 'PublishEvent', eventId, now, emailVerified: true, ticketCount: null },
       context,
     );
-    expect(await runner.waitFor(published.position, 10_000)).toBe(true);
+    expect(await runner.waitFor(published.position, 30_000)).toBe(true);
   }
 
   it('answers repeated reads from memory', async () => {
@@ -88,7 +88,7 @@ describeEachStorage('public event cache', (open) => {
       { type: 'UpdateEventDetails', eventId: 'ev_cache0002', changes: { title: 'Renamed Concert' }, now },
       context,
     );
-    expect(await runner.waitFor(renamed.position, 10_000)).toBe(true);
+    expect(await runner.waitFor(renamed.position, 30_000)).toBe(true);
     expect((await cache.get('ev_cache0002', now))?.title).toBe('Renamed Concert');
 
     // A load in flight when an invalidation arrives answers its caller but is not kept.

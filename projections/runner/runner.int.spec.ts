@@ -178,7 +178,7 @@ describeEachStorage('projection runner', (open) => {
     expect(notices.every((notice) => notice.projection === 'ledger')).toBe(true);
 
     const live = await appendAccountEvents(store, { count: 3, first: 1200, streams: 1, perAppend: 3 });
-    expect(await runner.waitFor(live, 10_000)).toBe(true);
+    expect(await runner.waitFor(live, 30_000)).toBe(true);
     expect(await countRows(db, 'ledger_entries')).toBe(handledCount(1203));
     const last = notices.at(-1);
     expect(last?.position).toBe(live);
@@ -437,7 +437,7 @@ describeEachStorage('projection runner', (open) => {
     const unsubscribe = runner.on('notice', (notice) => notices.push(notice));
     await Promise.all([runner.start(), runner.start()]);
     await runner.start();
-    expect(await runner.waitFor(head, 10_000)).toBe(true);
+    expect(await runner.waitFor(head, 30_000)).toBe(true);
     expect(notices.length).toBeGreaterThan(0);
     expect(new Set(notices.flatMap((notice) => notice.keys))).toEqual(new Set());
     const lag = await runner.lag();
@@ -452,7 +452,7 @@ describeEachStorage('projection runner', (open) => {
 
     unsubscribe();
     const more = await appendAccountEvents(store, { count: 5, first: 30, streams: 1, perAppend: 5 });
-    expect(await runner.waitFor(more, 10_000)).toBe(true);
+    expect(await runner.waitFor(more, 30_000)).toBe(true);
     expect(notices.at(-1)?.position).toBe(head);
 
     // Nothing is ever appended at this position: the wait ends with the stop, not with the timeout.
@@ -476,7 +476,7 @@ describeEachStorage('projection runner', (open) => {
     const runner = newRunner({ store, db, projections: [skipping], quietCheckpointMs: 60_000 });
     await runner.start();
     const head = await appendAccountEvents(store, { count: 20, streams: 2, perAppend: 5 });
-    expect(await runner.waitFor(head, 10_000)).toBe(true);
+    expect(await runner.waitFor(head, 30_000)).toBe(true);
     expect((await readCheckpoint(db, 'skipping'))?.position).toBeLessThan(head);
     expect((await runner.lag())[0]).toMatchObject({ checkpoint: head, head, behind: 0n, status: 'running' });
   });

@@ -107,7 +107,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 }
 
 /** Polls `read` until it answers something other than undefined (a mail row, a listed mail), or times out. */
-export async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

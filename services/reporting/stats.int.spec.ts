@@ -93,7 +93,8 @@ function statsSuite(kind: StorageKind) {
   };
   /** The stats read model catches up after the command answered; the answer names the position it reflects. */
   const statsAt = async (position: string, query = '') => {
-    for (let i = 0; i < 100; i++) {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
       const data = await stats(query);
       if (BigInt(data.position) >= BigInt(position)) return data;
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -51,7 +51,7 @@ function smtpSuite(kind: StorageKind) {
       .where({ name: mailReactorName })
       .update({ position: '0' });
     await runner.start();
-    expect(await runner.waitFor(await t.platform.services.store.head(), 10_000)).toBe(true);
+    expect(await runner.waitFor(await t.platform.services.store.head(), 30_000)).toBe(true);
     await t.platform.worker.delivery.deliverDue();
 
     expect(await outbox().count({ n: '*' }).first()).toEqual(rowsBefore);

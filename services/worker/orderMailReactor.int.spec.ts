@@ -213,7 +213,7 @@ function orderMailSuite(kind: StorageKind) {
       .where({ name: orderMailReactorName })
       .update({ position: '0' });
     await runner.start();
-    expect(await runner.waitFor(await t.platform.services.store.head(), 10_000)).toBe(true);
+    expect(await runner.waitFor(await t.platform.services.store.head(), 30_000)).toBe(true);
     await t.platform.worker.delivery.deliverDue();
     const outbox = t.platform.services.db('mail_outbox');
     expect(await outbox.clone().where({ aggregate_id: order.id, template: 'order_cancelled' })).toHaveLength(

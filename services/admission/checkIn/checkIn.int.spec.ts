@@ -703,7 +703,7 @@ function twoProcessSuite() {
       json: { name: 'Both processes', ticket_ids: [ticketId] },
     });
     const shortId = list.body.data.short_id;
-    await second.services.readSide.waitFor(await t.platform.services.store.head(), 10_000);
+    await second.services.readSide.waitFor(await t.platform.services.store.head(), 30_000);
     const urls = [t.baseUrl, secondUrl];
     const devices = await Promise.all(
       urls.map(

@@ -122,8 +122,10 @@ function cardPaymentsSuite(kind: StorageKind) {
     await smtp?.close();
   });
 
+  /** Waits for the worker's reactors (they run on their own, behind the projections) for up to 30 s. */
   async function until(check: () => Promise<boolean>, what: string) {
-    for (let attempt = 0; attempt < 200; attempt++) {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
       if (await check()) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

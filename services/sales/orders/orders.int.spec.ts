@@ -605,7 +605,7 @@ function ordersSuite(kind: StorageKind) {
     );
     expect(await remaining(eventId, ticket.id)).toBe(5);
     const { worker, services } = t.platform;
-    expect(await worker.runner.waitFor(await services.store.head(), 10_000)).toBe(true);
+    expect(await worker.runner.waitFor(await services.store.head(), 30_000)).toBe(true);
     const early = await worker.checkout.sweep();
     expect(early.expiredOrders).not.toContain(placed.id);
     expect(early.releasedHolds).not.toContain('ho_orphan');
