@@ -50,7 +50,7 @@ export default defineConfig({
   test: {
     // Four unit and integration files at a time on the two cores: a file waits much of its time (for a child
     // process, a projection catching up, a timer), and with two at a time the cores were idle a fifth of the tier.
-    // The browser journeys run in their own group, after them (and in their own pass of `npm test`).
+    // The browser journeys run in their own group, after them (in their own pass of `npm test`).
     maxWorkers: 4,
     projects: [
       {
@@ -80,11 +80,10 @@ export default defineConfig({
           // A reload or a first navigation on a loaded 2-core machine can take longer than the one second
           // expect.poll waits by default; a page that never shows the value still fails, ten seconds later.
           expect: { poll: { timeout: 10_000 } },
-          // Three journeys at a time: a journey mostly waits (for the browser, the server, a mail), and the static
-          // checks run beside this tier (services/tools/test.mjs); every journey has its own server, data folder,
-          // ports and browser, and the ones that wait on a countdown move the clocks instead
-          // (services/kit/testing/e2e.ts, `advanceClock`).
-          maxWorkers: 3,
+          // Four journeys at a time, in a pass of their own (services/tools/test.mjs): a journey mostly waits (for
+          // the browser, the server, a mail); every journey has its own server, data folder, ports and browser, and
+          // the ones that wait on a countdown move the clocks instead (services/kit/testing/e2e.ts, `advanceClock`).
+          maxWorkers: 4,
           isolate: false,
           sequence: { groupOrder: 1 },
         },

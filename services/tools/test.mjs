@@ -437,17 +437,20 @@ function startStaticChecks() {
 const staticNames = staticChecks.map((c) => c.name).join(', ');
 
 /**
- * A full run goes in two passes. The unit and integration tiers keep both cores busy on their own; the browser
- * journeys mostly wait (for the browser, the server, a mail) and leave much of the machine idle. So the static
- * checks (a few minutes of one core: the typed lint above all) run beside the journeys, where they take nobody's
- * core, instead of beside the integration tier, where they took one of its two. A run with filters or `--changed`
- * is one pass with the checks beside it.
+ * A full run goes in two passes, so the browser journeys never share the cores with the integration files: first
+ * the unit and integration projects with the static checks beside them, then the journeys on their own. A run
+ * with filters or `--changed` is one pass with the checks beside it.
  */
 const passes =
   vitestArgs && !changedMode && passThrough.length === 0
     ? [
-        { name: 'unit and integration', args: ['run', '--project=!e2e'], report: 'reports/vitest-1.json' },
-        { name: 'journeys', args: ['run', '--project=e2e'], report: 'reports/vitest-2.json', checks: true },
+        {
+          name: 'unit and integration',
+          args: ['run', '--project=!e2e'],
+          report: 'reports/vitest-1.json',
+          checks: true,
+        },
+        { name: 'journeys', args: ['run', '--project=e2e'], report: 'reports/vitest-2.json' },
       ]
     : vitestArgs
       ? [{ name: 'vitest', args: vitestArgs, report: REPORT, checks: true }]
