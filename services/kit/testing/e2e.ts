@@ -514,9 +514,14 @@ interface AxeViolation {
 async function settleTransitions(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
-      document.querySelector(
-        '[class*="-enter-active"], [class*="-exit-active"], [class*="-appear-active"]',
-      ) === null &&
+      // A transition's first class (`bp6-toast-exit`) comes a frame before its `-active` one: wait on both, but not
+      // on the `-done` class an element keeps once it has arrived (nor on an icon named `key-enter`).
+      ![...document.querySelectorAll('[class*="-enter"], [class*="-exit"], [class*="-appear"]')].some(
+        (element) =>
+          [...element.classList].some(
+            (name) => /-(enter|exit|appear)(-active)?$/.test(name) && !/icon/.test(name),
+          ),
+      ) &&
       document
         .getAnimations()
         // A spinner or a live pulse loops forever; only what ends is waited for.
