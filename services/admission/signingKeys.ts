@@ -5,7 +5,7 @@ import {
   generateKeyPairSync,
   type KeyObject,
 } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PublishedTicketKey } from './ticketCodeFormat';
 
@@ -55,14 +55,15 @@ export function addTicketSigningKey(dataDir: string): TicketSigningKey {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   const { privateKey } = generateKeyPairSync('ed25519');
   const key = signingKey(privateKey);
-  writeFileSync(
-    join(folder, `ticket-signing-${key.kid}.pem`),
-    privateKey.export({ format: 'pem', type: 'pkcs8' }),
-    {
-      mode: 0o600,
-      flag: 'wx',
-    },
-  );
+  // Written aside, then linked into place: a process that lists the folder never reads a half-written key, and
+  // the link, like `wx`, refuses to replace a key file that exists.
+  const draft = join(folder, `.ticket-signing-${key.kid}.${process.pid}.draft`);
+  writeFileSync(draft, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(draft, join(folder, `ticket-signing-${key.kid}.pem`));
+  } finally {
+    unlinkSync(draft);
+  }
   return key;
 }
 
