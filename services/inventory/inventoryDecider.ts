@@ -144,6 +144,8 @@ export interface Hold {
   status: 'HELD' | 'SOLD' | 'RELEASED';
   /** What a SOLD hold still has sold (returns take units away). */
   soldLines: readonly HoldLine[];
+  /** Whether it was sold after it expired (a late payment), which the order's payment records. */
+  soldAfterExpiry: boolean;
   returnIds: readonly string[];
 }
 export interface InventoryState {
@@ -472,6 +474,7 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
           expiresAt: Date.parse(event.data.expiresAt),
           status: 'HELD',
           soldLines: [],
+          soldAfterExpiry: false,
           returnIds: [],
         };
         return { ...state, active, settled };
@@ -513,7 +516,12 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
                   used: (state.promoCaps[hold.promoCodeId]?.used ?? 0) + 1,
                 },
               };
-        const sold: Hold = { ...hold, status: 'SOLD', soldLines: hold.lines };
+        const sold: Hold = {
+          ...hold,
+          status: 'SOLD',
+          soldLines: hold.lines,
+          soldAfterExpiry: event.data.afterExpiry,
+        };
         return withHold(
           { ...state, tickets: countSold(state, hold.lines, 1), promoCaps },
           event.data.holdId,

@@ -12,9 +12,8 @@ import type {
   StripeHandlerContext,
   StripeWebhookEvent,
 } from '../../payments/webhooks/stripeEventHandlers';
-import { inventoryDecider } from '../../inventory/inventoryDecider';
-import { inventoryStream } from '../../inventory/inventoryEvents';
 import { orderStream } from './orderEvents';
+import { acceptCardPayment } from './orderWorkflows';
 import {
   currentIntent,
   foreignReason,
@@ -400,27 +399,21 @@ export function orderPaymentHandlersWith(stripe: Stripe, config: StripeConfig): 
       await refundInFull();
       return;
     }
-    let afterExpiry: boolean;
-    try {
-      const converted = await context.commands.handle(
-        inventoryDecider,
-        inventoryStream(order.placed.eventId),
-        { type: 'ConvertPaidHold', eventId: order.placed.eventId, holdId: order.placed.holdId, orderId, now },
-        key('hold'),
-      );
-      const recorded = converted.events[0] as { data?: { afterExpiry?: boolean } } | undefined;
-      afterExpiry = recorded?.data?.afterExpiry ?? order.expiresAt <= now.getTime();
-    } catch (error) {
-      if (!isRefusal(error) || !unfulfillable.has(error.reason)) throw error;
-      context.logger.info('late payment without stock: refunded in full', { orderId, reason: error.reason });
-      await refundInFull();
-      return;
-    }
     const applicationFee =
       typeof intent.application_fee_amount === 'number'
         ? intent.application_fee_amount
         : (recordedIntent(state, paymentIntentId)?.applicationFee ?? 0);
-    await handle({ type: 'AcceptCardPayment', orderId, payment, afterExpiry, applicationFee, now }, 'accept');
+    try {
+      await runChain(
+        context.commands,
+        acceptCardPayment(order, { payment, applicationFee, now }),
+        context.command,
+      );
+    } catch (error) {
+      if (!isRefusal(error) || !unfulfillable.has(error.reason)) throw error;
+      context.logger.info('late payment without stock: refunded in full', { orderId, reason: error.reason });
+      await refundInFull();
+    }
   };
 
   /** `payment_intent.payment_failed`: the order shows the failure; the buyer may pay the same intent again. */

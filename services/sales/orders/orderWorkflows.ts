@@ -2,8 +2,10 @@ import { step, type AnyStep, type ChainOutcome } from '../../kit/workflow';
 import { Refusal, isRefusal } from '../../kit/refusal';
 import type { ReasonCode } from '../../kit/reasons';
 import {
+  findHold,
   inventoryDecider,
   type ExtendHold,
+  type InventoryState,
   type HoldClient,
   type InventoryCommand,
 } from '../../inventory/inventoryDecider';
@@ -25,6 +27,7 @@ import {
   type ReactivateAttendee,
 } from './orderDecider';
 import { orderStream, type OrderAttendee, type OrderPlaced } from './orderEvents';
+import { orderPaymentDecider, type AcceptCardPayment } from './orderPaymentDecider';
 
 /**
  * The order's commands over several streams (docs/decisions/workflows.md): which steps, in which order, with
@@ -329,6 +332,43 @@ export function expireOrder(order: ExistingOrder, now: Date): AnyStep[] {
           ? { type: 'ReleaseHold', eventId, holdId, now }
           : null;
       },
+    }),
+  ];
+}
+
+/**
+ * A card payment Stripe reported for the order: its hold sold (a late payment only while its units are still
+ * free: `ConvertPaidHold` takes back a released hold), then the payment accepted on the order, recording whether
+ * it came after the hold expired. A hold that cannot be sold any more refuses the chain before anything is
+ * written; the caller then refunds the payment (cardPayments.ts). The step names keep the idempotency keys the
+ * handler used before it was a chain (`:hold`, `:accept`), so an event handled half by the old code completes.
+ */
+export function acceptCardPayment(
+  order: ExistingOrder,
+  acceptance: Omit<AcceptCardPayment, 'type' | 'orderId' | 'afterExpiry'>,
+): AnyStep[] {
+  const { eventId, orderId, holdId } = order.placed;
+  const { now } = acceptance;
+  const sell = step({
+    name: 'hold',
+    decider: inventoryDecider,
+    stream: inventoryStream(eventId),
+    command: { type: 'ConvertPaidHold', eventId, holdId, orderId, now },
+  });
+  return [
+    sell,
+    step({
+      name: 'accept',
+      decider: orderPaymentDecider,
+      stream: orderStream(orderId),
+      command: (_payment, earlier): AcceptCardPayment => ({
+        type: 'AcceptCardPayment',
+        orderId,
+        ...acceptance,
+        afterExpiry:
+          findHold(earlier<InventoryState>(sell), holdId)?.soldAfterExpiry ??
+          order.expiresAt <= now.getTime(),
+      }),
     }),
   ];
 }
