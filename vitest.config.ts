@@ -4,9 +4,11 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 const exclude = ['node_modules/**', 'data/**', 'dist/**', 'web/dist/**'];
 /**
  * The suite hashes and verifies about two thousand passwords: at the smallest argon2id cost
- * (services/identity/passwords.ts) instead of the production one. The apps that journeys start inherit it.
+ * (services/identity/passwords.ts) instead of the production one. Every member's read checks that its route
+ * declares the read models it queries (services/kit/http/readAfterWrite.ts). The apps that journeys start inherit
+ * both.
  */
-const env = { PASSWORD_HASH_COST: 'low' };
+const env = { PASSWORD_HASH_COST: 'low', VERIFY_DECLARED_READS: 'true' };
 
 /**
  * The suites whose rules compare recorded times with the injected clock run twice more with the process's wall

@@ -6,6 +6,8 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { errorMiddleware } from '../kit/http/problem';
 import { declaredQueries } from '../kit/http/declaredQueries';
+import { readsAfterWrites } from '../kit/http/readAfterWrite';
+import { allProjections } from '../../projections';
 import { idempotency } from '../kit/http/idempotency';
 import { pooledRandomBytes } from '../kit/random';
 import { Refusal } from '../kit/refusal';
@@ -95,7 +97,6 @@ export function createApp(
   );
   app.use(authenticate(services));
   app.use(privateAnswers);
-  app.use(readAfterWrite(services));
   app.use(idempotency({ db: services.db, clock: services.clock, logger: services.logger }));
 
   const api = new Router({ prefix: '/api' });
@@ -138,6 +139,12 @@ export function createApp(
   api.use(publicOrderRoutes(services, ticketKeys).routes());
   api.use(publicCheckInRoutes(services, ticketKeys, checkInFeed).routes());
   declaredQueries(api, apiRouteContracts);
+  readsAfterWrites(api, apiRouteContracts, {
+    readSide: services.readSide,
+    db: services.db,
+    projections: allProjections,
+    verifyReads: services.config.verifyDeclaredReads,
+  });
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 
@@ -364,18 +371,4 @@ async function requireJsonBody(ctx: Context, next: Next) {
     throw new Refusal('unsupported_media_type', 'Send JSON with Content-Type: application/json');
   }
   await next();
-}
-
-/**
- * A read that names a position (`X-Min-Position`) waits until the projections reach it, for at most five
- * seconds. Only members write, so only their requests may wait: an anonymous one cannot hold a connection.
- */
-function readAfterWrite(services: Services) {
-  return async (ctx: Context, next: Next) => {
-    const header = ctx.get('X-Min-Position');
-    if (ctx.method === 'GET' && (ctx.state as AppState).auth && /^\d{1,30}$/.test(header)) {
-      await services.readSide.waitFor(BigInt(header), 5_000);
-    }
-    await next();
-  };
 }

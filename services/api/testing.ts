@@ -74,6 +74,7 @@ export async function startTestPlatform(
     adminPassword: admin.password,
     logLevel: 'error' as const,
     webDist: join(dataDir, 'no-web'),
+    verifyDeclaredReads: true,
     ...options.config,
   };
   const platform = await startPlatform(config, storage, {

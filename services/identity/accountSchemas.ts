@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from '../kit/http/validate';
 import { maxAccountNameLength } from './accountDecider';
 import { dataOf, route } from '../kit/http/routeContract';
+import { identityProjection } from '../../projections/identity';
 
 /** The account API (`/api/account`): requests, answers and contracts. */
 
@@ -33,7 +34,13 @@ export const accountSchema = z.object({
 });
 
 export const accountRouteContracts = [
-  route({ method: 'get', path: '/account', summary: 'The account', response: dataOf(accountSchema) }),
+  route({
+    method: 'get',
+    path: '/account',
+    reads: [identityProjection],
+    summary: 'The account',
+    response: dataOf(accountSchema),
+  }),
   route({
     method: 'put',
     path: '/account',

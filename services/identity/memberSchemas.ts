@@ -4,6 +4,7 @@ import { listQuerySchema } from '../kit/listQuery';
 import { memberListSpec } from '../../projections/identity';
 import { emailField, firstNameField, lastNameField, memberSchema, roleField } from './schemas';
 import { dataOf, pageOf, route } from '../kit/http/routeContract';
+import { identityProjection } from '../../projections/identity';
 
 /** The members API (`/api/users`): requests and contracts; the member answer is in schemas.ts. */
 
@@ -30,6 +31,7 @@ export const memberRouteContracts = [
   route({
     method: 'get',
     path: '/users',
+    reads: [identityProjection],
     summary: "The account's members (list query)",
     query: listQuerySchema(memberListSpec),
     response: pageOf(memberSchema),
@@ -42,7 +44,13 @@ export const memberRouteContracts = [
     response: dataOf(memberSchema),
     status: 201,
   }),
-  route({ method: 'get', path: '/users/:id', summary: 'A member', response: dataOf(memberSchema) }),
+  route({
+    method: 'get',
+    path: '/users/:id',
+    reads: [identityProjection],
+    summary: 'A member',
+    response: dataOf(memberSchema),
+  }),
   route({
     method: 'put',
     path: '/users/:id',

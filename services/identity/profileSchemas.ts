@@ -11,6 +11,7 @@ import {
   messageSchema,
 } from './schemas';
 import { dataOf, route } from '../kit/http/routeContract';
+import { identityProjection } from '../../projections/identity';
 
 /** The profile API (`/api/users/me`, confirming and changing the email address): the request and the contracts. */
 
@@ -37,6 +38,7 @@ export const profileRouteContracts = [
   route({
     method: 'get',
     path: '/users/me',
+    reads: [identityProjection],
     summary: 'The signed-in member',
     response: dataOf(currentUserSchema),
   }),

@@ -35,6 +35,11 @@ export interface AppConfig {
   messagesDailyLimit: number;
   /** Lets webhooks reach loopback, private and link-local addresses (tests, a receiver on the same network). */
   webhooksAllowPrivate: boolean;
+  /**
+   * Test runs: a member's GET whose handler queries a projection its route does not declare in `reads` answers
+   * 500 (services/kit/http/readAfterWrite.ts). Costs a look at every query; off in production.
+   */
+  verifyDeclaredReads: boolean;
   /** Card payments through Stripe: off unless configured (docs/payments.md). */
   payments: PaymentsConfig;
   /** What one anonymous client may reserve (docs/orders.md, "Limits on reservations"). */
@@ -99,6 +104,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ticketSigningKey: env.TICKET_SIGNING_KEY || undefined,
     messagesDailyLimit: integer(env.MESSAGES_DAILY_LIMIT, 20, 'MESSAGES_DAILY_LIMIT'),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    verifyDeclaredReads: env.VERIFY_DECLARED_READS === 'true',
     emailClaimGraceSeconds: integer(env.EMAIL_CLAIM_GRACE_SECONDS, 600, 'EMAIL_CLAIM_GRACE_SECONDS'),
     payments: readPaymentsConfig(env),
     reservations: readReservationLimits(env),

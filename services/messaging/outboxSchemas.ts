@@ -25,9 +25,16 @@ export const outboxRouteContracts = [
   route({
     method: 'get',
     path: '/outbox',
+    reads: [],
     summary: "The account's sent and queued mails",
     query: listQuerySchema(outboxListSpec),
     response: pageOf(outboxSummarySchema),
   }),
-  route({ method: 'get', path: '/outbox/:id', summary: 'A mail', response: dataOf(outboxMailSchema) }),
+  route({
+    method: 'get',
+    path: '/outbox/:id',
+    reads: [],
+    summary: 'A mail',
+    response: dataOf(outboxMailSchema),
+  }),
 ];

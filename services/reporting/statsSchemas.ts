@@ -3,6 +3,10 @@ import { dataOf, route } from '../kit/http/routeContract';
 import { reportNames } from './reports';
 import { statsRanges } from './statsQueries';
 import { isLocalDate } from './zonedTime';
+import { checkInProjection } from '../../projections/checkIn';
+import { eventsProjection } from '../../projections/events';
+import { statsProjection } from '../../projections/stats';
+import { ticketsProjection } from '../../projections/tickets';
 
 /**
  * The dashboard's and the reports' API (issue 16). Query strings are strict like bodies: an unknown parameter
@@ -151,6 +155,7 @@ export const statsRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/stats',
+    reads: [statsProjection, eventsProjection, ticketsProjection],
     summary:
       'The event dashboard: headline numbers, a series (query `range` 24h|7d|30d|90d|all, `granularity` minute|hour|day, in the event time zone), sales by ticket, promo codes, check-ins per minute on the event day; `position` is the stats read model position the numbers reflect',
     query: statsQuerySchema,
@@ -159,6 +164,7 @@ export const statsRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/reports/:report',
+    reads: [statsProjection, eventsProjection, ticketsProjection, checkInProjection],
     summary:
       'An event report (sales_by_ticket, sales_by_day, promo_codes, affiliates, taxes_and_fees, check_ins); query `from`/`to` (local dates, included), `format` json|csv|xlsx (csv and xlsx answer a file)',
     query: reportQuerySchema,
@@ -167,12 +173,14 @@ export const statsRouteContracts = [
   route({
     method: 'get',
     path: '/stats/overview',
+    reads: [statsProjection, eventsProjection],
     summary: "The organizer's overview: the account's upcoming events with their sales",
     response: dataOf(statsOverviewResponseSchema),
   }),
   route({
     method: 'get',
     path: '/stats/account',
+    reads: [statsProjection, eventsProjection],
     summary: "The account's sales per currency, across all its events (administrators)",
     response: dataOf(accountStatsResponseSchema),
   }),

@@ -5,6 +5,8 @@ import { Refusal } from '../../kit/refusal';
 import { maxCheckInListDescriptionLength, maxCheckInListNameLength } from './checkInListDecider';
 import type { CheckInListDetails } from './checkInListEvents';
 import { entityIdOf } from '../../kit/http/ids';
+import { checkInProjection } from '../../../projections/checkIn';
+import { ordersProjection } from '../../../projections/orders';
 
 /**
  * The check-in API: the organizer's lists (`/api/events/{eventId}/check-in-lists`, `…/check_in_stats`) and
@@ -318,6 +320,7 @@ export const checkInRouteContracts = [
   route({
     method: 'get',
     path: listsPath,
+    reads: [checkInProjection, ordersProjection],
     summary: "The event's check-in lists with their counts",
     response: z.object({ data: z.array(checkInListResponseSchema) }),
   }),
@@ -332,6 +335,7 @@ export const checkInRouteContracts = [
   route({
     method: 'get',
     path: `${listsPath}/:id`,
+    reads: [checkInProjection, ordersProjection],
     summary: 'A check-in list',
     response: dataOf(checkInListResponseSchema),
   }),
@@ -357,6 +361,7 @@ export const checkInRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/check_in_stats',
+    reads: [checkInProjection, ordersProjection],
     summary: 'Check-in counts, arrivals per minute and scan issues of an event',
     response: checkInStatsResponseSchema,
   }),

@@ -4,6 +4,7 @@ import { singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { entityId } from '../../kit/http/ids';
 import type { AffiliateDetails } from './affiliateEvents';
+import { affiliatesProjection } from '../../../projections/affiliates';
 
 /**
  * The affiliates API (`/api/events/{eventId}/affiliates`, as the reference peer shapes it). Lengths and the
@@ -57,6 +58,7 @@ export const affiliateRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/affiliates',
+    reads: [affiliatesProjection],
     summary: "The event's affiliates with the orders and revenue their codes brought in",
     response: affiliateListResponseSchema,
   }),
@@ -71,6 +73,7 @@ export const affiliateRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/affiliates/:affiliateId',
+    reads: [affiliatesProjection],
     summary: 'An affiliate',
     response: dataOf(affiliateResponseSchema),
   }),

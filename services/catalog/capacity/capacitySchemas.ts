@@ -4,6 +4,7 @@ import { route } from '../../kit/http/routeContract';
 import { singleLineText } from '../../kit/http/validate';
 import { maxCapacityNameLength } from './capacityDecider';
 import type { CapacityAssignmentDetails } from './capacityEvents';
+import { capacityAssignmentsProjection } from '../../../projections/capacityAssignments';
 
 /**
  * The capacity assignments API (`/api/events/{eventId}/capacity-assignments`): one capacity shared by the
@@ -70,6 +71,7 @@ export const capacityAssignmentRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/capacity-assignments',
+    reads: [capacityAssignmentsProjection],
     summary: "The event's capacity assignments with their used capacity",
     response: capacityAssignmentListResponseSchema,
   }),
@@ -84,6 +86,7 @@ export const capacityAssignmentRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/capacity-assignments/:id',
+    reads: [capacityAssignmentsProjection],
     summary: 'A capacity assignment',
     response: capacityAssignmentEnvelopeSchema,
   }),

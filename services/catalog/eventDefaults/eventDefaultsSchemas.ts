@@ -6,6 +6,8 @@ import {
   minOrderTimeoutMinutes,
 } from '../events/eventSettings';
 import { dataOf, route } from '../../kit/http/routeContract';
+import { eventDefaultsProjection } from '../../../projections/eventDefaults';
+import { identityProjection } from '../../../projections/identity';
 
 /** The event defaults API (`/api/event-defaults`): the request, the answer and the contract. */
 
@@ -50,6 +52,7 @@ export const eventDefaultsRouteContracts = [
   route({
     method: 'get',
     path: '/event-defaults',
+    reads: [eventDefaultsProjection, identityProjection],
     summary: 'What new events start from',
     response: dataOf(eventDefaultsResponseSchema),
   }),

@@ -21,6 +21,9 @@ import {
 import { dataOf, pageOf, route } from '../../kit/http/routeContract';
 import { storedImageSchema } from '../images/imageSchemas';
 import { publicOrganizerSchema } from '../organizers/organizerSchemas';
+import { eventsProjection } from '../../../projections/events';
+import { eventPagesProjection } from '../../../projections/events/pages';
+import { organizersProjection } from '../../../projections/organizers';
 
 /** The events API's requests (zod), and how each becomes a command. */
 
@@ -308,6 +311,7 @@ export const eventRouteContracts = [
   route({
     method: 'get',
     path: '/events',
+    reads: [eventsProjection],
     summary: "The account's events (list query)",
     query: eventListQuerySchema,
     response: pageOf(eventResponseSchema),
@@ -320,7 +324,13 @@ export const eventRouteContracts = [
     response: orDeleted(eventDetailSchema),
     status: 201,
   }),
-  route({ method: 'get', path: '/events/:id', summary: 'An event', response: dataOf(eventDetailSchema) }),
+  route({
+    method: 'get',
+    path: '/events/:id',
+    reads: [eventsProjection, eventPagesProjection, organizersProjection],
+    summary: 'An event',
+    response: dataOf(eventDetailSchema),
+  }),
   route({
     method: 'put',
     path: '/events/:id',
@@ -347,6 +357,7 @@ export const eventRouteContracts = [
   route({
     method: 'get',
     path: '/events/:id/settings',
+    reads: [eventPagesProjection],
     summary: "An event's settings",
     response: dataOf(eventSettingsResponseSchema),
   }),
@@ -360,6 +371,7 @@ export const eventRouteContracts = [
   route({
     method: 'get',
     path: '/events/:id/images',
+    reads: [eventPagesProjection],
     summary: "An event's images",
     response: dataOf(z.array(storedImageSchema)),
   }),

@@ -6,6 +6,7 @@ import { organizerListSpec } from '../../../projections/organizers';
 import { isWebAddress } from '../webAddress';
 import { maxOrganizerDescriptionLength, maxOrganizerNameLength } from './organizerDecider';
 import { dataOf, pageOf, route } from '../../kit/http/routeContract';
+import { organizersProjection } from '../../../projections/organizers';
 
 /** The organizers API's answers (projections/organizers `presentOrganizer`, `presentPublicOrganizer`). */
 export const publicOrganizerSchema = z.object({
@@ -54,6 +55,7 @@ export const organizerRouteContracts = [
   route({
     method: 'get',
     path: '/organizers',
+    reads: [organizersProjection],
     summary: "The account's organizers (list query)",
     query: listQuerySchema(organizerListSpec),
     response: pageOf(organizerSchema),
@@ -69,6 +71,7 @@ export const organizerRouteContracts = [
   route({
     method: 'get',
     path: '/organizers/:id',
+    reads: [organizersProjection],
     summary: 'An organizer',
     response: dataOf(organizerSchema),
   }),
@@ -82,6 +85,7 @@ export const organizerRouteContracts = [
   route({
     method: 'get',
     path: '/organizers/:id/images',
+    reads: [organizersProjection],
     summary: "An organizer's images",
     response: dataOf(z.array(storedImageSchema)),
   }),

@@ -4,6 +4,7 @@ import { singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { entityId } from '../../kit/http/ids';
 import type { PromoCodeDefinition } from './promoCodeEvents';
+import { promoCodesProjection } from '../../../projections/promoCodes';
 
 /**
  * The promo codes API (`/api/events/{eventId}/promo-codes`): requests, responses, and how a request becomes a
@@ -83,6 +84,7 @@ export const promoCodeRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/promo-codes',
+    reads: [promoCodesProjection],
     summary: "The event's promo codes",
     response: promoCodeListResponseSchema,
   }),
@@ -97,6 +99,7 @@ export const promoCodeRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/promo-codes/:promoCodeId',
+    reads: [promoCodesProjection],
     summary: 'A promo code',
     response: promoCodeEnvelopeSchema,
   }),

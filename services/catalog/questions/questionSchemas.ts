@@ -4,6 +4,7 @@ import { Refusal } from '../../kit/refusal';
 import { entityId } from '../../kit/http/ids';
 import { isDefaultQuestion, questionAskedPer, questionTypes } from './questionEvents';
 import type { Question, QuestionDefinition } from './questionEvents';
+import { questionsProjection } from '../../../projections/questions';
 
 /**
  * The questions API (`/api/events/{eventId}/questions`): requests, responses, and how a request becomes a
@@ -102,6 +103,7 @@ export const questionRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/questions',
+    reads: [questionsProjection],
     summary: "The event's questions, the three default ones first",
     response: questionListResponseSchema,
   }),
@@ -123,6 +125,7 @@ export const questionRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/questions/:questionId',
+    reads: [questionsProjection],
     summary: 'A question',
     response: questionEnvelopeSchema,
   }),

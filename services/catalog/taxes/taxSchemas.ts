@@ -4,6 +4,7 @@ import { route } from '../../kit/http/routeContract';
 import { singleLineText } from '../../kit/http/validate';
 import { maxTaxNameLength } from './taxDecider';
 import type { TaxDetails } from './taxEvents';
+import { taxesAndFeesProjection } from '../../../projections/taxes';
 
 /**
  * The taxes-and-fees API (`/api/account/taxes-and-fees`): requests, responses, and how a request becomes the
@@ -81,6 +82,7 @@ export const taxRouteContracts = [
   route({
     method: 'get',
     path: '/account/taxes-and-fees',
+    reads: [taxesAndFeesProjection],
     summary: "The account's taxes and fees",
     response: taxListResponseSchema,
   }),
@@ -95,6 +97,7 @@ export const taxRouteContracts = [
   route({
     method: 'get',
     path: '/account/taxes-and-fees/:id',
+    reads: [taxesAndFeesProjection],
     summary: 'A tax or fee',
     response: taxEnvelopeSchema,
   }),

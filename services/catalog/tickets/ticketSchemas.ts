@@ -7,6 +7,7 @@ import { entityId, entityIdOf } from '../../kit/http/ids';
 import { maxTicketDescriptionLength, maxTicketTitleLength, maxTierLabelLength } from './ticketDecider';
 import { ticketTypes, type PriceTier, type TicketDetails } from './ticketEvents';
 import type { PublicTicketSaleState, TicketSaleState } from './ticketState';
+import { ticketsProjection } from '../../../projections/tickets';
 
 /**
  * The tickets API's requests and responses (zod), and how each request becomes a command. Money is in integer
@@ -289,6 +290,7 @@ export const ticketRouteContracts = [
   route({
     method: 'get',
     path: '/events/:id/tickets',
+    reads: [ticketsProjection],
     summary: "The event's tickets in their sort order, with what is sold and held",
     response: ticketListResponseSchema,
   }),
@@ -310,6 +312,7 @@ export const ticketRouteContracts = [
   route({
     method: 'get',
     path: '/events/:id/tickets/:ticketId',
+    reads: [ticketsProjection],
     summary: 'A ticket',
     response: ticketEnvelopeSchema,
   }),

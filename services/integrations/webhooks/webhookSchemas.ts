@@ -4,6 +4,7 @@ import { singleLineText } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { entityId } from '../../kit/http/ids';
 import { webhookEventTypes } from './webhookEvents';
+import { webhooksProjection } from '../../../projections/webhooks';
 
 /** The webhooks API (`/api/events/{eventId}/webhooks`). */
 
@@ -56,6 +57,7 @@ export const webhookRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/webhooks',
+    reads: [webhooksProjection],
     summary: "The event's webhook endpoints",
     response: z.object({ data: z.array(webhookResponseSchema) }),
   }),
@@ -70,6 +72,7 @@ export const webhookRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/webhooks/:webhookId',
+    reads: [webhooksProjection],
     summary: 'A webhook endpoint with its signing secret',
     response: dataOf(webhookResponseSchema),
   }),
@@ -96,6 +99,7 @@ export const webhookRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/webhooks/:webhookId/deliveries',
+    reads: [],
     summary: "The endpoint's delivery log: newest deliveries, each attempt with its response code",
     response: z.object({ data: z.array(webhookDeliveryResponseSchema) }),
   }),

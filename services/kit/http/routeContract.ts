@@ -24,6 +24,18 @@ export interface RouteContract {
   status?: number;
   /** Needs no login. */
   public?: true;
+  /**
+   * A member's GET: the read models (projections) its answer comes from. A read after the member's own write
+   * (`X-Min-Position`) waits for these to reach it, and only these (./readAfterWrite.ts); test runs check that the
+   * handler queries no other projection's table.
+   */
+  reads?: readonly ReadModel[];
+}
+
+/** A projection as a route names it: `reads: [ticketsProjection, ordersProjection]`. */
+export interface ReadModel {
+  readonly name: string;
+  readonly tables: readonly { readonly name: string }[];
 }
 
 export const route = (contract: RouteContract): RouteContract => contract;

@@ -44,6 +44,7 @@ export const mailTemplateRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/email-templates',
+    reads: [],
     summary: "The event's order confirmation and ticket mail templates, and the placeholders each offers",
     response: z.object({ data: z.array(orderMailTemplateResponseSchema) }),
   }),

@@ -6,6 +6,8 @@ import { sanitizeMailRichText } from '../../catalog/richText';
 import { entityId } from '../../kit/http/ids';
 import { maxMessageHtmlLength, maxSubjectLength } from './messageDecider';
 import type { MessageContent, MessageRecipients } from './messageEvents';
+import { messagesProjection } from '../../../projections/messages';
+import { ordersProjection } from '../../../projections/orders';
 
 /** The messages API (`/api/events/{eventId}/messages`). Content is rich text, sanitised before it is recorded. */
 
@@ -125,6 +127,7 @@ export const messageRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/messages',
+    reads: [messagesProjection],
     summary: "The event's message history with each message's state and delivery counts (newest first)",
     response: z.object({ data: z.array(messageResponseSchema) }),
   }),
@@ -140,6 +143,7 @@ export const messageRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/messages/recipient-search',
+    reads: [ordersProjection],
     summary:
       "Find one attendee (`kind=attendee`) or one order's buyer (`kind=order_buyer`) to write to, by name, email or order reference (`query`); at most 20, only people a message reaches",
     query: recipientSearchQuerySchema,
@@ -156,12 +160,14 @@ export const messageRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/messages/:messageId',
+    reads: [messagesProjection],
     summary: 'A message with its state and delivery counts',
     response: dataOf(messageResponseSchema),
   }),
   route({
     method: 'get',
     path: '/events/:eventId/messages/:messageId/recipients',
+    reads: [],
     summary: "Each recipient's mail and its delivery state (queued, sent, failed)",
     response: z.object({ data: z.array(messageRecipientResponseSchema) }),
   }),

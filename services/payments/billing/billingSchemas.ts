@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf, route } from '../../kit/http/routeContract';
+import { platformFeesProjection } from '../../../projections/payments';
 
 /** The billing API (`/api/account/billing`): the answer and the contract. */
 
@@ -33,6 +34,7 @@ export const billingRouteContracts = [
   route({
     method: 'get',
     path: '/account/billing',
+    reads: [platformFeesProjection],
     summary: "The platform's fees charged per order and per month",
     response: dataOf(billingResponseSchema),
   }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PaymentsConfig } from '../../kit/config';
 import { dataOf, route } from '../../kit/http/routeContract';
 import type { PaymentConnectionRow } from '../../../projections/payments';
+import { paymentConnectionsProjection } from '../../../projections/payments';
 
 /** `POST /account/payment/connect` takes nothing (an empty object at most). */
 export const connectPaymentSchema = z.object({}).strict();
@@ -68,6 +69,7 @@ export const paymentRouteContracts = [
   route({
     method: 'get',
     path: '/account/payment',
+    reads: [paymentConnectionsProjection],
     summary: "The account's card payment connection",
     response: dataOf(paymentConnectionResponseSchema),
   }),

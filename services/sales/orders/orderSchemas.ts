@@ -10,6 +10,10 @@ import { supportedLocales } from '../../messaging/locales';
 import { orderHistoryTypes } from './orderHistory';
 import { attendeeListSpec, orderListSpec } from '../../../projections/orders';
 import { entityId } from '../../kit/http/ids';
+import { checkInProjection } from '../../../projections/checkIn';
+import { identityProjection } from '../../../projections/identity';
+import { ordersProjection } from '../../../projections/orders';
+import { questionsProjection } from '../../../projections/questions';
 
 /** The checkout's requests and answers (docs/orders.md). Prices never come from a request: `.strict()` refuses them. */
 
@@ -449,6 +453,7 @@ export const orderRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/orders',
+    reads: [ordersProjection],
     summary: "The event's orders (paging, search, filter on status and payment method)",
     query: listQuerySchema(orderListSpec),
     response: pageOf(orderListItemSchema),
@@ -456,6 +461,7 @@ export const orderRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/orders/:orderId',
+    reads: [ordersProjection, questionsProjection, checkInProjection, identityProjection],
     summary: 'An order with its attendees, answers and its history',
     response: orderDetail,
   }),
@@ -496,6 +502,7 @@ export const orderRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/orders/export',
+    reads: [ordersProjection],
     summary: "The orders in the list's filters as a streamed CSV or XLSX file (`format=csv|xlsx`)",
     query: listQuerySchema(orderListSpec, exportQuery),
     status: 200,
@@ -503,6 +510,7 @@ export const orderRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/attendees',
+    reads: [ordersProjection, questionsProjection, checkInProjection],
     summary: "The event's attendees of orders that went through (paging, search, filters)",
     query: listQuerySchema(attendeeListSpec),
     response: pageOf(adminAttendeeResponseSchema),
@@ -519,6 +527,7 @@ export const orderRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/attendees/export',
+    reads: [ordersProjection, questionsProjection],
     summary: "The attendees (with answers) in the list's filters as a streamed CSV or XLSX file",
     query: listQuerySchema(attendeeListSpec, exportQuery),
     status: 200,
@@ -526,6 +535,7 @@ export const orderRouteContracts = [
   route({
     method: 'get',
     path: '/events/:eventId/attendees/:attendeeId',
+    reads: [ordersProjection, questionsProjection, checkInProjection],
     summary: 'An attendee with their answers and check-in state',
     response: attendeeDetail,
   }),
