@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { SlowFirstSequencer } from './services/kit/testing/slowFirstSequencer';
 
 const exclude = ['node_modules/**', 'data/**', 'dist/**', 'web/dist/**'];
 /**
@@ -54,6 +55,8 @@ export default defineConfig({
     // process, a projection catching up, a timer), and with two at a time the cores were idle a fifth of the tier.
     // The browser journeys run in their own group, after them (in their own pass of `npm test`).
     maxWorkers: 4,
+    // The slowest files of each project first (durations of the last full run), so no long file starts last.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {

@@ -6,6 +6,8 @@
 //                                     (default HEAD, untracked files included), the full typecheck, and only the
 //                                     tests those files can affect (vitest's module graph, plus the browser
 //                                     journeys of a changed web feature)
+//   npm run test:durations            commit-ready: the last full run's file durations, which order a fresh
+//                                     clone's run (slowest files first, services/kit/testing/slowFirstSequencer.ts)
 //
 // Reads: CI (=true turns a missing PostgreSQL or Chromium into a failure instead of a loud skip),
 // DATABASE_URL (a PostgreSQL server for the int tier; without it a throwaway PG 15 cluster is started
@@ -31,6 +33,19 @@ const PGTMP_SH = 'services/tools/pgtmp.sh';
 
 const args = process.argv.slice(2);
 if (args[0] === '--') args.shift();
+
+// `npm run test:durations`: the last full run's file durations become the order a fresh clone starts from.
+const LOCAL_DURATIONS = 'reports/test-durations.json';
+const COMMITTED_DURATIONS = 'services/tools/testDurations.json';
+if (args[0] === '--save-durations') {
+  if (!existsSync(LOCAL_DURATIONS)) {
+    console.error(`No ${LOCAL_DURATIONS}: run the full \`npm test\` first.`);
+    process.exit(1);
+  }
+  writeFileSync(COMMITTED_DURATIONS, readFileSync(LOCAL_DURATIONS, 'utf8'));
+  console.log(`${COMMITTED_DURATIONS} now holds the durations of the last full run.`);
+  process.exit(0);
+}
 const changedMode = args[0] === '--changed';
 const changedSince = changedMode && args[1] && !args[1].startsWith('-') ? args[1] : 'HEAD';
 const passThrough = changedMode ? args.slice(changedSince === args[1] ? 2 : 1) : args;
@@ -354,6 +369,26 @@ function mergeReports(reports, target) {
   writeFileSync(target, JSON.stringify(merged));
 }
 
+/**
+ * Seconds each file took (the longest of its projects), for the sequencer that starts the slowest files first
+ * (services/kit/testing/slowFirstSequencer.ts). Written after a full run only: a filtered run knows a few files.
+ */
+function writeDurations(report) {
+  try {
+    const durations = {};
+    for (const r of JSON.parse(readFileSync(report, 'utf8')).testResults ?? []) {
+      if (!r.startTime || !r.endTime) continue;
+      const file = relative(root, r.name);
+      const seconds = Math.round((r.endTime - r.startTime) / 100) / 10;
+      durations[file] = Math.max(durations[file] ?? 0, seconds);
+    }
+    const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)));
+    writeFileSync(LOCAL_DURATIONS, `${JSON.stringify(sorted, null, 2)}\n`);
+  } catch {
+    // No report to learn from: the next run keeps the order it had.
+  }
+}
+
 /** The tier of a test file, from its name. */
 function tierOf(file) {
   return /\.e2e\.spec\./.test(file) ? 'e2e' : /\.int\.spec\./.test(file) ? 'int' : 'unit';
@@ -480,11 +515,13 @@ await staticDone;
 if (interrupted) finish(0, 1, `interrupted by ${interrupted}`);
 if (failedCheck) finish(0, 1, `${failedCheck.name} failed; see its output above (vitest was stopped)`);
 if (!vitestArgs) finish(0, 0, null);
-if (passes.length > 1)
+if (passes.length > 1) {
   mergeReports(
     outcomes.map((o) => o.report),
     REPORT,
   );
+  writeDurations(REPORT);
+}
 const counts = outcomes.map((o) => readReport(o.report, o.code));
 const run1 = {
   passed: counts.reduce((sum, c) => sum + c.passed, 0),
