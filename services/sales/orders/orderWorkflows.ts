@@ -87,44 +87,72 @@ export const orderStep = (orderId: string, command: OrderCommand): AnyStep =>
 export const orderChanged = (outcome: ChainOutcome): boolean =>
   (outcome.results.get('order')?.events.length ?? 0) > 0;
 
-/** An inventory step taken only when the order's own command changes the order (`predict`). */
+/**
+ * An inventory step taken only when the order's own command changes the order (`predict`); `undo` names what
+ * gives its units back when a later step of the chain loses a race.
+ */
 const inventoryStep = (
   name: string,
   order: { state: OrderState; command: OrderCommand },
   eventId: string,
   command: () => InventoryCommand,
+  undo?: { name: string; command: InventoryCommand },
 ): AnyStep =>
   step({
     name,
     decider: inventoryDecider,
     stream: inventoryStream(eventId),
     command: () => (predict(order.state, order.command) ? command() : null),
+    ...(undo
+      ? {
+          compensate: () =>
+            step({
+              name: undo.name,
+              decider: inventoryDecider,
+              stream: inventoryStream(eventId),
+              command: undo.command,
+            }),
+        }
+      : {}),
   });
 
-/** A hold placed and converted at once: a member takes stock exactly (`sold_out` / `capacity_exceeded`). */
+/**
+ * A hold placed and converted at once: a member takes stock exactly (`sold_out` / `capacity_exceeded`). When the
+ * order's own step then loses a race (the order was cancelled meanwhile), the units go back: the sale is returned
+ * and the hold released (each quiet when there is nothing to undo).
+ */
 function takeStock(
   order: { state: OrderState; command: OrderCommand },
   take: { eventId: string; orderId: string; holdId: string; lines: readonly HoldLine[]; now: Date },
 ): AnyStep[] {
   const { eventId, orderId, holdId, lines, now } = take;
   return [
-    inventoryStep('hold', order, eventId, () => ({
-      type: 'PlaceHold',
+    inventoryStep(
+      'hold',
+      order,
       eventId,
-      holdId,
-      orderId,
-      lines,
-      now,
-      expiresAt: new Date(now.getTime() + memberHoldMillis),
-      perOrderLimits: {},
-    })),
-    inventoryStep('convert-hold', order, eventId, () => ({
-      type: 'ConvertHold',
+      () => ({
+        type: 'PlaceHold',
+        eventId,
+        holdId,
+        orderId,
+        lines,
+        now,
+        expiresAt: new Date(now.getTime() + memberHoldMillis),
+        perOrderLimits: {},
+      }),
+      { name: 'release-hold', command: { type: 'ReleaseHold', eventId, holdId, now } },
+    ),
+    inventoryStep(
+      'convert-hold',
+      order,
       eventId,
-      holdId,
-      orderId,
-      now,
-    })),
+      () => ({ type: 'ConvertHold', eventId, holdId, orderId, now }),
+      {
+        name: 'return-stock',
+        command: { type: 'ReturnStock', eventId, holdId, returnId: `undo-${holdId}`, now },
+      },
+    ),
   ];
 }
 

@@ -6,6 +6,10 @@ import { startTestPlatform, type ApiResponse, type StorageKind, type TestPlatfor
 import { startSmtpSink, type SmtpSink } from '../../messaging/testing';
 import { inventoryDecider, remainingAt } from '../../inventory/inventoryDecider';
 import { inventoryStream } from '../../inventory/inventoryEvents';
+import { runChain } from '../../kit/workflow';
+import { orderDecider } from './orderDecider';
+import { orderStream } from './orderEvents';
+import { cancelOrder, reactivateAttendee } from './orderWorkflows';
 
 type Problem = { status: number; reason: string; errors?: Record<string, string[]> };
 type Attendee = {
@@ -384,6 +388,39 @@ function ordersAdminSuite(kind: StorageKind) {
     // The attendee's own language (set above), not the buyer's English.
     expect(resent.subject).toMatch(/^Votre billet pour /);
     await api()('POST', `/api/events/${eventId}/orders/${orderId}/cancel`);
+    expect(await remaining(eventId, ticketId)).toBe(2);
+  });
+
+  it("gives back the unit a reactivation took when the order's cancellation wins the race to the order", async () => {
+    const { eventId, ticketId } = await shop(2);
+    const orderId = await buy(eventId, ticketId, 2, 'race@example.com');
+    const [first] = (await orderOf(eventId, orderId)).attendees;
+    await api()('POST', `/api/events/${eventId}/attendees/${first?.id}/cancel`);
+    expect(await remaining(eventId, ticketId)).toBe(1);
+
+    const { commands } = t.platform.services;
+    const loaded = await commands.load(orderDecider, orderStream(orderId));
+    if (!loaded.state.exists) throw new Error('the order was not recorded');
+    const order = loaded.state;
+    const attendee = order.attendees.find((a) => a.attendeeId === first?.id);
+    if (!attendee) throw new Error('the attendee was not recorded');
+    // The reactivation is planned on the order as loaded; the order is cancelled just before its last step.
+    const context = { correlationId: 'race', actor: 'us_race' };
+    let rivalDone = false;
+    const racing: Pick<typeof commands, 'load' | 'handle'> = {
+      load: (decider, stream) => commands.load(decider, stream),
+      handle: async (decider, stream, command, stepContext) => {
+        if (stream === orderStream(orderId) && !rivalDone) {
+          rivalDone = true;
+          await runChain(commands, cancelOrder(order, 'us_rival', clock.now()), context);
+        }
+        return commands.handle(decider, stream, command, stepContext);
+      },
+    };
+    await expect(
+      runChain(racing, reactivateAttendee(order, attendee, 'us_race', clock.now()), context),
+    ).rejects.toMatchObject({ reason: 'order_not_cancellable' });
+    // The cancellation returned the active attendee's unit; the reactivation's unit came back as well.
     expect(await remaining(eventId, ticketId)).toBe(2);
   });
 
