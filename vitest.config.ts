@@ -87,7 +87,8 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // Four journeys at a time, in a pass of their own (services/tools/test.mjs): a journey mostly waits (for
           // the browser, the server, a mail); every journey has its own server, data folder, ports and browser, and
-          // the ones that wait on a countdown move the clocks instead (services/kit/testing/e2e.ts, `advanceClock`).
+          // the ones that wait on a countdown move the clocks instead (services/kit/testing/e2eApp.ts,
+          // `advanceClock`).
           maxWorkers: 4,
           isolate: false,
           sequence: { groupOrder: 1 },
