@@ -5264,8 +5264,8 @@ export type GetStatsAccountResponse = {
 };
 
 /**
- * Every route under /api: its JSON body (`never` if it takes none), its 2xx answer (`void` if none) and, when it
- * takes any, its query parameters.
+ * Every route under /api: its JSON body (`FormData` for an upload, `never` if it takes none), its 2xx answer
+ * (`void` if none) and, when it takes any, its query parameters.
  */
 export interface ApiRoutes {
   'GET /openapi.json': { body: never; response: void };
@@ -5321,14 +5321,14 @@ export interface ApiRoutes {
   'GET /events/{id}/settings': { body: never; response: GetEventsByIdSettingsResponse };
   'PUT /events/{id}/settings': { body: PutEventsByIdSettingsBody; response: PutEventsByIdSettingsResponse };
   'GET /events/{id}/images': { body: never; response: GetEventsByIdImagesResponse };
-  'POST /events/{id}/images': { body: never; response: PostEventsByIdImagesResponse };
+  'POST /events/{id}/images': { body: FormData; response: PostEventsByIdImagesResponse };
   'DELETE /events/{id}/images/{imageId}': { body: never; response: void };
   'GET /organizers': { body: never; response: GetOrganizersResponse; query: GetOrganizersQuery };
   'POST /organizers': { body: PostOrganizersBody; response: PostOrganizersResponse };
   'GET /organizers/{id}': { body: never; response: GetOrganizersByIdResponse };
   'PUT /organizers/{id}': { body: PutOrganizersByIdBody; response: PutOrganizersByIdResponse };
   'GET /organizers/{id}/images': { body: never; response: GetOrganizersByIdImagesResponse };
-  'POST /organizers/{id}/images': { body: never; response: PostOrganizersByIdImagesResponse };
+  'POST /organizers/{id}/images': { body: FormData; response: PostOrganizersByIdImagesResponse };
   'DELETE /organizers/{id}/images/{imageId}': { body: never; response: void };
   'GET /event-defaults': { body: never; response: GetEventDefaultsResponse };
   'PUT /event-defaults': { body: PutEventDefaultsBody; response: PutEventDefaultsResponse };
