@@ -30,14 +30,17 @@ export async function publicEventLoader({
   request,
 }: LoaderFunctionArgs): Promise<PublicEventLoaderData> {
   const promoCode = new URL(request.url).searchParams.get('promo_code')?.trim() || null;
-  const eventId = encodeURIComponent(params.eventId ?? '');
+  const eventId = params.eventId ?? '';
 
   let event: PublicEventWithTickets;
   try {
-    const response = await publicApi.get<DataEnvelope<PublicEventWithTickets>>(`/events/${eventId}`, {
-      query: { promo_code: promoCode },
-      signal: request.signal,
-    });
+    const response = await publicApi.get<DataEnvelope<PublicEventWithTickets>>(
+      `/events/${encodeURIComponent(eventId)}`,
+      {
+        query: { promo_code: promoCode },
+        signal: request.signal,
+      },
+    );
     event = response.data;
   } catch (error) {
     if (isApiError(error) && error.status === 404) return { event: null, promoCodeValid: null, promoCode };
@@ -47,11 +50,11 @@ export async function publicEventLoader({
   let promoCodeValid: boolean | null = null;
   if (promoCode) {
     try {
-      const result = await publicApi.get<{ valid?: unknown }>(
-        `/events/${eventId}/promo-codes/${encodeURIComponent(promoCode)}`,
-        { signal: request.signal },
-      );
-      promoCodeValid = result.valid === true;
+      const result = await publicApi.call('GET /public/events/{id}/promo-codes/{code}', {
+        params: { id: eventId, code: promoCode },
+        signal: request.signal,
+      });
+      promoCodeValid = result.valid;
     } catch (error) {
       if (isAbort(error)) throw error;
       promoCodeValid = false;
