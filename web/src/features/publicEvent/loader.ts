@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { publicApi } from '../../shared/api/clients';
-import type { DataEnvelope } from '../../shared/api/types';
 import type { PublicEvent } from '../events/types';
 import type { PublicTicket } from './ticketSelection';
 
-/** The public event with the tickets a buyer may see, priced (services/catalog/tickets/publicCatalogue.ts). */
+/**
+ * The public event with the tickets a buyer may see, priced (services/catalog/tickets/publicCatalogue.ts); none
+ * in the homepage designer's preview.
+ */
 export type PublicEventWithTickets = PublicEvent & { tickets?: PublicTicket[] };
 
 export interface PublicEventLoaderData {
@@ -34,13 +36,11 @@ export async function publicEventLoader({
 
   let event: PublicEventWithTickets;
   try {
-    const response = await publicApi.get<DataEnvelope<PublicEventWithTickets>>(
-      `/events/${encodeURIComponent(eventId)}`,
-      {
-        query: { promo_code: promoCode },
-        signal: request.signal,
-      },
-    );
+    const response = await publicApi.call('GET /public/events/{id}', {
+      params: { id: eventId },
+      query: { promo_code: promoCode },
+      signal: request.signal,
+    });
     event = response.data;
   } catch (error) {
     if (isApiError(error) && error.status === 404) return { event: null, promoCodeValid: null, promoCode };
