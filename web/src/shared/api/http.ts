@@ -35,9 +35,9 @@ export function toQueryString(query: QueryObject | undefined): string {
   return text ? `?${text}` : '';
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions {
+interface RequestOptions {
   query?: QueryObject;
   /** JSON-serialised unless it is FormData / Blob / URLSearchParams / string. */
   body?: unknown;
@@ -45,12 +45,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not run the client's 401/403 handling for this call (login, logout). */
   skipAuthRedirect?: boolean;
-}
-
-export interface HttpResponse<T> {
-  data: T;
-  status: number;
-  headers: Headers;
 }
 
 export interface HttpClientConfig {
@@ -73,12 +67,6 @@ export interface HttpClient<Routes extends ApiRoute = ApiRoute> {
    * Path parameters are encoded; the body, the query and the answer are the contract's types.
    */
   call<R extends Routes>(route: R, ...options: CallArguments<R>): Promise<ApiResponse<R>>;
-  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<HttpResponse<T>>;
-  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions): Promise<T>;
 }
 
 function isRawBody(body: unknown): body is BodyInit {
@@ -105,18 +93,15 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The one fetch wrapper behind both API clients: JSON by default, cookies sent (`credentials: 'include'`),
+ * The one fetch wrapper behind both API clients, called by a route's key (`call`): JSON by default, cookies sent
+ * (`credentials: 'include'`),
  * bearer token from localStorage, XSRF cookie echoed as a header, no timeout, 2xx is success and anything
  * else rejects with an {@link ApiError}.
  */
 export function createHttpClient<Routes extends ApiRoute = ApiRoute>(
   config: HttpClientConfig,
 ): HttpClient<Routes> {
-  async function request<T>(
-    method: HttpMethod,
-    path: string,
-    options: RequestOptions = {},
-  ): Promise<HttpResponse<T>> {
+  async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
     const headers = new Headers({ Accept: 'application/json, application/problem+json' });
     const token = readStorage(StorageKeys.token);
     if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -174,7 +159,7 @@ export function createHttpClient<Routes extends ApiRoute = ApiRoute>(
         cause,
       });
     }
-    return { data: data as T, status: response.status, headers: response.headers };
+    return data as T;
   }
 
   async function call<R extends Routes>(route: R, ...[options]: CallArguments<R>): Promise<ApiResponse<R>> {
@@ -186,21 +171,8 @@ export function createHttpClient<Routes extends ApiRoute = ApiRoute>(
     const path = fillPath(route.slice(space + 1), params);
     const prefix = config.routePrefix ?? '';
     if (!path.startsWith(`${prefix}/`)) throw new Error(`${route} is not served under ${config.baseUrl}`);
-    return (await request<ApiResponse<R>>(method, path.slice(prefix.length), requestOptions)).data;
+    return request<ApiResponse<R>>(method, path.slice(prefix.length), requestOptions);
   }
 
-  return {
-    call,
-    request,
-    get: async <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
-      (await request<T>('GET', path, options)).data,
-    post: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('POST', path, { ...options, body })).data,
-    put: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('PUT', path, { ...options, body })).data,
-    patch: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('PATCH', path, { ...options, body })).data,
-    delete: async <T>(path: string, options?: RequestOptions) =>
-      (await request<T>('DELETE', path, options)).data,
-  };
+  return { call };
 }
