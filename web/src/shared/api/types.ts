@@ -16,22 +16,6 @@ export interface DataEnvelope<T> {
   data: T;
 }
 
-export interface PageMeta {
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  from: number | null;
-  to: number | null;
-  allowed_sorts?: string[];
-  allowed_filter_fields?: string[];
-}
-
-export interface Paginated<T> {
-  data: T[];
-  meta: PageMeta;
-}
-
 export type SortDirection = 'asc' | 'desc';
 
 /** Spec section 9: default page 1, per_page 20. */
