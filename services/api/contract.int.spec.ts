@@ -9,6 +9,7 @@ import {
   eventResponseSchema,
   eventSettingsResponseSchema,
   promoCodeCheckSchema,
+  publicEventSchema,
   publicListEventSchema,
 } from '../catalog/events/eventSchemas';
 import { organizerSchema } from '../catalog/organizers/organizerSchemas';
@@ -94,6 +95,7 @@ function contractSuite(kind: StorageKind) {
     const promo = await t.client()('GET', `/api/public/events/${eventId}/promo-codes/SUMMER`);
     expect(promo.status).toBe(200);
     expect(promoCodeCheckSchema.safeParse(promo.body).error).toBeUndefined();
+    expectAnswer(await t.client()('GET', `/api/public/events/${eventId}`), 200, dataOf(publicEventSchema));
 
     const login = await t.client()('POST', '/api/auth/login', {
       json: { email: t.admin.email, password: t.admin.password },

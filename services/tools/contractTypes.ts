@@ -133,7 +133,9 @@ export function contractTypesSource(document: OpenApiDocument): string {
       const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status));
       const response = success ? jsonOf(success[1].content) : undefined;
       const queryParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
-      const bodyType = body === undefined ? 'never' : `${name}Body`;
+      // An upload (multipart/form-data, services/kit/http/routeContract.ts `upload`) is sent as FormData.
+      const upload = operation.requestBody?.content?.['multipart/form-data'] !== undefined;
+      const bodyType = body !== undefined ? `${name}Body` : upload ? 'FormData' : 'never';
       const responseType = response === undefined ? 'void' : `${name}Response`;
       if (body !== undefined) lines.push(`export type ${name}Body = ${emitType(body)};`, '');
       if (response !== undefined) lines.push(`export type ${name}Response = ${emitType(response)};`, '');
@@ -162,8 +164,8 @@ export function contractTypesSource(document: OpenApiDocument): string {
   }
   lines.push(
     '/**',
-    ' * Every route under /api: its JSON body (`never` if it takes none), its 2xx answer (`void` if none) and, when it',
-    ' * takes any, its query parameters.',
+    ' * Every route under /api: its JSON body (`FormData` for an upload, `never` if it takes none), its 2xx answer',
+    ' * (`void` if none) and, when it takes any, its query parameters.',
     ' */',
     `export interface ApiRoutes {\n${routes.join('\n')}\n}`,
     '',

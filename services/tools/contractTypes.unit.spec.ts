@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { apiDocument } from '../api/contract';
-import { contractTypes, contractTypesPath, emitType, operationName } from './contractTypes';
+import {
+  contractTypes,
+  contractTypesPath,
+  contractTypesSource,
+  emitType,
+  operationName,
+} from './contractTypes';
 
 describe('the web API types generated from /api/openapi.json', () => {
   it('are up to date: run `npm run contract:types` after changing a request or response schema', async () => {
@@ -36,5 +42,28 @@ describe('the web API types generated from /api/openapi.json', () => {
   it('names each route after its method and path', () => {
     expect(operationName('get', '/api/events/{id}')).toBe('GetEventsById');
     expect(operationName('post', '/api/auth/forgot-password')).toBe('PostAuthForgotPassword');
+  });
+
+  it('type a JSON body by its schema, an upload as FormData and no body as never', () => {
+    const source = contractTypesSource({
+      paths: {
+        '/api/things/{id}': {
+          put: {
+            requestBody: { content: { 'application/json': { schema: { type: 'string' } } } },
+            responses: { '204': { description: 'OK' } },
+          },
+          delete: { responses: { '204': { description: 'OK' } } },
+        },
+        '/api/things/{id}/images': {
+          post: {
+            requestBody: { content: { 'multipart/form-data': { schema: { type: 'object' } } } },
+            responses: { '204': { description: 'OK' } },
+          },
+        },
+      },
+    });
+    expect(source).toContain('"PUT /things/{id}": { body: PutThingsByIdBody; response: void; }');
+    expect(source).toContain('"DELETE /things/{id}": { body: never; response: void; }');
+    expect(source).toContain('"POST /things/{id}/images": { body: FormData; response: void; }');
   });
 });

@@ -24,6 +24,7 @@ import { publicOrganizerSchema } from '../organizers/organizerSchemas';
 import { eventsProjection } from '../../../projections/events';
 import { eventPagesProjection } from '../../../projections/events/pages';
 import { organizersProjection } from '../../../projections/organizers';
+import { publicTicketResponseSchema } from '../tickets/ticketSchemas';
 
 /** The events API's requests (zod), and how each becomes a command. */
 
@@ -288,6 +289,40 @@ export const eventDetailSchema = eventResponseSchema.extend({
 export const publicListEventSchema = eventResponseSchema.omit({ account_id: true });
 
 /**
+ * `GET /api/public/events/{id}` (projections/events `presentPublicEvent` and the route's catalogue): no account,
+ * no joining details, the settings a buyer's page reads, and the tickets this buyer may see, priced.
+ */
+export const publicEventSchema = eventDetailSchema
+  .omit({ account_id: true, online_connection_details: true, settings: true })
+  .extend({
+    settings: eventSettingsResponseSchema.pick({
+      support_email: true,
+      seo_title: true,
+      seo_description: true,
+      seo_keywords: true,
+      allow_search_engine_indexing: true,
+      price_display_mode: true,
+      show_available_quantity: true,
+      pre_checkout_message: true,
+      post_checkout_message: true,
+      continue_button_text: true,
+      homepage_background_type: true,
+      homepage_background_color: true,
+      homepage_content_background_color: true,
+      homepage_primary_color: true,
+      homepage_secondary_color: true,
+      homepage_text_color: true,
+      homepage_button_color: true,
+      homepage_link_color: true,
+      widget_background_color: true,
+      widget_text_color: true,
+    }),
+    tickets: z.array(publicTicketResponseSchema),
+    /** Some tickets cost money and the seller cannot take paid orders yet (those on sale say so in `state`). */
+    payment_setup_incomplete: z.boolean(),
+  });
+
+/**
  * The answer to a change this request committed when a delete of the event committed right behind it, so the
  * event could not be read back (docs/decisions/committed-then-deleted.md): what was committed, at which log
  * position, and where the delete came. A success, not a refusal: the change was made.
@@ -402,6 +437,7 @@ export const publicEventRouteContracts = [
     path: '/public/events/:id',
     summary: 'A live event',
     query: publicEventQuerySchema,
+    response: dataOf(publicEventSchema),
     public: true,
   }),
   route({

@@ -1,26 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/clients';
-import type { DataEnvelope } from '../../shared/api/types';
+import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
 
 /** The account (organisation): its name and the defaults new events start from. */
-export interface Account {
-  id: string;
-  name: string;
-  currency: string;
-  timezone: string;
-  owner_user_id: string;
-  created_at: string;
-  updated_at: string;
-}
+export type Account = ApiResponse<'GET /account'>['data'];
 
-export type AccountChanges = Partial<Pick<Account, 'name' | 'currency' | 'timezone'>>;
+export type AccountChanges = ApiBody<'PUT /account'>;
 
 export async function getAccount(signal?: AbortSignal): Promise<Account> {
-  return (await api.get<DataEnvelope<Account>>('/account', signal ? { signal } : {})).data;
+  return (await api.call('GET /account', { signal })).data;
 }
 
 export async function updateAccount(changes: AccountChanges): Promise<Account> {
-  return (await api.put<DataEnvelope<Account>>('/account', changes)).data;
+  return (await api.call('PUT /account', { body: changes })).data;
 }
 
 export const accountQueries = {

@@ -6,14 +6,14 @@ import { useLocale } from '../../shared/intl/LocaleProvider';
 import { browserTimeZone } from '../../shared/time/zonedTime';
 import { FormFailure } from '../../shared/forms/FormFailure';
 import { FieldGroup, useForm, type ClientErrors } from '../../shared/forms/useForm';
-import { register, type RegisterRequest } from './api';
+import { register, type RegisterValues } from './api';
 import { NameFields, NewPasswordFields, ZoneAndLanguageFields } from './fields';
 import { authMessages, passwordMessages, registerMessages } from './messages';
 import { emailError, nameError, newPasswordErrors, withoutEmpty } from './validation';
 import './auth.css';
 import { PageTitle } from '../../shared/ui/PageTitle';
 
-type Field = keyof RegisterRequest;
+type Field = keyof RegisterValues;
 const FIELDS: readonly Field[] = [
   'first_name',
   'last_name',
@@ -24,7 +24,7 @@ const FIELDS: readonly Field[] = [
   'locale',
 ];
 
-function validate(values: RegisterRequest): ClientErrors<Field> {
+function validate(values: RegisterValues): ClientErrors<Field> {
   return withoutEmpty({
     first_name: nameError(values.first_name, registerMessages.firstNameRequired),
     last_name: nameError(values.last_name, registerMessages.lastNameRequired),
@@ -43,7 +43,7 @@ export function RegisterPage() {
   const mutation = useMutation({ mutationFn: register });
   const { values, set, onSubmit, field, failure } = useForm({
     fields: FIELDS,
-    initial: (): RegisterRequest => ({
+    initial: (): RegisterValues => ({
       first_name: '',
       last_name: '',
       email: '',

@@ -1,40 +1,39 @@
 import { api } from '../../shared/api/clients';
-import type {
-  GetEventsByEventIdCapacityAssignmentsResponse,
-  PostEventsByEventIdCapacityAssignmentsBody,
-} from '../../shared/api/contract.gen';
-import type { DataEnvelope } from '../../shared/api/types';
+import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
 
 /** A capacity shared by linked tickets; `used_capacity` is live from the event's inventory. */
-export type CapacityAssignment = GetEventsByEventIdCapacityAssignmentsResponse['data'][number];
-export type CapacityAssignmentRequest = Required<PostEventsByEventIdCapacityAssignmentsBody>;
-
-const path = (eventId: string) => `/events/${encodeURIComponent(eventId)}/capacity-assignments`;
+export type CapacityAssignment = ApiResponse<'GET /events/{eventId}/capacity-assignments'>['data'][number];
+export type CapacityAssignmentRequest = Required<ApiBody<'POST /events/{eventId}/capacity-assignments'>>;
 
 export async function listCapacityAssignments(
   eventId: string,
   signal?: AbortSignal,
 ): Promise<CapacityAssignment[]> {
-  return (await api.get<DataEnvelope<CapacityAssignment[]>>(path(eventId), signal ? { signal } : {})).data;
+  return (await api.call('GET /events/{eventId}/capacity-assignments', { params: { eventId }, signal })).data;
 }
 
 export async function createCapacityAssignment(
   eventId: string,
   request: CapacityAssignmentRequest,
 ): Promise<CapacityAssignment> {
-  return (await api.post<DataEnvelope<CapacityAssignment>>(path(eventId), request)).data;
+  return (
+    await api.call('POST /events/{eventId}/capacity-assignments', { params: { eventId }, body: request })
+  ).data;
 }
 
 export async function updateCapacityAssignment(
   eventId: string,
   id: string,
-  request: Partial<CapacityAssignmentRequest>,
+  request: ApiBody<'PUT /events/{eventId}/capacity-assignments/{id}'>,
 ): Promise<CapacityAssignment> {
   return (
-    await api.put<DataEnvelope<CapacityAssignment>>(`${path(eventId)}/${encodeURIComponent(id)}`, request)
+    await api.call('PUT /events/{eventId}/capacity-assignments/{id}', {
+      params: { eventId, id },
+      body: request,
+    })
   ).data;
 }
 
 export async function deleteCapacityAssignment(eventId: string, id: string): Promise<void> {
-  await api.delete(`${path(eventId)}/${encodeURIComponent(id)}`);
+  await api.call('DELETE /events/{eventId}/capacity-assignments/{id}', { params: { eventId, id } });
 }

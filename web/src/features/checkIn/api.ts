@@ -1,28 +1,20 @@
 import { api } from '../../shared/api/clients';
-import type {
-  GetEventsByEventIdCheckInListsResponse,
-  GetEventsByEventIdCheckInStatsResponse,
-  PostEventsByEventIdCheckInListsBody,
-  PutEventsByEventIdCheckInListsByIdBody,
-} from '../../shared/api/contract.gen';
-import type { DataEnvelope } from '../../shared/api/types';
+import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
 
 /** A check-in list as `/api/events/{eventId}/check-in-lists` answers it. */
-export type CheckInList = GetEventsByEventIdCheckInListsResponse['data'][number];
+export type CheckInList = ApiResponse<'GET /events/{eventId}/check-in-lists'>['data'][number];
 export type CheckInListStatus = CheckInList['status'];
-export type CheckInListRequest = PostEventsByEventIdCheckInListsBody;
-export type CheckInListChanges = PutEventsByEventIdCheckInListsByIdBody;
-export type CheckInStats = GetEventsByEventIdCheckInStatsResponse['data'];
-
-const listsPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}/check-in-lists`;
-const listPath = (eventId: string, listId: string) => `${listsPath(eventId)}/${encodeURIComponent(listId)}`;
+export type CheckInListRequest = ApiBody<'POST /events/{eventId}/check-in-lists'>;
+export type CheckInListChanges = ApiBody<'PUT /events/{eventId}/check-in-lists/{id}'>;
+export type CheckInStats = ApiResponse<'GET /events/{eventId}/check_in_stats'>['data'];
 
 export async function listCheckInLists(eventId: string, signal?: AbortSignal): Promise<CheckInList[]> {
-  return (await api.get<DataEnvelope<CheckInList[]>>(listsPath(eventId), signal ? { signal } : {})).data;
+  return (await api.call('GET /events/{eventId}/check-in-lists', { params: { eventId }, signal })).data;
 }
 
 export async function createCheckInList(eventId: string, request: CheckInListRequest): Promise<CheckInList> {
-  return (await api.post<DataEnvelope<CheckInList>>(listsPath(eventId), request)).data;
+  return (await api.call('POST /events/{eventId}/check-in-lists', { params: { eventId }, body: request }))
+    .data;
 }
 
 export async function updateCheckInList(
@@ -30,20 +22,28 @@ export async function updateCheckInList(
   listId: string,
   changes: CheckInListChanges,
 ): Promise<CheckInList> {
-  return (await api.put<DataEnvelope<CheckInList>>(listPath(eventId, listId), changes)).data;
+  return (
+    await api.call('PUT /events/{eventId}/check-in-lists/{id}', {
+      params: { eventId, id: listId },
+      body: changes,
+    })
+  ).data;
 }
 
 export async function deleteCheckInList(eventId: string, listId: string): Promise<void> {
-  await api.delete(listPath(eventId, listId));
+  await api.call('DELETE /events/{eventId}/check-in-lists/{id}', { params: { eventId, id: listId } });
 }
 
 export async function rotateCheckInLink(eventId: string, listId: string): Promise<CheckInList> {
-  return (await api.post<DataEnvelope<CheckInList>>(`${listPath(eventId, listId)}/rotate-link`, {})).data;
+  return (
+    await api.call('POST /events/{eventId}/check-in-lists/{id}/rotate-link', {
+      params: { eventId, id: listId },
+    })
+  ).data;
 }
 
 export async function getCheckInStats(eventId: string, signal?: AbortSignal): Promise<CheckInStats> {
-  const path = `/events/${encodeURIComponent(eventId)}/check_in_stats`;
-  return (await api.get<DataEnvelope<CheckInStats>>(path, signal ? { signal } : {})).data;
+  return (await api.call('GET /events/{eventId}/check_in_stats', { params: { eventId }, signal })).data;
 }
 
 /** The scanning page's path, `/check-in/{shortId}`. */
@@ -61,9 +61,6 @@ export async function listTicketChoices(
   eventId: string,
   signal?: AbortSignal,
 ): Promise<{ id: string; title: string }[]> {
-  const path = `/events/${encodeURIComponent(eventId)}/tickets`;
-  const tickets = (
-    await api.get<DataEnvelope<{ id: string; title: string }[]>>(path, signal ? { signal } : {})
-  ).data;
-  return tickets.map(({ id, title }) => ({ id, title }));
+  const tickets = await api.call('GET /events/{id}/tickets', { params: { id: eventId }, signal });
+  return tickets.data.map(({ id, title }) => ({ id, title }));
 }

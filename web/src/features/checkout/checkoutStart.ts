@@ -1,6 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { publicApi } from '../../shared/api/clients';
-import type { DataEnvelope } from '../../shared/api/types';
 import type { PublicEvent } from '../events/types';
 import { eventPagePath } from './paths';
 
@@ -14,9 +13,7 @@ export async function checkoutStartLoader({ params, request }: LoaderFunctionArg
   let event: PublicEvent | undefined;
   try {
     event = (
-      await publicApi.get<DataEnvelope<PublicEvent>>(`/events/${encodeURIComponent(eventId)}`, {
-        signal: request.signal,
-      })
+      await publicApi.call('GET /public/events/{id}', { params: { id: eventId }, signal: request.signal })
     ).data;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

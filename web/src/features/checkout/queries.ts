@@ -1,7 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { publicApi } from '../../shared/api/clients';
-import type { DataEnvelope } from '../../shared/api/types';
-import type { PublicEvent } from '../events/types';
 import { checkoutApi } from './api';
 
 export const checkoutQueries = {
@@ -17,8 +15,7 @@ export const checkoutQueries = {
     queryOptions({
       queryKey: ['checkout', 'event', eventId],
       queryFn: async ({ signal }) =>
-        (await publicApi.get<DataEnvelope<PublicEvent>>(`/events/${encodeURIComponent(eventId)}`, { signal }))
-          .data,
+        (await publicApi.call('GET /public/events/{id}', { params: { id: eventId }, signal })).data,
       staleTime: 60_000,
     }),
   ticket: (eventId: string, attendeeShortId: string) =>

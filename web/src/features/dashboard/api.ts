@@ -1,20 +1,15 @@
 import { api } from '../../shared/api/clients';
 import { getToken } from '../../shared/api/session';
-import type {
-  GetEventsByEventIdReportsByReportResponse,
-  GetEventsByEventIdStatsResponse,
-  GetStatsAccountResponse,
-  GetStatsOverviewResponse,
-} from '../../shared/api/contract.gen';
+import type { ApiResponse } from '../../shared/api/contract.gen';
 
-export type EventStats = GetEventsByEventIdStatsResponse['data'];
+export type EventStats = ApiResponse<'GET /events/{eventId}/stats'>['data'];
 export type StatsRange = EventStats['range']['range'];
 export type Granularity = EventStats['range']['granularity'];
 export type SeriesPoint = EventStats['series'][number];
-export type Report = GetEventsByEventIdReportsByReportResponse['data'];
+export type Report = ApiResponse<'GET /events/{eventId}/reports/{report}'>['data'];
 export type ReportName = Report['report'];
-export type StatsOverview = GetStatsOverviewResponse['data'];
-export type AccountStats = GetStatsAccountResponse['data'];
+export type StatsOverview = ApiResponse<'GET /stats/overview'>['data'];
+export type AccountStats = ApiResponse<'GET /stats/account'>['data'];
 
 export const statsRanges: readonly StatsRange[] = ['24h', '7d', '30d', '90d', 'all'];
 export const reportNames: readonly ReportName[] = [
@@ -26,19 +21,12 @@ export const reportNames: readonly ReportName[] = [
   'check_ins',
 ];
 
-const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;
-
 export async function getEventStats(
   eventId: string,
   query: { range: StatsRange; granularity?: Granularity },
   signal?: AbortSignal,
 ): Promise<EventStats> {
-  return (
-    await api.get<GetEventsByEventIdStatsResponse>(`${eventPath(eventId)}/stats`, {
-      query: { range: query.range, ...(query.granularity ? { granularity: query.granularity } : {}) },
-      ...(signal ? { signal } : {}),
-    })
-  ).data;
+  return (await api.call('GET /events/{eventId}/stats', { params: { eventId }, query, signal })).data;
 }
 
 export interface ReportRange {
@@ -58,10 +46,11 @@ export async function getReport(
   signal?: AbortSignal,
 ): Promise<Report> {
   return (
-    await api.get<GetEventsByEventIdReportsByReportResponse>(
-      `${eventPath(eventId)}/reports/${encodeURIComponent(report)}`,
-      { query: reportQuery(range), ...(signal ? { signal } : {}) },
-    )
+    await api.call('GET /events/{eventId}/reports/{report}', {
+      params: { eventId, report },
+      query: reportQuery(range),
+      signal,
+    })
   ).data;
 }
 
@@ -73,9 +62,12 @@ export async function downloadReport(
   format: 'csv' | 'xlsx',
 ): Promise<void> {
   const query = new URLSearchParams({ ...reportQuery(range), format });
-  const response = await fetch(`/api${eventPath(eventId)}/reports/${encodeURIComponent(report)}?${query}`, {
-    headers: { Authorization: `Bearer ${getToken() ?? ''}` },
-  });
+  const response = await fetch(
+    `/api/events/${encodeURIComponent(eventId)}/reports/${encodeURIComponent(report)}?${query}`,
+    {
+      headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+    },
+  );
   if (!response.ok) throw new Error(`download failed: ${response.status}`);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
@@ -90,9 +82,9 @@ export async function downloadReport(
 }
 
 export async function getStatsOverview(signal?: AbortSignal): Promise<StatsOverview> {
-  return (await api.get<GetStatsOverviewResponse>('/stats/overview', signal ? { signal } : {})).data;
+  return (await api.call('GET /stats/overview', { signal })).data;
 }
 
 export async function getAccountStats(signal?: AbortSignal): Promise<AccountStats> {
-  return (await api.get<GetStatsAccountResponse>('/stats/account', signal ? { signal } : {})).data;
+  return (await api.call('GET /stats/account', { signal })).data;
 }

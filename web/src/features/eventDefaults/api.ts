@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/clients';
-import type { DataEnvelope } from '../../shared/api/types';
+import type { ApiBody } from '../../shared/api/contract.gen';
 import type { EventDefaults } from '../events/types';
 
 export async function getEventDefaults(signal?: AbortSignal): Promise<EventDefaults> {
-  return (await api.get<DataEnvelope<EventDefaults>>('/event-defaults', signal ? { signal } : {})).data;
+  return (await api.call('GET /event-defaults', { signal })).data;
 }
 
-export async function updateEventDefaults(changes: Partial<EventDefaults>): Promise<EventDefaults> {
-  return (await api.put<DataEnvelope<EventDefaults>>('/event-defaults', changes)).data;
+export async function updateEventDefaults(changes: ApiBody<'PUT /event-defaults'>): Promise<EventDefaults> {
+  return (await api.call('PUT /event-defaults', { body: changes })).data;
 }
 
 export const eventDefaultsQueries = {

@@ -291,9 +291,7 @@ function LocationSection({
           ...(changes.map_url !== undefined ? { map_url: textOrNull(changes.map_url) } : {}),
           ...(addressChanged
             ? {
-                location: Object.values(address).some((value) => value !== null)
-                  ? (address as NonNullable<UpdateEventPayload['location']>)
-                  : null,
+                location: Object.values(address).some((value) => value !== null) ? address : null,
               }
             : {}),
         });

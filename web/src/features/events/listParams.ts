@@ -1,4 +1,4 @@
-import type { QueryObject } from '../../shared/api/http';
+import type { RouteQuery } from '../../shared/api/routes';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE, type SortDirection } from '../../shared/api/types';
 
 /** The tabs of the events list, i.e. the optional `{eventsState}` route segment. */
@@ -109,9 +109,9 @@ export function effectiveSort(view: EventListView): Sort | null {
  * others are a lifecycle (derived from dates) among events that are not archived (`status ne ARCHIVED`), or
  * of one status when the status filter is applied.
  */
-export function toApiQuery(view: EventListView): QueryObject {
+export function toApiQuery(view: EventListView): RouteQuery<'GET /events'> {
   const sort = effectiveSort(view);
-  const filterFields: QueryObject =
+  const filterFields: NonNullable<RouteQuery<'GET /events'>['filter_fields']> =
     view.state === 'archived'
       ? { status: { eq: 'ARCHIVED' } }
       : {

@@ -1,4 +1,5 @@
 import type {
+  ApiResponse,
   GetEventDefaultsResponse,
   GetEventsByIdResponse,
   GetEventsByIdSettingsResponse,
@@ -37,10 +38,14 @@ export type StoredImage = EventDetail['images'][number];
 export type OrganizerSummary = NonNullable<EventDetail['organizer']>;
 export type Organizer = GetOrganizersByIdResponse['data'];
 
-/** `GET /api/public/events/{id}`: what buyers see (no account, no joining details, public settings only). */
-export type PublicEvent = Omit<EventDetail, 'account_id' | 'online_connection_details' | 'settings'> & {
-  settings: Partial<EventSettings>;
-};
+/**
+ * The event as buyers see it (no account, no joining details, public settings only): `GET /api/public/events/{id}`
+ * but for its tickets, so that the homepage designer can preview an event from its own details too.
+ */
+export type PublicEvent = Omit<
+  ApiResponse<'GET /public/events/{id}'>['data'],
+  'tickets' | 'payment_setup_incomplete'
+>;
 
 export type DuplicateOptions = Required<NonNullable<PostEventsByIdDuplicateBody['copy']>>;
 

@@ -1,6 +1,5 @@
 import { redirect } from 'react-router';
 import { publicApi } from '../../shared/api/clients';
-import type { Event, Paginated } from '../../shared/api/types';
 
 /**
  * `/` redirects to the public page of the sample event (spec section 2). The server normally does that before
@@ -9,7 +8,7 @@ import type { Event, Paginated } from '../../shared/api/types';
  */
 export async function homeLoader({ request }: { request: Request }): Promise<Response | null> {
   try {
-    const page = await publicApi.get<Paginated<Event>>('/events', {
+    const page = await publicApi.call('GET /public/events', {
       query: { page: 1, per_page: 1 },
       signal: request.signal,
     });

@@ -1,20 +1,13 @@
 import { api } from '../../shared/api/clients';
-import type {
-  GetEventsByEventIdEmailTemplatesResponse,
-  PostEventsByEventIdEmailTemplatesByKindPreviewResponse,
-  PutEventsByEventIdEmailTemplatesByKindBody,
-} from '../../shared/api/contract.gen';
-import type { DataEnvelope } from '../../shared/api/types';
+import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
 
-export type MailTemplate = GetEventsByEventIdEmailTemplatesResponse['data'][number];
+export type MailTemplate = ApiResponse<'GET /events/{eventId}/email-templates'>['data'][number];
 export type MailTemplateKind = MailTemplate['kind'];
-export type MailTemplateRequest = PutEventsByEventIdEmailTemplatesByKindBody;
-export type RenderedMail = PostEventsByEventIdEmailTemplatesByKindPreviewResponse['data'];
-
-const path = (eventId: string) => `/events/${encodeURIComponent(eventId)}/email-templates`;
+export type MailTemplateRequest = ApiBody<'PUT /events/{eventId}/email-templates/{kind}'>;
+export type RenderedMail = ApiResponse<'POST /events/{eventId}/email-templates/{kind}/preview'>['data'];
 
 export async function listMailTemplates(eventId: string, signal?: AbortSignal): Promise<MailTemplate[]> {
-  return (await api.get<DataEnvelope<MailTemplate[]>>(path(eventId), signal ? { signal } : {})).data;
+  return (await api.call('GET /events/{eventId}/email-templates', { params: { eventId }, signal })).data;
 }
 
 export async function saveMailTemplate(
@@ -22,17 +15,28 @@ export async function saveMailTemplate(
   kind: MailTemplateKind,
   request: MailTemplateRequest,
 ): Promise<MailTemplate> {
-  return (await api.put<DataEnvelope<MailTemplate>>(`${path(eventId)}/${kind}`, request)).data;
+  return (
+    await api.call('PUT /events/{eventId}/email-templates/{kind}', {
+      params: { eventId, kind },
+      body: request,
+    })
+  ).data;
 }
 
 export async function resetMailTemplate(eventId: string, kind: MailTemplateKind): Promise<MailTemplate> {
-  return (await api.delete<DataEnvelope<MailTemplate>>(`${path(eventId)}/${kind}`)).data;
+  return (await api.call('DELETE /events/{eventId}/email-templates/{kind}', { params: { eventId, kind } }))
+    .data;
 }
 
 export async function previewMailTemplate(
   eventId: string,
   kind: MailTemplateKind,
-  request: MailTemplateRequest,
+  request: ApiBody<'POST /events/{eventId}/email-templates/{kind}/preview'>,
 ): Promise<RenderedMail> {
-  return (await api.post<DataEnvelope<RenderedMail>>(`${path(eventId)}/${kind}/preview`, request)).data;
+  return (
+    await api.call('POST /events/{eventId}/email-templates/{kind}/preview', {
+      params: { eventId, kind },
+      body: request,
+    })
+  ).data;
 }

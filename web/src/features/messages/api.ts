@@ -1,20 +1,14 @@
 import { api } from '../../shared/api/clients';
-import type {
-  GetEventsByEventIdMessagesByMessageIdRecipientsResponse,
-  GetEventsByEventIdMessagesRecipientSearchResponse,
-  GetEventsByEventIdMessagesResponse,
-  PostEventsByEventIdMessagesBody,
-  PostEventsByEventIdMessagesTestBody,
-  PostEventsByEventIdMessagesTestResponse,
-} from '../../shared/api/contract.gen';
-import type { DataEnvelope } from '../../shared/api/types';
+import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
 
-export type Message = GetEventsByEventIdMessagesResponse['data'][number];
-export type MessageRecipient = GetEventsByEventIdMessagesByMessageIdRecipientsResponse['data'][number];
-export type MessageRequest = PostEventsByEventIdMessagesBody;
-export type TestMessageRequest = PostEventsByEventIdMessagesTestBody;
+export type Message = ApiResponse<'GET /events/{eventId}/messages'>['data'][number];
+export type MessageRecipient =
+  ApiResponse<'GET /events/{eventId}/messages/{messageId}/recipients'>['data'][number];
+export type MessageRequest = ApiBody<'POST /events/{eventId}/messages'>;
+export type TestMessageRequest = ApiBody<'POST /events/{eventId}/messages/test'>;
 /** One attendee or one order's buyer the composer can write to. */
-export type RecipientCandidate = GetEventsByEventIdMessagesRecipientSearchResponse['data'][number];
+export type RecipientCandidate =
+  ApiResponse<'GET /events/{eventId}/messages/recipient-search'>['data'][number];
 export type PersonKind = RecipientCandidate['kind'];
 
 /** What the composer needs of the event's tickets (to pick holders). */
@@ -23,10 +17,8 @@ export interface TicketChoice {
   title: string;
 }
 
-const path = (eventId: string) => `/events/${encodeURIComponent(eventId)}/messages`;
-
 export async function listMessages(eventId: string, signal?: AbortSignal): Promise<Message[]> {
-  return (await api.get<DataEnvelope<Message[]>>(path(eventId), signal ? { signal } : {})).data;
+  return (await api.call('GET /events/{eventId}/messages', { params: { eventId }, signal })).data;
 }
 
 export async function listRecipients(
@@ -35,20 +27,16 @@ export async function listRecipients(
   signal?: AbortSignal,
 ): Promise<MessageRecipient[]> {
   return (
-    await api.get<DataEnvelope<MessageRecipient[]>>(
-      `${path(eventId)}/${encodeURIComponent(messageId)}/recipients`,
-      signal ? { signal } : {},
-    )
+    await api.call('GET /events/{eventId}/messages/{messageId}/recipients', {
+      params: { eventId, messageId },
+      signal,
+    })
   ).data;
 }
 
 export async function listTicketChoices(eventId: string, signal?: AbortSignal): Promise<TicketChoice[]> {
-  return (
-    await api.get<DataEnvelope<TicketChoice[]>>(
-      `/events/${encodeURIComponent(eventId)}/tickets`,
-      signal ? { signal } : {},
-    )
-  ).data.map(({ id, title }) => ({ id, title }));
+  const tickets = await api.call('GET /events/{id}/tickets', { params: { id: eventId }, signal });
+  return tickets.data.map(({ id, title }) => ({ id, title }));
 }
 
 /** The people of `kind` whose name, email or order reference holds every word of `query`. */
@@ -59,31 +47,28 @@ export async function searchRecipients(
   signal?: AbortSignal,
 ): Promise<RecipientCandidate[]> {
   return (
-    await api.get<DataEnvelope<RecipientCandidate[]>>(`${path(eventId)}/recipient-search`, {
+    await api.call('GET /events/{eventId}/messages/recipient-search', {
+      params: { eventId },
       query: { kind, query },
-      ...(signal ? { signal } : {}),
+      signal,
     })
   ).data;
 }
 
 export async function sendMessage(eventId: string, request: MessageRequest): Promise<Message> {
-  return (await api.post<DataEnvelope<Message>>(path(eventId), request)).data;
+  return (await api.call('POST /events/{eventId}/messages', { params: { eventId }, body: request })).data;
 }
 
 export async function sendTestMessage(
   eventId: string,
   request: TestMessageRequest,
-): Promise<PostEventsByEventIdMessagesTestResponse['data']> {
-  return (
-    await api.post<DataEnvelope<PostEventsByEventIdMessagesTestResponse['data']>>(
-      `${path(eventId)}/test`,
-      request,
-    )
-  ).data;
+): Promise<ApiResponse<'POST /events/{eventId}/messages/test'>['data']> {
+  return (await api.call('POST /events/{eventId}/messages/test', { params: { eventId }, body: request }))
+    .data;
 }
 
 export async function cancelMessage(eventId: string, messageId: string): Promise<Message> {
   return (
-    await api.post<DataEnvelope<Message>>(`${path(eventId)}/${encodeURIComponent(messageId)}/cancel`, {})
+    await api.call('POST /events/{eventId}/messages/{messageId}/cancel', { params: { eventId, messageId } })
   ).data;
 }

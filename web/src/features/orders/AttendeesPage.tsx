@@ -14,6 +14,7 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { reasonMessage } from '../../shared/api/reasonMessages';
+import type { RouteQuery } from '../../shared/api/routes';
 import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
 import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { currencyExponent } from '../../shared/intl/eventFormat';
@@ -47,6 +48,14 @@ import { orderQueries } from './queries';
 import '../../shared/ui/account.css';
 import './orders.css';
 
+/** The orders list's query from the address bar, but for the payment method, which attendees are not filtered by. */
+export function attendeeQueryOf(params: URLSearchParams): RouteQuery<'GET /events/{eventId}/attendees'> {
+  const { filter_fields: filters, ...query } = listQueryOf(params, 'status');
+  if (!filters) return query;
+  const { payment_method: _method, ...fields } = filters;
+  return Object.keys(fields).length > 0 ? { ...query, filter_fields: fields } : query;
+}
+
 /** `/manage/event/{eventId}/attendees`: search, filter, page; edit, cancel, reactivate, resend; add by hand. */
 export function AttendeesPage() {
   const intl = useIntl();
@@ -54,7 +63,7 @@ export function AttendeesPage() {
   const toaster = useToaster();
   const queryClient = useQueryClient();
   const { params, update } = useListParams();
-  const query = listQueryOf(params, 'status');
+  const query = attendeeQueryOf(params);
   const list = useQuery({ ...orderQueries.attendees(event.id, query), placeholderData: keepPreviousData });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Attendee | null>(null);

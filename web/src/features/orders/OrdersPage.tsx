@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
-import type { QueryObject } from '../../shared/api/http';
+import type { RouteQuery } from '../../shared/api/routes';
 import { reasonMessage } from '../../shared/api/reasonMessages';
 import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
 import { FieldGroup, useForm } from '../../shared/forms/useForm';
@@ -57,9 +57,12 @@ import './orders.css';
 const STATUSES = Object.keys(orderStatusMessages) as OrderStatus[];
 
 /** The list's query from the address bar: page, search, status (so a reload or a shared link keeps them). */
-export function listQueryOf(params: URLSearchParams, filter: string): QueryObject {
+export function listQueryOf(
+  params: URLSearchParams,
+  filter: string,
+): RouteQuery<'GET /events/{eventId}/orders'> {
   const status = params.get(filter);
-  const fields: QueryObject = {};
+  const fields: NonNullable<RouteQuery<'GET /events/{eventId}/orders'>['filter_fields']> = {};
   if (status) fields.status = { eq: status };
   const method = params.get('payment_method');
   if (method) fields.payment_method = { eq: method };

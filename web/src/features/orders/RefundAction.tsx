@@ -2,30 +2,16 @@ import { Button, Callout, Checkbox, HTMLTable, InputGroup } from '@blueprintjs/c
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { api } from '../../shared/api/clients';
-import type { DataEnvelope } from '../../shared/api/types';
 import { parseAmount } from '../../shared/forms/amount';
 import { DialogForm, FormDialog } from '../../shared/forms/FormDialog';
 import { FieldGroup, useFieldErrors } from '../../shared/forms/useForm';
 import { currencyExponent, formatMoney } from '../../shared/intl/eventFormat';
 import { useToaster } from '../../shared/ui/toaster';
-import type { OrderDetail } from './api';
+import { refundOrder, type OrderDetail } from './api';
 import { historySentence } from './history';
 import { wasCancelled } from './orderFacts';
 import { orderQueries } from './queries';
 import { refundMessages as r } from './refundMessages';
-
-const refundOrder = async (
-  eventId: string,
-  orderId: string,
-  body: { amount: number; cancel_order: boolean; notify_buyer: boolean; refund_id: string },
-) =>
-  (
-    await api.post<DataEnvelope<OrderDetail>>(
-      `/events/${encodeURIComponent(eventId)}/orders/${encodeURIComponent(orderId)}/refunds`,
-      body,
-    )
-  ).data;
 
 /** Paid and not manual: what the server's refund rules accept (it decides; this only offers the button). */
 export function canRefund(order: OrderDetail): boolean {

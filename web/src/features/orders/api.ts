@@ -1,60 +1,95 @@
 import { api } from '../../shared/api/clients';
-import type {
-  GetEventsByEventIdAttendeesResponse,
-  GetEventsByEventIdOrdersByOrderIdResponse,
-  GetEventsByEventIdOrdersResponse,
-} from '../../shared/api/contract.gen';
+import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
 import { ApiError } from '../../shared/api/ApiError';
 import { toQueryString, type QueryObject } from '../../shared/api/http';
+import { DEFAULT_LOCALE, matchLocale } from '../../shared/intl/locale';
 import { StorageKeys, readStorage } from '../../shared/storage';
-import type { DataEnvelope } from '../../shared/api/types';
 
-export type OrderListItem = GetEventsByEventIdOrdersResponse['data'][number];
+export type OrderListItem = ApiResponse<'GET /events/{eventId}/orders'>['data'][number];
 export type OrderStatus = OrderListItem['status'];
-export type OrderDetail = GetEventsByEventIdOrdersByOrderIdResponse['data'];
-export type Attendee = GetEventsByEventIdAttendeesResponse['data'][number];
-
-const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;
-const orderPath = (eventId: string, orderId: string) =>
-  `${eventPath(eventId)}/orders/${encodeURIComponent(orderId)}`;
-const attendeePath = (eventId: string, attendeeId: string) =>
-  `${eventPath(eventId)}/attendees/${encodeURIComponent(attendeeId)}`;
-
-const dataOf = async <T>(answer: Promise<DataEnvelope<T>>) => (await answer).data;
+export type OrderDetail = ApiResponse<'GET /events/{eventId}/orders/{orderId}'>['data'];
+export type Attendee = ApiResponse<'GET /events/{eventId}/attendees'>['data'][number];
 
 export type OrderAction = 'mark-paid' | 'cancel' | 'resend-confirmation';
-export const orderAction = (eventId: string, orderId: string, action: OrderAction) =>
-  dataOf(api.post<DataEnvelope<OrderDetail>>(`${orderPath(eventId, orderId)}/${action}`, {}));
-
-export const changeBuyer = (
+export async function orderAction(
   eventId: string,
   orderId: string,
-  buyer: { first_name: string; last_name: string; email: string },
-) => dataOf(api.put<DataEnvelope<OrderDetail>>(`${orderPath(eventId, orderId)}/buyer`, buyer));
+  action: OrderAction,
+): Promise<OrderDetail> {
+  const params = { eventId, orderId };
+  const answer =
+    action === 'mark-paid'
+      ? await api.call('POST /events/{eventId}/orders/{orderId}/mark-paid', { params })
+      : action === 'cancel'
+        ? await api.call('POST /events/{eventId}/orders/{orderId}/cancel', { params })
+        : await api.call('POST /events/{eventId}/orders/{orderId}/resend-confirmation', { params });
+  return answer.data;
+}
+
+export async function changeBuyer(
+  eventId: string,
+  orderId: string,
+  buyer: ApiBody<'PUT /events/{eventId}/orders/{orderId}/buyer'>,
+): Promise<OrderDetail> {
+  return (
+    await api.call('PUT /events/{eventId}/orders/{orderId}/buyer', {
+      params: { eventId, orderId },
+      body: buyer,
+    })
+  ).data;
+}
+
+/** A refund; `refund_id` is the client's id of it: a retry with the same id refunds once. */
+export async function refundOrder(
+  eventId: string,
+  orderId: string,
+  body: ApiBody<'POST /events/{eventId}/orders/{orderId}/refunds'>,
+): Promise<OrderDetail> {
+  return (
+    await api.call('POST /events/{eventId}/orders/{orderId}/refunds', { params: { eventId, orderId }, body })
+  ).data;
+}
 
 export type AttendeeAction = 'cancel' | 'reactivate' | 'resend-ticket';
-export const attendeeAction = (eventId: string, attendeeId: string, action: AttendeeAction) =>
-  dataOf(api.post<DataEnvelope<Attendee>>(`${attendeePath(eventId, attendeeId)}/${action}`, {}));
-
-export interface AttendeeChanges {
-  first_name: string;
-  last_name: string;
-  email: string;
-  locale: string;
+export async function attendeeAction(
+  eventId: string,
+  attendeeId: string,
+  action: AttendeeAction,
+): Promise<Attendee> {
+  const params = { eventId, attendeeId };
+  const answer =
+    action === 'cancel'
+      ? await api.call('POST /events/{eventId}/attendees/{attendeeId}/cancel', { params })
+      : action === 'reactivate'
+        ? await api.call('POST /events/{eventId}/attendees/{attendeeId}/reactivate', { params })
+        : await api.call('POST /events/{eventId}/attendees/{attendeeId}/resend-ticket', { params });
+  return answer.data;
 }
-export const changeAttendee = (eventId: string, attendeeId: string, changes: AttendeeChanges) =>
-  dataOf(api.put<DataEnvelope<Attendee>>(attendeePath(eventId, attendeeId), changes));
 
-export interface ManualAttendeeRequest {
-  ticket_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  amount_paid: number;
-  send_ticket: boolean;
+/** The attendee form's fields, as typed. */
+export type AttendeeChanges = Record<
+  keyof Omit<ApiBody<'PUT /events/{eventId}/attendees/{attendeeId}'>, 'answers'>,
+  string
+>;
+
+export async function changeAttendee(
+  eventId: string,
+  attendeeId: string,
+  changes: AttendeeChanges,
+): Promise<Attendee> {
+  // The language select offers the supported locales only, and shows the first for any other value.
+  const body = { ...changes, locale: matchLocale(changes.locale) ?? DEFAULT_LOCALE };
+  return (
+    await api.call('PUT /events/{eventId}/attendees/{attendeeId}', { params: { eventId, attendeeId }, body })
+  ).data;
 }
-export const addAttendee = (eventId: string, request: ManualAttendeeRequest) =>
-  dataOf(api.post<DataEnvelope<Attendee>>(`${eventPath(eventId)}/attendees`, request));
+
+export async function addAttendee(
+  eventId: string,
+  request: ApiBody<'POST /events/{eventId}/attendees'>,
+): Promise<Attendee> {
+  return (await api.call('POST /events/{eventId}/attendees', { params: { eventId }, body: request })).data;
+}
 
 /**
  * Downloads an export in the list's current filters. The server streams the file; the API needs the bearer
@@ -68,7 +103,7 @@ export async function downloadExport(
 ): Promise<void> {
   const token = readStorage(StorageKeys.token);
   const response = await fetch(
-    `/api${eventPath(eventId)}/${what}/export${toQueryString({ ...query, format })}`,
+    `/api/events/${encodeURIComponent(eventId)}/${what}/export${toQueryString({ ...query, format })}`,
     { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' },
   );
   if (!response.ok) throw await ApiError.fromResponse(response);

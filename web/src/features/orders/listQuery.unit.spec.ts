@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toQueryString } from '../../shared/api/http';
+import { attendeeQueryOf } from './AttendeesPage';
 import { listQueryOf } from './OrdersPage';
 
 describe('the orders list query from the address bar', () => {
@@ -28,6 +29,20 @@ describe('the orders list query from the address bar', () => {
 
   it('leaves out what is not set, and a bad page falls back to the first', () => {
     expect(listQueryOf(new URLSearchParams('page=abc'), 'status')).toEqual({
+      page: 1,
+      per_page: 20,
+      query: undefined,
+    });
+  });
+
+  it('asks the attendees list only for filters it takes: no payment method', () => {
+    expect(attendeeQueryOf(new URLSearchParams('status=ACTIVE&payment_method=CARD'))).toEqual({
+      page: 1,
+      per_page: 20,
+      query: undefined,
+      filter_fields: { status: { eq: 'ACTIVE' } },
+    });
+    expect(attendeeQueryOf(new URLSearchParams('payment_method=CARD'))).toEqual({
       page: 1,
       per_page: 20,
       query: undefined,

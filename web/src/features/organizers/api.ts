@@ -1,33 +1,26 @@
 import { api } from '../../shared/api/clients';
-import type { DataEnvelope, Paginated } from '../../shared/api/types';
+import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
 import type { Organizer, StoredImage } from '../events/types';
 
-export interface OrganizerPayload {
-  name: string;
-  email: string | null;
-  website: string | null;
-  description: string | null;
-}
+export type OrganizerPayload = ApiBody<'POST /organizers'>;
 
-const path = (id: string) => `/organizers/${encodeURIComponent(id)}`;
-
-export async function listOrganizers(signal?: AbortSignal): Promise<Paginated<Organizer>> {
-  return api.get<Paginated<Organizer>>('/organizers', {
-    query: { per_page: 100 },
-    ...(signal ? { signal } : {}),
-  });
+export async function listOrganizers(signal?: AbortSignal): Promise<ApiResponse<'GET /organizers'>> {
+  return api.call('GET /organizers', { query: { per_page: 100 }, signal });
 }
 
 export async function getOrganizer(id: string, signal?: AbortSignal): Promise<Organizer> {
-  return (await api.get<DataEnvelope<Organizer>>(path(id), signal ? { signal } : {})).data;
+  return (await api.call('GET /organizers/{id}', { params: { id }, signal })).data;
 }
 
 export async function createOrganizer(payload: OrganizerPayload): Promise<Organizer> {
-  return (await api.post<DataEnvelope<Organizer>>('/organizers', payload)).data;
+  return (await api.call('POST /organizers', { body: payload })).data;
 }
 
-export async function updateOrganizer(id: string, payload: Partial<OrganizerPayload>): Promise<Organizer> {
-  return (await api.put<DataEnvelope<Organizer>>(path(id), payload)).data;
+export async function updateOrganizer(
+  id: string,
+  payload: ApiBody<'PUT /organizers/{id}'>,
+): Promise<Organizer> {
+  return (await api.call('PUT /organizers/{id}', { params: { id }, body: payload })).data;
 }
 
 export async function uploadOrganizerImage(
@@ -38,9 +31,9 @@ export async function uploadOrganizerImage(
   const form = new FormData();
   form.append('type', type);
   form.append('image', file);
-  return (await api.post<DataEnvelope<StoredImage>>(`${path(id)}/images`, form)).data;
+  return (await api.call('POST /organizers/{id}/images', { params: { id }, body: form })).data;
 }
 
 export async function deleteOrganizerImage(id: string, imageId: string): Promise<void> {
-  await api.delete(`${path(id)}/images/${encodeURIComponent(imageId)}`);
+  await api.call('DELETE /organizers/{id}/images/{imageId}', { params: { id, imageId } });
 }

@@ -1,23 +1,17 @@
 import { api } from '../../shared/api/clients';
-import type {
-  GetEventsByEventIdPromoCodesResponse,
-  PostEventsByEventIdPromoCodesBody,
-} from '../../shared/api/contract.gen';
-import type { DataEnvelope } from '../../shared/api/types';
+import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
 
 /** A promo code as `/api/events/{eventId}/promo-codes` answers it; FIXED discounts in minor units. */
-export type PromoCode = GetEventsByEventIdPromoCodesResponse['data'][number];
-export type PromoCodeRequest = PostEventsByEventIdPromoCodesBody;
+export type PromoCode = ApiResponse<'GET /events/{eventId}/promo-codes'>['data'][number];
+export type PromoCodeRequest = ApiBody<'POST /events/{eventId}/promo-codes'>;
 export type DiscountType = PromoCode['discount_type'];
 
-const path = (eventId: string) => `/events/${encodeURIComponent(eventId)}/promo-codes`;
-
 export async function listPromoCodes(eventId: string, signal?: AbortSignal): Promise<PromoCode[]> {
-  return (await api.get<DataEnvelope<PromoCode[]>>(path(eventId), signal ? { signal } : {})).data;
+  return (await api.call('GET /events/{eventId}/promo-codes', { params: { eventId }, signal })).data;
 }
 
 export async function createPromoCode(eventId: string, request: PromoCodeRequest): Promise<PromoCode> {
-  return (await api.post<DataEnvelope<PromoCode>>(path(eventId), request)).data;
+  return (await api.call('POST /events/{eventId}/promo-codes', { params: { eventId }, body: request })).data;
 }
 
 export async function updatePromoCode(
@@ -25,9 +19,16 @@ export async function updatePromoCode(
   id: string,
   request: PromoCodeRequest,
 ): Promise<PromoCode> {
-  return (await api.put<DataEnvelope<PromoCode>>(`${path(eventId)}/${encodeURIComponent(id)}`, request)).data;
+  return (
+    await api.call('PUT /events/{eventId}/promo-codes/{promoCodeId}', {
+      params: { eventId, promoCodeId: id },
+      body: request,
+    })
+  ).data;
 }
 
 export async function deletePromoCode(eventId: string, id: string): Promise<void> {
-  await api.delete(`${path(eventId)}/${encodeURIComponent(id)}`);
+  await api.call('DELETE /events/{eventId}/promo-codes/{promoCodeId}', {
+    params: { eventId, promoCodeId: id },
+  });
 }

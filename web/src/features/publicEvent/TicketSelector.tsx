@@ -163,10 +163,10 @@ export function TicketSelector({
     if (!wanted) return;
     let valid = false;
     try {
-      const answer = await publicApi.get<{ valid?: unknown }>(
-        `/events/${encodeURIComponent(eventId)}/promo-codes/${encodeURIComponent(wanted)}`,
-      );
-      valid = answer.valid === true;
+      const answer = await publicApi.call('GET /public/events/{id}/promo-codes/{code}', {
+        params: { id: eventId, code: wanted },
+      });
+      valid = answer.valid;
     } catch {
       // A failed check reads as "invalid", as the page's own check does.
     }

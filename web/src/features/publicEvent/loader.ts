@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import { publicApi } from '../../shared/api/clients';
-import type { DataEnvelope } from '../../shared/api/types';
 import type { PublicEvent } from '../events/types';
 import type { PublicTicket } from './ticketSelection';
 
-/** The public event with the tickets a buyer may see, priced (services/catalog/tickets/publicCatalogue.ts). */
+/**
+ * The public event with the tickets a buyer may see, priced (services/catalog/tickets/publicCatalogue.ts); none
+ * in the homepage designer's preview.
+ */
 export type PublicEventWithTickets = PublicEvent & { tickets?: PublicTicket[] };
 
 export interface PublicEventLoaderData {
@@ -30,11 +32,12 @@ export async function publicEventLoader({
   request,
 }: LoaderFunctionArgs): Promise<PublicEventLoaderData> {
   const promoCode = new URL(request.url).searchParams.get('promo_code')?.trim() || null;
-  const eventId = encodeURIComponent(params.eventId ?? '');
+  const eventId = params.eventId ?? '';
 
   let event: PublicEventWithTickets;
   try {
-    const response = await publicApi.get<DataEnvelope<PublicEventWithTickets>>(`/events/${eventId}`, {
+    const response = await publicApi.call('GET /public/events/{id}', {
+      params: { id: eventId },
       query: { promo_code: promoCode },
       signal: request.signal,
     });
@@ -47,11 +50,11 @@ export async function publicEventLoader({
   let promoCodeValid: boolean | null = null;
   if (promoCode) {
     try {
-      const result = await publicApi.get<{ valid?: unknown }>(
-        `/events/${eventId}/promo-codes/${encodeURIComponent(promoCode)}`,
-        { signal: request.signal },
-      );
-      promoCodeValid = result.valid === true;
+      const result = await publicApi.call('GET /public/events/{id}/promo-codes/{code}', {
+        params: { id: eventId, code: promoCode },
+        signal: request.signal,
+      });
+      promoCodeValid = result.valid;
     } catch (error) {
       if (isAbort(error)) throw error;
       promoCodeValid = false;

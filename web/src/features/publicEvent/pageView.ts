@@ -31,7 +31,7 @@ export function usePageView(eventId: string | undefined): void {
   useEffect(() => {
     if (!eventId) return;
     publicApi
-      .post(`/events/${encodeURIComponent(eventId)}/page-views`, { visit: visitId() })
+      .call('POST /public/events/{id}/page-views', { params: { id: eventId }, body: { visit: visitId() } })
       .catch(() => undefined);
   }, [eventId]);
 }

@@ -1,54 +1,20 @@
+import type { ApiResponse } from '../../shared/api/contract.gen';
 import { parseAmount } from '../../shared/forms/amount';
 
 /**
  * The public catalogue's tickets (`tickets` of `GET /api/public/events/{id}`, services/catalog/tickets/
- * ticketSchemas.ts `publicTicketResponseSchema`; that route has no response schema in the contract yet) and
- * what a buyer picks from them, turned into the order request the checkout takes.
+ * ticketSchemas.ts `publicTicketResponseSchema`) and what a buyer picks from them, turned into the order request
+ * the checkout takes.
  */
-export interface PublicPrice {
-  tier_id: string | null;
-  label: string | null;
-  /** The headline: before taxes and fees (EXCLUSIVE) or all in (INCLUSIVE); a donation's minimum. */
-  amount: number;
-  amount_before_discount: number;
-  promo_applied: boolean;
-  net: number;
-  taxes: { name: string; amount: number }[];
-  fees: { name: string; amount: number }[];
-  total: number;
-  remaining: number | null;
-  sold_out: boolean;
-}
+export type PublicTicket = ApiResponse<'GET /public/events/{id}'>['data']['tickets'][number];
+/**
+ * A price of a ticket (one per tier); `amount` is the headline: before taxes and fees (EXCLUSIVE) or all in
+ * (INCLUSIVE); a donation's minimum.
+ */
+export type PublicPrice = PublicTicket['prices'][number];
+/** `PAYMENT_SETUP_INCOMPLETE`: the ticket costs money and the seller cannot take payments yet. */
+export type SaleState = PublicTicket['state'];
 
-export type SaleState =
-  | 'ON_SALE'
-  | 'SOLD_OUT'
-  | 'NOT_ON_SALE'
-  | 'SALE_ENDED'
-  | 'HIDDEN'
-  | 'PAUSED'
-  /** The ticket costs money and the seller cannot take payments yet. */
-  | 'PAYMENT_SETUP_INCOMPLETE';
-
-export interface PublicTicket {
-  id: string;
-  type: 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
-  title: string;
-  description: string | null;
-  state: SaleState;
-  min_per_order: number;
-  max_per_order: number | null;
-  sale_start: string | null;
-  sale_end: string | null;
-  collapse_on_load: boolean;
-  /** DONATION: the least the buyer may type as their amount; null otherwise. */
-  minimum_price: number | null;
-  price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
-  prices: PublicPrice[];
-  remaining: number | null;
-}
-
-/** What the buyer picked of one ticket (or tier): how many, and for a donation the amount as typed. */
 export interface Pick {
   quantity: number;
   amount?: string;

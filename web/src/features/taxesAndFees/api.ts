@@ -1,44 +1,27 @@
 import { api } from '../../shared/api/clients';
-import type { DataEnvelope } from '../../shared/api/types';
+import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
 
-/** A tax or fee of the account, as `/api/account/taxes-and-fees` answers it. */
-export interface TaxOrFee {
-  id: string;
-  name: string;
-  type: 'TAX' | 'FEE';
-  calculation_type: 'PERCENTAGE' | 'FIXED';
-  /** PERCENTAGE: percent (19, 7.5). */
-  rate: number | null;
-  /** FIXED: integer minor units of the event's currency (150 is 1.50). */
-  amount: number | null;
-  is_default: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * A tax or fee of the account, as `GET /api/account/taxes-and-fees` answers it. `rate`: PERCENTAGE's percent
+ * (19, 7.5); `amount`: FIXED's integer minor units of the event's currency (150 is 1.50).
+ */
+export type TaxOrFee = ApiResponse<'GET /account/taxes-and-fees'>['data'][number];
 
-export interface TaxOrFeeRequest {
-  name: string;
-  type: TaxOrFee['type'];
-  calculation_type: TaxOrFee['calculation_type'];
-  rate: number | null;
-  amount: number | null;
-  is_default: boolean;
-}
-
-const path = '/account/taxes-and-fees';
+/** What the dialog sends, to create and to replace one: every field. */
+export type TaxOrFeeRequest = Required<ApiBody<'POST /account/taxes-and-fees'>>;
 
 export async function listTaxesAndFees(signal?: AbortSignal): Promise<TaxOrFee[]> {
-  return (await api.get<DataEnvelope<TaxOrFee[]>>(path, signal ? { signal } : {})).data;
+  return (await api.call('GET /account/taxes-and-fees', { signal })).data;
 }
 
 export async function createTaxOrFee(request: TaxOrFeeRequest): Promise<TaxOrFee> {
-  return (await api.post<DataEnvelope<TaxOrFee>>(path, request)).data;
+  return (await api.call('POST /account/taxes-and-fees', { body: request })).data;
 }
 
 export async function updateTaxOrFee(id: string, request: TaxOrFeeRequest): Promise<TaxOrFee> {
-  return (await api.put<DataEnvelope<TaxOrFee>>(`${path}/${encodeURIComponent(id)}`, request)).data;
+  return (await api.call('PUT /account/taxes-and-fees/{id}', { params: { id }, body: request })).data;
 }
 
 export async function deleteTaxOrFee(id: string): Promise<void> {
-  await api.delete(`${path}/${encodeURIComponent(id)}`);
+  await api.call('DELETE /account/taxes-and-fees/{id}', { params: { id } });
 }

@@ -1,81 +1,40 @@
 import { api } from '../../shared/api/clients';
-import type { DataEnvelope } from '../../shared/api/types';
+import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
 import type { TaxOrFee } from '../taxesAndFees/api';
 
-export type TicketType = 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
-export type TicketState = 'ON_SALE' | 'SOLD_OUT' | 'NOT_ON_SALE' | 'SALE_ENDED' | 'HIDDEN' | 'PAUSED';
-
-/** A price tier; `price` in integer minor units of the event's currency, `quantity` null when unlimited. */
-export interface PriceTier {
-  tier_id: string;
-  label: string;
-  price: number;
-  hidden: boolean;
-  quantity: number | null;
-}
+/** A ticket as `GET /api/events/{id}/tickets` answers it; money in integer minor units, `null` for unlimited. */
+export type Ticket = ApiResponse<'GET /events/{id}/tickets'>['data'][number];
+export type TicketType = Ticket['type'];
+export type TicketState = Ticket['state'];
 
 /** The flags that hide a ticket or shape how buyers see it. */
-export interface TicketFlags {
-  hidden: boolean;
-  hide_before_sale_start: boolean;
-  hide_after_sale_end: boolean;
-  hide_when_sold_out: boolean;
-  hidden_unless_promo_code: boolean;
-  show_quantity_remaining: boolean;
-  collapse_on_load: boolean;
-}
+export type TicketFlags = Pick<
+  Ticket,
+  | 'hidden'
+  | 'hide_before_sale_start'
+  | 'hide_after_sale_end'
+  | 'hide_when_sold_out'
+  | 'hidden_unless_promo_code'
+  | 'show_quantity_remaining'
+  | 'collapse_on_load'
+>;
 
-/** A ticket as `/api/events/{eventId}/tickets` answers it (services/catalog/tickets/ticketSchemas.ts). */
-export interface Ticket extends TicketFlags {
-  id: string;
-  event_id: string;
-  type: TicketType;
-  title: string;
-  description: string | null;
-  price: number | null;
-  minimum_price: number | null;
-  tiers: PriceTier[];
-  quantity: number | null;
-  min_per_order: number;
-  max_per_order: number | null;
-  sale_start: string | null;
-  sale_end: string | null;
-  tax_and_fee_ids: string[];
-  sales_paused: boolean;
-  state: TicketState;
-  /** What a buyer could still reserve, every limit applied (null: unlimited). */
-  remaining: number | null;
-  created_at: string;
-  updated_at: string;
-}
+type TicketBody = ApiBody<'POST /events/{id}/tickets'>;
 
-export interface TicketRequest extends TicketFlags {
-  type: TicketType;
-  title: string;
-  description: string | null;
-  price: number | null;
-  minimum_price: number | null;
-  /** A tier without `tier_id` is new; an existing one keeps its id (its sales follow it). */
-  tiers: (Omit<PriceTier, 'tier_id'> & { tier_id?: string })[];
-  quantity: number | null;
-  min_per_order: number;
-  max_per_order: number | null;
-  sale_start: string | null;
-  sale_end: string | null;
-  /** Left out: a new ticket gets the account's defaults, an edited one keeps its own. */
-  tax_and_fee_ids?: string[];
-}
-
-const ticketsPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}/tickets`;
-const ticketPath = (eventId: string, ticketId: string) =>
-  `${ticketsPath(eventId)}/${encodeURIComponent(ticketId)}`;
+/**
+ * What the ticket form sends, to create and to edit: every field (a cleared one as null). A tier without
+ * `tier_id` is new; an existing one keeps its id (its sales follow it). `tax_and_fee_ids` left out: a new ticket
+ * gets the account's defaults, an edited one keeps its own.
+ */
+export type TicketRequest = Required<Omit<TicketBody, 'tax_and_fee_ids'>> &
+  Pick<TicketBody, 'tax_and_fee_ids'>;
 
 export async function listTickets(eventId: string, signal?: AbortSignal): Promise<Ticket[]> {
-  return (await api.get<DataEnvelope<Ticket[]>>(ticketsPath(eventId), signal ? { signal } : {})).data;
+  return (await api.call('GET /events/{id}/tickets', { params: { id: eventId }, signal })).data;
 }
 
 export async function createTicket(eventId: string, request: TicketRequest): Promise<Ticket> {
-  return (await api.post<DataEnvelope<Ticket>>(ticketsPath(eventId), request)).data;
+  return (await api.call('POST /events/{id}/tickets', { params: { id: eventId }, body: request })).data;
 }
 
 export async function updateTicket(
@@ -83,21 +42,33 @@ export async function updateTicket(
   ticketId: string,
   request: TicketRequest,
 ): Promise<Ticket> {
-  return (await api.put<DataEnvelope<Ticket>>(ticketPath(eventId, ticketId), request)).data;
+  return (
+    await api.call('PUT /events/{id}/tickets/{ticketId}', {
+      params: { id: eventId, ticketId },
+      body: request,
+    })
+  ).data;
 }
 
 export async function deleteTicket(eventId: string, ticketId: string): Promise<void> {
-  await api.delete(ticketPath(eventId, ticketId));
+  await api.call('DELETE /events/{id}/tickets/{ticketId}', { params: { id: eventId, ticketId } });
 }
 
 export async function sortTickets(eventId: string, ticketIds: string[]): Promise<Ticket[]> {
-  return (await api.put<DataEnvelope<Ticket[]>>(`${ticketsPath(eventId)}/sort`, { ticket_ids: ticketIds }))
-    .data;
+  return (
+    await api.call('PUT /events/{id}/tickets/sort', {
+      params: { id: eventId },
+      body: { ticket_ids: ticketIds },
+    })
+  ).data;
 }
 
 export async function setTicketPaused(eventId: string, ticketId: string, paused: boolean): Promise<Ticket> {
-  const action = paused ? 'pause' : 'resume';
-  return (await api.post<DataEnvelope<Ticket>>(`${ticketPath(eventId, ticketId)}/${action}`, {})).data;
+  const params = { id: eventId, ticketId };
+  const answer = paused
+    ? await api.call('POST /events/{id}/tickets/{ticketId}/pause', { params })
+    : await api.call('POST /events/{id}/tickets/{ticketId}/resume', { params });
+  return answer.data;
 }
 
 /**
@@ -105,6 +76,5 @@ export async function setTicketPaused(eventId: string, ticketId: string, paused:
  * section out, so it must not run the client's 401/403 handling, which sends `/manage/event/...` to the login.
  */
 export async function listTaxesForTickets(signal?: AbortSignal): Promise<TaxOrFee[]> {
-  const options = { skipAuthRedirect: true, ...(signal ? { signal } : {}) };
-  return (await api.get<DataEnvelope<TaxOrFee[]>>('/account/taxes-and-fees', options)).data;
+  return (await api.call('GET /account/taxes-and-fees', { skipAuthRedirect: true, signal })).data;
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/clients';
-import type { QueryObject } from '../../shared/api/http';
-import type { DataEnvelope, User } from '../../shared/api/types';
+import type { RouteQuery } from '../../shared/api/routes';
+import type { User } from '../../shared/api/types';
 import { listMembers } from './api';
 
 export const userQueries = {
@@ -9,10 +9,10 @@ export const userQueries = {
   me: () =>
     queryOptions({
       queryKey: [...userQueries.all, 'me'] as const,
-      queryFn: async ({ signal }) => (await api.get<DataEnvelope<User>>('/users/me', { signal })).data,
+      queryFn: async ({ signal }) => (await api.call('GET /users/me', { signal })).data,
     }),
   lists: () => [...userQueries.all, 'list'] as const,
-  list: (query: QueryObject) =>
+  list: (query: RouteQuery<'GET /users'>) =>
     queryOptions({
       queryKey: [...userQueries.lists(), query] as const,
       queryFn: ({ signal }) => listMembers(query, signal),

@@ -1,14 +1,10 @@
 import { api } from '../../shared/api/clients';
-import type {
-  GetEventsByEventIdWebhooksByWebhookIdDeliveriesResponse,
-  GetEventsByEventIdWebhooksResponse,
-  PostEventsByEventIdWebhooksBody,
-} from '../../shared/api/contract.gen';
-import type { DataEnvelope } from '../../shared/api/types';
+import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
 
-export type Webhook = GetEventsByEventIdWebhooksResponse['data'][number];
-export type WebhookDelivery = GetEventsByEventIdWebhooksByWebhookIdDeliveriesResponse['data'][number];
-export type WebhookRequest = PostEventsByEventIdWebhooksBody;
+export type Webhook = ApiResponse<'GET /events/{eventId}/webhooks'>['data'][number];
+export type WebhookDelivery =
+  ApiResponse<'GET /events/{eventId}/webhooks/{webhookId}/deliveries'>['data'][number];
+export type WebhookRequest = ApiBody<'POST /events/{eventId}/webhooks'>;
 export type WebhookEventType = Webhook['event_types'][number];
 
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
@@ -20,10 +16,8 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   'attendee.checked_in',
 ];
 
-const path = (eventId: string) => `/events/${encodeURIComponent(eventId)}/webhooks`;
-
 export async function listWebhooks(eventId: string, signal?: AbortSignal): Promise<Webhook[]> {
-  return (await api.get<DataEnvelope<Webhook[]>>(path(eventId), signal ? { signal } : {})).data;
+  return (await api.call('GET /events/{eventId}/webhooks', { params: { eventId }, signal })).data;
 }
 
 export async function listDeliveries(
@@ -32,15 +26,15 @@ export async function listDeliveries(
   signal?: AbortSignal,
 ): Promise<WebhookDelivery[]> {
   return (
-    await api.get<DataEnvelope<WebhookDelivery[]>>(
-      `${path(eventId)}/${encodeURIComponent(webhookId)}/deliveries`,
-      signal ? { signal } : {},
-    )
+    await api.call('GET /events/{eventId}/webhooks/{webhookId}/deliveries', {
+      params: { eventId, webhookId },
+      signal,
+    })
   ).data;
 }
 
 export async function createWebhook(eventId: string, request: WebhookRequest): Promise<Webhook> {
-  return (await api.post<DataEnvelope<Webhook>>(path(eventId), request)).data;
+  return (await api.call('POST /events/{eventId}/webhooks', { params: { eventId }, body: request })).data;
 }
 
 export async function setWebhookStatus(
@@ -49,12 +43,13 @@ export async function setWebhookStatus(
   status: Webhook['status'],
 ): Promise<Webhook> {
   return (
-    await api.put<DataEnvelope<Webhook>>(`${path(eventId)}/${encodeURIComponent(webhookId)}/status`, {
-      status,
+    await api.call('PUT /events/{eventId}/webhooks/{webhookId}/status', {
+      params: { eventId, webhookId },
+      body: { status },
     })
   ).data;
 }
 
 export async function deleteWebhook(eventId: string, webhookId: string): Promise<void> {
-  await api.delete(`${path(eventId)}/${encodeURIComponent(webhookId)}`);
+  await api.call('DELETE /events/{eventId}/webhooks/{webhookId}', { params: { eventId, webhookId } });
 }

@@ -3008,6 +3008,122 @@ export type GetPublicEventsQuery = {
   'filter_fields[title][like]'?: string;
 };
 
+export type GetPublicEventsByIdResponse = {
+  data: {
+    id: string;
+    organizer_id: string | null;
+    title: string;
+    slug: string;
+    description: string | null;
+    description_html: string | null;
+    start_date: string;
+    end_date: string | null;
+    timezone: string;
+    currency: string;
+    status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
+    lifecycle: 'upcoming' | 'ongoing' | 'ended';
+    is_online: boolean;
+    location: {
+      venue_name: string | null;
+      address_line_1: string | null;
+      address_line_2: string | null;
+      city: string | null;
+      state_or_region: string | null;
+      zip_or_postal_code: string | null;
+      country: string | null;
+    } | null;
+    created_at: string;
+    updated_at: string;
+    published_at: string | null;
+    map_url: string | null;
+    images: {
+      id: string;
+      type: string;
+      url: string;
+      content_type: string;
+      size: number;
+      width: number;
+      height: number;
+      uploaded_at: string;
+    }[];
+    cover_image_url: string | null;
+    organizer: {
+      id: string;
+      name: string;
+      email: string | null;
+      website: string | null;
+      description: string | null;
+      description_html: string | null;
+      logo_url: string | null;
+      cover_url: string | null;
+    } | null;
+    settings: {
+      support_email: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      seo_keywords: string | null;
+      allow_search_engine_indexing: boolean;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      show_available_quantity: boolean;
+      pre_checkout_message: string | null;
+      post_checkout_message: string | null;
+      continue_button_text: string | null;
+      homepage_background_type: 'COLOR' | 'COVER_IMAGE';
+      homepage_background_color: string;
+      homepage_content_background_color: string;
+      homepage_primary_color: string;
+      homepage_secondary_color: string;
+      homepage_text_color: string;
+      homepage_button_color: string;
+      homepage_link_color: string;
+      widget_background_color: string;
+      widget_text_color: string;
+    };
+    tickets: {
+      id: string;
+      type: 'PAID' | 'FREE' | 'DONATION' | 'TIERED';
+      title: string;
+      description: string | null;
+      state:
+        | 'ON_SALE'
+        | 'SOLD_OUT'
+        | 'NOT_ON_SALE'
+        | 'SALE_ENDED'
+        | 'HIDDEN'
+        | 'PAUSED'
+        | 'PAYMENT_SETUP_INCOMPLETE';
+      min_per_order: number;
+      max_per_order: number | null;
+      sale_start: string | null;
+      sale_end: string | null;
+      collapse_on_load: boolean;
+      minimum_price: number | null;
+      price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
+      prices: {
+        tier_id: string | null;
+        label: string | null;
+        amount: number;
+        amount_before_discount: number;
+        promo_applied: boolean;
+        net: number;
+        taxes: {
+          name: string;
+          amount: number;
+        }[];
+        fees: {
+          name: string;
+          amount: number;
+        }[];
+        total: number;
+        remaining: number | null;
+        sold_out: boolean;
+      }[];
+      remaining: number | null;
+    }[];
+    payment_setup_incomplete: boolean;
+  };
+};
+
 export type GetPublicEventsByIdQuery = {
   promo_code?: string;
 };
@@ -5264,8 +5380,8 @@ export type GetStatsAccountResponse = {
 };
 
 /**
- * Every route under /api: its JSON body (`never` if it takes none), its 2xx answer (`void` if none) and, when it
- * takes any, its query parameters.
+ * Every route under /api: its JSON body (`FormData` for an upload, `never` if it takes none), its 2xx answer
+ * (`void` if none) and, when it takes any, its query parameters.
  */
 export interface ApiRoutes {
   'GET /openapi.json': { body: never; response: void };
@@ -5321,14 +5437,14 @@ export interface ApiRoutes {
   'GET /events/{id}/settings': { body: never; response: GetEventsByIdSettingsResponse };
   'PUT /events/{id}/settings': { body: PutEventsByIdSettingsBody; response: PutEventsByIdSettingsResponse };
   'GET /events/{id}/images': { body: never; response: GetEventsByIdImagesResponse };
-  'POST /events/{id}/images': { body: never; response: PostEventsByIdImagesResponse };
+  'POST /events/{id}/images': { body: FormData; response: PostEventsByIdImagesResponse };
   'DELETE /events/{id}/images/{imageId}': { body: never; response: void };
   'GET /organizers': { body: never; response: GetOrganizersResponse; query: GetOrganizersQuery };
   'POST /organizers': { body: PostOrganizersBody; response: PostOrganizersResponse };
   'GET /organizers/{id}': { body: never; response: GetOrganizersByIdResponse };
   'PUT /organizers/{id}': { body: PutOrganizersByIdBody; response: PutOrganizersByIdResponse };
   'GET /organizers/{id}/images': { body: never; response: GetOrganizersByIdImagesResponse };
-  'POST /organizers/{id}/images': { body: never; response: PostOrganizersByIdImagesResponse };
+  'POST /organizers/{id}/images': { body: FormData; response: PostOrganizersByIdImagesResponse };
   'DELETE /organizers/{id}/images/{imageId}': { body: never; response: void };
   'GET /event-defaults': { body: never; response: GetEventDefaultsResponse };
   'PUT /event-defaults': { body: PutEventDefaultsBody; response: PutEventDefaultsResponse };
@@ -5537,7 +5653,11 @@ export interface ApiRoutes {
     response: GetEventsByEventIdWebhooksByWebhookIdDeliveriesResponse;
   };
   'GET /public/events': { body: never; response: GetPublicEventsResponse; query: GetPublicEventsQuery };
-  'GET /public/events/{id}': { body: never; response: void; query: GetPublicEventsByIdQuery };
+  'GET /public/events/{id}': {
+    body: never;
+    response: GetPublicEventsByIdResponse;
+    query: GetPublicEventsByIdQuery;
+  };
   'GET /public/events/{id}/promo-codes/{code}': {
     body: never;
     response: GetPublicEventsByIdPromoCodesByCodeResponse;

@@ -1,6 +1,8 @@
 import { StorageKeys, readCookie, readStorage } from '../storage';
 import { ApiError, NETWORK_ERROR_REASON } from './ApiError';
+import type { ApiResponse, ApiRoute } from './contract.gen';
 import { MIN_POSITION_HEADER, POSITION_HEADER, minPosition, notePosition } from './position';
+import { fillPath, type CallArguments } from './routes';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -33,9 +35,9 @@ export function toQueryString(query: QueryObject | undefined): string {
   return text ? `?${text}` : '';
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions {
+interface RequestOptions {
   query?: QueryObject;
   /** JSON-serialised unless it is FormData / Blob / URLSearchParams / string. */
   body?: unknown;
@@ -45,28 +47,26 @@ export interface RequestOptions {
   skipAuthRedirect?: boolean;
 }
 
-export interface ApiResponse<T> {
-  data: T;
-  status: number;
-  headers: Headers;
-}
-
 export interface HttpClientConfig {
   /** Path prefix such as `/api` or `/api/public`. */
   baseUrl: string;
+  /**
+   * The start of a route key's path that `baseUrl` already holds: `/public` for the public client, whose
+   * `call('GET /public/events/{id}')` requests `/api/public/events/...`.
+   */
+  routePrefix?: string;
   /** Called for 401/403 answers (unless the request opted out). */
   onAuthFailure?: (status: number) => void;
   /** Injected for tests; defaults to the global fetch. */
   fetch?: typeof fetch;
 }
 
-export interface HttpClient {
-  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
-  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+export interface HttpClient<Routes extends ApiRoute = ApiRoute> {
+  /**
+   * One route of the generated `ApiRoutes`, by its key: `call('PUT /events/{id}', { params: { id }, body })`.
+   * Path parameters are encoded; the body, the query and the answer are the contract's types.
+   */
+  call<R extends Routes>(route: R, ...options: CallArguments<R>): Promise<ApiResponse<R>>;
 }
 
 function isRawBody(body: unknown): body is BodyInit {
@@ -93,16 +93,15 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The one fetch wrapper behind both API clients: JSON by default, cookies sent (`credentials: 'include'`),
+ * The one fetch wrapper behind both API clients, called by a route's key (`call`): JSON by default, cookies sent
+ * (`credentials: 'include'`),
  * bearer token from localStorage, XSRF cookie echoed as a header, no timeout, 2xx is success and anything
  * else rejects with an {@link ApiError}.
  */
-export function createHttpClient(config: HttpClientConfig): HttpClient {
-  async function request<T>(
-    method: HttpMethod,
-    path: string,
-    options: RequestOptions = {},
-  ): Promise<ApiResponse<T>> {
+export function createHttpClient<Routes extends ApiRoute = ApiRoute>(
+  config: HttpClientConfig,
+): HttpClient<Routes> {
+  async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
     const headers = new Headers({ Accept: 'application/json, application/problem+json' });
     const token = readStorage(StorageKeys.token);
     if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -160,20 +159,20 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         cause,
       });
     }
-    return { data: data as T, status: response.status, headers: response.headers };
+    return data as T;
   }
 
-  return {
-    request,
-    get: async <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
-      (await request<T>('GET', path, options)).data,
-    post: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('POST', path, { ...options, body })).data,
-    put: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('PUT', path, { ...options, body })).data,
-    patch: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('PATCH', path, { ...options, body })).data,
-    delete: async <T>(path: string, options?: RequestOptions) =>
-      (await request<T>('DELETE', path, options)).data,
-  };
+  async function call<R extends Routes>(route: R, ...[options]: CallArguments<R>): Promise<ApiResponse<R>> {
+    const { params, ...requestOptions } = (options ?? {}) as RequestOptions & {
+      params?: Record<string, string | number>;
+    };
+    const space = route.indexOf(' ');
+    const method = route.slice(0, space) as HttpMethod;
+    const path = fillPath(route.slice(space + 1), params);
+    const prefix = config.routePrefix ?? '';
+    if (!path.startsWith(`${prefix}/`)) throw new Error(`${route} is not served under ${config.baseUrl}`);
+    return request<ApiResponse<R>>(method, path.slice(prefix.length), requestOptions);
+  }
+
+  return { call };
 }

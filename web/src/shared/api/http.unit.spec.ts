@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './ApiError';
 import { createHttpClient, toQueryString } from './http';
 import { resetPosition } from './position';
+import type { PublicRoute } from './routes';
 import { fakeFetch, json, problem, stubBrowser } from './testing';
 
 beforeEach(() => {
@@ -11,6 +12,9 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+const publicClient = (fetch: typeof globalThis.fetch) =>
+  createHttpClient<PublicRoute>({ baseUrl: '/api/public', routePrefix: '/public', fetch });
 
 describe('query strings use the API list syntax', () => {
   it('nests filter fields with brackets and drops empty values', () => {
@@ -39,14 +43,14 @@ describe('every request carries credentials, the bearer token and the XSRF heade
     const { fetch, calls } = fakeFetch(json({ data: { id: '1' } }, { status: 201 }));
     const client = createHttpClient({ baseUrl: '/api', fetch });
 
-    const result = await client.post<{ data: { id: string } }>('/events', { title: 'Gig' });
+    const result = await client.call('POST /organizers', { body: { name: 'Gig Hall' } });
 
     expect(result.data.id).toBe('1');
     const call = calls[0];
-    expect(call?.url).toBe('/api/events');
+    expect(call?.url).toBe('/api/organizers');
     expect(call?.init.method).toBe('POST');
     expect(call?.init.credentials).toBe('include');
-    expect(call?.init.body).toBe('{"title":"Gig"}');
+    expect(call?.init.body).toBe('{"name":"Gig Hall"}');
     expect(call?.headers.get('Content-Type')).toBe('application/json');
     expect(call?.headers.get('Authorization')).toBe('Bearer t0k3n');
     expect(call?.headers.get('X-XSRF-TOKEN')).toBe('abc==');
@@ -55,7 +59,7 @@ describe('every request carries credentials, the bearer token and the XSRF heade
   it('sends no Authorization header without a token', async () => {
     stubBrowser();
     const { fetch, calls } = fakeFetch(json({ ok: true }));
-    await createHttpClient({ baseUrl: '/api/public', fetch }).get('/events/1');
+    await publicClient(fetch).call('GET /public/events/{id}', { params: { id: '1' } });
     expect(calls[0]?.url).toBe('/api/public/events/1');
     expect(calls[0]?.headers.has('Authorization')).toBe(false);
   });
@@ -63,7 +67,9 @@ describe('every request carries credentials, the bearer token and the XSRF heade
   it('treats 204 as success with no body', async () => {
     stubBrowser();
     const { fetch } = fakeFetch(new Response(null, { status: 204 }));
-    await expect(createHttpClient({ baseUrl: '/api', fetch }).post('/auth/logout')).resolves.toBeUndefined();
+    await expect(
+      createHttpClient({ baseUrl: '/api', fetch }).call('POST /auth/logout'),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -80,7 +86,7 @@ describe('errors become ApiError from the problem+json body', () => {
       }),
     );
     const error = await createHttpClient({ baseUrl: '/api', fetch })
-      .post('/events', {})
+      .call('PUT /account', { body: {} })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
@@ -98,7 +104,7 @@ describe('errors become ApiError from the problem+json body', () => {
     stubBrowser();
     const { fetch } = fakeFetch(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
     const error = (await createHttpClient({ baseUrl: '/api', fetch })
-      .get('/events')
+      .call('GET /events')
       .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.reason).toBe('unknown');
@@ -109,7 +115,7 @@ describe('errors become ApiError from the problem+json body', () => {
     stubBrowser();
     const { fetch } = fakeFetch(new TypeError('Failed to fetch'));
     const error = (await createHttpClient({ baseUrl: '/api', fetch })
-      .get('/events')
+      .call('GET /events')
       .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
@@ -126,9 +132,9 @@ describe('reads after an action are never older than the action (X-Position → 
       json({ data: [] }),
     );
     const client = createHttpClient({ baseUrl: '/api', fetch });
-    await client.post('/events', {});
-    await client.put('/events/1/status', { status: 'LIVE' });
-    await client.get('/events');
+    await client.call('PUT /account', { body: {} });
+    await client.call('PUT /events/{id}/status', { params: { id: '1' }, body: { status: 'LIVE' } });
+    await client.call('GET /events');
     expect(calls[2]?.headers.get('X-Min-Position')).toBe('41');
   });
 
@@ -138,15 +144,15 @@ describe('reads after an action are never older than the action (X-Position → 
       json({}, { headers: { 'X-Position': '12345678901234567890' } }),
       json({}),
     );
-    await createHttpClient({ baseUrl: '/api', fetch }).post('/x');
-    await createHttpClient({ baseUrl: '/api/public', fetch }).get('/events/1');
+    await createHttpClient({ baseUrl: '/api', fetch }).call('PUT /account', { body: {} });
+    await publicClient(fetch).call('GET /public/events/{id}', { params: { id: '1' } });
     expect(calls[1]?.headers.get('X-Min-Position')).toBe('12345678901234567890');
   });
 
   it('sends no X-Min-Position before any mutation', async () => {
     stubBrowser();
     const { fetch, calls } = fakeFetch(json({}));
-    await createHttpClient({ baseUrl: '/api', fetch }).get('/events');
+    await createHttpClient({ baseUrl: '/api', fetch }).call('GET /events');
     expect(calls[0]?.headers.has('X-Min-Position')).toBe(false);
   });
 });
@@ -160,8 +166,8 @@ describe('401 and 403 reach the auth-failure hook unless the call opts out', () 
       problem(403, { reason: 'forbidden' }),
     );
     const client = createHttpClient({ baseUrl: '/api', fetch, onAuthFailure });
-    await expect(client.get('/users/me')).rejects.toBeInstanceOf(ApiError);
-    await expect(client.get('/users')).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call('GET /users/me')).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call('GET /users')).rejects.toBeInstanceOf(ApiError);
     expect(onAuthFailure.mock.calls).toEqual([[401], [403]]);
   });
 
@@ -170,9 +176,12 @@ describe('401 and 403 reach the auth-failure hook unless the call opts out', () 
     const onAuthFailure = vi.fn();
     const { fetch } = fakeFetch(problem(401, { reason: 'invalid_credentials' }));
     const client = createHttpClient({ baseUrl: '/api', fetch, onAuthFailure });
-    await expect(client.post('/auth/login', {}, { skipAuthRedirect: true })).rejects.toMatchObject({
-      reason: 'invalid_credentials',
-    });
+    await expect(
+      client.call('POST /auth/login', {
+        body: { email: 'a@b.test', password: 'wrong' },
+        skipAuthRedirect: true,
+      }),
+    ).rejects.toMatchObject({ reason: 'invalid_credentials' });
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
 });

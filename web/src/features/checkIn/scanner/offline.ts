@@ -1,15 +1,12 @@
 import { publicApi } from '../../../shared/api/clients';
-import type {
-  PostPublicCheckInListsByShortIdOfflineScansBody,
-  PostPublicCheckInListsByShortIdOfflineScansResponse,
-} from '../../../shared/api/contract.gen';
+import type { ApiBody, ApiResponse } from '../../../shared/api/contract.gen';
 import type { CheckInChanged } from '../../../../../services/kit/contracts/realtime';
 import { admissionRefusal } from '../../../../../services/admission/admissionRules';
 import type { KnownAdmission, KnownAttendee } from './scanMemory';
 import type { ScanResult, Snapshot } from './scannerApi';
 
-export type QueuedScan = PostPublicCheckInListsByShortIdOfflineScansBody['scans'][number];
-export type UploadAnswer = PostPublicCheckInListsByShortIdOfflineScansResponse['data'][number];
+export type QueuedScan = ApiBody<'POST /public/check-in-lists/{shortId}/offline-scans'>['scans'][number];
+export type UploadAnswer = ApiResponse<'POST /public/check-in-lists/{shortId}/offline-scans'>['data'][number];
 
 /** The largest upload the offline-scans route takes at once. */
 const UPLOAD_BATCH = 500;
@@ -87,10 +84,10 @@ export class OfflineQueue {
     for (;;) {
       const batch = this.entries.slice(0, UPLOAD_BATCH).map((entry) => entry.scan);
       if (batch.length === 0) return answers;
-      const response = await publicApi.post<PostPublicCheckInListsByShortIdOfflineScansResponse>(
-        `/check-in-lists/${encodeURIComponent(this.shortId)}/offline-scans`,
-        { scans: batch },
-      );
+      const response = await publicApi.call('POST /public/check-in-lists/{shortId}/offline-scans', {
+        params: { shortId: this.shortId },
+        body: { scans: batch },
+      });
       const answered = new Set(response.data.map((answer) => answer.nonce));
       // Scans queued meanwhile stay.
       write(

@@ -1,43 +1,32 @@
 import { publicApi } from '../../../shared/api/clients';
-import type {
-  GetPublicCheckInListsByShortIdAttendeesQuery,
-  GetPublicCheckInListsByShortIdAttendeesResponse,
-  GetPublicCheckInListsByShortIdResponse,
-  GetPublicCheckInListsByShortIdSnapshotResponse,
-  PostPublicCheckInListsByShortIdCheckInsBody,
-  PostPublicCheckInListsByShortIdCheckInsResponse,
-  PostPublicCheckInListsByShortIdPaidCheckInsResponse,
-} from '../../../shared/api/contract.gen';
+import type { ApiBody, ApiResponse } from '../../../shared/api/contract.gen';
+import type { RouteQuery } from '../../../shared/api/routes';
 
-export type PublicCheckInList = GetPublicCheckInListsByShortIdResponse['data'];
-export type Snapshot = GetPublicCheckInListsByShortIdSnapshotResponse['data'];
+export type PublicCheckInList = ApiResponse<'GET /public/check-in-lists/{shortId}'>['data'];
+export type Snapshot = ApiResponse<'GET /public/check-in-lists/{shortId}/snapshot'>['data'];
 export type SnapshotAttendee = Snapshot['attendees'][number];
-export type FoundAttendee = GetPublicCheckInListsByShortIdAttendeesResponse['data'][number];
-export type ScanRequest = PostPublicCheckInListsByShortIdCheckInsBody;
-export type ScanAnswer = PostPublicCheckInListsByShortIdCheckInsResponse['data'];
+export type FoundAttendee = ApiResponse<'GET /public/check-in-lists/{shortId}/attendees'>['data'][number];
+export type ScanRequest = ApiBody<'POST /public/check-in-lists/{shortId}/check-ins'>;
+export type ScanAnswer = ApiResponse<'POST /public/check-in-lists/{shortId}/check-ins'>['data'];
 export type ScanResult = ScanAnswer['result'];
-
-const base = (shortId: string) => `/check-in-lists/${encodeURIComponent(shortId)}`;
 
 export async function getSnapshot(shortId: string, signal?: AbortSignal): Promise<Snapshot> {
   return (
-    await publicApi.get<GetPublicCheckInListsByShortIdSnapshotResponse>(
-      `${base(shortId)}/snapshot`,
-      signal ? { signal } : {},
-    )
+    await publicApi.call('GET /public/check-in-lists/{shortId}/snapshot', { params: { shortId }, signal })
   ).data;
 }
 
 /** The list's attendees by name, email or reference (`query`), or exactly one order's (`order_reference`). */
 export async function searchAttendees(
   shortId: string,
-  query: GetPublicCheckInListsByShortIdAttendeesQuery,
+  query: RouteQuery<'GET /public/check-in-lists/{shortId}/attendees'>,
   signal?: AbortSignal,
 ): Promise<FoundAttendee[]> {
   return (
-    await publicApi.get<GetPublicCheckInListsByShortIdAttendeesResponse>(`${base(shortId)}/attendees`, {
+    await publicApi.call('GET /public/check-in-lists/{shortId}/attendees', {
+      params: { shortId },
       query: { limit: 20, ...query },
-      ...(signal ? { signal } : {}),
+      signal,
     })
   ).data;
 }
@@ -58,24 +47,25 @@ export function onlineTransport(shortId: string): ScanTransport {
   return {
     async scan(request) {
       return (
-        await publicApi.post<PostPublicCheckInListsByShortIdCheckInsResponse>(
-          `${base(shortId)}/check-ins`,
-          request,
-        )
+        await publicApi.call('POST /public/check-in-lists/{shortId}/check-ins', {
+          params: { shortId },
+          body: request,
+        })
       ).data;
     },
     async scanPaid(request) {
       return (
-        await publicApi.post<PostPublicCheckInListsByShortIdPaidCheckInsResponse>(
-          `${base(shortId)}/paid-check-ins`,
-          request,
-        )
+        await publicApi.call('POST /public/check-in-lists/{shortId}/paid-check-ins', {
+          params: { shortId },
+          body: request,
+        })
       ).data;
     },
     async checkOut(checkInId, deviceId) {
-      await publicApi.delete(
-        `${base(shortId)}/check-ins/${encodeURIComponent(checkInId)}?device_id=${encodeURIComponent(deviceId)}`,
-      );
+      await publicApi.call('DELETE /public/check-in-lists/{shortId}/check-ins/{checkInId}', {
+        params: { shortId, checkInId },
+        query: { device_id: deviceId },
+      });
     },
   };
 }
