@@ -51,10 +51,12 @@ function wallClockShifted(days: number): TestProjectInlineConfiguration {
 
 export default defineConfig({
   test: {
-    // Four unit and integration files at a time on the two cores: a file waits much of its time (for a child
+    // Three unit and integration files at a time on the two cores: a file waits much of its time (for a child
     // process, a projection catching up, a timer), and with two at a time the cores were idle a fifth of the tier.
-    // The browser journeys run in their own group, after them (in their own pass of `npm test`).
-    maxWorkers: 4,
+    // A fourth kept the cores no busier and paid a fourth import of the platform per project: the first pass took
+    // 412 s with four, 383 s with three (import time 158 s → 95 s). The browser journeys run in their own group,
+    // after them (in their own pass of `npm test`).
+    maxWorkers: 3,
     // The slowest files of each project first (durations of the last full run), so no long file starts last.
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
@@ -85,11 +87,11 @@ export default defineConfig({
           // A reload or a first navigation on a loaded 2-core machine can take longer than the one second
           // expect.poll waits by default; a page that never shows the value still fails, ten seconds later.
           expect: { poll: { timeout: 10_000 } },
-          // Four journeys at a time, in a pass of their own (services/tools/test.mjs): a journey mostly waits (for
+          // Three journeys at a time (as fast as four: both cores are busy either way), in a pass of their own (services/tools/test.mjs): a journey mostly waits (for
           // the browser, the server, a mail); every journey has its own server, data folder, ports and browser, and
           // the ones that wait on a countdown move the clocks instead (services/kit/testing/e2eApp.ts,
           // `advanceClock`).
-          maxWorkers: 4,
+          maxWorkers: 3,
           isolate: false,
           sequence: { groupOrder: 1 },
         },
