@@ -100,11 +100,11 @@ export function createApp(
   app.use(idempotency({ db: services.db, clock: services.clock, logger: services.logger }));
 
   const api = new Router({ prefix: '/api' });
-  const openApi = JSON.stringify(apiDocument());
+  let openApi: string | undefined;
   api.get('/openapi.json', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.type = 'application/json';
-    ctx.body = openApi;
+    ctx.body = openApi ??= JSON.stringify(apiDocument());
   });
   api.use(authRoutes(services).routes());
   // Self-service first: `/users/me` is matched before member administration's `/users/:id`.

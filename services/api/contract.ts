@@ -55,7 +55,9 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...statsRouteContracts,
 ];
 
-/** `/api/openapi.json`, built once per process. */
+let document: ReturnType<typeof openApiDocument> | undefined;
+
+/** `/api/openapi.json`, built once per process, when first asked for (it takes a few hundred ms cold). */
 export function apiDocument() {
-  return openApiDocument(apiRouteContracts, { title: 'Ticket Shop API', version: '1' });
+  return (document ??= openApiDocument(apiRouteContracts, { title: 'Ticket Shop API', version: '1' }));
 }

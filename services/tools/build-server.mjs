@@ -68,6 +68,11 @@ export async function buildServer() {
       platform: 'node',
       target: 'node20',
       packages: 'external',
+      // Modules imported dynamically become chunks of their own, loaded when first used: the EventStoreDB
+      // adapter (and its gRPC client) is not loaded at all on SQLite or PostgreSQL. Chunks sit beside the entries,
+      // so what a module finds next to itself (`new URL('./sqliteWriter.mjs', import.meta.url)`) is still there.
+      splitting: true,
+      chunkNames: '[name]-[hash]',
       sourcemap: 'linked',
       logLevel: 'warning',
       legalComments: 'none',

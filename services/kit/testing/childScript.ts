@@ -51,12 +51,17 @@ function bundledScript(script: string): string {
   const entry = resolve(root, script);
   const known = bundles.get(entry);
   if (known && Math.max(...sources.map(newestMtime)) < known.builtAt) return known.file;
-  const file = join(bundleFolder(), `${basename(entry).replace(/\.ts$/, '')}-${bundles.size}.mjs`);
+  const name = `${basename(entry).replace(/\.ts$/, '')}-${bundles.size}`;
+  const folder = bundleFolder();
   const builtAt = Date.now();
   buildSync({
     absWorkingDir: root,
-    entryPoints: [entry],
-    outfile: file,
+    entryPoints: { [name]: entry },
+    outdir: folder,
+    // As the server's bundle: what is imported dynamically (the EventStoreDB adapter) loads only when used.
+    splitting: true,
+    chunkNames: `${name}-[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -65,6 +70,7 @@ function bundledScript(script: string): string {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  const file = join(folder, `${name}.mjs`);
   bundles.set(entry, { file, builtAt });
   return file;
 }
