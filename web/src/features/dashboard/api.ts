@@ -1,5 +1,5 @@
 import { api } from '../../shared/api/clients';
-import { getToken } from '../../shared/api/session';
+import { downloadFile } from '../../shared/api/download';
 import type { ApiResponse } from '../../shared/api/contract.gen';
 
 export type EventStats = ApiResponse<'GET /events/{eventId}/stats'>['data'];
@@ -55,30 +55,17 @@ export async function getReport(
 }
 
 /** Fetches a report file with the session's token and hands it to the browser as a download. */
-export async function downloadReport(
+export function downloadReport(
   eventId: string,
   report: ReportName,
   range: ReportRange,
   format: 'csv' | 'xlsx',
 ): Promise<void> {
-  const query = new URLSearchParams({ ...reportQuery(range), format });
-  const response = await fetch(
-    `/api/events/${encodeURIComponent(eventId)}/reports/${encodeURIComponent(report)}?${query}`,
-    {
-      headers: { Authorization: `Bearer ${getToken() ?? ''}` },
-    },
+  return downloadFile(
+    `/events/${encodeURIComponent(eventId)}/reports/${encodeURIComponent(report)}`,
+    { ...reportQuery(range), format },
+    `${report}.${format}`,
   );
-  if (!response.ok) throw new Error(`download failed: ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download =
-    /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ??
-    `${report}.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export async function getStatsOverview(signal?: AbortSignal): Promise<StatsOverview> {

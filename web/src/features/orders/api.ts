@@ -1,9 +1,8 @@
 import { api } from '../../shared/api/clients';
 import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
-import { ApiError } from '../../shared/api/ApiError';
-import { toQueryString, type QueryObject } from '../../shared/api/http';
+import { downloadFile } from '../../shared/api/download';
+import type { QueryObject } from '../../shared/api/http';
 import { DEFAULT_LOCALE, matchLocale } from '../../shared/intl/locale';
-import { StorageKeys, readStorage } from '../../shared/storage';
 
 export type OrderListItem = ApiResponse<'GET /events/{eventId}/orders'>['data'][number];
 export type OrderStatus = OrderListItem['status'];
@@ -95,24 +94,15 @@ export async function addAttendee(
  * Downloads an export in the list's current filters. The server streams the file; the API needs the bearer
  * token, so the browser fetches it and saves the result.
  */
-export async function downloadExport(
+export function downloadExport(
   eventId: string,
   what: 'orders' | 'attendees',
   format: 'csv' | 'xlsx',
   query: QueryObject,
 ): Promise<void> {
-  const token = readStorage(StorageKeys.token);
-  const response = await fetch(
-    `/api/events/${encodeURIComponent(eventId)}/${what}/export${toQueryString({ ...query, format })}`,
-    { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' },
+  return downloadFile(
+    `/events/${encodeURIComponent(eventId)}/${what}/export`,
+    { ...query, format },
+    `${what}-${eventId}.${format}`,
   );
-  if (!response.ok) throw await ApiError.fromResponse(response);
-  const blob = await response.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `${what}-${eventId}.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
