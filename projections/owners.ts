@@ -46,6 +46,7 @@ export const readModelOwners: Readonly<Record<string, string | readonly string[]
   webhooks: 'projections/webhooks',
   // Reactors' and process managers' own tables, and the services' stores.
   audit_chain: 'services/audit',
+  personal_data_keys: 'services/audit',
   event_page_views: 'services/reporting',
   idempotency_keys: 'services/kit/http',
   link_tokens: 'services/messaging',

@@ -117,6 +117,8 @@ function authorOf(event: TypedRecord): string {
       return event.data.requestedBy;
     case 'OrderRefundRecorded':
       return event.data.recordedBy;
+    case 'OrderPersonalDataErased':
+      return event.data.erasedBy;
     default:
       return event.metadata.actor;
   }

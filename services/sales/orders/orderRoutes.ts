@@ -177,5 +177,24 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
     ctx.body = { data: await orderDetail(auth.accountId, eventId, orderId) };
   });
 
+  /**
+   * The buyer's right to erasure (docs/audit.md "Erasure"): admins only, as it cannot be undone. The order's
+   * personal data key is deleted; the mail reactor then blanks the order's mails.
+   */
+  router.post(
+    '/events/:eventId/orders/:orderId/erase-personal-data',
+    allow('account.manage'),
+    async (ctx) => {
+      const { auth, eventId, orderId } = await ownedOrder(ctx);
+      await execute(ctx, services, {
+        decider: orderDecider,
+        stream: orderStream(orderId),
+        command: { type: 'EraseOrderPersonalData', orderId, by: auth.userId, now: services.clock.now() },
+        readModels,
+      });
+      ctx.body = { data: await orderDetail(auth.accountId, eventId, orderId) };
+    },
+  );
+
   return router;
 }

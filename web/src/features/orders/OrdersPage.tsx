@@ -51,6 +51,7 @@ import { ExportButtons, SearchToolbar, openOnRowClick, useListParams } from './L
 import { OrderStatusTag, ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
 import { ticketQueries } from '../tickets/queries';
+import { hasPermission, userQueries } from '../users/queries';
 import '../../shared/ui/account.css';
 import './orders.css';
 
@@ -280,11 +281,20 @@ function OrderDrawer({
   );
 }
 
+const confirmations = {
+  cancel: { action: d.cancel, question: d.confirmCancel },
+  'mark-paid': { action: d.markPaid, question: d.confirmMarkPaid },
+  'erase-personal-data': { action: d.erase, question: d.confirmErase },
+};
+
 function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDetail }) {
   const intl = useIntl();
   const toaster = useToaster();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState<'cancel' | 'mark-paid' | null>(null);
+  const [confirming, setConfirming] = useState<'cancel' | 'mark-paid' | 'erase-personal-data' | null>(null);
+  const me = useQuery(userQueries.me());
+  const erased = order.history.some((entry) => entry.type === 'OrderPersonalDataErased');
+  const open = order.status === 'AWAITING_DETAILS' || order.status === 'RESERVED';
   const [editing, setEditing] = useState(false);
   const [writingTo, setWritingTo] = useState<RecipientCandidate | null>(null);
   const money = (amount: number) => formatMoney(intl, amount, order.currency);
@@ -342,7 +352,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
             onClick={() => setConfirming('mark-paid')}
           />
         ) : null}
-        {wentThrough ? (
+        {wentThrough && !erased ? (
           <Button
             icon="envelope"
             text={intl.formatMessage(d.resend)}
@@ -350,10 +360,10 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
             onClick={() => action.mutate('resend-confirmation')}
           />
         ) : null}
-        {order.first_name !== null ? (
+        {order.first_name !== null && !erased ? (
           <Button icon="edit" text={intl.formatMessage(d.editBuyer)} onClick={() => setEditing(true)} />
         ) : null}
-        {reachable && order.email ? (
+        {reachable && order.email && !erased ? (
           <Button
             icon="chat"
             text={intl.formatMessage(d.messageBuyer)}
@@ -380,6 +390,22 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
           />
         ) : null}
       </div>
+      {hasPermission(me.data, 'account.manage') && !erased && !open ? (
+        <Button
+          className="order-drawer__erase"
+          variant="minimal"
+          intent="danger"
+          icon="eraser"
+          text={intl.formatMessage(d.erase)}
+          disabled={action.isPending}
+          onClick={() => setConfirming('erase-personal-data')}
+        />
+      ) : null}
+      {erased ? (
+        <Callout intent="warning" icon="eraser" className="order-drawer__manual">
+          {intl.formatMessage(d.erased)}
+        </Callout>
+      ) : null}
       {order.origin === 'MANUAL' ? (
         <Callout intent="primary" className="order-drawer__manual">
           {intl.formatMessage(d.manualNote, { amount: money(order.amount_paid ?? order.total) })}
@@ -437,9 +463,9 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       <OrderHistory order={order} />
       <Alert
         isOpen={confirming !== null}
-        intent={confirming === 'cancel' ? 'danger' : 'primary'}
-        icon={confirming === 'cancel' ? 'cross' : 'tick'}
-        confirmButtonText={intl.formatMessage(confirming === 'cancel' ? d.cancel : d.markPaid)}
+        intent={confirming === 'mark-paid' ? 'primary' : 'danger'}
+        icon={confirming === 'cancel' ? 'cross' : confirming === 'mark-paid' ? 'tick' : 'eraser'}
+        confirmButtonText={intl.formatMessage(confirmations[confirming ?? 'cancel'].action)}
         cancelButtonText={intl.formatMessage(d.keep)}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
@@ -448,9 +474,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
         }}
       >
         <p>
-          {intl.formatMessage(confirming === 'cancel' ? d.confirmCancel : d.confirmMarkPaid, {
-            reference: order.reference,
-          })}
+          {intl.formatMessage(confirmations[confirming ?? 'cancel'].question, { reference: order.reference })}
         </p>
       </Alert>
       <FormDialog

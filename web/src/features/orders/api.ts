@@ -9,7 +9,7 @@ export type OrderStatus = OrderListItem['status'];
 export type OrderDetail = ApiResponse<'GET /events/{eventId}/orders/{orderId}'>['data'];
 export type Attendee = ApiResponse<'GET /events/{eventId}/attendees'>['data'][number];
 
-export type OrderAction = 'mark-paid' | 'cancel' | 'resend-confirmation';
+export type OrderAction = 'mark-paid' | 'cancel' | 'resend-confirmation' | 'erase-personal-data';
 export async function orderAction(
   eventId: string,
   orderId: string,
@@ -21,7 +21,9 @@ export async function orderAction(
       ? await api.call('POST /events/{eventId}/orders/{orderId}/mark-paid', { params })
       : action === 'cancel'
         ? await api.call('POST /events/{eventId}/orders/{orderId}/cancel', { params })
-        : await api.call('POST /events/{eventId}/orders/{orderId}/resend-confirmation', { params });
+        : action === 'resend-confirmation'
+          ? await api.call('POST /events/{eventId}/orders/{orderId}/resend-confirmation', { params })
+          : await api.call('POST /events/{eventId}/orders/{orderId}/erase-personal-data', { params });
   return answer.data;
 }
 

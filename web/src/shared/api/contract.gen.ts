@@ -3334,6 +3334,7 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3374,6 +3375,7 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3501,6 +3503,7 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3541,6 +3544,7 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3668,6 +3672,7 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3708,6 +3713,7 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3842,6 +3848,7 @@ export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3882,6 +3889,7 @@ export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4015,6 +4023,7 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4055,6 +4064,7 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4182,6 +4192,7 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4222,6 +4233,176 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
+    }[];
+  };
+};
+
+export type PostEventsByEventIdOrdersByOrderIdErasePersonalDataResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
+    amount_paid: number | null;
+    refundable: boolean;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    answers: {
+      [key: string]: unknown;
+    };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
+    history: {
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
+      at: string;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
+      position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    }[];
+    money_trail: {
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -5694,6 +5875,10 @@ export interface ApiRoutes {
   'POST /events/{eventId}/orders/{orderId}/resend-confirmation': {
     body: never;
     response: PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse;
+  };
+  'POST /events/{eventId}/orders/{orderId}/erase-personal-data': {
+    body: never;
+    response: PostEventsByEventIdOrdersByOrderIdErasePersonalDataResponse;
   };
   'GET /events/{eventId}/orders/export': {
     body: never;
