@@ -52,6 +52,7 @@ import { OrderStatusTag, ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
 import { ticketQueries } from '../tickets/queries';
 import { hasPermission, userQueries } from '../users/queries';
+import { personEmail, personName } from './erasedPeople';
 import '../../shared/ui/account.css';
 import './orders.css';
 
@@ -227,10 +228,10 @@ export function OrdersPage() {
                     ) : null}
                   </td>
                   <td className="orders-table__buyer">
-                    {[order.first_name, order.last_name].filter(Boolean).join(' ')}
+                    {personName(intl, order)}
                     <br />
                     <small>
-                      <EmailText email={order.email} />
+                      <EmailText email={personEmail(order)} />
                     </small>
                   </td>
                   <td>
@@ -316,7 +317,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
     [intl.formatMessage(m.columnStatus), <OrderStatusTag key="status" status={order.status} />],
     [
       intl.formatMessage(d.buyer),
-      `${[order.first_name, order.last_name].filter(Boolean).join(' ')} ${order.email ? `<${order.email}>` : ''}`,
+      `${personName(intl, order)} ${personEmail(order) ? `<${order.email}>` : ''}`,
     ],
     [
       intl.formatMessage(d.payment),
@@ -425,7 +426,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       <h3>{intl.formatMessage(d.attendees)}</h3>
       <ul className="order-drawer__attendees">
         {order.attendees.map((attendee) => {
-          const name = [attendee.first_name, attendee.last_name].filter(Boolean).join(' ');
+          const name = personName(intl, attendee);
           return (
             <li key={attendee.id}>
               <span>
@@ -433,10 +434,10 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
                 {attendee.status === 'CANCELLED' ? (
                   <ToneTag tone="red">{intl.formatMessage(orderStatusMessages.CANCELLED)}</ToneTag>
                 ) : (
-                  `· ${attendee.email ?? ''}`
+                  personEmail(attendee) && `· ${personEmail(attendee)}`
                 )}
               </span>
-              {reachable && attendee.status === 'ACTIVE' && attendee.email ? (
+              {reachable && attendee.status === 'ACTIVE' && personEmail(attendee) ? (
                 <Button
                   variant="minimal"
                   size="small"
