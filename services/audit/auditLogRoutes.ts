@@ -65,7 +65,7 @@ export function auditLogRoutes(services: Services) {
     );
   }
 
-  router.get('/account/audit/export', async (ctx) => {
+  router.get('/account/audit/export', (ctx) => {
     const { accountId } = requireAuth(ctx);
     const format = parse(exportFormatSchema, ctx.query.format === undefined ? 'csv' : ctx.query.format);
     const { format: _format, ...rest } = ctx.query;
