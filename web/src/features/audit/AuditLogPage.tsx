@@ -96,13 +96,17 @@ function AuditLog() {
       actions={
         <div className="audit-actions">
           <Button icon="download" text={intl.formatMessage(m.exportCsv)} onClick={() => exportAs('csv')} />
-          <Button icon="th-derived" text={intl.formatMessage(m.exportXlsx)} onClick={() => exportAs('xlsx')} />
+          <Button
+            icon="th-derived"
+            text={intl.formatMessage(m.exportXlsx)}
+            onClick={() => exportAs('xlsx')}
+          />
         </div>
       }
       above={
         <>
           <p className="page-intro">{intl.formatMessage(m.intro)}</p>
-          <div className="audit-toolbar" role="group" aria-label={intl.formatMessage(m.tableLabel)}>
+          <div className="audit-toolbar">
             <HTMLSelect
               aria-label={intl.formatMessage(m.actorFilter)}
               value={params.get('actor') ?? ''}
@@ -195,7 +199,7 @@ function AuditLog() {
                 <td className="audit-table__when">
                   {intl.formatDate(entry.at, { dateStyle: 'medium', timeStyle: 'medium' })}
                 </td>
-                <td>{actorLabel(entry.actor)}</td>
+                <td className="audit-table__who">{actorLabel(entry.actor)}</td>
                 <td>
                   <Change
                     entry={entry}
