@@ -197,6 +197,48 @@ function webhookName(url: string): string {
 
 const changed = (changes: object) => Object.keys(changes).sort();
 
+/** The moment each contract names for its change (the command's clock), in the order the contracts use them. */
+const momentKeys = [
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'changedAt',
+  'invitedAt',
+  'resentAt',
+  'revokedAt',
+  'acceptedAt',
+  'publishedAt',
+  'movedAt',
+  'archivedAt',
+  'restoredAt',
+  'removedAt',
+  'pausedAt',
+  'resumedAt',
+  'sortedAt',
+  'rotatedAt',
+  'savedAt',
+  'resetAt',
+  'scheduledAt',
+  'dispatchedAt',
+  'cancelledAt',
+  'sentAt',
+] as const;
+
+/**
+ * When the change was made: the moment its data names, so the same history gives the same rows in any store;
+ * the recording's time for the few contracts that name none but an uploaded image's.
+ */
+function momentOf(event: RecordedOf<AuditedEvent>): string {
+  const data = event.data as Readonly<Record<string, unknown>>;
+  for (const key of momentKeys) {
+    const value = data[key];
+    if (typeof value === 'string') return value;
+  }
+  const image = data.image as { uploadedAt?: unknown } | undefined;
+  if (typeof image?.uploadedAt === 'string') return image.uploadedAt;
+  return event.recordedAt.toISOString();
+}
+
 function subjectOf(event: RecordedOf<AuditedEvent>): Subject {
   switch (event.type) {
     case 'AccountCreated':
@@ -513,7 +555,7 @@ export const accountAuditProjection = defineProjection<AuditedEvent>({
       .insert({
         position: event.position.toString(),
         account_id: accountId,
-        recorded_at: event.recordedAt.toISOString(),
+        recorded_at: momentOf(event),
         event_type: event.type,
         stream: event.stream,
         actor_id: actor,
