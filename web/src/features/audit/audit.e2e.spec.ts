@@ -114,6 +114,21 @@ describeE2E('Audit log: an admin sees every change in the account, filters it, e
     await screenshot(darkPage, 'audit/list-dark');
     await expectAccessible(darkPage, 'audit log (dark)');
     await dark.close();
+
+    // A long unbroken name wraps on a phone instead of widening the page.
+    const longName = `Harbour${'x'.repeat(142)}`;
+    await callApi(app, token, 'POST', '/account/taxes-and-fees', {
+      name: longName,
+      type: 'TAX',
+      calculation_type: 'PERCENTAGE',
+      rate: 7,
+      is_default: false,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await rows().filter({ hasText: longName }).waitFor();
+    await screenshot(page, 'audit/phone-long-name');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('tells an organizer the log is not theirs, and does not offer it', async () => {
