@@ -6,6 +6,7 @@ import { allow } from '../kit/http/policy';
 import { parse } from '../kit/http/validate';
 import { parseListQuery } from '../kit/listQuery';
 import { exportContentType, streamExport, type Cell } from '../kit/exports';
+import { actorKindOf } from '../kit/actors';
 import {
   accountAuditActors,
   exportAccountAudit,
@@ -36,7 +37,8 @@ export function auditLogRoutes(services: Services) {
   async function present(accountId: string, rows: readonly AccountAuditRow[]) {
     const known = new Map<string, Promise<HistoryActor>>();
     const actorOf = (id: string, eventId: string | null) => {
-      const key = `${eventId ?? ''}|${id}`;
+      // Only the door's name depends on the event (its check-in list); a member is named once per page.
+      const key = actorKindOf(id) === 'door' ? `${eventId ?? ''}|${id}` : id;
       let actor = known.get(key);
       if (!actor) {
         actor = historyActorOf(id, historyNamesFrom(services.db, { accountId, eventId: eventId ?? '' }));
