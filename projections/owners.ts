@@ -10,6 +10,8 @@
  */
 export const readModelOwners: Readonly<Record<string, string | readonly string[]>> = {
   // The projections' read models (projections/<readModel>/).
+  account_audit_log: 'projections/accountAudit',
+  account_audit_names: 'projections/accountAudit',
   accounts: 'projections/identity',
   account_users: 'projections/identity',
   affiliate_orders: 'projections/affiliates',

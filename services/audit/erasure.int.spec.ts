@@ -155,6 +155,18 @@ function erasureSuite(kind: StorageKind) {
 
     for (const personal of ['refund@example.test', 'guest0.refund@example.test', 'Guest1'])
       expect(await holding(personal), personal).toEqual([]);
+    // The admins' audit log names who erased which order, and nothing of the person.
+    const audit = await admin<{
+      data: { actor: { name: string | null }; entity: { kind: string; id: string } }[];
+    }>('GET', '/api/account/audit?type=OrderPersonalDataErased');
+    expect(audit.status).toBe(200);
+    expect(audit.body.data).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ name: 'Admin User' }) as unknown,
+        entity: expect.objectContaining({ kind: 'order', id: shop.refundedOrder }) as unknown,
+      }),
+    ]);
+
     // Nobody else was erased.
     const kept = await admin<{ data: { email: string } }>('GET', `${orders()}/${shop.checkedInOrder}`);
     expect(kept.body.data.email).toBe('door@example.test');

@@ -22,15 +22,13 @@ import {
 } from '../../../projections/orders';
 import { orderDecider } from './orderDecider';
 import { orderStream } from './orderEvents';
+import { exportContentType, streamExport, type ExportFormat } from '../../kit/exports';
 import {
   attendeeExportHeader,
   attendeeExportRow,
-  exportContentType,
   exportFileName,
   orderExportHeader,
   orderExportRow,
-  streamExport,
-  type ExportFormat,
 } from './orderExports';
 import { presentAdminOrderFields } from './orderPresenters';
 import { buyerDetailsSchema, exportFormatSchema } from './orderSchemas';

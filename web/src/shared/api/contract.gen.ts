@@ -499,6 +499,183 @@ export type GetOutboxByIdResponse = {
   };
 };
 
+export type GetAccountAuditResponse = {
+  data: {
+    position: string;
+    at: string;
+    type:
+      | 'AccountCreated'
+      | 'AccountSettingsUpdated'
+      | 'MemberInvited'
+      | 'InvitationResent'
+      | 'InvitationRevoked'
+      | 'InvitationAccepted'
+      | 'MemberRoleChanged'
+      | 'MemberStatusChanged'
+      | 'EventCreated'
+      | 'EventDetailsUpdated'
+      | 'EventSettingsUpdated'
+      | 'EventImageUploaded'
+      | 'EventImageRemoved'
+      | 'EventPublished'
+      | 'EventMovedToDraft'
+      | 'EventArchived'
+      | 'EventRestored'
+      | 'EventDeleted'
+      | 'TicketCreated'
+      | 'TicketUpdated'
+      | 'TicketSalesPaused'
+      | 'TicketSalesResumed'
+      | 'TicketDeleted'
+      | 'TicketsSorted'
+      | 'TaxCreated'
+      | 'TaxUpdated'
+      | 'TaxDeleted'
+      | 'PromoCodeCreated'
+      | 'PromoCodeUpdated'
+      | 'PromoCodeDeleted'
+      | 'QuestionCreated'
+      | 'QuestionUpdated'
+      | 'QuestionDeleted'
+      | 'QuestionsSorted'
+      | 'AffiliateCreated'
+      | 'AffiliateUpdated'
+      | 'AffiliateDeleted'
+      | 'CapacityAssignmentCreated'
+      | 'CapacityAssignmentUpdated'
+      | 'CapacityAssignmentDeleted'
+      | 'OrganizerCreated'
+      | 'OrganizerUpdated'
+      | 'OrganizerImageUploaded'
+      | 'OrganizerImageRemoved'
+      | 'EventDefaultsUpdated'
+      | 'CheckInListCreated'
+      | 'CheckInListUpdated'
+      | 'CheckInListLinkRotated'
+      | 'CheckInListDeleted'
+      | 'ConnectedAccountCreated'
+      | 'ConnectedAccountUpdated'
+      | 'WebhookCreated'
+      | 'WebhookUpdated'
+      | 'WebhookStatusChanged'
+      | 'WebhookDeleted'
+      | 'OrderMailTemplateSaved'
+      | 'OrderMailTemplateReset'
+      | 'MessageScheduled'
+      | 'MessageDispatched'
+      | 'MessageCancelled'
+      | 'MessageTestSent'
+      | 'OrderPersonalDataErased';
+    actor: {
+      id: string;
+      kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+      name: string | null;
+    };
+    ip: string | null;
+    correlation_id: string | null;
+    entity: {
+      kind:
+        | 'account'
+        | 'member'
+        | 'event'
+        | 'ticket'
+        | 'question'
+        | 'promo_code'
+        | 'tax'
+        | 'affiliate'
+        | 'capacity_assignment'
+        | 'organizer'
+        | 'event_defaults'
+        | 'check_in_list'
+        | 'payment_connection'
+        | 'webhook'
+        | 'mail_template'
+        | 'message'
+        | 'order';
+      id: string;
+      name: string | null;
+    };
+    event: {
+      id: string;
+      title: string | null;
+    } | null;
+    fields: string[];
+    detail: string | null;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type GetAccountAuditQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of position (position) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  /** Who made the change: a member id, or system, public or stripe */
+  actor?: string;
+  /** What the change was about: account, member, event, ticket, question, promo_code, tax, affiliate, capacity_assignment, organizer, event_defaults, check_in_list, payment_connection, webhook, mail_template, message, order */
+  entity_kind?: string;
+  /** The entity's id */
+  entity_id?: string;
+  /** Event types, comma-separated */
+  type?: string;
+  /** From this day (YYYY-MM-DD, UTC) or instant (ISO 8601), inclusive */
+  from?: string;
+  /** Up to this day (YYYY-MM-DD, UTC, inclusive) or instant (exclusive) */
+  to?: string;
+};
+
+export type GetAccountAuditActorsResponse = {
+  data: {
+    id: string;
+    kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+    name: string | null;
+  }[];
+};
+
+export type GetAccountAuditExportQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of position (position) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  /** Who made the change: a member id, or system, public or stripe */
+  actor?: string;
+  /** What the change was about: account, member, event, ticket, question, promo_code, tax, affiliate, capacity_assignment, organizer, event_defaults, check_in_list, payment_connection, webhook, mail_template, message, order */
+  entity_kind?: string;
+  /** The entity's id */
+  entity_id?: string;
+  /** Event types, comma-separated */
+  type?: string;
+  /** From this day (YYYY-MM-DD, UTC) or instant (ISO 8601), inclusive */
+  from?: string;
+  /** Up to this day (YYYY-MM-DD, UTC, inclusive) or instant (exclusive) */
+  to?: string;
+  /** csv (the default) or xlsx */
+  format?: string;
+};
+
 export type GetEventsResponse = {
   data: {
     id: string;
@@ -5605,6 +5782,9 @@ export interface ApiRoutes {
   'PUT /account': { body: PutAccountBody; response: PutAccountResponse };
   'GET /outbox': { body: never; response: GetOutboxResponse; query: GetOutboxQuery };
   'GET /outbox/{id}': { body: never; response: GetOutboxByIdResponse };
+  'GET /account/audit': { body: never; response: GetAccountAuditResponse; query: GetAccountAuditQuery };
+  'GET /account/audit/actors': { body: never; response: GetAccountAuditActorsResponse };
+  'GET /account/audit/export': { body: never; response: void; query: GetAccountAuditExportQuery };
   'GET /events': { body: never; response: GetEventsResponse; query: GetEventsQuery };
   'POST /events': { body: PostEventsBody; response: PostEventsResponse };
   'GET /events/{id}': { body: never; response: GetEventsByIdResponse };
