@@ -24,8 +24,9 @@ export const modules = {
   inventory: { folders: ['services/inventory'], uses: ['kit'] },
   identity: {
     folders: ['services/identity', 'projections/identity'],
-    // Currencies and time zones are checked with the event rules; mails carry messaging's link tokens.
-    uses: ['kit', 'readSide', 'catalog', 'messaging'],
+    // Currencies and time zones are checked with the event rules; mails carry messaging's link tokens; an erased
+    // member reads as the event store's erased values.
+    uses: ['kit', 'eventstore', 'readSide', 'catalog', 'messaging'],
   },
   catalog: {
     folders: [
@@ -123,6 +124,9 @@ export const modules = {
       'projections/index',
       'projections/runner/parked-cli',
       'projections/runner/rebuild-cli',
+      // The operator commands' shared opening of the platform's storage (its store seals personal data).
+      'projections/runner/cli',
+      'services/audit/verify-cli',
     ],
     uses: [
       'kit',

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { defineProjection } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
+import { ERASED_TEXT, erasedEmailOf } from '../../services/eventstore';
 import type { ListQuery, ListSpec } from '../../services/kit/listQuery';
 import { runListQuery } from '../../services/kit/listQuery';
 import type {
@@ -292,6 +293,20 @@ export const identityProjection = defineProjection<MembersEvent>({
       case 'SessionStarted':
         await member(event.data.accountId, event.data.userId).update({ last_login_at: event.data.startedAt });
         return [`account:${event.data.accountId}`];
+      case 'UserErased':
+        // The values a rebuild reads from the erased events (services/eventstore/personalData.ts).
+        await trx(users)
+          .where({ id: event.data.userId })
+          .update({
+            email: erasedEmailOf(`user:${event.data.userId}`),
+            first_name: ERASED_TEXT,
+            last_name: ERASED_TEXT,
+            password_hash: null,
+            pending_email: null,
+            pending_email_expires_at: null,
+            updated_at: event.data.erasedAt,
+          });
+        return [];
       case 'EmailConfirmationRequested':
       case 'PasswordResetRequested':
         return [];

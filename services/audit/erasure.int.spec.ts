@@ -209,6 +209,58 @@ function erasureSuite(kind: StorageKind) {
     const report = await verifyLog({ store: t.platform.services.store, db });
     expect(report.findings).toEqual([]);
   });
+
+  it('erases a former member: names, address and password hash gone everywhere, no login, the address free', async () => {
+    const db = t.platform.services.db;
+    const email = 'mira.member@example.test';
+    const password = 'a long enough password';
+    const invited = await admin<{ data: { id: string } }>('POST', '/api/users', {
+      json: { email, role: 'ORGANIZER', first_name: 'Mira', last_name: 'Vossberg' },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const userId = invited.body.data.id;
+    expect(await settle(t.platform)).toBe(true);
+    const invitation = await db('mail_outbox')
+      .where('to_address', email)
+      .first<{ text_body: string } | undefined>('text_body');
+    const token = /accept-invitation\/([A-Za-z0-9_-]+)/.exec(invitation?.text_body ?? '')?.[1];
+    const joined = await t.client()('POST', `/api/auth/invitation/${token}`, {
+      json: { first_name: 'Mira', last_name: 'Vossberg', password, password_confirmation: password },
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    await t.login(email, password);
+
+    const erase = (as = admin, id = userId) => as<{ reason?: string }>('POST', `/api/users/${id}/erase`);
+    expect([(await erase()).status, (await erase()).body.reason]).toEqual([409, 'member_still_active']);
+    const me = await admin<{ data: { id: string } }>('GET', '/api/users/me');
+    expect((await erase(admin, me.body.data.id)).body.reason).toBe('cannot_lock_yourself_out');
+    const other = await t.otherAccount();
+    expect((await erase(t.client(other.token))).status).toBe(404);
+    const deactivated = await admin('PUT', `/api/users/${userId}`, { json: { status: 'INACTIVE' } });
+    expect(deactivated.status, JSON.stringify(deactivated.body)).toBe(200);
+
+    const erased = await erase();
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect(await settle(t.platform)).toBe(true);
+    const login = await t.client()('POST', '/api/auth/login', { json: { email, password } });
+    expect(login.status).toBe(401);
+    for (const personal of [email, 'Vossberg']) expect(await holding(personal), personal).toEqual([]);
+    expect(await db('users').where({ id: userId }).first('password_hash')).toEqual({ password_hash: null });
+
+    for (const projection of allProjections)
+      await rebuildProjection(t.platform.services.store, db, projection, {
+        logger: { info() {}, error() {} },
+      });
+    for (const personal of [email, 'Vossberg']) expect(await holding(personal), personal).toEqual([]);
+    expect((await verifyLog({ store: t.platform.services.store, db })).findings).toEqual([]);
+
+    // The address is free again: the person may join anew one day.
+    const again = await admin('POST', '/api/users', {
+      json: { email, role: 'ORGANIZER', first_name: 'Mira' },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((again.body as { data: { id: string } }).data.id).not.toBe(userId);
+  });
 }
 
 describe('erasure on SQLite', () => erasureSuite('sqlite'));

@@ -1,6 +1,7 @@
 import {
   ERASED_EMAIL,
   ERASED_TEXT,
+  erasedEmailOf,
   type PersonalDataPolicy,
   type PersonalField,
   type PersonalFieldsOf,
@@ -20,7 +21,8 @@ export const userSubject = (userId: string): string => `user:${userId}`;
 
 const subjectOfUser = (data: Readonly<Record<string, unknown>>) => userSubject(String(data.userId));
 const text = (path: string): PersonalField => ({ path, erased: ERASED_TEXT });
-const email = (path: string): PersonalField => ({ path, erased: ERASED_EMAIL });
+/** A member's address stays unique once erased (the users read model keys on it): one per member, naming nobody. */
+const email = (path: string): PersonalField => ({ path, erased: ERASED_EMAIL, erasedFor: erasedEmailOf });
 const ofUser = (...fields: PersonalField[]): PersonalFieldsOf => ({
   subject: subjectOfUser,
   fields,
@@ -62,6 +64,8 @@ const inventoryPersonalData = {
 export const platformPersonalData: PersonalDataPolicy = {
   types: { ...orderPersonalData, ...inventoryPersonalData, ...identityPersonalData },
   erasedBy(type, data) {
-    return type === 'OrderPersonalDataErased' ? orderSubject(String(data.orderId)) : null;
+    if (type === 'OrderPersonalDataErased') return orderSubject(String(data.orderId));
+    if (type === 'UserErased') return userSubject(String(data.userId));
+    return null;
   },
 };

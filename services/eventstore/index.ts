@@ -2,6 +2,7 @@ import { openSqliteEventStore } from './sqlite';
 import type { EventStore, EventStoreOptions } from './port';
 
 export * from './port';
+export { ERASED_EMAIL, ERASED_TEXT, erasedEmailOf } from './personalData';
 export type { SqliteEventStore, SqliteEventStoreOptions, SqliteEventStoreStats } from './sqlite';
 export type { PostgresEventStore, PostgresEventStoreOptions, PostgresEventStoreStats } from './postgres';
 export type { EsdbEventStore } from './esdb';

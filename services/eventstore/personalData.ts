@@ -30,7 +30,9 @@ export type PersonalPath = string;
 /** One personal field: where it is, and what readers get once its subject is erased. */
 export interface PersonalField {
   path: PersonalPath;
+  /** What readers get once the subject is erased: a value, or one made from the subject (a unique address). */
   erased: unknown;
+  erasedFor?: (subject: string) => unknown;
 }
 
 export interface PersonalFieldsOf {
@@ -70,6 +72,9 @@ export class SubjectErasedError extends Error {
 export const ERASED_TEXT = '[erased]';
 /** What an erased email address reads as: still an address (schemas), and one that can never receive mail. */
 export const ERASED_EMAIL = 'erased@erased.invalid';
+/** An erased address that stays unique per subject, where addresses are keys (a member's login). */
+export const erasedEmailOf = (subject: string): string =>
+  `erased.${subject.replace(/[^a-z0-9_-]+/gi, '.')}@erased.invalid`;
 /** The IP address people see once its subject is erased (documentation range, RFC 5737). */
 export const ERASED_IP = '192.0.2.0';
 
@@ -154,7 +159,8 @@ function openFields(data: unknown, fields: PersonalFieldsOf, key: Buffer | null,
     opened = mapAt(opened, segmentsOf(field.path), (leaf) => {
       if (!isEnvelope(leaf)) return leaf;
       const value = key ? open(leaf, key, subject) : undefined;
-      return value === undefined ? field.erased : value;
+      if (value !== undefined) return value;
+      return field.erasedFor ? field.erasedFor(subject) : field.erased;
     });
   return opened;
 }

@@ -201,6 +201,19 @@ describeE2E('Identity: sign-up, invitations, permissions and password reset', ()
     // The deactivated organizer's session ends: their next request sends them to the login page.
     await invitee.goto(`${app.url}/manage/profile`);
     await invitee.waitForURL(/\/auth\/login/);
+
+    // At their request, the former member's personal data is erased, after a warning.
+    await row.getByRole('button', { name: `Actions for ${organizer.first} ${organizer.last}` }).click();
+    await admin.getByRole('menuitem', { name: 'Erase personal data' }).click();
+    const warning = admin.getByRole('alertdialog');
+    await warning.getByText(/This cannot be undone/).waitFor();
+    await screenshot(admin, 'identity/erase-member-warning');
+    await warning.getByRole('button', { name: 'Erase personal data' }).click();
+    await admin.getByText('The personal data was erased.').waitFor();
+    await admin.getByRole('cell', { name: 'Erased' }).waitFor();
+    expect(await admin.locator('.users-table, table').first().innerText()).not.toContain(organizer.email);
+    await screenshot(admin, 'identity/member-erased');
+    await expectAccessible(admin, 'users after an erasure');
   });
 
   it('lets someone in two accounts choose one at login, and an admin read the outbox', async () => {

@@ -11,11 +11,12 @@ import {
   findUser,
   findUserById,
   listMembers,
+  listMemberships,
   memberListSpec,
   presentMember,
 } from '../../projections/identity';
 import { accountDecider, accountStream, invitationTtlMs, type AccountCommand } from './accountDecider';
-import { inviteMember, memberUpdate } from './memberWorkflows';
+import { inviteMember, memberErasure, memberUpdate } from './memberWorkflows';
 import { allow } from '../kit/http/policy';
 import { entityId } from '../kit/http/ids';
 import { inviteSchema, updateMemberSchema } from './memberSchemas';
@@ -124,6 +125,24 @@ export function memberRoutes(services: Services) {
     const auth = requireAuth(ctx);
     const { userId } = await ownedMember(ctx);
     await onAccount(ctx, { type: 'RevokeInvitation', userId, revokedBy: auth.userId, now: now() });
+    await respondWithMember(ctx, userId);
+  });
+
+  /**
+   * Erases a former member at their request (docs/audit.md "Erasure"): only once they are deactivated here and
+   * belong to no other account, never the owner or oneself. Cannot be undone.
+   */
+  router.post('/users/:id/erase', allow('users.manage'), async (ctx) => {
+    const auth = requireAuth(ctx);
+    const { userId, member } = await ownedMember(ctx);
+    if (userId === auth.userId) throw new Refusal('cannot_lock_yourself_out');
+    if (member.is_owner) throw new Refusal('account_owner_locked');
+    if (member.status === 'ACTIVE') throw new Refusal('member_still_active');
+    const elsewhere = (await listMemberships(services.db, userId)).filter(
+      (membership) => membership.account_id !== auth.accountId && membership.status !== 'INACTIVE',
+    );
+    if (elsewhere.length > 0) throw new Refusal('member_of_other_accounts');
+    await run(ctx)(await memberErasure(services, { userId, erasedBy: auth.userId }));
     await respondWithMember(ctx, userId);
   });
 

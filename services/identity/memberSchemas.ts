@@ -70,4 +70,10 @@ export const memberRouteContracts = [
     summary: 'Revoke an invitation',
     response: dataOf(memberSchema),
   }),
+  route({
+    method: 'post',
+    path: '/users/:id/erase',
+    summary: "Erase a deactivated former member's personal data for good (their names, address, password)",
+    response: dataOf(memberSchema),
+  }),
 ];

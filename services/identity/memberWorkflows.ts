@@ -286,3 +286,38 @@ export async function requestPasswordReset(
     context,
   );
 }
+
+/**
+ * Erasing a former member (docs/audit.md "Erasure"): their address is released first, so the person may sign up
+ * again one day, then the user is erased, which deletes their key. Planned from the user as it is now, while
+ * their address can still be read.
+ */
+export async function memberErasure(
+  { commands, clock }: IdentityServices,
+  input: { userId: string; erasedBy: string },
+): Promise<AnyStep[]> {
+  const now = clock.now();
+  const user = (await commands.load(userDecider, userStream(input.userId))).state;
+  const address = user.exists && !user.erased ? normaliseEmail(user.email) : null;
+  return [
+    ...(address
+      ? [
+          step({
+            name: 'release',
+            decider: emailClaimDecider,
+            stream: emailClaimStream(address),
+            command: (claim: EmailClaimState) =>
+              claim.claimedBy === input.userId
+                ? { type: 'ReleaseEmail' as const, email: address, userId: input.userId, now }
+                : null,
+          }),
+        ]
+      : []),
+    step({
+      name: 'erase',
+      decider: userDecider,
+      stream: userStream(input.userId),
+      command: { type: 'EraseUser', erasedBy: input.erasedBy, now },
+    }),
+  ];
+}

@@ -111,6 +111,16 @@ export type SignUpAttempted = {
   data: { userId: string; email: string; attemptedAt: string };
 };
 
+/**
+ * An admin erased a former member at their request (docs/audit.md "Erasure"): the member's key is deleted, so their
+ * names, address and password hash in every identity event read as erased from now on, and nobody can log in as
+ * them again. Their open sessions end with it.
+ */
+export type UserErased = {
+  type: 'UserErased';
+  data: { userId: string; erasedBy: string; erasedAt: string };
+};
+
 export type UserEvent =
   | UserRegistered
   | UserInvited
@@ -126,7 +136,8 @@ export type UserEvent =
   | PasswordReset
   | SessionStarted
   | SessionEnded
-  | SignUpAttempted;
+  | SignUpAttempted
+  | UserErased;
 
 export const userEventTypes: readonly UserEvent['type'][] = [
   'UserRegistered',
@@ -144,6 +155,7 @@ export const userEventTypes: readonly UserEvent['type'][] = [
   'SessionStarted',
   'SessionEnded',
   'SignUpAttempted',
+  'UserErased',
 ];
 
 /** The owner of an address hears of sign-up attempts with it at most this often. */
@@ -214,6 +226,7 @@ export type StartSession = Timed & {
 export type EndSession = Timed & { type: 'EndSession'; sessionId: string };
 /** A sign-up came in with this user's address (the email claim refused it). */
 export type NoteSignUpAttempt = Timed & { type: 'NoteSignUpAttempt' };
+export type EraseUser = Timed & { type: 'EraseUser'; erasedBy: string };
 
 export type UserCommand =
   | RegisterUser
@@ -232,7 +245,8 @@ export type UserCommand =
   | ResetPassword
   | StartSession
   | EndSession
-  | NoteSignUpAttempt;
+  | NoteSignUpAttempt
+  | EraseUser;
 
 // ---------- state
 
@@ -255,6 +269,8 @@ export interface ExistingUser {
   openSessions: ReadonlySet<string>;
   /** When the user was last told of a sign-up attempt with their address. */
   lastSignUpAttemptAt: string | null;
+  /** Erased (`UserErased`): the user no longer exists for anything but the books. */
+  erased: boolean;
 }
 
 export type UserState = { exists: false } | ExistingUser;
@@ -314,6 +330,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return withoutSessions(state, [event.data.sessionId]);
       case 'SignUpAttempted':
         return { ...state, lastSignUpAttemptAt: event.data.attemptedAt };
+      case 'UserErased':
+        return { ...state, erased: true };
     }
   },
 
@@ -329,7 +347,17 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     }
     if (!state.exists) refuse('user_not_found');
     const userId = state.userId;
+    // An erased user is gone: erasing again changes nothing, anything else is as for someone unknown.
+    if (state.erased) {
+      if (command.type === 'EraseUser') return [];
+      refuse('user_not_found');
+    }
     switch (command.type) {
+      case 'EraseUser':
+        return [
+          ...endSessions(state, at),
+          { type: 'UserErased', data: { userId, erasedBy: command.erasedBy, erasedAt: at } },
+        ];
       case 'JoinAsInvitedUser':
         // The invitation was accepted on the account; a user who already has a password keeps it.
         if (state.hasPassword) return [];
@@ -539,6 +567,7 @@ function created(event: UserRegistered | UserInvited): ExistingUser {
     passwordReset: null,
     openSessions: new Set(),
     lastSignUpAttemptAt: null,
+    erased: false,
   };
 }
 

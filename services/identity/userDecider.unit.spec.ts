@@ -431,4 +431,28 @@ describe('NoteSignUpAttempt', () => {
   it('refuses a user that does not exist (a claim whose sign-up was cut short)', () => {
     spec.given([]).when({ type: 'NoteSignUpAttempt', now }).thenRefused('user_not_found');
   });
+  it('erases a user once, ending their sessions; an erased user is unknown to everything else', () => {
+    const erased: UserEvent = {
+      type: 'UserErased',
+      data: { userId: 'us_1', erasedBy: 'us_9', erasedAt: at },
+    };
+    const erase = { type: 'EraseUser' as const, erasedBy: 'us_9', now };
+    spec
+      .given([registered, session('se_1'), session('se_2'), ended('se_1')])
+      .when(erase)
+      .then([ended('se_2'), erased]);
+    spec.given([registered, erased]).when(erase).thenNothingHappened();
+    spec
+      .given([registered, erased])
+      .when({
+        type: 'StartSession',
+        accountId: 'ac_1',
+        sessionId: 'se_3',
+        tokenHash: 'h',
+        expiresAt: later(1),
+        now,
+      })
+      .thenRefused('user_not_found');
+    spec.given([]).when(erase).thenRefused('user_not_found');
+  });
 });

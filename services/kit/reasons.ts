@@ -135,7 +135,8 @@ export const reasonCatalog = {
   manual_order_not_refundable: { status: 409, title: 'A manually created order cannot be refunded' },
   order_still_open: {
     status: 409,
-    title: 'This order is still in checkout; its personal data can be erased once it is completed, cancelled or expired',
+    title:
+      'This order is still in checkout; its personal data can be erased once it is completed, cancelled or expired',
   },
   personal_data_erased: {
     status: 409,
@@ -159,6 +160,11 @@ export const reasonCatalog = {
   invitation_not_accepted: { status: 409, title: 'The invitation has not been accepted yet' },
   account_owner_locked: { status: 409, title: "The account owner's role and status cannot be changed" },
   cannot_lock_yourself_out: { status: 409, title: 'You cannot change your own role or status' },
+  member_still_active: { status: 409, title: 'Deactivate this member before erasing their personal data' },
+  member_of_other_accounts: {
+    status: 409,
+    title: 'This person is also a member of another account; only they or that account can end it',
+  },
   mail_not_found: { status: 404, title: 'Message not found' },
   // pricing
   invalid_price: {

@@ -192,27 +192,37 @@ export async function enqueueMail(trx: Knex.Transaction, table: string, mail: Ne
 }
 
 /**
- * Erasure (docs/audit.md "Erasure"): the mails about `aggregateIds` (an order's), and the account's other mails to
- * `addresses` (its messages to that buyer), lose their recipient, text and files; one still waiting is not sent.
+ * Erasure (docs/audit.md "Erasure"): the mails about `aggregateIds` (an order's) or to `recipientUserIds` (a
+ * member's), and the mails to `addresses` (in `accountId`, or anywhere), lose their recipient and text, and their
+ * files where the caller keeps them; one still waiting is not sent.
  */
 export async function eraseMails(
   trx: Knex.Transaction,
-  tables: { outbox: string; attachments: string },
-  scope: { accountId: string; aggregateIds: readonly string[]; addresses: readonly string[]; erased: Erased },
+  tables: { outbox: string; attachments?: string },
+  scope: {
+    /** Limits the address match to one account's mails; null: every mail to those addresses (a member's). */
+    accountId: string | null;
+    aggregateIds: readonly string[];
+    recipientUserIds?: readonly string[];
+    addresses: readonly string[];
+    erased: Erased;
+  },
 ): Promise<number> {
   const ids = (
     await trx(tables.outbox)
       .where((where) => {
         void where.whereIn('aggregate_id', scope.aggregateIds);
+        if (scope.recipientUserIds?.length) void where.orWhereIn('recipient_user_id', scope.recipientUserIds);
         if (scope.addresses.length > 0)
-          void where.orWhere((byAddress) =>
-            byAddress.where('account_id', scope.accountId).whereIn('to_address', scope.addresses),
-          );
+          void where.orWhere((byAddress) => {
+            void byAddress.whereIn('to_address', scope.addresses);
+            if (scope.accountId !== null) void byAddress.where('account_id', scope.accountId);
+          });
       })
       .select<{ id: string }[]>('id')
   ).map((row) => row.id);
   if (ids.length === 0) return 0;
-  await trx(tables.attachments).whereIn('mail_id', ids).delete();
+  if (tables.attachments) await trx(tables.attachments).whereIn('mail_id', ids).delete();
   await trx(tables.outbox).whereIn('id', ids).update({
     to_address: scope.erased.email,
     subject: scope.erased.text,

@@ -6,7 +6,8 @@ import type { RecordedEvent } from '../eventstore/port';
 import type { AccountEvent } from '../identity/accountDecider';
 import type { UserEvent } from '../identity/userDecider';
 import { mintLinkToken, linkTokensTable, type LinkPurpose } from '../messaging/linkTokens';
-import { dedupeKey, enqueueMail, isEnqueued, mailOutboxTable } from '../messaging/outbox';
+import { dedupeKey, enqueueMail, eraseMails, isEnqueued, mailOutboxTable } from '../messaging/outbox';
+import { ERASED_EMAIL, ERASED_TEXT, erasedEmailOf } from '../eventstore/personalData';
 import { renderMail, type MailTemplate, type MailTemplates } from '../messaging/templates';
 
 /**
@@ -71,6 +72,7 @@ const handles: readonly Handled['type'][] = [
   'MemberInvited',
   'InvitationResent',
   'SignUpAttempted',
+  'UserErased',
 ];
 
 /** Links point at the web routes of spec section 2. */
@@ -115,6 +117,29 @@ export function mailReactor(settings: { publicUrl: string }): Projection {
             locale: d.locale,
           };
           await trx(contacts).insert(contact).onConflict('user_id').merge();
+          return [];
+        }
+        case 'UserErased': {
+          const { userId } = event.data;
+          const contact = await mails.knownContact(userId);
+          await eraseMails(
+            trx,
+            { outbox: ctx.table(mailOutboxTable.name) },
+            {
+              accountId: null,
+              aggregateIds: [userId],
+              recipientUserIds: [userId],
+              addresses: contact ? [contact.email] : [],
+              erased: { text: ERASED_TEXT, email: ERASED_EMAIL },
+            },
+          );
+          await trx(contacts)
+            .where({ user_id: userId })
+            .update({
+              email: erasedEmailOf(`user:${userId}`),
+              first_name: ERASED_TEXT,
+              last_name: ERASED_TEXT,
+            });
           return [];
         }
         case 'InvitedUserJoined':

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   HTMLTable,
   InputGroup,
@@ -16,11 +17,12 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ErrorPage } from '../../shared/errors/ErrorPage';
 import { isApiError } from '../../shared/api/ApiError';
+import { reasonMessage } from '../../shared/api/reasonMessages';
 import type { User } from '../../shared/api/types';
 import { useToaster } from '../../shared/ui/toaster';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
-import { resendInvitation, revokeInvitation, updateMember, type TeamMember } from './api';
+import { eraseMember, resendInvitation, revokeInvitation, updateMember, type TeamMember } from './api';
 import { InviteDialog } from './InviteDialog';
 import { usersMessages as m } from './messages';
 import { hasPermission, userQueries } from './queries';
@@ -158,8 +160,11 @@ function MemberRow({ member, isMe }: { member: TeamMember; isMe: boolean }) {
   const intl = useIntl();
   const toaster = useToaster();
   const queryClient = useQueryClient();
-  const name = `${member.first_name} ${member.last_name}`.trim();
+  // An erased former member keeps a unique placeholder address (docs/audit.md "Erasure").
+  const erased = member.email.endsWith('@erased.invalid');
+  const name = erased ? intl.formatMessage(m.erased) : `${member.first_name} ${member.last_name}`.trim();
   const shownName = name || intl.formatMessage(m.noName);
+  const [confirmingErase, setConfirmingErase] = useState(false);
   const status = statusOf(member);
   const refresh = () => queryClient.invalidateQueries({ queryKey: userQueries.lists() });
   const onError = (error: unknown) => {
@@ -196,10 +201,19 @@ function MemberRow({ member, isMe }: { member: TeamMember; isMe: boolean }) {
     },
     onError,
   });
-  const busy = update.isPending || resend.isPending || revoke.isPending;
+  const erase = useMutation({
+    mutationFn: () => eraseMember(member.id),
+    onSuccess: async () => {
+      toaster.success(m.erasedDone);
+      await refresh();
+    },
+    onError: (error: unknown) =>
+      toaster.danger((isApiError(error) && reasonMessage(error.reason)) || m.actionFailed),
+  });
+  const busy = update.isPending || resend.isPending || revoke.isPending || erase.isPending;
   const invitationOpen = member.status === 'INVITED';
   const locked = member.is_account_owner || isMe;
-  const hasActions = member.invitation_status !== 'REVOKED' && (!locked || invitationOpen);
+  const hasActions = !erased && member.invitation_status !== 'REVOKED' && (!locked || invitationOpen);
 
   return (
     <tr>
@@ -217,7 +231,7 @@ function MemberRow({ member, isMe }: { member: TeamMember; isMe: boolean }) {
             </Tag>
           ) : null}
         </div>
-        <div className="text-muted">{member.email}</div>
+        {erased ? null : <div className="text-muted">{member.email}</div>}
       </td>
       <td>{intl.formatMessage(ROLE[member.role])}</td>
       <td>
@@ -251,6 +265,17 @@ function MemberRow({ member, isMe }: { member: TeamMember; isMe: boolean }) {
                     }
                   />
                 )}
+                {member.status === 'INACTIVE' && !locked ? (
+                  <>
+                    <MenuDivider />
+                    <MenuItem
+                      icon="eraser"
+                      intent="danger"
+                      text={intl.formatMessage(m.erase)}
+                      onClick={() => setConfirmingErase(true)}
+                    />
+                  </>
+                ) : null}
                 {invitationOpen ? (
                   <>
                     <MenuDivider />
@@ -279,6 +304,20 @@ function MemberRow({ member, isMe }: { member: TeamMember; isMe: boolean }) {
             />
           </PopoverNext>
         )}
+        <Alert
+          isOpen={confirmingErase}
+          intent="danger"
+          icon="eraser"
+          confirmButtonText={intl.formatMessage(m.erase)}
+          cancelButtonText={intl.formatMessage(m.keep)}
+          onCancel={() => setConfirmingErase(false)}
+          onConfirm={() => {
+            setConfirmingErase(false);
+            erase.mutate();
+          }}
+        >
+          <p>{intl.formatMessage(m.confirmErase, { name: name || member.email })}</p>
+        </Alert>
       </td>
     </tr>
   );

@@ -31,3 +31,7 @@ export async function resendInvitation(id: string): Promise<TeamMember> {
 export async function revokeInvitation(id: string): Promise<TeamMember> {
   return (await api.call('DELETE /users/{id}/invitation', { params: { id } })).data;
 }
+
+export async function eraseMember(id: string): Promise<TeamMember> {
+  return (await api.call('POST /users/{id}/erase', { params: { id } })).data;
+}

@@ -39,6 +39,15 @@ export const usersMessages = defineMessages({
   activate: { id: 'users.action.activate', defaultMessage: 'Activate' },
   resend: { id: 'users.action.resend', defaultMessage: 'Resend invitation' },
   revoke: { id: 'users.action.revoke', defaultMessage: 'Revoke invitation' },
+  erase: { id: 'users.action.erase', defaultMessage: 'Erase personal data' },
+  confirmErase: defineMessage<{ name: string }>({
+    id: 'users.confirmErase',
+    defaultMessage:
+      'Erase the name, email address and password of {name} for good? What they did in the account stays, without their name. This cannot be undone.',
+  }),
+  keep: { id: 'users.keep', defaultMessage: 'Keep' },
+  erasedDone: { id: 'users.erasedDone', defaultMessage: 'The personal data was erased.' },
+  erased: { id: 'users.erased', defaultMessage: 'Erased' },
   locked: { id: 'users.locked', defaultMessage: "The account owner's role and status cannot be changed." },
   selfLocked: { id: 'users.selfLocked', defaultMessage: 'You cannot change your own role or status.' },
   updated: defineMessage<{ name: string }>({ id: 'users.updated', defaultMessage: '{name} was updated.' }),

@@ -404,6 +404,27 @@ export type DeleteUsersByIdInvitationResponse = {
   };
 };
 
+export type PostUsersByIdEraseResponse = {
+  data: {
+    id: string;
+    account_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'ADMIN' | 'ORGANIZER';
+    status: 'ACTIVE' | 'INACTIVE' | 'INVITED';
+    is_account_owner: boolean;
+    invitation_status: 'PENDING' | 'RESENT' | 'ACCEPTED' | 'REVOKED' | null;
+    invitation_expires_at: string | null;
+    invitation_expired: boolean;
+    timezone: string;
+    locale: string;
+    email_verified: boolean;
+    last_login_at: string | null;
+    created_at: string;
+  };
+};
+
 export type GetAccountResponse = {
   data: {
     id: string;
@@ -5778,6 +5799,7 @@ export interface ApiRoutes {
   'PUT /users/{id}': { body: PutUsersByIdBody; response: PutUsersByIdResponse };
   'POST /users/{id}/invitation': { body: never; response: PostUsersByIdInvitationResponse };
   'DELETE /users/{id}/invitation': { body: never; response: DeleteUsersByIdInvitationResponse };
+  'POST /users/{id}/erase': { body: never; response: PostUsersByIdEraseResponse };
   'GET /account': { body: never; response: GetAccountResponse };
   'PUT /account': { body: PutAccountBody; response: PutAccountResponse };
   'GET /outbox': { body: never; response: GetOutboxResponse; query: GetOutboxQuery };

@@ -232,7 +232,8 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
   },
   order_still_open: {
     id: 'reason.order_still_open',
-    defaultMessage: 'This order is still in checkout; its personal data can be erased once it is completed, cancelled or expired',
+    defaultMessage:
+      'This order is still in checkout; its personal data can be erased once it is completed, cancelled or expired',
   },
   personal_data_erased: {
     id: 'reason.personal_data_erased',
@@ -326,6 +327,14 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
   invitation_not_accepted: {
     id: 'reason.invitation_not_accepted',
     defaultMessage: 'The invitation has not been accepted yet',
+  },
+  member_still_active: {
+    id: 'reason.member_still_active',
+    defaultMessage: 'Deactivate this member before erasing their personal data',
+  },
+  member_of_other_accounts: {
+    id: 'reason.member_of_other_accounts',
+    defaultMessage: 'This person is also a member of another account; only they or that account can end it',
   },
   account_owner_locked: {
     id: 'reason.account_owner_locked',
