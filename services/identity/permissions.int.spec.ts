@@ -101,8 +101,12 @@ const permissionMatrix: Record<string, Entry> = {
   },
   'POST /api/users/:id/invitation': { access: 'admin', owned: true, params: (f) => ({ id: f.memberId }) },
   'DELETE /api/users/:id/invitation': { access: 'admin', owned: true, params: (f) => ({ id: f.memberId }) },
+  'POST /api/users/:id/erase': { access: 'admin', owned: true, params: (f) => ({ id: f.memberId }) },
 
   'GET /api/account': { access: 'admin' },
+  'GET /api/account/audit': { access: 'admin' },
+  'GET /api/account/audit/actors': { access: 'admin' },
+  'GET /api/account/audit/export': { access: 'admin' },
   'PUT /api/account': { access: 'admin', body: () => ({ timezone: 'Europe/Berlin' }) },
   'GET /api/account/taxes-and-fees': { access: 'admin' },
   'POST /api/account/taxes-and-fees': {
@@ -321,6 +325,11 @@ const permissionMatrix: Record<string, Entry> = {
   },
   'POST /api/events/:eventId/orders/:orderId/resend-confirmation': {
     access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
+  },
+  'POST /api/events/:eventId/orders/:orderId/erase-personal-data': {
+    access: 'admin',
     owned: true,
     params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
   },

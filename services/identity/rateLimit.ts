@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Clock } from '../kit/clock';
 import { Refusal } from '../kit/refusal';
@@ -154,4 +155,9 @@ export class RateLimiter {
   }
 }
 
-const bucket = (limit: { name: string }, key: string) => `${limit.name}:${key}`;
+/**
+ * The key is hashed: buckets are kept in the database when processes share them, and a key may be an address
+ * someone tried to log in with, which must not outlive that person's erasure (docs/audit.md "Erasure").
+ */
+const bucket = (limit: { name: string }, key: string) =>
+  `${limit.name}:${createHash('sha256').update(key).digest('base64url')}`;
