@@ -32,6 +32,7 @@ import { orderPaymentsReadModel } from './0071_order_payments';
 import { runnerLeases } from './0080_runner_leases';
 import { rateLimitHits } from './0081_rate_limit_hits';
 import { auditChainReadModel } from './0090_audit_chain';
+import { orderTrailReadModel } from './0091_order_trail';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -72,6 +73,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   runnerLeases,
   rateLimitHits,
   auditChainReadModel,
+  orderTrailReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';
