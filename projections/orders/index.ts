@@ -24,6 +24,7 @@ export { ordersTable, type OrderRow } from './orders';
 export * from './queries';
 export {
   orderTrail,
+  orderTrailEventTypes,
   orderTrailLinksTable,
   orderTrailProjection,
   orderTrailTable,

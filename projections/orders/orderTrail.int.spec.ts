@@ -154,10 +154,10 @@ describeEachStorage('order trail read model', (open) => {
       'message-me_1 MessageDispatched 1',
       'inventory-ev_1 StockReturned 5',
     ]);
-    expect(rows.order_trail.filter((row) => (row as { order_id: string }).order_id === 'or_2')).toHaveLength(
-      1,
-    );
-    expect(rows.order_trail).toHaveLength(11);
+    expect(
+      (rows.order_trail ?? []).filter((row) => (row as { order_id: string }).order_id === 'or_2'),
+    ).toHaveLength(1);
+    expect(rows.order_trail ?? []).toHaveLength(11);
     expect(rows.order_trail_links).toEqual([
       { link: 'attendee:at_1', order_id: 'or_1' },
       { link: 'hold:ho_1', order_id: 'or_1' },

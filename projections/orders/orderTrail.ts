@@ -90,7 +90,7 @@ export const orderTrailInventoryTypes = [
 ] as const;
 export const orderTrailMessageTypes = ['MessageScheduled', 'MessageDispatched', 'MessageCancelled'] as const;
 
-const trailTypes = [
+export const orderTrailEventTypes = [
   ...orderEventTypes,
   ...orderPaymentEventTypes,
   'PlatformFeeCharged',
@@ -112,15 +112,14 @@ function stripeOrderId(object: Record<string, unknown>): string | null {
 export const orderTrailProjection = defineProjection<TrailEvent>({
   name: 'orderTrail',
   tables: [orderTrailTable, orderTrailLinksTable],
-  handles: trailTypes,
+  handles: orderTrailEventTypes,
   async apply(trx, event, ctx) {
     const links = ctx.table(orderTrailLinksTable.name);
     const link = async (key: string, orderId: string) => {
       await trx(links).insert({ link: key, order_id: orderId }).onConflict('link').ignore();
     };
     const linked = async (key: string): Promise<string | null> => {
-      const row = (await trx(links).where({ link: key }).first('order_id')) as
-        { order_id: string } | undefined;
+      const row = (await trx(links).where({ link: key }).first()) as { order_id: string } | undefined;
       return row?.order_id ?? null;
     };
 
