@@ -253,6 +253,16 @@ const trailSentences = {
   }),
 } satisfies Record<TrailType, MessageDescriptor>;
 
+/** The kinds of mail an order gets (services/messaging/templates.ts); any other is named by its template. */
+const mailKinds: Record<string, MessageDescriptor> = defineMessages({
+  order_confirmation: { id: 'orders.trail.mail.orderConfirmation', defaultMessage: 'order confirmation' },
+  order_ticket: { id: 'orders.trail.mail.orderTicket', defaultMessage: 'ticket' },
+  order_cancelled: { id: 'orders.trail.mail.orderCancelled', defaultMessage: 'cancellation' },
+  order_refund: { id: 'orders.trail.mail.orderRefund', defaultMessage: 'refund' },
+  order_notification: { id: 'orders.trail.mail.orderNotification', defaultMessage: 'note to the organizer' },
+  event_message: { id: 'orders.trail.mail.eventMessage', defaultMessage: 'message' },
+});
+
 const isTrailType = (type: OrderTrailEntry['type']): type is TrailType => type in trailSentences;
 
 /** The sentence of any entry of the full history, in the viewer's language. */
@@ -262,6 +272,12 @@ export function trailSentence(intl: IntlShape, entry: OrderTrailEntry, orderCurr
   return intl.formatMessage(sentence, {
     ...valuesOf(intl, entry, orderCurrency),
     stripeType: entry.stripe_type ?? '',
-    template: entry.mail_template ?? '',
+    template: mailKindOf(intl, entry.mail_template),
   });
+}
+
+function mailKindOf(intl: IntlShape, template: string | null): string {
+  if (!template) return '';
+  const kind = mailKinds[template];
+  return kind ? intl.formatMessage(kind) : template;
 }
