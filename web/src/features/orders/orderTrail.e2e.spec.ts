@@ -159,5 +159,24 @@ describeE2E(
       expect(pageErrors).toEqual([]);
       await context.close();
     });
+
+    it('passes the accessibility checks in the dark scheme, the changes marked', async () => {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        locale: 'en-GB',
+        colorScheme: 'dark',
+      });
+      const page = await context.newPage();
+      await page.goto(`${app.url}/`);
+      await page.evaluate(() => localStorage.setItem('colour_scheme', 'dark'));
+      await submitLogin(page, app.url, app.admin);
+      await page.waitForURL(/\/manage\/events/);
+      await page.goto(`${app.url}/manage/event/${eventId}/orders/${orderId}/history`);
+      const then = page.getByTestId('order-state-then');
+      await then.getByText('changed').first().waitFor();
+      await screenshot(page, 'orders/order-trail-dark');
+      await expectAccessible(page, "an order's history (dark)");
+      await context.close();
+    });
   },
 );
