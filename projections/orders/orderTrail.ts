@@ -40,7 +40,6 @@ export const orderTrailTable: ReadModelTable = {
     table.string('stream', 200).notNullable();
     table.bigInteger('revision').notNullable();
     table.string('type', 80).notNullable();
-    table.string('recorded_at', 30).notNullable();
     table.primary(['order_id', 'position'], `${tableName}_pk`);
   },
 };
@@ -60,7 +59,6 @@ export interface OrderTrailRow {
   stream: string;
   revision: string | number;
   type: string;
-  recorded_at: string;
 }
 
 type TrailEvent =
@@ -177,7 +175,6 @@ export const orderTrailProjection = defineProjection<TrailEvent>({
         stream: event.stream,
         revision: event.revision.toString(),
         type: event.type,
-        recorded_at: event.recordedAt.toISOString(),
       })
       .onConflict(['order_id', 'position'])
       .ignore();

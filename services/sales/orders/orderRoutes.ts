@@ -34,7 +34,7 @@ import {
 } from './orderExports';
 import { presentAdminOrderFields } from './orderPresenters';
 import { historyNamesFrom, presentOrderTrail } from './orderHistory';
-import { buyerDetailsSchema, exportFormatSchema, orderAsOfQuerySchema } from './orderSchemas';
+import { buyerDetailsSchema, exportFormatSchema, orderAsOfQuerySchema, orderMomentOf } from './orderSchemas';
 import { loadOrderTrail, orderStateAsOf } from './orderTrail';
 import { cancelOrder } from './orderWorkflows';
 import { ownedOrders } from './ownedOrders';
@@ -149,14 +149,12 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
   /** The order folded from its events up to a time or an event of its history; `state: null` before it existed. */
   router.get('/events/:eventId/orders/:orderId/as-of', async (ctx) => {
     const { auth, eventId, orderId } = await ownedOrder(ctx);
-    const moment = query(ctx, orderAsOfQuerySchema);
+    const moment = orderMomentOf(query(ctx, orderAsOfQuerySchema));
     const trail = await loadOrderTrail(services.db, services.store, { accountId: auth.accountId, orderId });
     ctx.body = {
       data: await orderStateAsOf(
         trail.events,
-        moment.position !== undefined
-          ? { position: BigInt(moment.position) }
-          : { at: new Date(moment.at ?? '') },
+        moment,
         historyNamesFrom(services.db, { accountId: auth.accountId, eventId }),
       ),
     };

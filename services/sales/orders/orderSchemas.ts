@@ -315,7 +315,10 @@ export const orderDetailResponseSchema = z.object({
   ),
 });
 
-/** `GET …/orders/{orderId}/as-of`: the moment, as an instant or as the position of an event of the history. */
+/**
+ * `GET …/orders/{orderId}/as-of`: the moment, as an instant or as the position of an event of the history. Exactly
+ * one is given (`orderMomentOf`).
+ */
 export const orderAsOfQuerySchema = z
   .object({
     at: queryText()
@@ -327,12 +330,17 @@ export const orderAsOfQuerySchema = z
       .regex(/^[1-9][0-9]{0,17}$/, 'Give the position of an event of the history (a whole number)')
       .optional(),
   })
-  .strict()
-  .superRefine((query, issues) => {
-    if ((query.at === undefined) === (query.position === undefined))
-      for (const path of ['at', 'position'])
-        issues.addIssue({ code: 'custom', path: [path], message: 'Give either a time (at) or a position' });
-  });
+  .strict();
+
+/** The parsed query's moment; neither or both is refused under both names. */
+export function orderMomentOf(
+  query: z.infer<typeof orderAsOfQuerySchema>,
+): { position: bigint } | { at: Date } {
+  if (query.at !== undefined && query.position === undefined) return { at: new Date(query.at) };
+  if (query.position !== undefined && query.at === undefined) return { position: BigInt(query.position) };
+  const message = 'Give either a time (at) or a position';
+  throw new Refusal('validation_failed', undefined, { at: [message], position: [message] });
+}
 
 const actorSchema = z.object({
   kind: z.enum(['member', 'buyer', 'door', 'stripe', 'system']),
