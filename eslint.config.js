@@ -91,6 +91,7 @@ export default tseslint.config(
     ignores: [
       '**/*.spec.ts',
       'projections/runner/*-cli.ts',
+      'projections/runner/cli.ts',
       'projections/runner/testing*.ts',
       'projections/migrations/**',
     ],

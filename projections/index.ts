@@ -16,6 +16,7 @@ import { statsProjection } from './stats';
 import { checkInProjection } from './checkIn';
 import { messagesProjection } from './messages';
 import { webhooksProjection } from './webhooks';
+import { accountAuditProjection } from './accountAudit';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -39,4 +40,5 @@ export const allProjections: Projection[] = [
   checkInProjection,
   messagesProjection,
   webhooksProjection,
+  accountAuditProjection,
 ];

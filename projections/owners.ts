@@ -10,6 +10,8 @@
  */
 export const readModelOwners: Readonly<Record<string, string | readonly string[]>> = {
   // The projections' read models (projections/<readModel>/).
+  account_audit_log: 'projections/accountAudit',
+  account_audit_names: 'projections/accountAudit',
   accounts: 'projections/identity',
   account_users: 'projections/identity',
   affiliate_orders: 'projections/affiliates',
@@ -48,6 +50,7 @@ export const readModelOwners: Readonly<Record<string, string | readonly string[]
   webhooks: 'projections/webhooks',
   // Reactors' and process managers' own tables, and the services' stores.
   audit_chain: 'services/audit',
+  personal_data_keys: 'services/audit',
   event_page_views: 'services/reporting',
   idempotency_keys: 'services/kit/http',
   link_tokens: 'services/messaging',

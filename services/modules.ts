@@ -78,8 +78,10 @@ export const modules = {
     uses: ['kit', 'readSide', 'catalog', 'sales', 'admission'],
   },
   audit: {
-    folders: ['services/audit'],
+    folders: ['services/audit', 'projections/accountAudit'],
+    // The account's audit log follows every module's configuration events and is served over HTTP.
     uses: [
+      'kit',
       'eventstore',
       'readSide',
       'identity',
@@ -89,6 +91,7 @@ export const modules = {
       'payments',
       'admission',
       'messaging',
+      'integrations',
     ],
   },
   /** Reactors and process managers: they follow every module's events and run its commands. */

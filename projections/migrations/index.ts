@@ -33,6 +33,8 @@ import { runnerLeases } from './0080_runner_leases';
 import { rateLimitHits } from './0081_rate_limit_hits';
 import { auditChainReadModel } from './0090_audit_chain';
 import { orderTrailReadModel } from './0091_order_trail';
+import { accountAuditReadModel } from './0092_account_audit';
+import { personalDataKeysReadModel } from './0093_personal_data_keys';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -74,6 +76,8 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   rateLimitHits,
   auditChainReadModel,
   orderTrailReadModel,
+  accountAuditReadModel,
+  personalDataKeysReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ReadModelTable } from '../runner/types';
+import { ERASED_EMAIL, ERASED_TEXT } from '../../services/sales/orders/orderEvents';
 import type { OrdersProjectionEvent } from './orders';
 
 export const attendeesTable: ReadModelTable = {
@@ -127,6 +128,13 @@ export async function applyToAttendees(
       break;
     case 'AttendeeReactivated':
       await orderAttendees({ status: 'ACTIVE', updated_at: event.data.reactivatedAt }, event.data.attendeeId);
+      break;
+    case 'OrderPersonalDataErased':
+      await trx(attendees)
+        .where({ order_id: orderId })
+        .whereNotNull('email')
+        .update({ first_name: ERASED_TEXT, last_name: ERASED_TEXT, email: ERASED_EMAIL, answers: '{}' });
+      await orderAttendees({ updated_at: event.data.erasedAt });
       break;
     case 'AttendeeDetailsChanged': {
       const d = event.data;

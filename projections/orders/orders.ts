@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RecordedOf } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
+import { ERASED_EMAIL, ERASED_TEXT } from '../../services/sales/orders/orderEvents';
 import type {
   OrderEvent,
   OrderPaymentEvent,
@@ -224,6 +225,14 @@ export async function applyToOrder(
       break;
     case 'ManualOrderRecorded':
       await order({});
+      break;
+    case 'OrderPersonalDataErased':
+      // The values a rebuild reads from the erased events (services/eventstore/personalData.ts).
+      await trx(orders)
+        .where({ id: orderId })
+        .whereNotNull('email')
+        .update({ first_name: ERASED_TEXT, last_name: ERASED_TEXT, email: ERASED_EMAIL, answers: '{}' });
+      await order({ updated_at: event.data.erasedAt });
       break;
     case 'OrderConfirmationResent':
     case 'AttendeeTicketResent':

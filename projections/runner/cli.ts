@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { openEventStore } from '../../services/eventstore';
-import type { EventStore } from '../../services/eventstore';
+import { wallClock, type EventStore } from '../../services/eventstore';
+import { withPlatformPersonalData } from '../../services/audit/personalDataStore';
 import { migrateReadModels } from '../migrations';
 import { readStorageConfig } from './config';
 import { openReadModelDb } from './db';
@@ -18,7 +19,11 @@ export async function withApplicationStorage<T>(
   let store: EventStore | undefined;
   try {
     await migrateReadModels(db);
-    return await body(db, async () => (store ??= await openEventStore(storage.eventStore)));
+    return await body(
+      db,
+      async () =>
+        (store ??= withPlatformPersonalData(await openEventStore(storage.eventStore), db, wallClock)),
+    );
   } finally {
     await db.destroy();
     await store?.close();

@@ -21,6 +21,7 @@ import { accountRoutes } from '../identity/accountRoutes';
 import { taxRoutes } from '../catalog/taxes/taxRoutes';
 import { capacityAssignmentRoutes } from '../catalog/capacity/capacityRoutes';
 import { outboxRoutes } from '../messaging/outboxRoutes';
+import { auditLogRoutes } from '../audit/auditLogRoutes';
 import { eventRoutes } from '../catalog/events/eventRoutes';
 import { ticketRoutes } from '../catalog/tickets/ticketRoutes';
 import { publicEventRoutes } from '../catalog/events/publicEventRoutes';
@@ -114,6 +115,7 @@ export function createApp(
   // every member reads.
   api.use(paymentRoutes(services).routes());
   api.use(accountRoutes(services).routes());
+  api.use(auditLogRoutes(services).routes());
   api.use(outboxRoutes(services).routes());
   api.use(eventRoutes(services).routes());
   api.use(ticketRoutes(services).routes());

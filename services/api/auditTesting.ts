@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import { settle, type StorageKind, type TestPlatform } from './testing';
-import { openEventStore } from '../eventstore';
+import { openEventStore, wallClock } from '../eventstore';
+import { withPlatformPersonalData } from '../audit/personalDataStore';
 import type { StorageConfig } from '../../projections/runner';
 import { openReadModelDb, type ReadModelDbConfig } from '../../projections/runner/db';
 import {
@@ -180,7 +181,7 @@ export async function copyStorage(kind: StorageKind, from: StorageConfig): Promi
     events,
     readModels,
     async verify(expectedLink) {
-      const store = await openEventStore(storage.eventStore);
+      const store = withPlatformPersonalData(await openEventStore(storage.eventStore), readModels, wallClock);
       try {
         return await verifyLog({ store, db: readModels, ...(expectedLink ? { expectedLink } : {}) });
       } finally {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
+import { withPlatformPersonalData } from '../audit/personalDataStore';
 import { openEventStore } from '../eventstore';
 import type { EventStore } from '../eventstore/port';
 import { CommandHandler } from '../kit/commandHandler';
@@ -81,9 +82,11 @@ export async function startPlatform(
   let bus: ClusterBus | undefined;
   try {
     mkdirSync(storage.dataDir, { recursive: true });
-    store = await openEventStore(storage.eventStore, { clock });
+    const recorded = await openEventStore(storage.eventStore, { clock });
+    store = recorded;
     db = openReadModelDb(storage.readModels);
     await migrateReadModels(db);
+    store = withPlatformPersonalData(recorded, db, clock);
     bus = await openClusterBus({
       readModelsUrl: storage.readModels.kind === 'postgres' ? storage.readModels.url : null,
       logger: logger.child({ component: 'cluster' }),

@@ -7,6 +7,7 @@ import { authRouteContracts } from '../identity/authSchemas';
 import { memberRouteContracts } from '../identity/memberSchemas';
 import { profileRouteContracts } from '../identity/profileSchemas';
 import { outboxRouteContracts } from '../messaging/outboxSchemas';
+import { auditLogRouteContracts } from '../audit/auditLogSchemas';
 import { promoCodeRouteContracts } from '../catalog/promoCodes/promoCodeSchemas';
 import { questionRouteContracts } from '../catalog/questions/questionSchemas';
 import { ticketRouteContracts } from '../catalog/tickets/ticketSchemas';
@@ -32,6 +33,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...memberRouteContracts,
   ...accountRouteContracts,
   ...outboxRouteContracts,
+  ...auditLogRouteContracts,
   ...eventRouteContracts,
   ...organizerRouteContracts,
   ...eventDefaultsRouteContracts,

@@ -112,6 +112,7 @@ const exactSchemas: Record<string, z.ZodType> = {
     cancelOrder: z.boolean(),
   }),
   ManualOrderRecorded: z.looseObject({ ...onOrder, amountPaid: minor }),
+  OrderPersonalDataErased: z.looseObject({ ...onOrder, erasedBy: z.string(), erasedAt: instant }),
   TicketStockDefined: z.looseObject({ eventId: id, ticketId: id, quantity: z.number().int().nullable() }),
   TierStockDefined: z.looseObject({
     eventId: id,

@@ -48,6 +48,11 @@ export function asWritten(event: RecordedEvent): RecordedEvent {
   return writtenForms.get(event) ?? event;
 }
 
+/** `derived` was made from `event` on its way out of the store (services/eventstore/personalData.ts). */
+export function rememberWrittenForm(derived: RecordedEvent, event: RecordedEvent): void {
+  writtenForms.set(derived, asWritten(event));
+}
+
 export function eventVersions(chains: UpcasterChains): EventVersions {
   const byType = new Map(Object.entries(chains).filter(([, chain]) => chain.length > 0));
   const current = (type: string): number => (byType.get(type)?.length ?? 0) + 1;

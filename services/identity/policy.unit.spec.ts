@@ -11,6 +11,7 @@ describe('permissions', () => {
       'account.manage',
       'billing.manage',
       'outbox.read',
+      'audit.read',
     ] as const) {
       expect(can('ADMIN', permission)).toBe(true);
     }
@@ -21,5 +22,6 @@ describe('permissions', () => {
     expect(can('ORGANIZER', 'account.manage')).toBe(false);
     expect(can('ORGANIZER', 'billing.manage')).toBe(false);
     expect(can('ORGANIZER', 'outbox.read')).toBe(false);
+    expect(can('ORGANIZER', 'audit.read')).toBe(false);
   });
 });

@@ -133,6 +133,14 @@ export const reasonCatalog = {
   attendee_not_found: { status: 404, title: 'Attendee not found' },
   order_not_completed: { status: 409, title: 'This order has not been completed' },
   manual_order_not_refundable: { status: 409, title: 'A manually created order cannot be refunded' },
+  order_still_open: {
+    status: 409,
+    title: 'This order is still in checkout; its personal data can be erased once it is completed, cancelled or expired',
+  },
+  personal_data_erased: {
+    status: 409,
+    title: 'The personal data of this order was erased',
+  },
   // identity
   email_taken: { status: 409, title: 'This email address is already in use' },
   user_inactive: { status: 401, title: 'This user is not active' },

@@ -191,6 +191,47 @@ export async function enqueueMail(trx: Knex.Transaction, table: string, mail: Ne
   return written.length > 0;
 }
 
+/**
+ * Erasure (docs/audit.md "Erasure"): the mails about `aggregateIds` (an order's), and the account's other mails to
+ * `addresses` (its messages to that buyer), lose their recipient, text and files; one still waiting is not sent.
+ */
+export async function eraseMails(
+  trx: Knex.Transaction,
+  tables: { outbox: string; attachments: string },
+  scope: { accountId: string; aggregateIds: readonly string[]; addresses: readonly string[]; erased: Erased },
+): Promise<number> {
+  const ids = (
+    await trx(tables.outbox)
+      .where((where) => {
+        void where.whereIn('aggregate_id', scope.aggregateIds);
+        if (scope.addresses.length > 0)
+          void where.orWhere((byAddress) =>
+            byAddress.where('account_id', scope.accountId).whereIn('to_address', scope.addresses),
+          );
+      })
+      .select<{ id: string }[]>('id')
+  ).map((row) => row.id);
+  if (ids.length === 0) return 0;
+  await trx(tables.attachments).whereIn('mail_id', ids).delete();
+  await trx(tables.outbox).whereIn('id', ids).update({
+    to_address: scope.erased.email,
+    subject: scope.erased.text,
+    text_body: scope.erased.text,
+    html_body: scope.erased.text,
+  });
+  await trx(tables.outbox)
+    .whereIn('id', ids)
+    .whereIn('status', ['pending', 'sending'])
+    .update({ status: 'failed', claim_token: null, last_error: 'personal data erased' });
+  return ids.length;
+}
+
+/** What erased fields read as (services/eventstore/personalData.ts). */
+export interface Erased {
+  text: string;
+  email: string;
+}
+
 // ---------- delivery
 
 /**

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { defineProjection } from '../../projections/runner/define';
 import type { Projection, ProjectionContext, ReadModelTable } from '../../projections/runner/types';
 import type { RecordedEvent } from '../eventstore/port';
+import { ERASED_EMAIL, ERASED_TEXT } from '../eventstore/personalData';
 import type { CommandHandler } from '../kit/commandHandler';
 import type { TicketSigningKeys } from '../admission/signingKeys';
 import { signTicketCode } from '../admission/ticketCodes';
@@ -14,6 +15,7 @@ import { isSupportedLocale, mailMoney, type SupportedLocale } from '../messaging
 import {
   addMailAttachments,
   dedupeKey,
+  eraseMails,
   enqueueMail,
   mailAttachmentsTable,
   mailOutboxTable,
@@ -46,6 +48,7 @@ import type {
   OrderCompleted,
   OrderDetailsSubmitted,
   OrderMarkedPaid,
+  OrderPersonalDataErased,
   OrderPlaced,
 } from '../sales/orders/orderEvents';
 import { qrCodePng } from '../messaging/qrPng';
@@ -94,7 +97,8 @@ type Handled =
   | AttendeeTicketResent
   | OrderRefundRequested
   | OrderRefunded
-  | OrderRefundRecorded;
+  | OrderRefundRecorded
+  | OrderPersonalDataErased;
 
 export const orderMailReactorName = 'order-mail-reactor';
 
@@ -123,6 +127,7 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
       'OrderRefundRequested',
       'OrderRefunded',
       'OrderRefundRecorded',
+      'OrderPersonalDataErased',
     ],
     async apply(trx, event, ctx) {
       const orders = ctx.table('order_mails');
@@ -144,6 +149,21 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
           .update({ data: JSON.stringify(changed) });
       if (event.type === 'OrderDetailsSubmitted') {
         await save({ ...data, details: event.data });
+        return [];
+      }
+      if (event.type === 'OrderPersonalDataErased') {
+        const people = data.details ? [data.details.buyer, ...data.details.attendees] : [];
+        await eraseMails(
+          trx,
+          { outbox: ctx.table(mailOutboxTable.name), attachments: ctx.table(mailAttachmentsTable.name) },
+          {
+            accountId: data.placed.accountId,
+            aggregateIds: [orderId],
+            addresses: [...new Set(people.map((person) => person.email))],
+            erased: { text: ERASED_TEXT, email: ERASED_EMAIL },
+          },
+        );
+        await save({ placed: data.placed, details: null });
         return [];
       }
       if (event.type === 'ManualOrderRecorded') {

@@ -3,12 +3,14 @@ import type { Knex } from 'knex';
 import { defineProjection } from '../../projections/runner/define';
 import type { Projection, ProjectionContext } from '../../projections/runner/types';
 import type { RecordedEvent } from '../eventstore/port';
+import { ERASED_EMAIL, ERASED_TEXT } from '../eventstore/personalData';
 import type {
   OrderAwaitingOfflinePayment,
   OrderCancelled,
   OrderCompleted,
   OrderDetailsSubmitted,
   OrderMarkedPaid,
+  OrderPersonalDataErased,
   OrderPlaced,
 } from '../sales/orders/orderEvents';
 import type { AttendeeCheckedIn } from '../admission/checkIn/checkInEvents';
@@ -48,6 +50,7 @@ type Handled =
   | OrderAwaitingOfflinePayment
   | OrderMarkedPaid
   | OrderCancelled
+  | OrderPersonalDataErased
   | AttendeeCheckedIn;
 
 interface OrderData {
@@ -72,6 +75,7 @@ export function webhookReactor(): Projection {
       'OrderAwaitingOfflinePayment',
       'OrderMarkedPaid',
       'OrderCancelled',
+      'OrderPersonalDataErased',
       'AttendeeCheckedIn',
     ],
     async apply(trx, event, ctx) {
@@ -144,6 +148,13 @@ export function webhookReactor(): Projection {
         await trx(orders)
           .where({ order_id: event.data.orderId })
           .update({ data: JSON.stringify({ ...order, details: event.data }) });
+        return [];
+      }
+      if (event.type === 'OrderPersonalDataErased') {
+        await eraseOrderFromDeliveries(trx, ctx.table(webhookDeliveriesTable.name), order);
+        await trx(orders)
+          .where({ order_id: event.data.orderId })
+          .update({ data: JSON.stringify({ placed: order.placed, details: null }) });
         return [];
       }
       const eventId = order.placed.eventId;
@@ -279,4 +290,34 @@ class Deliveries {
         .ignore();
     }
   }
+}
+
+/**
+ * Erasure (docs/audit.md "Erasure"): the order's deliveries, sent or waiting, keep their shape but no longer
+ * carry the buyer's or attendees' names, addresses or answers.
+ */
+async function eraseOrderFromDeliveries(trx: Knex.Transaction, deliveries: string, order: OrderData) {
+  if (!order.details) return;
+  const people = [order.details.buyer, ...order.details.attendees];
+  const erasedAs = new Map<string, string>();
+  for (const person of people) {
+    erasedAs.set(person.firstName, ERASED_TEXT);
+    erasedAs.set(person.lastName, ERASED_TEXT);
+    erasedAs.set(person.email, ERASED_EMAIL);
+  }
+  const erase = (value: unknown): unknown => {
+    if (typeof value === 'string') return erasedAs.get(value) ?? value;
+    if (Array.isArray(value)) return value.map(erase);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, erase(inner)]));
+    return value;
+  };
+  const rows = await trx(deliveries)
+    .where('event_id', order.placed.eventId)
+    .andWhere('payload', 'like', `%${order.placed.orderId}%`)
+    .select<{ id: string; payload: string }[]>('id', 'payload');
+  for (const row of rows)
+    await trx(deliveries)
+      .where({ id: row.id })
+      .update({ payload: JSON.stringify(erase(JSON.parse(row.payload))) });
 }

@@ -15,7 +15,8 @@ export type Permission =
   | 'users.manage'
   | 'account.manage'
   | 'billing.manage'
-  | 'outbox.read';
+  | 'outbox.read'
+  | 'audit.read';
 
 const grants: Record<Role, ReadonlySet<Permission>> = {
   ADMIN: new Set<Permission>([
@@ -26,6 +27,7 @@ const grants: Record<Role, ReadonlySet<Permission>> = {
     'account.manage',
     'billing.manage',
     'outbox.read',
+    'audit.read',
   ]),
   ORGANIZER: new Set<Permission>(['profile.manage', 'events.manage']),
 };

@@ -94,6 +94,13 @@ export type CreateManualOrder = {
   by: string;
   now: Date;
 };
+/** Erase the buyer's and attendees' personal data (docs/audit.md "Erasure"); amounts and tickets stay. */
+export type EraseOrderPersonalData = {
+  type: 'EraseOrderPersonalData';
+  orderId: string;
+  by: string;
+  now: Date;
+};
 export type ResendConfirmation = {
   type: 'ResendConfirmation';
   orderId: string;
@@ -115,6 +122,7 @@ export type OrderCommand =
   | ChangeAttendeeDetails
   | CreateManualOrder
   | ResendConfirmation
+  | EraseOrderPersonalData
   | ResendTicket
   | PlaceOrder
   | ExtendOrder
@@ -162,6 +170,8 @@ export interface ExistingOrder {
   resendRequests: readonly string[];
   /** A member marked the offline payment received (`OrderMarkedPaid`). */
   markedPaid: boolean;
+  /** When an admin erased the buyer's and attendees' personal data (`OrderPersonalDataErased`). */
+  erasedAt: string | null;
 }
 
 export type OrderState = { exists: false } | ExistingOrder;
@@ -231,6 +241,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         manual: null,
         resendRequests: [],
         markedPaid: false,
+        erasedAt: null,
       };
     }
     if (!state.exists) return state;
@@ -300,6 +311,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'OrderConfirmationResent':
       case 'AttendeeTicketResent':
         return { ...state, resendRequests: [...state.resendRequests, event.data.requestId] };
+      case 'OrderPersonalDataErased':
+        return { ...state, erasedAt: event.data.erasedAt };
       default:
         // Events added later (issue 13's payments) leave this state as it is until their case is written.
         return state;
@@ -483,6 +496,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
 
       case 'ChangeBuyerDetails': {
         const order = existing(state);
+        if (order.erasedAt !== null) refuse('personal_data_erased');
         if (order.buyer === null) refuse('order_details_missing');
         const { firstName, lastName, email } = command.buyer;
         if (
@@ -507,6 +521,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
 
       case 'ChangeAttendeeDetails': {
         const order = existing(state);
+        if (order.erasedAt !== null) refuse('personal_data_erased');
         const attendee = order.attendees.find((a) => a.attendeeId === command.attendeeId);
         if (!attendee) refuse('attendee_not_found');
         if (attendee.payment === 'PENDING') refuse('order_not_completed');
@@ -587,6 +602,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
 
       case 'ResendConfirmation': {
         const order = existing(state);
+        if (order.erasedAt !== null) refuse('personal_data_erased');
         if (order.status === 'CANCELLED') refuse('order_cancelled');
         if (order.status !== 'COMPLETED' && order.status !== 'AWAITING_PAYMENT')
           refuse('order_not_completed');
@@ -605,8 +621,27 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         ];
       }
 
+      case 'EraseOrderPersonalData': {
+        const order = existing(state);
+        if (order.erasedAt !== null) return [];
+        // A buyer still in the checkout would write new details after the key is gone.
+        if (isOpen(effectiveStatus(order, command.now))) refuse('order_still_open');
+        return [
+          {
+            type: 'OrderPersonalDataErased',
+            data: {
+              eventId: order.placed.eventId,
+              orderId: command.orderId,
+              erasedBy: command.by,
+              erasedAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+
       case 'ResendTicket': {
         const order = existing(state);
+        if (order.erasedAt !== null) refuse('personal_data_erased');
         const attendee = order.attendees.find((a) => a.attendeeId === command.attendeeId);
         if (!attendee) refuse('attendee_not_found');
         if (!attendee.active) refuse('attendee_cancelled');

@@ -432,6 +432,27 @@ describe('the order', () => {
       .thenRefused('attendee_not_found');
   });
 
+  it("erases the buyer's and attendees' personal data once the checkout is over, once; no mail or edit after", () => {
+    const erase = { type: 'EraseOrderPersonalData' as const, orderId: 'or_1', by: 'us_1', now: before };
+    const erased: OrderEvent = {
+      type: 'OrderPersonalDataErased',
+      data: { eventId: 'ev_1', orderId: 'or_1', erasedBy: 'us_1', erasedAt: before.toISOString() },
+    };
+    spec.given([placed(), details, completed]).when(erase).then([erased]);
+    spec.given([placed(), details, completed, cancelledOrder]).when(erase).then([erased]);
+    spec.given([placed(), details, completed, erased]).when(erase).thenNothingHappened();
+    spec.given([placed(), details]).when(erase).thenRefused('order_still_open');
+    spec.given([]).when(erase).thenRefused('order_not_found');
+    spec
+      .given([placed(), details, completed, erased])
+      .when({ type: 'ResendConfirmation', orderId: 'or_1', requestId: 'rq_9', by: 'us_1', now: before })
+      .thenRefused('personal_data_erased');
+    spec
+      .given([placed(), details, completed, erased])
+      .when({ type: 'ChangeBuyerDetails', orderId: 'or_1', buyer: person('Cleo'), by: 'us_1', now: before })
+      .thenRefused('personal_data_erased');
+  });
+
   it('resends the confirmation and a ticket once per request id; refused on the wrong state', () => {
     const resend = {
       type: 'ResendConfirmation' as const,

@@ -5,6 +5,7 @@
  */
 import type { PriceDisplayMode } from '../../catalog/events/eventSettings';
 import type { AnswerSheet } from '../../catalog/questions/answers';
+import { ERASED_EMAIL, ERASED_TEXT, type PersonalFieldsOf } from '../../eventstore/personalData';
 
 export const orderStream = (orderId: string): string => `order-${orderId}`;
 
@@ -210,6 +211,16 @@ export type ManualOrderRecorded = {
     createdBy: string;
     recordedAt: string;
   };
+};
+
+/**
+ * An admin erased the personal data of the order's buyer and attendees (docs/audit.md "Erasure"): their key is
+ * deleted, so names, emails, answers and the buyer's IP addresses in every event of the order read as erased
+ * from now on, a rebuild included. Amounts, tickets, taxes, dates and check-ins stay.
+ */
+export type OrderPersonalDataErased = {
+  type: 'OrderPersonalDataErased';
+  data: { eventId: string; orderId: string; erasedBy: string; erasedAt: string };
 };
 
 /** A member asked for the confirmation mail again; `requestId` makes a repeated request send nothing twice. */
@@ -447,7 +458,8 @@ export type OrderEvent =
   | AttendeeDetailsChanged
   | ManualOrderRecorded
   | OrderConfirmationResent
-  | AttendeeTicketResent;
+  | AttendeeTicketResent
+  | OrderPersonalDataErased;
 
 export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderPlaced',
@@ -466,4 +478,44 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'ManualOrderRecorded',
   'OrderConfirmationResent',
   'AttendeeTicketResent',
+  'OrderPersonalDataErased',
 ];
+
+/** What erased names and addresses read as, for the read models that blank them on `OrderPersonalDataErased`. */
+export { ERASED_EMAIL, ERASED_TEXT };
+
+/** Whose the personal data of an order's events is: its buyer's and attendees', one key per order. */
+export const orderSubject = (orderId: string): string => `order:${orderId}`;
+
+const subjectOfOrder = (data: Readonly<Record<string, unknown>>) => orderSubject(String(data.orderId));
+const person = (prefix: string) => [
+  { path: `${prefix}firstName`, erased: ERASED_TEXT },
+  { path: `${prefix}lastName`, erased: ERASED_TEXT },
+  { path: `${prefix}email`, erased: ERASED_EMAIL },
+];
+/** Only the buyer's own steps carry the buyer's IP address; a member's edit carries the member's. */
+const buyersStep = { subject: subjectOfOrder, fields: [], ip: true };
+
+/** The personal fields of the order's events (services/eventstore/personalData.ts). */
+export const orderPersonalData: Readonly<Partial<Record<OrderEvent['type'], PersonalFieldsOf>>> = {
+  OrderPlaced: buyersStep,
+  OrderHoldExtended: buyersStep,
+  OrderDetailsSubmitted: {
+    subject: subjectOfOrder,
+    fields: [
+      ...person('buyer.'),
+      { path: 'answers', erased: {} },
+      ...person('attendees[].'),
+      { path: 'attendees[].answers', erased: {} },
+    ],
+    ip: true,
+  },
+  OrderCompleted: buyersStep,
+  OrderAwaitingOfflinePayment: buyersStep,
+  OrderBuyerDetailsChanged: { subject: subjectOfOrder, fields: person('buyer.'), ip: false },
+  AttendeeDetailsChanged: {
+    subject: subjectOfOrder,
+    fields: [...person(''), { path: 'answers', erased: {} }],
+    ip: false,
+  },
+};

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../eventstore/port';
 import { checkInEventTypes } from '../../admission/checkIn/checkInEvents';
+import { actorKindOf, doorActorPrefix, type ActorKind } from '../../kit/actors';
 import type { PlatformFeeCharged } from '../../payments/paymentEvents';
 import { findUser } from '../../../projections/identity';
 import { findEventCheckInList } from '../../../projections/checkIn';
@@ -35,7 +36,7 @@ export const orderHistoryTypes = [
 const historyTypes: ReadonlySet<string> = new Set(orderHistoryTypes);
 
 /** Who caused an entry: `name` is the member's or the check-in list's name (null when unknown). */
-export type HistoryActorKind = 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+export type HistoryActorKind = ActorKind;
 export interface HistoryActor {
   kind: HistoryActorKind;
   name: string | null;
@@ -118,13 +119,12 @@ function orderAuthorOf(event: TypedRecord): string {
       return event.data.requestedBy;
     case 'OrderRefundRecorded':
       return event.data.recordedBy;
+    case 'OrderPersonalDataErased':
+      return event.data.erasedBy;
     default:
       return event.metadata.actor;
   }
 }
-
-const memberId = /^us_[0-9a-z]+$/;
-const doorPrefix = 'check-in-list:';
 
 const checkInTypes: ReadonlySet<string> = new Set(checkInEventTypes);
 
@@ -136,9 +136,9 @@ function authorOf(event: RecordedEvent): string {
   if (isOrderStreamEvent(event)) return orderAuthorOf(event);
   const data = event.data as Record<string, unknown>;
   if (checkInTypes.has(event.type)) {
-    if (memberId.test(event.metadata.actor)) return event.metadata.actor;
+    if (actorKindOf(event.metadata.actor) === 'member') return event.metadata.actor;
     return typeof data.checkInListId === 'string'
-      ? `${doorPrefix}${data.checkInListId}`
+      ? `${doorActorPrefix}${data.checkInListId}`
       : event.metadata.actor;
   }
   if (event.type === 'StripeEventReceived') return 'stripe';
@@ -169,18 +169,19 @@ export function historyNamesFrom(db: Knex, scope: { accountId: string; eventId: 
   };
 }
 
-/** Who each author is: a member, a check-in list at the door, the buyer (`public`), Stripe, or the platform. */
+/** Who an author is: a member, a check-in list at the door, the buyer (`public`), Stripe, or the platform. */
+export async function historyActorOf(author: string, names: HistoryNames): Promise<HistoryActor> {
+  const kind = actorKindOf(author);
+  if (kind === 'member') return { kind, name: await names.member(author) };
+  if (kind === 'door') return { kind, name: await names.checkInList(author.slice(doorActorPrefix.length)) };
+  return { kind, name: null };
+}
+
 async function actorsOf(events: readonly RecordedEvent[], names: HistoryNames) {
   const actors = new Map<string, HistoryActor>();
   for (const event of events) {
     const author = authorOf(event);
-    if (actors.has(author)) continue;
-    if (memberId.test(author)) actors.set(author, { kind: 'member', name: await names.member(author) });
-    else if (author.startsWith(doorPrefix))
-      actors.set(author, { kind: 'door', name: await names.checkInList(author.slice(doorPrefix.length)) });
-    else if (author === 'public') actors.set(author, { kind: 'buyer', name: null });
-    else if (author === 'stripe') actors.set(author, { kind: 'stripe', name: null });
-    else actors.set(author, { kind: 'system', name: null });
+    if (!actors.has(author)) actors.set(author, await historyActorOf(author, names));
   }
   return actors;
 }

@@ -22,15 +22,13 @@ import {
 } from '../../../projections/orders';
 import { orderDecider } from './orderDecider';
 import { orderStream } from './orderEvents';
+import { exportContentType, streamExport, type ExportFormat } from '../../kit/exports';
 import {
   attendeeExportHeader,
   attendeeExportRow,
-  exportContentType,
   exportFileName,
   orderExportHeader,
   orderExportRow,
-  streamExport,
-  type ExportFormat,
 } from './orderExports';
 import { presentAdminOrderFields } from './orderPresenters';
 import { historyNamesFrom, presentOrderTrail } from './orderHistory';
@@ -203,6 +201,25 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
     });
     ctx.body = { data: await orderDetail(auth.accountId, eventId, orderId) };
   });
+
+  /**
+   * The buyer's right to erasure (docs/audit.md "Erasure"): admins only, as it cannot be undone. The order's
+   * personal data key is deleted; the mail reactor then blanks the order's mails.
+   */
+  router.post(
+    '/events/:eventId/orders/:orderId/erase-personal-data',
+    allow('account.manage'),
+    async (ctx) => {
+      const { auth, eventId, orderId } = await ownedOrder(ctx);
+      await execute(ctx, services, {
+        decider: orderDecider,
+        stream: orderStream(orderId),
+        command: { type: 'EraseOrderPersonalData', orderId, by: auth.userId, now: services.clock.now() },
+        readModels,
+      });
+      ctx.body = { data: await orderDetail(auth.accountId, eventId, orderId) };
+    },
+  );
 
   return router;
 }

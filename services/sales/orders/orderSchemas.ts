@@ -661,6 +661,13 @@ export const orderRouteContracts = [
     response: orderDetail,
   }),
   route({
+    method: 'post',
+    path: '/events/:eventId/orders/:orderId/erase-personal-data',
+    summary:
+      "Erase the buyer's and attendees' personal data for good (admins); amounts, tickets and check-ins stay",
+    response: orderDetail,
+  }),
+  route({
     method: 'get',
     path: '/events/:eventId/orders/export',
     reads: [ordersProjection],

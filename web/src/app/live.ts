@@ -14,6 +14,7 @@ import { statsLive } from '../features/dashboard/live';
 import { checkInLive } from '../features/checkIn/live';
 import { messagesLive } from '../features/messages/live';
 import { webhooksLive } from '../features/webhooks/live';
+import { auditLive } from '../features/audit/live';
 import { composeLive } from '../shared/live/liveMap';
 
 /** Every feature's live declaration (its `live.ts`); a new feature with a live read model adds its own here. */
@@ -34,4 +35,5 @@ export const liveMap = composeLive([
   checkInLive,
   messagesLive,
   webhooksLive,
+  auditLive,
 ]);

@@ -252,6 +252,10 @@ const manageRoutes: RouteObject = {
           path: 'billing',
           lazy: () => import('../features/payment/BillingPage').then((m) => ({ Component: m.BillingPage })),
         },
+        {
+          path: 'audit',
+          lazy: () => import('../features/audit/AuditLogPage').then((m) => ({ Component: m.AuditLogPage })),
+        },
       ],
     },
   ],

@@ -9,6 +9,7 @@ export const accountMessages = defineMessages({
   navPayment: { id: 'account.nav.payment', defaultMessage: 'Payment' },
   navBilling: { id: 'account.nav.billing', defaultMessage: 'Billing' },
   navOutbox: { id: 'account.nav.outbox', defaultMessage: 'Outbox' },
+  navAudit: { id: 'account.nav.audit', defaultMessage: 'Audit log' },
   title: { id: 'account.title', defaultMessage: 'Account' },
 });
 

@@ -12,6 +12,7 @@ import { attendeeDrawerMessages as a, attendeesMessages as m } from './messages'
 import { AnsweredQuestions } from './OrderHistory';
 import { ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
+import { personEmail, personName } from './erasedPeople';
 
 const languageOf = (locale: string) => {
   const known = matchLocale(locale);
@@ -65,7 +66,7 @@ export function AttendeeDrawer({
       isOpen={attendeeId !== null}
       onClose={onClose}
       size="min(560px, 100%)"
-      title={attendee ? attendeeName(attendee) : intl.formatMessage(a.loading)}
+      title={attendee ? personName(intl, attendee) : intl.formatMessage(a.loading)}
       icon="person"
       className="order-drawer attendee-drawer"
     >
@@ -93,7 +94,7 @@ export function AttendeeDrawer({
             />
             <dl className="order-drawer__facts">
               <dt>{intl.formatMessage(m.columnEmail)}</dt>
-              <dd>{attendee.email}</dd>
+              <dd>{personEmail(attendee)}</dd>
               <dt>{intl.formatMessage(m.columnTicket)}</dt>
               <dd>{attendee.ticket_title}</dd>
               <dt>{intl.formatMessage(m.columnOrder)}</dt>
@@ -161,7 +162,7 @@ function AttendeeActions({
   const intl = useIntl();
   const active = attendee.status === 'ACTIVE';
   // Whom a message reaches (docs/messages.md): an active attendee whose ticket is issued.
-  const reachable = active && attendee.payment !== 'PENDING' && Boolean(attendee.email);
+  const reachable = active && attendee.payment !== 'PENDING' && Boolean(personEmail(attendee));
   return (
     <div className="order-drawer__actions">
       {reachable ? (

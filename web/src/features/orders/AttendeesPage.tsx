@@ -42,6 +42,7 @@ import {
   ordersMessages,
 } from './messages';
 import { AttendeeDrawer, AttendeeStatusTag, attendeeName as nameOf } from './AttendeeDrawer';
+import { personEmail, personName } from './erasedPeople';
 import { ExportButtons, SearchToolbar, openOnRowClick, useListParams } from './ListControls';
 import { listQueryOf } from './OrdersPage';
 import { orderQueries } from './queries';
@@ -160,7 +161,7 @@ export function AttendeesPage() {
             </thead>
             <tbody>
               {attendees.map((attendee) => {
-                const name = nameOf(attendee);
+                const name = personName(intl, attendee);
                 const active = attendee.status === 'ACTIVE';
                 return (
                   <tr
@@ -179,7 +180,7 @@ export function AttendeesPage() {
                       </button>
                     </td>
                     <td>
-                      <EmailText email={attendee.email} />
+                      <EmailText email={personEmail(attendee)} />
                     </td>
                     <td>{attendee.ticket_title}</td>
                     <td className="list-table__reference">{attendee.order_reference}</td>

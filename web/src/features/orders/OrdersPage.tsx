@@ -52,6 +52,8 @@ import { ExportButtons, SearchToolbar, openOnRowClick, useListParams } from './L
 import { OrderStatusTag, ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
 import { ticketQueries } from '../tickets/queries';
+import { hasPermission, userQueries } from '../users/queries';
+import { personEmail, personName } from './erasedPeople';
 import '../../shared/ui/account.css';
 import './orders.css';
 
@@ -227,10 +229,10 @@ export function OrdersPage() {
                     ) : null}
                   </td>
                   <td className="orders-table__buyer">
-                    {[order.first_name, order.last_name].filter(Boolean).join(' ')}
+                    {personName(intl, order)}
                     <br />
                     <small>
-                      <EmailText email={order.email} />
+                      <EmailText email={personEmail(order)} />
                     </small>
                   </td>
                   <td>
@@ -281,11 +283,20 @@ function OrderDrawer({
   );
 }
 
+const confirmations = {
+  cancel: { action: d.cancel, question: d.confirmCancel },
+  'mark-paid': { action: d.markPaid, question: d.confirmMarkPaid },
+  'erase-personal-data': { action: d.erase, question: d.confirmErase },
+};
+
 function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDetail }) {
   const intl = useIntl();
   const toaster = useToaster();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState<'cancel' | 'mark-paid' | null>(null);
+  const [confirming, setConfirming] = useState<'cancel' | 'mark-paid' | 'erase-personal-data' | null>(null);
+  const me = useQuery(userQueries.me());
+  const erased = order.history.some((entry) => entry.type === 'OrderPersonalDataErased');
+  const open = order.status === 'AWAITING_DETAILS' || order.status === 'RESERVED';
   const [editing, setEditing] = useState(false);
   const [writingTo, setWritingTo] = useState<RecipientCandidate | null>(null);
   const money = (amount: number) => formatMoney(intl, amount, order.currency);
@@ -307,7 +318,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
     [intl.formatMessage(m.columnStatus), <OrderStatusTag key="status" status={order.status} />],
     [
       intl.formatMessage(d.buyer),
-      `${[order.first_name, order.last_name].filter(Boolean).join(' ')} ${order.email ? `<${order.email}>` : ''}`,
+      `${personName(intl, order)} ${personEmail(order) ? `<${order.email}>` : ''}`,
     ],
     [
       intl.formatMessage(d.payment),
@@ -343,7 +354,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
             onClick={() => setConfirming('mark-paid')}
           />
         ) : null}
-        {wentThrough ? (
+        {wentThrough && !erased ? (
           <Button
             icon="envelope"
             text={intl.formatMessage(d.resend)}
@@ -351,10 +362,10 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
             onClick={() => action.mutate('resend-confirmation')}
           />
         ) : null}
-        {order.first_name !== null ? (
+        {order.first_name !== null && !erased ? (
           <Button icon="edit" text={intl.formatMessage(d.editBuyer)} onClick={() => setEditing(true)} />
         ) : null}
-        {reachable && order.email ? (
+        {reachable && order.email && !erased ? (
           <Button
             icon="chat"
             text={intl.formatMessage(d.messageBuyer)}
@@ -381,6 +392,22 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
           />
         ) : null}
       </div>
+      {hasPermission(me.data, 'account.manage') && !erased && !open ? (
+        <Button
+          className="order-drawer__erase"
+          variant="minimal"
+          intent="danger"
+          icon="eraser"
+          text={intl.formatMessage(d.erase)}
+          disabled={action.isPending}
+          onClick={() => setConfirming('erase-personal-data')}
+        />
+      ) : null}
+      {erased ? (
+        <Callout intent="warning" icon="eraser" className="order-drawer__manual">
+          {intl.formatMessage(d.erased)}
+        </Callout>
+      ) : null}
       {order.origin === 'MANUAL' ? (
         <Callout intent="primary" className="order-drawer__manual">
           {intl.formatMessage(d.manualNote, { amount: money(order.amount_paid ?? order.total) })}
@@ -400,7 +427,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       <h3>{intl.formatMessage(d.attendees)}</h3>
       <ul className="order-drawer__attendees">
         {order.attendees.map((attendee) => {
-          const name = [attendee.first_name, attendee.last_name].filter(Boolean).join(' ');
+          const name = personName(intl, attendee);
           return (
             <li key={attendee.id}>
               <span>
@@ -408,10 +435,10 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
                 {attendee.status === 'CANCELLED' ? (
                   <ToneTag tone="red">{intl.formatMessage(orderStatusMessages.CANCELLED)}</ToneTag>
                 ) : (
-                  `· ${attendee.email ?? ''}`
+                  personEmail(attendee) && `· ${personEmail(attendee)}`
                 )}
               </span>
-              {reachable && attendee.status === 'ACTIVE' && attendee.email ? (
+              {reachable && attendee.status === 'ACTIVE' && personEmail(attendee) ? (
                 <Button
                   variant="minimal"
                   size="small"
@@ -443,9 +470,9 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       </p>
       <Alert
         isOpen={confirming !== null}
-        intent={confirming === 'cancel' ? 'danger' : 'primary'}
-        icon={confirming === 'cancel' ? 'cross' : 'tick'}
-        confirmButtonText={intl.formatMessage(confirming === 'cancel' ? d.cancel : d.markPaid)}
+        intent={confirming === 'mark-paid' ? 'primary' : 'danger'}
+        icon={confirming === 'cancel' ? 'cross' : confirming === 'mark-paid' ? 'tick' : 'eraser'}
+        confirmButtonText={intl.formatMessage(confirmations[confirming ?? 'cancel'].action)}
         cancelButtonText={intl.formatMessage(d.keep)}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
@@ -454,9 +481,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
         }}
       >
         <p>
-          {intl.formatMessage(confirming === 'cancel' ? d.confirmCancel : d.confirmMarkPaid, {
-            reference: order.reference,
-          })}
+          {intl.formatMessage(confirmations[confirming ?? 'cancel'].question, { reference: order.reference })}
         </p>
       </Alert>
       <FormDialog

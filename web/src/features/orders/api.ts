@@ -13,7 +13,7 @@ export type OrderTrailEntry =
 export type OrderAsOf = ApiResponse<'GET /events/{eventId}/orders/{orderId}/as-of'>['data'];
 export type OrderStateThen = NonNullable<OrderAsOf['state']>;
 
-export type OrderAction = 'mark-paid' | 'cancel' | 'resend-confirmation';
+export type OrderAction = 'mark-paid' | 'cancel' | 'resend-confirmation' | 'erase-personal-data';
 export async function orderAction(
   eventId: string,
   orderId: string,
@@ -25,7 +25,9 @@ export async function orderAction(
       ? await api.call('POST /events/{eventId}/orders/{orderId}/mark-paid', { params })
       : action === 'cancel'
         ? await api.call('POST /events/{eventId}/orders/{orderId}/cancel', { params })
-        : await api.call('POST /events/{eventId}/orders/{orderId}/resend-confirmation', { params });
+        : action === 'resend-confirmation'
+          ? await api.call('POST /events/{eventId}/orders/{orderId}/resend-confirmation', { params })
+          : await api.call('POST /events/{eventId}/orders/{orderId}/erase-personal-data', { params });
   return answer.data;
 }
 

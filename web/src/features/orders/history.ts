@@ -74,6 +74,10 @@ const sentences = {
     id: 'orders.history.attendeeTicketResent',
     defaultMessage: 'Ticket sent again to {attendee}',
   }),
+  OrderPersonalDataErased: defineMessage({
+    id: 'orders.history.orderPersonalDataErased',
+    defaultMessage: 'Personal data of the buyer and attendees erased',
+  }),
   PaymentIntentCreated: defineMessage<{ amount: string }>({
     id: 'orders.history.paymentIntentCreated',
     defaultMessage: 'Card payment of {amount} started',

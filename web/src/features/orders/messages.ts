@@ -135,6 +135,16 @@ export const orderDetailMessages = defineMessages({
     defaultMessage: 'Order {reference} updated.',
   }),
   resent: { id: 'orders.detail.resent', defaultMessage: 'The confirmation is on its way.' },
+  erase: { id: 'orders.detail.erase', defaultMessage: 'Erase personal data' },
+  confirmErase: defineMessage<{ reference: string }>({
+    id: 'orders.detail.confirmErase',
+    defaultMessage:
+      'Erase the names, email addresses and answers of the buyer and attendees of order {reference} for good? Amounts, tickets and check-ins stay. This cannot be undone.',
+  }),
+  erased: {
+    id: 'orders.detail.erased',
+    defaultMessage: 'The personal data of this order was erased.',
+  },
   actionFailed: { id: 'orders.detail.actionFailed', defaultMessage: 'That did not work.' },
 });
 

@@ -487,5 +487,30 @@ describeE2E(
       await expectAccessible(darkPage, 'message an attendee (dark)');
       await dark.close();
     });
+
+    it("erases a buyer's personal data from the order, after a warning, and keeps the money", async () => {
+      await buy(1, 'erase.me@example.test', 'Eraser');
+      await page.goto(`${base()}/orders?query=erase.me`);
+      const row = page.getByRole('row').filter({ hasText: 'erase.me@example.test' });
+      await row.getByRole('button', { name: /Open order/ }).click();
+      const drawer = page.locator('.order-drawer');
+      await drawer.getByRole('button', { name: 'Erase personal data' }).click();
+      const warning = page.getByRole('alertdialog');
+      await warning.getByText(/This cannot be undone/).waitFor();
+      await screenshot(page, 'orders/erase-warning');
+      await warning.getByRole('button', { name: 'Erase personal data' }).click();
+      await drawer.getByText('The personal data of this order was erased.').waitFor();
+      await drawer.getByText('Personal data of the buyer and attendees erased').waitFor();
+      expect(await drawer.innerText()).not.toMatch(/erase\.me@example\.test|Eraser|harbour/);
+      await drawer.getByText('Erased', { exact: true }).first().waitFor();
+      expect(await drawer.innerText()).not.toContain('erased@erased.invalid');
+      await drawer.getByText('€25.00').first().waitFor();
+      expect(await drawer.getByRole('button', { name: 'Erase personal data' }).count()).toBe(0);
+      expect(await drawer.getByRole('button', { name: 'Resend confirmation' }).count()).toBe(0);
+      await page.waitForTimeout(300);
+      await screenshot(page, 'orders/erased');
+      await expectAccessible(page, 'erased order');
+      await page.keyboard.press('Escape');
+    });
   },
 );

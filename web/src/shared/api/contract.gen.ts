@@ -499,6 +499,183 @@ export type GetOutboxByIdResponse = {
   };
 };
 
+export type GetAccountAuditResponse = {
+  data: {
+    position: string;
+    at: string;
+    type:
+      | 'AccountCreated'
+      | 'AccountSettingsUpdated'
+      | 'MemberInvited'
+      | 'InvitationResent'
+      | 'InvitationRevoked'
+      | 'InvitationAccepted'
+      | 'MemberRoleChanged'
+      | 'MemberStatusChanged'
+      | 'EventCreated'
+      | 'EventDetailsUpdated'
+      | 'EventSettingsUpdated'
+      | 'EventImageUploaded'
+      | 'EventImageRemoved'
+      | 'EventPublished'
+      | 'EventMovedToDraft'
+      | 'EventArchived'
+      | 'EventRestored'
+      | 'EventDeleted'
+      | 'TicketCreated'
+      | 'TicketUpdated'
+      | 'TicketSalesPaused'
+      | 'TicketSalesResumed'
+      | 'TicketDeleted'
+      | 'TicketsSorted'
+      | 'TaxCreated'
+      | 'TaxUpdated'
+      | 'TaxDeleted'
+      | 'PromoCodeCreated'
+      | 'PromoCodeUpdated'
+      | 'PromoCodeDeleted'
+      | 'QuestionCreated'
+      | 'QuestionUpdated'
+      | 'QuestionDeleted'
+      | 'QuestionsSorted'
+      | 'AffiliateCreated'
+      | 'AffiliateUpdated'
+      | 'AffiliateDeleted'
+      | 'CapacityAssignmentCreated'
+      | 'CapacityAssignmentUpdated'
+      | 'CapacityAssignmentDeleted'
+      | 'OrganizerCreated'
+      | 'OrganizerUpdated'
+      | 'OrganizerImageUploaded'
+      | 'OrganizerImageRemoved'
+      | 'EventDefaultsUpdated'
+      | 'CheckInListCreated'
+      | 'CheckInListUpdated'
+      | 'CheckInListLinkRotated'
+      | 'CheckInListDeleted'
+      | 'ConnectedAccountCreated'
+      | 'ConnectedAccountUpdated'
+      | 'WebhookCreated'
+      | 'WebhookUpdated'
+      | 'WebhookStatusChanged'
+      | 'WebhookDeleted'
+      | 'OrderMailTemplateSaved'
+      | 'OrderMailTemplateReset'
+      | 'MessageScheduled'
+      | 'MessageDispatched'
+      | 'MessageCancelled'
+      | 'MessageTestSent'
+      | 'OrderPersonalDataErased';
+    actor: {
+      id: string;
+      kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+      name: string | null;
+    };
+    ip: string | null;
+    correlation_id: string | null;
+    entity: {
+      kind:
+        | 'account'
+        | 'member'
+        | 'event'
+        | 'ticket'
+        | 'question'
+        | 'promo_code'
+        | 'tax'
+        | 'affiliate'
+        | 'capacity_assignment'
+        | 'organizer'
+        | 'event_defaults'
+        | 'check_in_list'
+        | 'payment_connection'
+        | 'webhook'
+        | 'mail_template'
+        | 'message'
+        | 'order';
+      id: string;
+      name: string | null;
+    };
+    event: {
+      id: string;
+      title: string | null;
+    } | null;
+    fields: string[];
+    detail: string | null;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type GetAccountAuditQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of position (position) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  /** Who made the change: a member id, or system, public or stripe */
+  actor?: string;
+  /** What the change was about: account, member, event, ticket, question, promo_code, tax, affiliate, capacity_assignment, organizer, event_defaults, check_in_list, payment_connection, webhook, mail_template, message, order */
+  entity_kind?: string;
+  /** The entity's id */
+  entity_id?: string;
+  /** Event types, comma-separated */
+  type?: string;
+  /** From this day (YYYY-MM-DD, UTC) or instant (ISO 8601), inclusive */
+  from?: string;
+  /** Up to this day (YYYY-MM-DD, UTC, inclusive) or instant (exclusive) */
+  to?: string;
+};
+
+export type GetAccountAuditActorsResponse = {
+  data: {
+    id: string;
+    kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+    name: string | null;
+  }[];
+};
+
+export type GetAccountAuditExportQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of position (position) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  /** Who made the change: a member id, or system, public or stripe */
+  actor?: string;
+  /** What the change was about: account, member, event, ticket, question, promo_code, tax, affiliate, capacity_assignment, organizer, event_defaults, check_in_list, payment_connection, webhook, mail_template, message, order */
+  entity_kind?: string;
+  /** The entity's id */
+  entity_id?: string;
+  /** Event types, comma-separated */
+  type?: string;
+  /** From this day (YYYY-MM-DD, UTC) or instant (ISO 8601), inclusive */
+  from?: string;
+  /** Up to this day (YYYY-MM-DD, UTC, inclusive) or instant (exclusive) */
+  to?: string;
+  /** csv (the default) or xlsx */
+  format?: string;
+};
+
 export type GetEventsResponse = {
   data: {
     id: string;
@@ -3334,6 +3511,7 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3374,6 +3552,7 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3417,6 +3596,7 @@ export type GetEventsByEventIdOrdersByOrderIdHistoryResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3673,6 +3853,7 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3713,6 +3894,7 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3840,6 +4022,7 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3880,6 +4063,7 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4014,6 +4198,7 @@ export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4054,6 +4239,7 @@ export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4187,6 +4373,7 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4227,6 +4414,7 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4354,6 +4542,7 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4394,6 +4583,176 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
         | 'ManualOrderRecorded'
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
+      at: string;
+      amount: number | null;
+      currency: string | null;
+      payment_intent_id: string | null;
+      charge_id: string | null;
+      refund_id: string | null;
+      stripe_refund_id: string | null;
+      status: string | null;
+    }[];
+  };
+};
+
+export type PostEventsByEventIdOrdersByOrderIdErasePersonalDataResponse = {
+  data: {
+    id: string;
+    short_id: string;
+    reference: string;
+    event_id: string;
+    status:
+      | 'AWAITING_DETAILS'
+      | 'RESERVED'
+      | 'AWAITING_PAYMENT'
+      | 'COMPLETED'
+      | 'CANCELLED'
+      | 'EXPIRED'
+      | 'ABANDONED'
+      | 'PAYMENT_FAILED'
+      | 'REFUND_PENDING'
+      | 'REFUNDED'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUND_FAILED';
+    locale: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    currency: string;
+    subtotal: number;
+    discount_total: number;
+    fee_total: number;
+    tax_total: number;
+    total: number;
+    taxes: {
+      name: string;
+      amount: number;
+    }[];
+    fees: {
+      name: string;
+      amount: number;
+    }[];
+    promo_code: string | null;
+    affiliate_code: string | null;
+    payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    expires_at: string;
+    created_at: string;
+    completed_at: string | null;
+    origin: 'ONLINE' | 'MANUAL';
+    refunded_total: number;
+    remaining_total: number;
+    pending_refund_total: number;
+    payment_intent_id: string | null;
+    payment_amount_mismatch: boolean;
+    amount_paid: number | null;
+    refundable: boolean;
+    lines: {
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string;
+      tier_label: string | null;
+      quantity: number;
+      unit_price: number;
+      price: number;
+      discount: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+    }[];
+    attendees: {
+      id: string;
+      short_id: string;
+      order_id: string;
+      ticket_id: string;
+      tier_id: string | null;
+      ticket_title: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      status: 'ACTIVE' | 'CANCELLED';
+      payment: 'PAID' | 'UNPAID' | 'PENDING';
+      ticket_code: string | null;
+    }[];
+    answers: {
+      [key: string]: unknown;
+    };
+    answered_questions: {
+      question_id: string;
+      question: string | null;
+      answer: string;
+    }[];
+    history: {
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored';
+      at: string;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
+      position: string;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+    }[];
+    money_trail: {
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -5596,6 +5955,9 @@ export interface ApiRoutes {
   'PUT /account': { body: PutAccountBody; response: PutAccountResponse };
   'GET /outbox': { body: never; response: GetOutboxResponse; query: GetOutboxQuery };
   'GET /outbox/{id}': { body: never; response: GetOutboxByIdResponse };
+  'GET /account/audit': { body: never; response: GetAccountAuditResponse; query: GetAccountAuditQuery };
+  'GET /account/audit/actors': { body: never; response: GetAccountAuditActorsResponse };
+  'GET /account/audit/export': { body: never; response: void; query: GetAccountAuditExportQuery };
   'GET /events': { body: never; response: GetEventsResponse; query: GetEventsQuery };
   'POST /events': { body: PostEventsBody; response: PostEventsResponse };
   'GET /events/{id}': { body: never; response: GetEventsByIdResponse };
@@ -5875,6 +6237,10 @@ export interface ApiRoutes {
   'POST /events/{eventId}/orders/{orderId}/resend-confirmation': {
     body: never;
     response: PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse;
+  };
+  'POST /events/{eventId}/orders/{orderId}/erase-personal-data': {
+    body: never;
+    response: PostEventsByEventIdOrdersByOrderIdErasePersonalDataResponse;
   };
   'GET /events/{eventId}/orders/export': {
     body: never;

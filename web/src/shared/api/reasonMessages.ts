@@ -230,6 +230,14 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     id: 'reason.order_not_completed',
     defaultMessage: 'This order has not been completed',
   },
+  order_still_open: {
+    id: 'reason.order_still_open',
+    defaultMessage: 'This order is still in checkout; its personal data can be erased once it is completed, cancelled or expired',
+  },
+  personal_data_erased: {
+    id: 'reason.personal_data_erased',
+    defaultMessage: 'The personal data of this order was erased',
+  },
   order_not_refundable: {
     id: 'reason.order_not_refundable',
     defaultMessage: 'Only a paid order can be refunded',

@@ -1,0 +1,215 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allProjections } from '../../projections';
+import { openReadModelDb } from '../../projections/runner/db';
+import { rebuildProjection } from '../../projections/runner/rebuild';
+import { buildAuditedShop, type AuditedShop } from '../api/auditTesting';
+import { startTestPlatform, settle, type StorageKind, type TestPlatform } from '../api/testing';
+import { ERASED_EMAIL, ERASED_TEXT } from '../eventstore/personalData';
+import { describeWithPostgres } from '../kit/testing/postgres';
+import { verifyLog } from './verify';
+
+/**
+ * Erasure that keeps the books (docs/audit.md "Erasure"): after an admin erases an order's personal data, the
+ * buyer's and attendees' names and addresses cannot be read back from the log, any read model, the outbox or a
+ * rebuild, while every amount, ticket and check-in stays, and the hash chain still verifies.
+ */
+function erasureSuite(kind: StorageKind) {
+  let t: TestPlatform;
+  let shop: AuditedShop;
+  let admin: ReturnType<TestPlatform['client']>;
+  let log: Knex;
+  const orders = () => `/api/events/${shop.eventId}/orders`;
+
+  /** Everything the store holds, as text: what someone reading the database files would see. */
+  const rawLog = async (): Promise<string> => {
+    const rows = await log('es_events').select<Record<string, unknown>[]>('type', 'data', 'metadata');
+    return JSON.stringify(rows);
+  };
+  /** The read-model tables (and the log) in which `text` still appears. */
+  const holding = async (text: string): Promise<string[]> => {
+    const db = t.platform.services.db;
+    const tables: { name: string }[] =
+      kind === 'sqlite'
+        ? await db.raw<{ name: string }[]>("select name from sqlite_master where type = 'table'")
+        : (
+            await db.raw<{ rows: { name: string }[] }>(
+              "select tablename as name from pg_tables where schemaname = 'public'",
+            )
+          ).rows;
+    const found: string[] = [];
+    for (const { name } of tables)
+      if (name !== 'es_events' && JSON.stringify(await db(name).select('*')).includes(text)) found.push(name);
+    if ((await rawLog()).includes(text)) found.push('es_events');
+    return found;
+  };
+  /** The figures an accountant reads: every order's money and every attendee's ticket, payment and state. */
+  const books = async () => {
+    const db = t.platform.services.db;
+    return {
+      orders: await db('orders')
+        .where({ event_id: shop.eventId })
+        .orderBy('id')
+        .select(
+          'id',
+          'status',
+          'total',
+          'subtotal',
+          'tax_total',
+          'fee_total',
+          'discount_total',
+          'created_at',
+        ),
+      attendees: await db('attendees')
+        .where({ event_id: shop.eventId })
+        .orderBy('id')
+        .select('id', 'ticket_id', 'status', 'payment'),
+      lines: await db('order_lines').orderBy(['order_id', 'ticket_id']).select('*'),
+      payments: await db('order_payments').orderBy('order_id').select('*'),
+    };
+  };
+
+  beforeAll(async () => {
+    t = await startTestPlatform(kind);
+    shop = await buildAuditedShop(t);
+    admin = t.client(await t.login(t.admin.email, t.admin.password));
+    const config = t.storage.eventStore;
+    log = openReadModelDb(
+      config.kind === 'sqlite'
+        ? { kind: 'sqlite', file: config.file }
+        : { kind: 'postgres', url: config.url },
+    );
+  });
+  afterAll(async () => {
+    await log?.destroy();
+    await t?.close();
+  });
+
+  it('never writes a name, an address or a password hash into the log in clear', async () => {
+    const raw = await rawLog();
+    expect(raw).not.toContain('refund@example.test');
+    expect(raw).not.toContain('Guest1');
+    expect(raw).not.toContain(t.admin.email);
+    expect(raw).not.toContain('$argon2');
+    expect(raw).toContain('$pii');
+    // Readers still get the data: the order's buyer as entered.
+    const detail = await admin<{ data: { email: string; attendees: { first_name: string }[] } }>(
+      'GET',
+      `${orders()}/${shop.refundedOrder}`,
+    );
+    expect(detail.body.data.email).toBe('refund@example.test');
+    expect(detail.body.data.attendees.map((a) => a.first_name).sort()).toEqual(['Guest0', 'Guest1']);
+  });
+
+  it('is for admins of the order’s own account, and not while the buyer is still in the checkout', async () => {
+    const other = await t.otherAccount();
+    const foreign = await t.client(other.token)(
+      'POST',
+      `${orders()}/${shop.refundedOrder}/erase-personal-data`,
+    );
+    expect(foreign.status).toBe(404);
+
+    const organizer = await admin<{ data: { id: string } }>('POST', '/api/users', {
+      json: { first_name: 'Olga', last_name: 'Org', email: 'olga@example.test', role: 'ORGANIZER' },
+    });
+    expect(organizer.status, JSON.stringify(organizer.body)).toBe(201);
+
+    const open = await t.client()<{ data: { id: string } }>(
+      'POST',
+      `/api/public/events/${shop.eventId}/orders`,
+      {
+        json: { lines: [{ ticket_id: shop.ticketId, quantity: 1 }] },
+      },
+    );
+    expect(open.status).toBe(201);
+    const refused = await admin<{ reason: string }>(
+      'POST',
+      `${orders()}/${open.body.data.id}/erase-personal-data`,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.reason).toBe('order_still_open');
+  });
+
+  it('erases the buyer and attendees everywhere, keeps the books, and a rebuild cannot bring them back', async () => {
+    expect(await settle(t.platform)).toBe(true);
+    const before = await books();
+    const db = t.platform.services.db;
+    const mailsBefore = await db('mail_outbox').where({ aggregate_id: shop.refundedOrder }).count({ n: '*' });
+    expect(Number(mailsBefore[0]?.n)).toBeGreaterThan(0);
+
+    const erased = await admin<{ data: { email: string; first_name: string } }>(
+      'POST',
+      `${orders()}/${shop.refundedOrder}/erase-personal-data`,
+    );
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect(erased.body.data).toMatchObject({ email: ERASED_EMAIL, first_name: ERASED_TEXT });
+    expect(await settle(t.platform)).toBe(true);
+
+    // Once is enough: a second erasure changes nothing, and the order's mails can no longer be edited or sent.
+    expect((await admin('POST', `${orders()}/${shop.refundedOrder}/erase-personal-data`)).status).toBe(200);
+    const resend = await admin<{ reason: string }>(
+      'POST',
+      `${orders()}/${shop.refundedOrder}/resend-confirmation`,
+    );
+    expect([resend.status, resend.body.reason]).toEqual([409, 'personal_data_erased']);
+
+    for (const personal of ['refund@example.test', 'guest0.refund@example.test', 'Guest1'])
+      expect(await holding(personal), personal).toEqual([]);
+    // The admins' audit log names who erased which order, and nothing of the person.
+    const audit = await admin<{
+      data: { actor: { name: string | null }; entity: { kind: string; id: string } }[];
+    }>('GET', '/api/account/audit?type=OrderPersonalDataErased');
+    expect(audit.status).toBe(200);
+    expect(audit.body.data).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ name: 'Admin User' }) as unknown,
+        entity: expect.objectContaining({ kind: 'order', id: shop.refundedOrder }) as unknown,
+      }),
+    ]);
+
+    // Nobody else was erased.
+    const kept = await admin<{ data: { email: string } }>('GET', `${orders()}/${shop.checkedInOrder}`);
+    expect(kept.body.data.email).toBe('door@example.test');
+
+    const key = await db<{ subject: string; key: string | null; erased_at: string | null }>(
+      'personal_data_keys',
+    )
+      .where({ subject: `order:${shop.refundedOrder}` })
+      .first();
+    expect(key).toMatchObject({ key: null });
+    expect(key?.erased_at).toEqual(expect.any(String));
+
+    const mails = (await db('mail_outbox').where({ aggregate_id: shop.refundedOrder })) as {
+      to_address: string;
+      html_body: string;
+      status: string;
+    }[];
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails)
+      expect(mail).toMatchObject({ to_address: ERASED_EMAIL, html_body: ERASED_TEXT });
+
+    expect(await books()).toEqual(before);
+
+    // A rebuild of every projection reads the erased events: the same erased rows, the same books.
+    for (const projection of allProjections)
+      await rebuildProjection(t.platform.services.store, db, projection, {
+        logger: { info() {}, error() {} },
+      });
+    for (const personal of ['refund@example.test', 'Guest1'])
+      expect(await holding(personal), personal).toEqual([]);
+    expect(await books()).toEqual(before);
+    const rebuilt = await admin<{ data: { email: string; attendees: { email: string }[] } }>(
+      'GET',
+      `${orders()}/${shop.refundedOrder}`,
+    );
+    expect(rebuilt.body.data.email).toBe(ERASED_EMAIL);
+    expect(rebuilt.body.data.attendees.map((a) => a.email)).toEqual([ERASED_EMAIL, ERASED_EMAIL]);
+
+    // The chain covers the sealed events, which erasing does not touch: the log still verifies clean.
+    const report = await verifyLog({ store: t.platform.services.store, db });
+    expect(report.findings).toEqual([]);
+  });
+}
+
+describe('erasure on SQLite', () => erasureSuite('sqlite'));
+describeWithPostgres('erasure on PostgreSQL', () => erasureSuite('postgres'));
