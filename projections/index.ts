@@ -10,7 +10,7 @@ import { questionsProjection } from './questions';
 import { ticketsProjection } from './tickets';
 import { taxesAndFeesProjection } from './taxes';
 import { capacityAssignmentsProjection } from './capacityAssignments';
-import { ordersProjection } from './orders';
+import { orderTrailProjection, ordersProjection } from './orders';
 import { paymentConnectionsProjection, platformFeesProjection } from './payments';
 import { statsProjection } from './stats';
 import { checkInProjection } from './checkIn';
@@ -33,6 +33,7 @@ export const allProjections: Projection[] = [
   taxesAndFeesProjection,
   capacityAssignmentsProjection,
   ordersProjection,
+  orderTrailProjection,
   paymentConnectionsProjection,
   platformFeesProjection,
   statsProjection,

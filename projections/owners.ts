@@ -31,6 +31,8 @@ export const readModelOwners: Readonly<Record<string, string | readonly string[]
   messages: 'projections/messages',
   order_lines: 'projections/orders',
   order_payments: 'projections/orders',
+  order_trail: 'projections/orders',
+  order_trail_links: 'projections/orders',
   orders: 'projections/orders',
   organizers: 'projections/organizers',
   payment_connections: 'projections/payments',

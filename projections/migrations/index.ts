@@ -32,6 +32,7 @@ import { orderPaymentsReadModel } from './0071_order_payments';
 import { runnerLeases } from './0080_runner_leases';
 import { rateLimitHits } from './0081_rate_limit_hits';
 import { auditChainReadModel } from './0090_audit_chain';
+import { orderTrailReadModel } from './0091_order_trail';
 import { accountAuditReadModel } from './0092_account_audit';
 import { personalDataKeysReadModel } from './0093_personal_data_keys';
 import type { ReadModelMigration } from './migration';
@@ -74,6 +75,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   runnerLeases,
   rateLimitHits,
   auditChainReadModel,
+  orderTrailReadModel,
   accountAuditReadModel,
   personalDataKeysReadModel,
 ];

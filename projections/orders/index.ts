@@ -22,6 +22,14 @@ export { orderLinesTable, type OrderLineRow } from './orderLines';
 export { orderPaymentsTable, type OrderPaymentRow } from './orderPayments';
 export { ordersTable, type OrderRow } from './orders';
 export * from './queries';
+export {
+  orderTrail,
+  orderTrailEventTypes,
+  orderTrailLinksTable,
+  orderTrailProjection,
+  orderTrailTable,
+  type OrderTrailRow,
+} from './orderTrail';
 
 /**
  * Orders and their attendees: the organizer's lists, the buyer's order page and the mails. The order stream

@@ -381,3 +381,24 @@ export function inlineImages(html: string, attachments: readonly MailAttachment[
   }
   return inlined;
 }
+
+export type MailAbout = Pick<
+  OutboxRow,
+  'id' | 'template' | 'status' | 'event_position' | 'created_at' | 'sent_at' | 'attempts'
+>;
+
+/** The mails of one account about these aggregates (an order, its messages), oldest first: no address, no content. */
+export async function mailsAbout(
+  db: Knex,
+  accountId: string,
+  aggregateIds: readonly string[],
+): Promise<MailAbout[]> {
+  if (aggregateIds.length === 0) return [];
+  const rows: MailAbout[] = await db('mail_outbox')
+    .where({ account_id: accountId })
+    .whereIn('aggregate_id', aggregateIds)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .select('id', 'template', 'status', 'event_position', 'created_at', 'sent_at', 'attempts');
+  return rows;
+}

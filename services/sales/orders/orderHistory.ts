@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../eventstore/port';
+import { checkInEventTypes } from '../../admission/checkIn/checkInEvents';
 import { actorKindOf, doorActorPrefix, type ActorKind } from '../../kit/actors';
 import type { PlatformFeeCharged } from '../../payments/paymentEvents';
 import { findUser } from '../../../projections/identity';
@@ -97,7 +98,7 @@ function isOrderStreamEvent(event: RecordedEvent): event is TypedRecord {
 }
 
 /** The member, device or service an event names as its author (`…By` in its data), else the recording's actor. */
-function authorOf(event: TypedRecord): string {
+function orderAuthorOf(event: TypedRecord): string {
   switch (event.type) {
     case 'OrderMarkedPaid':
       return event.data.markedBy;
@@ -123,6 +124,30 @@ function authorOf(event: TypedRecord): string {
     default:
       return event.metadata.actor;
   }
+}
+
+const checkInTypes: ReadonlySet<string> = new Set(checkInEventTypes);
+
+/**
+ * The author of any event of the order's trail: the order stream's as above; a scan is its check-in list's (the
+ * door's device has no login) unless a member scanned it; a message is its writer's; Stripe's events Stripe's.
+ */
+function authorOf(event: RecordedEvent): string {
+  if (isOrderStreamEvent(event)) return orderAuthorOf(event);
+  const data = event.data as Record<string, unknown>;
+  if (checkInTypes.has(event.type)) {
+    if (actorKindOf(event.metadata.actor) === 'member') return event.metadata.actor;
+    return typeof data.checkInListId === 'string'
+      ? `${doorActorPrefix}${data.checkInListId}`
+      : event.metadata.actor;
+  }
+  if (event.type === 'StripeEventReceived') return 'stripe';
+  if (event.type === 'MessageCancelled' && typeof data.cancelledBy === 'string') return data.cancelledBy;
+  if (event.type === 'MessageScheduled') {
+    const sender = data.sender as { userId?: unknown } | undefined;
+    if (typeof sender?.userId === 'string') return sender.userId;
+  }
+  return event.metadata.actor;
 }
 
 /** The names the history shows for its authors; null when unknown (never the id instead). */
@@ -152,7 +177,7 @@ export async function historyActorOf(author: string, names: HistoryNames): Promi
   return { kind, name: null };
 }
 
-async function actorsOf(events: readonly TypedRecord[], names: HistoryNames) {
+async function actorsOf(events: readonly RecordedEvent[], names: HistoryNames) {
   const actors = new Map<string, HistoryActor>();
   for (const event of events) {
     const author = authorOf(event);
@@ -241,4 +266,158 @@ export async function presentOrderHistory(
     });
   }
   return { history, money_trail: moneyTrail };
+}
+
+/**
+ * The order's full history (issue 30): every event of every stream that touched it (services/sales/orders/
+ * orderTrail.ts gathers them) and the mails written for it, in order. Each entry has the facts of its sentence as
+ * above plus where it was recorded and the raw event, for an auditor.
+ */
+
+/** A mail of the order, as the outbox keeps it (never its address or content: the raw event has what it says). */
+export interface TrailMail {
+  id: string;
+  template: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  /** The position of the event that caused it: the mail follows it in the history. */
+  event_position: string;
+  created_at: string;
+  sent_at: string | null;
+  attempts: number;
+}
+
+export const trailMailTypes = ['MailSent', 'MailPending', 'MailFailed'] as const;
+export type TrailMailType = (typeof trailMailTypes)[number];
+
+export interface RawEvent {
+  id: string;
+  type: string;
+  stream: string;
+  revision: string;
+  position: string;
+  recorded_at: string;
+  data: unknown;
+  metadata: unknown;
+}
+
+export interface OrderTrailEntry extends Omit<OrderHistoryEntry, 'type'> {
+  /** An event's type, or one of `trailMailTypes` for a mail. */
+  type: string;
+  /** null for a mail (its position is its cause's). */
+  stream: string | null;
+  revision: string | null;
+  /** The address the request came from, where the recording kept it. */
+  ip: string | null;
+  /** A scan's check-in list and device (its gate when the staff named one). */
+  check_in_list: string | null;
+  device: string | null;
+  /** A mail's template; a Stripe event's type. */
+  mail_template: string | null;
+  stripe_type: string | null;
+  raw: RawEvent | null;
+  mail: TrailMail | null;
+}
+
+const mailType = (status: TrailMail['status']): TrailMailType =>
+  status === 'sent' ? 'MailSent' : status === 'failed' ? 'MailFailed' : 'MailPending';
+
+export function rawEventOf(event: RecordedEvent): RawEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    stream: event.stream,
+    revision: event.revision.toString(),
+    position: event.position.toString(),
+    recorded_at: event.recordedAt.toISOString(),
+    data: event.data,
+    metadata: event.metadata,
+  };
+}
+
+export async function presentOrderTrail(
+  recorded: readonly RecordedEvent[],
+  mails: readonly TrailMail[],
+  context: { names: HistoryNames; paymentMethod: PaymentMethod | null },
+): Promise<OrderTrailEntry[]> {
+  const actors = await actorsOf(recorded, context.names);
+  const { history } = await presentOrderHistory(recorded, context);
+  const facts = new Map(history.map((entry) => [entry.position, entry]));
+  const attendeeNames = new Map<string, string>();
+  const listNames = new Map<string, string | null>();
+  const entries: OrderTrailEntry[] = [];
+  for (const event of recorded) {
+    const data = event.data as Record<string, unknown>;
+    if (event.type === 'OrderDetailsSubmitted' || event.type === 'AttendeeDetailsChanged') {
+      const people = event.type === 'OrderDetailsSubmitted' ? (data.attendees as AttendeeNaming[]) : [data];
+      for (const person of people as AttendeeNaming[])
+        attendeeNames.set(person.attendeeId, `${person.firstName} ${person.lastName}`.trim());
+    }
+    const known = facts.get(event.position.toString());
+    const listId = checkInTypes.has(event.type) ? textOf(data, 'checkInListId') : null;
+    if (listId && !listNames.has(listId)) listNames.set(listId, await context.names.checkInList(listId));
+    const attendeeId = textOf(data, 'attendeeId');
+    entries.push({
+      position: event.position.toString(),
+      at: event.recordedAt.toISOString(),
+      type: event.type,
+      actor: actors.get(authorOf(event)) ?? { kind: 'system', name: null },
+      amount: known?.amount ?? null,
+      currency: known?.currency ?? null,
+      attendee_name: known?.attendee_name ?? (attendeeId ? (attendeeNames.get(attendeeId) ?? null) : null),
+      payment_method: known?.payment_method ?? null,
+      stream: event.stream,
+      revision: event.revision.toString(),
+      ip: typeof event.metadata.ip === 'string' ? event.metadata.ip : null,
+      check_in_list: listId ? (listNames.get(listId) ?? null) : null,
+      device: listId ? (textOf(data, 'gate') ?? textOf(data, 'deviceId')) : null,
+      mail_template: null,
+      stripe_type: event.type === 'StripeEventReceived' ? textOf(data, 'stripeType') : null,
+      raw: rawEventOf(event),
+      mail: null,
+    });
+  }
+  const byCause = [...mails].sort((a, b) => comparePositions(a.event_position, b.event_position));
+  const merged: OrderTrailEntry[] = [];
+  let next = 0;
+  for (const entry of entries) {
+    merged.push(entry);
+    while (next < byCause.length && comparePositions(byCause[next]!.event_position, entry.position) <= 0)
+      merged.push(mailEntry(byCause[next++]!));
+  }
+  while (next < byCause.length) merged.push(mailEntry(byCause[next++]!));
+  return merged;
+}
+
+interface AttendeeNaming {
+  attendeeId: string;
+  firstName: string;
+  lastName: string;
+}
+
+const comparePositions = (a: string, b: string): number => {
+  const left = BigInt(a);
+  const right = BigInt(b);
+  return left < right ? -1 : left > right ? 1 : 0;
+};
+
+function mailEntry(mail: TrailMail): OrderTrailEntry {
+  return {
+    position: mail.event_position,
+    at: mail.sent_at ?? mail.created_at,
+    type: mailType(mail.status),
+    actor: { kind: 'system', name: null },
+    amount: null,
+    currency: null,
+    attendee_name: null,
+    payment_method: null,
+    stream: null,
+    revision: null,
+    ip: null,
+    check_in_list: null,
+    device: null,
+    mail_template: mail.template,
+    stripe_type: null,
+    raw: null,
+    mail,
+  };
 }

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
 import { execute } from '../../kit/http/context';
 import { allow } from '../../kit/http/policy';
-import { body, parse } from '../../kit/http/validate';
+import { body, parse, query } from '../../kit/http/validate';
 import { parseListQuery } from '../../kit/listQuery';
 import type { TicketSigningKeys } from '../../admission/signingKeys';
 import { questionsForCheckout } from '../../../projections/questions';
@@ -31,7 +31,9 @@ import {
   orderExportRow,
 } from './orderExports';
 import { presentAdminOrderFields } from './orderPresenters';
-import { buyerDetailsSchema, exportFormatSchema } from './orderSchemas';
+import { historyNamesFrom, presentOrderTrail } from './orderHistory';
+import { buyerDetailsSchema, exportFormatSchema, orderAsOfQuerySchema, orderMomentOf } from './orderSchemas';
+import { loadOrderTrail, orderStateAsOf } from './orderTrail';
 import { cancelOrder } from './orderWorkflows';
 import { ownedOrders } from './ownedOrders';
 
@@ -129,6 +131,31 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
   router.get('/events/:eventId/orders/:orderId', async (ctx) => {
     const { auth, eventId, orderId } = await ownedOrder(ctx);
     ctx.body = { data: await orderDetail(auth.accountId, eventId, orderId) };
+  });
+
+  /** Every stream's events that touched the order, and its mails (docs/audit.md "An order's history"). */
+  router.get('/events/:eventId/orders/:orderId/history', async (ctx) => {
+    const { auth, eventId, orderId, order } = await ownedOrder(ctx);
+    const trail = await loadOrderTrail(services.db, services.store, { accountId: auth.accountId, orderId });
+    const entries = await presentOrderTrail(trail.events, trail.mails, {
+      names: historyNamesFrom(services.db, { accountId: auth.accountId, eventId }),
+      paymentMethod: order.paymentMethod,
+    });
+    ctx.body = { data: { entries } };
+  });
+
+  /** The order folded from its events up to a time or an event of its history; `state: null` before it existed. */
+  router.get('/events/:eventId/orders/:orderId/as-of', async (ctx) => {
+    const { auth, eventId, orderId } = await ownedOrder(ctx);
+    const moment = orderMomentOf(query(ctx, orderAsOfQuerySchema));
+    const trail = await loadOrderTrail(services.db, services.store, { accountId: auth.accountId, orderId });
+    ctx.body = {
+      data: await orderStateAsOf(
+        trail.events,
+        moment,
+        historyNamesFrom(services.db, { accountId: auth.accountId, eventId }),
+      ),
+    };
   });
 
   /** The order is decided first (a refusal changes nothing), then its tickets go back, then it is cancelled. */

@@ -7,12 +7,12 @@ import { isShortId } from '../../kit/shortIds';
 import type { AddressAnswer, Answer, AnswerSheet } from '../../catalog/questions/answers';
 import { questionResponseSchema } from '../../catalog/questions/questionSchemas';
 import { supportedLocales } from '../../messaging/locales';
-import { orderHistoryTypes } from './orderHistory';
+import { orderHistoryTypes, trailMailTypes } from './orderHistory';
 import { attendeeListSpec, orderListSpec } from '../../../projections/orders';
 import { entityId } from '../../kit/http/ids';
 import { checkInProjection } from '../../../projections/checkIn';
 import { identityProjection } from '../../../projections/identity';
-import { ordersProjection } from '../../../projections/orders';
+import { orderTrailEventTypes, orderTrailProjection, ordersProjection } from '../../../projections/orders';
 import { questionsProjection } from '../../../projections/questions';
 
 /** The checkout's requests and answers (docs/orders.md). Prices never come from a request: `.strict()` refuses them. */
@@ -315,6 +315,150 @@ export const orderDetailResponseSchema = z.object({
   ),
 });
 
+/**
+ * `GET …/orders/{orderId}/as-of`: the moment, as an instant or as the position of an event of the history. Exactly
+ * one is given (`orderMomentOf`).
+ */
+export const orderAsOfQuerySchema = z
+  .object({
+    at: queryText()
+      .pipe(
+        z.iso.datetime({ offset: true, message: 'Give a date and time in ISO 8601 (2027-01-10T12:00:00Z)' }),
+      )
+      .optional(),
+    position: queryText()
+      .regex(/^[1-9][0-9]{0,17}$/, 'Give the position of an event of the history (a whole number)')
+      .optional(),
+  })
+  .strict();
+
+/** The parsed query's moment; neither or both is refused under both names. */
+export function orderMomentOf(
+  query: z.infer<typeof orderAsOfQuerySchema>,
+): { position: bigint } | { at: Date } {
+  if (query.at !== undefined && query.position === undefined) return { at: new Date(query.at) };
+  if (query.position !== undefined && query.at === undefined) return { position: BigInt(query.position) };
+  const message = 'Give either a time (at) or a position';
+  throw new Refusal('validation_failed', undefined, { at: [message], position: [message] });
+}
+
+const actorSchema = z.object({
+  kind: z.enum(['member', 'buyer', 'door', 'stripe', 'system']),
+  name: z.string().nullable(),
+});
+
+/** One entry of an order's full history (services/sales/orders/orderHistory.ts `presentOrderTrail`). */
+export const orderTrailEntrySchema = z.object({
+  type: z.enum([...orderTrailEventTypes, ...trailMailTypes]),
+  position: z.string(),
+  at: z.string(),
+  stream: z.string().nullable(),
+  revision: z.string().nullable(),
+  actor: actorSchema,
+  ip: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  attendee_name: z.string().nullable(),
+  payment_method: z.enum(['FREE', 'OFFLINE', 'CARD']).nullable(),
+  check_in_list: z.string().nullable(),
+  device: z.string().nullable(),
+  mail_template: z.string().nullable(),
+  stripe_type: z.string().nullable(),
+  /** The event as recorded, for an auditor; null for a mail. */
+  raw: z
+    .object({
+      id: z.string(),
+      type: z.string(),
+      stream: z.string(),
+      revision: z.string(),
+      position: z.string(),
+      recorded_at: z.string(),
+      data: z.unknown(),
+      metadata: z.unknown(),
+    })
+    .nullable(),
+  mail: z
+    .object({
+      id: z.string(),
+      template: z.string(),
+      status: z.enum(['pending', 'sending', 'sent', 'failed']),
+      event_position: z.string(),
+      created_at: z.string(),
+      sent_at: z.string().nullable(),
+      attempts: z.number().int(),
+    })
+    .nullable(),
+});
+
+export const orderTrailResponseSchema = z.object({ entries: z.array(orderTrailEntrySchema) });
+
+/** The order as it was at a moment; `state` null: it did not exist yet. */
+export const orderAsOfResponseSchema = z.object({
+  /** The last event folded (null: none yet) and the moment. */
+  position: z.string().nullable(),
+  at: z.string(),
+  state: z
+    .object({
+      status: orderStatus,
+      payment_method: z.enum(['FREE', 'OFFLINE', 'CARD']).nullable(),
+      currency: z.string(),
+      reference: z.string(),
+      placed_at: z.string(),
+      expires_at: z.string(),
+      buyer: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }).nullable(),
+      lines: z.array(
+        z.object({
+          ticket_id: z.string(),
+          tier_id: z.string().nullable(),
+          ticket_title: z.string(),
+          tier_label: z.string().nullable(),
+          quantity: z.number().int(),
+          price: z.number().int(),
+          discount: z.number().int(),
+        }),
+      ),
+      promo_code: z.string().nullable(),
+      discount_total: z.number().int(),
+      subtotal: z.number().int(),
+      fee_total: z.number().int(),
+      tax_total: z.number().int(),
+      total: z.number().int(),
+      taxes: z.array(charge),
+      fees: z.array(charge),
+      paid: z.number().int(),
+      refunded: z.number().int(),
+      remaining: z.number().int(),
+      payment_attempts: z.number().int(),
+      payment_failures: z.number().int(),
+      refunds: z.array(
+        z.object({
+          refund_id: z.string(),
+          amount: z.number().int(),
+          status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
+        }),
+      ),
+      attendees: z.array(
+        z.object({
+          id: z.string(),
+          ticket_id: z.string(),
+          first_name: z.string().nullable(),
+          last_name: z.string().nullable(),
+          status: z.enum(['ACTIVE', 'CANCELLED']),
+          payment: z.enum(['PAID', 'UNPAID', 'PENDING']),
+          check_ins: z.array(
+            z.object({
+              check_in_list_id: z.string(),
+              check_in_list: z.string().nullable(),
+              state: z.enum(['checked_in', 'checked_out']),
+              at: z.string(),
+            }),
+          ),
+        }),
+      ),
+    })
+    .nullable(),
+});
+
 export const refundOrderSchema = z
   .object({
     /** Minor units; at most what remains to be refunded. */
@@ -464,6 +608,23 @@ export const orderRouteContracts = [
     reads: [ordersProjection, questionsProjection, checkInProjection, identityProjection],
     summary: 'An order with its attendees, answers and its history',
     response: orderDetail,
+  }),
+  route({
+    method: 'get',
+    path: '/events/:eventId/orders/:orderId/history',
+    reads: [ordersProjection, orderTrailProjection, checkInProjection, identityProjection],
+    summary:
+      'Every event of every stream that touched the order (order, inventory, check-ins, messages, Stripe) and its mails, in order, each with its actor, IP and the raw event',
+    response: dataOf(orderTrailResponseSchema),
+  }),
+  route({
+    method: 'get',
+    path: '/events/:eventId/orders/:orderId/as-of',
+    reads: [ordersProjection, orderTrailProjection, checkInProjection],
+    summary:
+      'The order as it was at a time (`at`) or after an event of its history (`position`), folded from its events; `state` is null before it existed',
+    query: orderAsOfQuerySchema,
+    response: dataOf(orderAsOfResponseSchema),
   }),
   route({
     method: 'post',

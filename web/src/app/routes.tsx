@@ -187,19 +187,26 @@ const manageRoutes: RouteObject = {
           path: 'event/:eventId',
           lazy: () =>
             import('../features/eventDashboard/EventLayout').then((m) => ({ Component: m.EventLayout })),
-          children: EVENT_SECTIONS.map((section) =>
-            section.path === ''
-              ? {
-                  index: true,
-                  lazy: () =>
-                    import('../features/eventDashboard/EventOverviewPage').then((m) => ({
-                      Component: m.EventOverviewPage,
-                    })),
-                }
-              : eventSectionPages[section.path]
-                ? { path: section.path, lazy: eventSectionPages[section.path] }
-                : { path: section.path, ...notAvailable(eventSectionLabel[section.path]) },
-          ),
+          children: [
+            ...EVENT_SECTIONS.map((section) =>
+              section.path === ''
+                ? {
+                    index: true,
+                    lazy: () =>
+                      import('../features/eventDashboard/EventOverviewPage').then((m) => ({
+                        Component: m.EventOverviewPage,
+                      })),
+                  }
+                : eventSectionPages[section.path]
+                  ? { path: section.path, lazy: eventSectionPages[section.path] }
+                  : { path: section.path, ...notAvailable(eventSectionLabel[section.path]) },
+            ),
+            {
+              path: 'orders/:orderId/history',
+              lazy: () =>
+                import('../features/orders/OrderTrailPage').then((m) => ({ Component: m.OrderTrailPage })),
+            },
+          ],
         },
       ],
     },

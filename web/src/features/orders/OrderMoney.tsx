@@ -1,15 +1,18 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { formatMoney } from '../../shared/intl/eventFormat';
-import { orderSummaryRows, type OrderSummaryRow } from '../../../../services/sales/orders/orderSummary';
-import type { OrderDetail } from './api';
+import {
+  orderSummaryRows,
+  type OrderSummaryRow,
+  type SummarizedOrder,
+} from '../../../../services/sales/orders/orderSummary';
 import { orderDetailMessages as d } from './messages';
 
 /**
  * The order drawer's items and money, the same rows the buyer sees (services/sales/orders/orderSummary.ts):
  * lines before the discount, the discount once, fees and taxes up to the total; included taxes as notes.
  */
-export function OrderMoney({ order }: { order: OrderDetail }) {
+export function OrderMoney({ order }: { order: SummarizedOrder & { currency: string } }) {
   const intl = useIntl();
   const money = (amount: number) => formatMoney(intl, amount, order.currency);
   const label = (row: OrderSummaryRow): string => {

@@ -13,7 +13,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useOutletContext } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import { isApiError } from '../../shared/api/ApiError';
 import type { RouteQuery } from '../../shared/api/routes';
 import { reasonMessage } from '../../shared/api/reasonMessages';
@@ -45,6 +45,7 @@ import {
   orderDetailMessages as d,
   ordersMessages as m,
   orderStatusMessages,
+  orderTrailMessages,
   paymentMethodMessages,
 } from './messages';
 import { ExportButtons, SearchToolbar, openOnRowClick, useListParams } from './ListControls';
@@ -462,6 +463,11 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       </ul>
       <OrderAnswers order={order} />
       <OrderHistory order={order} />
+      <p>
+        <Link to={`/manage/event/${eventId}/orders/${order.id}/history`}>
+          {intl.formatMessage(orderTrailMessages.open)}
+        </Link>
+      </p>
       <Alert
         isOpen={confirming !== null}
         intent={confirming === 'mark-paid' ? 'primary' : 'danger'}

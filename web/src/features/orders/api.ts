@@ -8,6 +8,10 @@ export type OrderListItem = ApiResponse<'GET /events/{eventId}/orders'>['data'][
 export type OrderStatus = OrderListItem['status'];
 export type OrderDetail = ApiResponse<'GET /events/{eventId}/orders/{orderId}'>['data'];
 export type Attendee = ApiResponse<'GET /events/{eventId}/attendees'>['data'][number];
+export type OrderTrailEntry =
+  ApiResponse<'GET /events/{eventId}/orders/{orderId}/history'>['data']['entries'][number];
+export type OrderAsOf = ApiResponse<'GET /events/{eventId}/orders/{orderId}/as-of'>['data'];
+export type OrderStateThen = NonNullable<OrderAsOf['state']>;
 
 export type OrderAction = 'mark-paid' | 'cancel' | 'resend-confirmation' | 'erase-personal-data';
 export async function orderAction(

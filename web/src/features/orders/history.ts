@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { formatMoney } from '../../shared/intl/eventFormat';
-import type { OrderDetail } from './api';
+import type { OrderDetail, OrderTrailEntry } from './api';
 
 /**
  * What happened to an order, said as people say it: one sentence per recorded event type and who did it
@@ -181,4 +181,107 @@ export function historyActor(intl: IntlShape, actor: HistoryEntry['actor']): str
     case 'system':
       return intl.formatMessage(actorMessages.system);
   }
+}
+
+/**
+ * The full history's other entries (issue 30): the inventory's holds, the doors' scans, the messages, Stripe's
+ * events and the mails, each one sentence. A new type in the trail fails the typecheck here until it has one.
+ */
+type TrailType = Exclude<OrderTrailEntry['type'], HistoryType>;
+
+const trailSentences = {
+  HoldPlaced: defineMessage({
+    id: 'orders.trail.holdPlaced',
+    defaultMessage: 'Tickets held in the inventory',
+  }),
+  HoldClientNoted: defineMessage({
+    id: 'orders.trail.holdClientNoted',
+    defaultMessage: 'The buyer’s device counted against the reservation limit',
+  }),
+  HoldExtended: defineMessage({
+    id: 'orders.trail.holdExtended',
+    defaultMessage: 'Hold in the inventory extended',
+  }),
+  HoldReleased: defineMessage({
+    id: 'orders.trail.holdReleased',
+    defaultMessage: 'Held tickets released to the inventory',
+  }),
+  HoldConverted: defineMessage({
+    id: 'orders.trail.holdConverted',
+    defaultMessage: 'Held tickets counted as sold',
+  }),
+  StockReturned: defineMessage({
+    id: 'orders.trail.stockReturned',
+    defaultMessage: 'Tickets returned to the inventory',
+  }),
+  AttendeeCheckedIn: defineMessage<{ attendee: string }>({
+    id: 'orders.trail.attendeeCheckedIn',
+    defaultMessage: '{attendee} checked in',
+  }),
+  AttendeeCheckedOut: defineMessage<{ attendee: string }>({
+    id: 'orders.trail.attendeeCheckedOut',
+    defaultMessage: '{attendee} checked out',
+  }),
+  DuplicateEntryRecorded: defineMessage<{ attendee: string }>({
+    id: 'orders.trail.duplicateEntryRecorded',
+    defaultMessage: 'A second entry of {attendee} recorded by an offline scanner',
+  }),
+  OfflineScanRefused: defineMessage<{ attendee: string }>({
+    id: 'orders.trail.offlineScanRefused',
+    defaultMessage: 'An offline scan of {attendee} that was not valid',
+  }),
+  MessageScheduled: defineMessage({ id: 'orders.trail.messageScheduled', defaultMessage: 'Message written' }),
+  MessageDispatched: defineMessage({
+    id: 'orders.trail.messageDispatched',
+    defaultMessage: 'Message sent out',
+  }),
+  MessageCancelled: defineMessage({
+    id: 'orders.trail.messageCancelled',
+    defaultMessage: 'Message cancelled',
+  }),
+  StripeEventReceived: defineMessage<{ stripeType: string }>({
+    id: 'orders.trail.stripeEventReceived',
+    defaultMessage: 'Stripe reported {stripeType}',
+  }),
+  MailSent: defineMessage<{ template: string }>({
+    id: 'orders.trail.mailSent',
+    defaultMessage: 'Mail sent ({template})',
+  }),
+  MailPending: defineMessage<{ template: string }>({
+    id: 'orders.trail.mailPending',
+    defaultMessage: 'Mail waiting to be sent ({template})',
+  }),
+  MailFailed: defineMessage<{ template: string }>({
+    id: 'orders.trail.mailFailed',
+    defaultMessage: 'Mail could not be sent ({template})',
+  }),
+} satisfies Record<TrailType, MessageDescriptor>;
+
+/** The kinds of mail an order gets (services/messaging/templates.ts); any other is named by its template. */
+const mailKinds: Record<string, MessageDescriptor> = defineMessages({
+  order_confirmation: { id: 'orders.trail.mail.orderConfirmation', defaultMessage: 'order confirmation' },
+  order_ticket: { id: 'orders.trail.mail.orderTicket', defaultMessage: 'ticket' },
+  order_cancelled: { id: 'orders.trail.mail.orderCancelled', defaultMessage: 'cancellation' },
+  order_refund: { id: 'orders.trail.mail.orderRefund', defaultMessage: 'refund' },
+  order_notification: { id: 'orders.trail.mail.orderNotification', defaultMessage: 'note to the organizer' },
+  event_message: { id: 'orders.trail.mail.eventMessage', defaultMessage: 'message' },
+});
+
+const isTrailType = (type: OrderTrailEntry['type']): type is TrailType => type in trailSentences;
+
+/** The sentence of any entry of the full history, in the viewer's language. */
+export function trailSentence(intl: IntlShape, entry: OrderTrailEntry, orderCurrency: string): string {
+  if (!isTrailType(entry.type)) return historySentence(intl, { ...entry, type: entry.type }, orderCurrency);
+  const sentence: MessageDescriptor = trailSentences[entry.type];
+  return intl.formatMessage(sentence, {
+    ...valuesOf(intl, entry, orderCurrency),
+    stripeType: entry.stripe_type ?? '',
+    template: mailKindOf(intl, entry.mail_template),
+  });
+}
+
+function mailKindOf(intl: IntlShape, template: string | null): string {
+  if (!template) return '';
+  const kind = mailKinds[template];
+  return kind ? intl.formatMessage(kind) : template;
 }

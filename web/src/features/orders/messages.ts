@@ -257,3 +257,71 @@ export const attendeeDrawerMessages = defineMessages({
     defaultMessage: 'Open {name}',
   }),
 });
+
+/** The order's full history and the order as of a moment (issue 30). */
+export const orderTrailMessages = defineMessages({
+  open: { id: 'orders.trail.open', defaultMessage: 'Full history and the order at any moment' },
+  pageTitle: defineMessage<{ reference: string }>({
+    id: 'orders.trail.pageTitle',
+    defaultMessage: 'History of order {reference}',
+  }),
+  back: { id: 'orders.trail.back', defaultMessage: 'Back to the orders' },
+  heading: defineMessage<{ reference: string }>({
+    id: 'orders.trail.heading',
+    defaultMessage: 'History of order {reference}',
+  }),
+  intro: {
+    id: 'orders.trail.intro',
+    defaultMessage:
+      'Everything recorded about this order: its own events, its tickets in the inventory, the scans at the doors, Stripe’s reports, messages and mails. Choose an entry to see the order as it was then.',
+  },
+  loading: { id: 'orders.trail.loading', defaultMessage: 'Loading the history…' },
+  loadFailed: { id: 'orders.trail.loadFailed', defaultMessage: 'The history could not be loaded.' },
+  empty: { id: 'orders.trail.empty', defaultMessage: 'Nothing is recorded about this order yet.' },
+  thenHeading: { id: 'orders.trail.thenHeading', defaultMessage: 'The order at that moment' },
+  historyHeading: { id: 'orders.trail.historyHeading', defaultMessage: 'What happened' },
+  slider: { id: 'orders.trail.slider', defaultMessage: 'Moment in the history' },
+  sliderValue: defineMessage<{ index: number; total: number; when: string }>({
+    id: 'orders.trail.sliderValue',
+    defaultMessage: 'Entry {index} of {total}, {when}',
+  }),
+  notYet: { id: 'orders.trail.notYet', defaultMessage: 'The order did not exist yet.' },
+  changed: { id: 'orders.trail.changed', defaultMessage: 'changed' },
+  status: { id: 'orders.trail.status', defaultMessage: 'Status' },
+  paymentMethod: { id: 'orders.trail.paymentMethod', defaultMessage: 'Payment method' },
+  paid: { id: 'orders.trail.paid', defaultMessage: 'Paid' },
+  refunded: { id: 'orders.trail.refunded', defaultMessage: 'Refunded' },
+  remaining: { id: 'orders.trail.remaining', defaultMessage: 'Remaining' },
+  attempts: { id: 'orders.trail.attempts', defaultMessage: 'Card payment attempts' },
+  buyer: { id: 'orders.trail.buyer', defaultMessage: 'Buyer' },
+  refunds: { id: 'orders.trail.refunds', defaultMessage: 'Refunds' },
+  refund: defineMessage<{ amount: string; status: string }>({
+    id: 'orders.trail.refund',
+    defaultMessage:
+      '{amount}: {status, select, PENDING {pending} SUCCEEDED {refunded} FAILED {failed} other {{status}}}',
+  }),
+  attendees: { id: 'orders.trail.attendees', defaultMessage: 'Attendees' },
+  attendee: { id: 'orders.trail.attendee', defaultMessage: 'Attendee' },
+  ticketState: { id: 'orders.trail.ticketState', defaultMessage: 'Ticket' },
+  checkIn: { id: 'orders.trail.checkIn', defaultMessage: 'Check-in' },
+  unnamed: { id: 'orders.trail.unnamed', defaultMessage: 'No name yet' },
+  attendeeState: defineMessage<{ status: string; payment: string }>({
+    id: 'orders.trail.attendeeState',
+    defaultMessage:
+      '{status, select, CANCELLED {Cancelled} other {Active}}, {payment, select, PAID {paid} UNPAID {unpaid} other {not paid yet}}',
+  }),
+  notCheckedIn: { id: 'orders.trail.notCheckedIn', defaultMessage: 'Not checked in' },
+  doorState: defineMessage<{ state: string; list: string }>({
+    id: 'orders.trail.doorState',
+    defaultMessage: '{state, select, checked_in {Checked in} other {Checked out}} ({list})',
+  }),
+  device: defineMessage<{ device: string }>({
+    id: 'orders.trail.device',
+    defaultMessage: 'device {device}',
+  }),
+  ip: defineMessage<{ ip: string }>({ id: 'orders.trail.ip', defaultMessage: 'IP {ip}' }),
+  showThen: { id: 'orders.trail.showThen', defaultMessage: 'Show the order then' },
+  rawEvent: { id: 'orders.trail.rawEvent', defaultMessage: 'Raw event' },
+  rawMail: { id: 'orders.trail.rawMail', defaultMessage: 'Mail record' },
+  rawLabel: { id: 'orders.trail.rawLabel', defaultMessage: 'As recorded' },
+});

@@ -36,4 +36,30 @@ export const orderQueries = {
         (await api.call('GET /events/{eventId}/orders/{orderId}', { params: { eventId, orderId }, signal }))
           .data,
     }),
+  /** Every stream's events that touched the order, and its mails (issue 30). */
+  trail: (eventId: string, orderId: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all, 'trail', orderId] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await api.call('GET /events/{eventId}/orders/{orderId}/history', {
+            params: { eventId, orderId },
+            signal,
+          })
+        ).data,
+    }),
+  /** The order as it was after the event at `position` (an entry of the trail). */
+  asOf: (eventId: string, orderId: string, position: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all, 'as-of', orderId, position] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await api.call('GET /events/{eventId}/orders/{orderId}/as-of', {
+            params: { eventId, orderId },
+            query: { position },
+            signal,
+          })
+        ).data,
+      staleTime: Infinity,
+    }),
 };

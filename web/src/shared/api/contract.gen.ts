@@ -3597,6 +3597,179 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
   };
 };
 
+export type GetEventsByEventIdOrdersByOrderIdHistoryResponse = {
+  data: {
+    entries: {
+      type:
+        | 'OrderPlaced'
+        | 'OrderHoldExtended'
+        | 'OrderDetailsSubmitted'
+        | 'OrderCompleted'
+        | 'OrderAwaitingOfflinePayment'
+        | 'OrderMarkedPaid'
+        | 'OrderExpired'
+        | 'OrderAbandoned'
+        | 'OrderCancelled'
+        | 'AttendeeCancelled'
+        | 'AttendeeReactivated'
+        | 'OrderBuyerDetailsChanged'
+        | 'AttendeeDetailsChanged'
+        | 'ManualOrderRecorded'
+        | 'OrderConfirmationResent'
+        | 'AttendeeTicketResent'
+        | 'OrderPersonalDataErased'
+        | 'PaymentIntentCreated'
+        | 'OrderPaymentReceived'
+        | 'PaymentAmountMismatch'
+        | 'OrderPaymentFailed'
+        | 'OrderRefundRequested'
+        | 'OrderRefundSubmitted'
+        | 'OrderRefunded'
+        | 'OrderRefundFailed'
+        | 'OrderRefundRecorded'
+        | 'PlatformFeeCharged'
+        | 'ForeignStripeEventIgnored'
+        | 'HoldPlaced'
+        | 'HoldClientNoted'
+        | 'HoldExtended'
+        | 'HoldReleased'
+        | 'HoldConverted'
+        | 'StockReturned'
+        | 'AttendeeCheckedIn'
+        | 'AttendeeCheckedOut'
+        | 'DuplicateEntryRecorded'
+        | 'OfflineScanRefused'
+        | 'MessageScheduled'
+        | 'MessageDispatched'
+        | 'MessageCancelled'
+        | 'StripeEventReceived'
+        | 'MailSent'
+        | 'MailPending'
+        | 'MailFailed';
+      position: string;
+      at: string;
+      stream: string | null;
+      revision: string | null;
+      actor: {
+        kind: 'member' | 'buyer' | 'door' | 'stripe' | 'system';
+        name: string | null;
+      };
+      ip: string | null;
+      amount: number | null;
+      currency: string | null;
+      attendee_name: string | null;
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+      check_in_list: string | null;
+      device: string | null;
+      mail_template: string | null;
+      stripe_type: string | null;
+      raw: {
+        id: string;
+        type: string;
+        stream: string;
+        revision: string;
+        position: string;
+        recorded_at: string;
+        data: unknown;
+        metadata: unknown;
+      } | null;
+      mail: {
+        id: string;
+        template: string;
+        status: 'pending' | 'sending' | 'sent' | 'failed';
+        event_position: string;
+        created_at: string;
+        sent_at: string | null;
+        attempts: number;
+      } | null;
+    }[];
+  };
+};
+
+export type GetEventsByEventIdOrdersByOrderIdAsOfResponse = {
+  data: {
+    position: string | null;
+    at: string;
+    state: {
+      status:
+        | 'AWAITING_DETAILS'
+        | 'RESERVED'
+        | 'AWAITING_PAYMENT'
+        | 'COMPLETED'
+        | 'CANCELLED'
+        | 'EXPIRED'
+        | 'ABANDONED'
+        | 'PAYMENT_FAILED'
+        | 'REFUND_PENDING'
+        | 'REFUNDED'
+        | 'PARTIALLY_REFUNDED'
+        | 'REFUND_FAILED';
+      payment_method: 'FREE' | 'OFFLINE' | 'CARD' | null;
+      currency: string;
+      reference: string;
+      placed_at: string;
+      expires_at: string;
+      buyer: {
+        first_name: string;
+        last_name: string;
+        email: string;
+      } | null;
+      lines: {
+        ticket_id: string;
+        tier_id: string | null;
+        ticket_title: string;
+        tier_label: string | null;
+        quantity: number;
+        price: number;
+        discount: number;
+      }[];
+      promo_code: string | null;
+      discount_total: number;
+      subtotal: number;
+      fee_total: number;
+      tax_total: number;
+      total: number;
+      taxes: {
+        name: string;
+        amount: number;
+      }[];
+      fees: {
+        name: string;
+        amount: number;
+      }[];
+      paid: number;
+      refunded: number;
+      remaining: number;
+      payment_attempts: number;
+      payment_failures: number;
+      refunds: {
+        refund_id: string;
+        amount: number;
+        status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+      }[];
+      attendees: {
+        id: string;
+        ticket_id: string;
+        first_name: string | null;
+        last_name: string | null;
+        status: 'ACTIVE' | 'CANCELLED';
+        payment: 'PAID' | 'UNPAID' | 'PENDING';
+        check_ins: {
+          check_in_list_id: string;
+          check_in_list: string | null;
+          state: 'checked_in' | 'checked_out';
+          at: string;
+        }[];
+      }[];
+    } | null;
+  };
+};
+
+export type GetEventsByEventIdOrdersByOrderIdAsOfQuery = {
+  at?: string;
+  position?: string;
+};
+
 export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
   data: {
     id: string;
@@ -6057,6 +6230,15 @@ export interface ApiRoutes {
   'GET /events/{eventId}/orders/{orderId}': {
     body: never;
     response: GetEventsByEventIdOrdersByOrderIdResponse;
+  };
+  'GET /events/{eventId}/orders/{orderId}/history': {
+    body: never;
+    response: GetEventsByEventIdOrdersByOrderIdHistoryResponse;
+  };
+  'GET /events/{eventId}/orders/{orderId}/as-of': {
+    body: never;
+    response: GetEventsByEventIdOrdersByOrderIdAsOfResponse;
+    query: GetEventsByEventIdOrdersByOrderIdAsOfQuery;
   };
   'POST /events/{eventId}/orders/{orderId}/mark-paid': {
     body: never;
