@@ -142,6 +142,7 @@ export const affiliatesProjection = defineProjection<AffiliateEvent | OrderEvent
       case 'ManualOrderRecorded':
       case 'OrderBuyerDetailsChanged':
       case 'OrderConfirmationResent':
+      case 'OrderPersonalDataErased':
         return [];
       case 'AffiliateCreated':
       case 'AffiliateUpdated':

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ReadModelTable } from '../../projections/runner/types';
-import { SubjectErasedError, type PersonalDataKeys } from '../eventstore/personalData';
+import type { PersonalDataKeys } from '../eventstore/personalData';
+import { Refusal } from '../kit/refusal';
 
 /**
  * The keys of crypto-shredding (services/eventstore/personalData.ts, docs/audit.md "Erasure"): one random
@@ -77,7 +78,8 @@ export class KeyRing implements PersonalDataKeys {
       .onConflict('subject')
       .ignore();
     const row = await this.#read(subject);
-    if (!row?.key) throw new SubjectErasedError(subject);
+    // Nothing new is recorded about an erased person (a resent invitation, a changed detail): a 409, not a 500.
+    if (!row?.key) throw new Refusal('personal_data_erased');
     return this.#remember(subject, Buffer.from(row.key, 'base64')) as Buffer;
   }
 

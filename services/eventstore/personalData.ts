@@ -51,7 +51,7 @@ export interface PersonalDataPolicy {
 }
 
 export interface PersonalDataKeys {
-  /** The subject's key, made on first use. Refuses a subject already erased (`SubjectErasedError`). */
+  /** The subject's key, made on first use. Refuses a subject already erased (`personal_data_erased`). */
   keyFor(subject: string): Promise<Buffer>;
   /** The subject's key; null once erased (or never made). */
   existingKey(subject: string): Promise<Buffer | null>;
@@ -59,13 +59,6 @@ export interface PersonalDataKeys {
   erase(subject: string, at: Date): Promise<void>;
   /** Drops what this process remembers of the subject's key (another process erased it). */
   forget(subject: string): void;
-}
-
-export class SubjectErasedError extends Error {
-  override readonly name = 'SubjectErasedError';
-  constructor(readonly subject: string) {
-    super(`the personal data of ${subject} was erased: no new personal data is recorded for it`);
-  }
 }
 
 /** What an erased text field reads as; the web shows it as "erased" in the viewer's language. */

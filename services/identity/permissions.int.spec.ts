@@ -290,6 +290,17 @@ const permissionMatrix: Record<string, Entry> = {
     owned: true,
     params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
   },
+  'GET /api/events/:eventId/orders/:orderId/history': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
+  },
+  'GET /api/events/:eventId/orders/:orderId/as-of': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
+    query: { position: '1' },
+  },
   'POST /api/events/:eventId/orders/:orderId/cancel': {
     access: 'events',
     owned: true,

@@ -140,7 +140,7 @@ export const reasonCatalog = {
   },
   personal_data_erased: {
     status: 409,
-    title: 'The personal data of this order was erased',
+    title: "This person's personal data was erased",
   },
   // identity
   email_taken: { status: 409, title: 'This email address is already in use' },

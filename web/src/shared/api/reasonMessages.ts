@@ -237,7 +237,7 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
   },
   personal_data_erased: {
     id: 'reason.personal_data_erased',
-    defaultMessage: 'The personal data of this order was erased',
+    defaultMessage: "This person's personal data was erased",
   },
   order_not_refundable: {
     id: 'reason.order_not_refundable',
