@@ -7,6 +7,7 @@ import { rebuildProjection, rebuildProjections, type RebuildResult } from '../pr
 import type { RunnerLogger } from '../projections/runner/types';
 import { startPlatform } from '../services/api/compose';
 import { bootstrapFirstRun } from '../services/api/firstRun';
+import { verifyLog, type Finding } from '../services/audit/verify';
 import { createDatabase } from '../services/eventstore/bench';
 import { readAppConfig } from '../services/kit/config';
 import { createLogger } from '../services/kit/logger';
@@ -18,12 +19,14 @@ import { generateReplayLog } from './replayLog';
  * then, on that same store, the raw read rate (`readAll` over the whole log), a rebuild of each projection
  * alone, and the rebuild of all of them together as `npm run projections:rebuild` does it (one pass), while
  * the app answers an event's order list and `/healthz` continuously. The rebuilt read models must hold the
- * rows the incremental runner wrote.
+ * rows the incremental runner wrote; `--verify` also runs `audit:verify` over the log and the read models.
  */
 
 export interface ReplayOptions {
   events: number;
   adapter: 'sqlite' | 'postgres';
+  /** Runs `audit:verify` over the generated log and the rebuilt read models afterwards (`--verify`). */
+  verify?: boolean;
   /** Prints the tables; the test turns it off. */
   print?: boolean;
 }
@@ -37,6 +40,8 @@ export interface ReplayOutcome {
   differing: string[];
   tables: number;
   parked: number;
+  /** With `verify`: what `audit:verify` found, and the log's events by type. */
+  audit?: { findings: Finding[]; types: Record<string, number> };
 }
 
 const RATIO_TARGET = 0.1;
@@ -49,7 +54,7 @@ export function replayOptions(args: readonly string[], env = process.env): Repla
     throw new Error('--events must be a whole number >= 100');
   const adapter = flag('adapter') ?? env.REPLAY_BENCH_ADAPTER ?? 'sqlite';
   if (adapter !== 'sqlite' && adapter !== 'postgres') throw new Error('--adapter must be sqlite or postgres');
-  return { events, adapter };
+  return { events, adapter, verify: args.includes('--verify') };
 }
 
 const quiet: RunnerLogger = {
@@ -246,6 +251,13 @@ export async function benchReplay(
       target: `errors = 0 ${errors === 0 && sorted.length > 0 ? 'ok' : 'MISSED'}`,
     };
 
+    let audit: ReplayOutcome['audit'];
+    if (options.verify) {
+      const types: Record<string, number> = {};
+      for await (const event of store.readAll()) types[event.type] = (types[event.type] ?? 0) + 1;
+      audit = { findings: (await verifyLog({ store, db })).findings, types };
+    }
+
     if (print) {
       console.log(
         `\n${log.events.toLocaleString('en-US')} events (${log.orders.toLocaleString('en-US')} orders, ` +
@@ -261,8 +273,23 @@ export async function benchReplay(
           `(row counts of ${tables.length} tables); parked events: ${parked}`,
       );
     }
-    if (differing.length > 0 || errors > 0 || parked > 0) process.exitCode = 1;
-    return { events: total, rawPerSecond, rows, serving, differing, tables: tables.length, parked };
+    if (print && audit)
+      console.log(
+        `audit:verify over the generated log: ${audit.findings.length} finding(s)`,
+        audit.findings.slice(0, 5),
+      );
+    if (differing.length > 0 || errors > 0 || parked > 0 || (audit?.findings.length ?? 0) > 0)
+      process.exitCode = 1;
+    return {
+      events: total,
+      rawPerSecond,
+      rows,
+      serving,
+      differing,
+      tables: tables.length,
+      parked,
+      ...(audit ? { audit } : {}),
+    };
   } finally {
     await platform.close();
     await drop();
