@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { defineProjection } from '../runner/define';
 import {
   orderEventTypes,
@@ -32,6 +33,12 @@ export {
 } from './orderTrail';
 
 /**
+ * Each order's revision and account as this transaction left them: a batch reads an order's row once, however
+ * many of its events it holds (every event but `OrderPlaced` moves the row's revision to its own).
+ */
+const revisions = new WeakMap<Knex.Transaction, Map<string, { revision: number; account_id: string }>>();
+
+/**
  * Orders and their attendees: the organizer's lists, the buyer's order page and the mails. The order stream
  * is the truth; an open order past its `expires_at` is shown as expired by the presenters before the expiry
  * reactor records it (services/sales/orders/orderDecider.ts `effectiveStatus`). One file per table writes it;
@@ -47,8 +54,12 @@ export const ordersProjection = defineProjection<OrderEvent | OrderPaymentEvent>
     const { orderId, eventId } = event.data;
     const keys = [`order:${orderId}`, `event:${eventId}`];
 
+    let known = revisions.get(trx);
+    if (!known) revisions.set(trx, (known = new Map<string, { revision: number; account_id: string }>()));
     if (event.type === 'OrderPlaced') {
-      await insertPlacedOrder(trx, orders, event);
+      known.delete(orderId);
+      if (await insertPlacedOrder(trx, orders, event))
+        known.set(orderId, { revision: Number(event.revision), account_id: event.data.accountId });
       const lines = ctx.table(orderLinesTable.name);
       if (!(await hasOrderLines(trx, lines, orderId))) {
         await insertOrderLines(trx, lines, event);
@@ -57,12 +68,13 @@ export const ordersProjection = defineProjection<OrderEvent | OrderPaymentEvent>
       return [...keys, `account:${event.data.accountId}`];
     }
 
-    const row = await orderRevision(trx, orders, orderId);
+    const row = known.get(orderId) ?? (await orderRevision(trx, orders, orderId));
     if (!row || row.revision >= Number(event.revision)) return [];
     await applyToOrder(trx, orders, event);
     await applyToAttendees(trx, attendees, event);
     await applyToManualOrders(trx, ctx.table(manualOrdersTable.name), event);
     await applyToOrderPayments(trx, ctx.table(orderPaymentsTable.name), event);
+    known.set(orderId, { revision: Number(event.revision), account_id: row.account_id });
     return [...keys, `account:${row.account_id}`];
   },
 });

@@ -91,13 +91,14 @@ const refundStatuses: readonly OrderStatus[] = [
   'REFUNDED',
 ];
 
+/** Whether the row is new (a replayed `OrderPlaced` leaves the existing one). */
 export async function insertPlacedOrder(
   trx: Knex,
   orders: string,
   event: Extract<OrdersProjectionEvent, { type: 'OrderPlaced' }>,
-): Promise<void> {
+): Promise<boolean> {
   const d = event.data;
-  await trx(orders)
+  const inserted: unknown[] = await trx(orders)
     .insert({
       id: d.orderId,
       account_id: d.accountId,
@@ -122,7 +123,9 @@ export async function insertPlacedOrder(
       revision: Number(event.revision),
     })
     .onConflict('id')
-    .ignore();
+    .ignore()
+    .returning('id');
+  return inserted.length > 0;
 }
 
 /** The order's revision and account, or nothing before its `OrderPlaced`. */

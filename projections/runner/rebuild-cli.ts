@@ -1,5 +1,5 @@
 /**
- * `npm run projections:rebuild [-- name...]`: replays the event log into fresh tables for the named
+ * `npm run projections:rebuild [-- name...]`: replays the event log once into fresh tables for the named
  * projections (all registered ones without names) and swaps them in. Safe while the application runs: its
  * runners pick up the swapped tables from the new checkpoint (see docs/projections.md).
  */
@@ -7,7 +7,7 @@ import { readAppConfig } from '../../services/kit/config';
 import { createLogger } from '../../services/kit/logger';
 import { allProjections } from '../index';
 import { runCommand, withApplicationStorage } from './cli';
-import { rebuildProjection } from './rebuild';
+import { rebuildProjections } from './rebuild';
 
 async function main(names: readonly string[]): Promise<number> {
   const logger = createLogger('info', { component: 'projections:rebuild' });
@@ -29,9 +29,7 @@ async function main(names: readonly string[]): Promise<number> {
   return withApplicationStorage(async (db, openStore) => {
     const store = await openStore();
     const { projectionOnError } = readAppConfig(process.env);
-    for (const projection of selected) {
-      await rebuildProjection(store, db, projection, { logger, onHandlerError: projectionOnError });
-    }
+    await rebuildProjections(store, db, selected, { logger, onHandlerError: projectionOnError });
     return 0;
   });
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from '../../services/eventstore/port';
 import { readCheckpoint } from './checkpoints';
 import { listParked } from './parked';
-import { rebuildProjection } from './rebuild';
+import { rebuildProjection, rebuildProjections } from './rebuild';
 import { ProjectionHandlerError, ProjectionRunner } from './runner';
 import { createReadModelTables, listTables } from './tables';
 import {
@@ -39,6 +39,28 @@ async function appendInWaves(store: EventStore, waves: number, first: number): P
   }
   return head;
 }
+
+/** A second projection over the same events, to rebuild beside `accounts` in one pass. */
+const depositCountsProjection: Projection = {
+  name: 'deposit_counts',
+  tables: [
+    {
+      name: 'dep_counts',
+      define(table) {
+        table.string('stream', 100).primary();
+        table.integer('deposits').notNullable();
+      },
+    },
+  ],
+  handles: ['Deposited'],
+  async apply(trx, event, ctx) {
+    const table = ctx.table('dep_counts');
+    await trx(table)
+      .insert({ stream: event.stream, deposits: 1 })
+      .onConflict('stream')
+      .merge({ deposits: trx.raw('??.?? + 1', [table, 'deposits']) });
+  },
+};
 
 describeEachStorage('projection rebuild', (open) => {
   let storage: TestStorage;
@@ -157,6 +179,44 @@ describeEachStorage('projection rebuild', (open) => {
       outcome = await child.result;
     });
     expect(outcome).toMatchObject({ ok: true, errors: [] });
+  });
+
+  it('rebuilds several projections in one pass and swaps them in together under a live runner', async () => {
+    const { store, db } = storage;
+    const projections = [accountsProjection(), depositCountsProjection];
+    for (const projection of projections) await createReadModelTables(db, projection.tables);
+    await appendAccountEvents(store, { count: 400, streams: 5 });
+    const runner = new ProjectionRunner({ store, db, projections, batchSize: 25, logger: recordingLogger() });
+    runners.push(runner);
+    await runner.start();
+
+    const appending = appendInWaves(store, 10, 400);
+    const logger = recordingLogger();
+    const connection = storage.kind === 'sqlite' ? db : storage.connect();
+    const results = await rebuildProjections(store, connection, projections, { batchSize: 60, logger });
+    const head = await appending;
+    expect(results.map((result) => result.projection)).toEqual(['accounts', 'deposit_counts']);
+    expect(results[0]?.position).toBe(results[1]?.position);
+    expect(await runner.waitFor(head, 30_000)).toBe(true);
+
+    const reference = await storage.otherDb();
+    for (const projection of projections) await createReadModelTables(reference, projection.tables);
+    const independent = new ProjectionRunner({
+      store,
+      db: reference,
+      projections,
+      batchSize: 7,
+      logger: recordingLogger(),
+    });
+    runners.push(independent);
+    await independent.start();
+    expect(await independent.waitFor(head, 30_000)).toBe(true);
+    expect(await dumpAccounts(db)).toEqual(await dumpAccounts(reference));
+    const deposits = await dumpTable(db, 'dep_counts', ['stream']);
+    expect(deposits.length).toBeGreaterThan(0);
+    expect(deposits).toEqual(await dumpTable(reference, 'dep_counts', ['stream']));
+    expect((await listTables(db)).filter((name) => name.includes('__rb_'))).toEqual([]);
+    expect(logger.entries.filter((entry) => entry.level === 'error')).toEqual([]);
   });
 
   it('parks the events a handler cannot apply, as the runner does, and leaves only those parked', async () => {

@@ -56,36 +56,75 @@ export async function rebuildProjection(
   projection: Projection,
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
+  const [result] = await rebuildProjections(store, db, [projection], options);
+  if (!result) throw new Error(`the rebuild of ${projection.name} returned no result`);
+  return result;
+}
+
+interface Generation {
+  projection: Projection;
+  fresh: (name: string) => string;
+  context: ProjectionContext;
+  handles: (type: string) => boolean;
+  parked: { event: RecordedEvent; error: string }[];
+}
+
+/**
+ * `rebuildProjection` for several projections in one pass over the log: each page of events is read once and
+ * applied to every projection's fresh tables in one transaction (a savepoint per projection), and all of them
+ * are swapped in by one transaction. A rebuild of every projection one after another read and decoded the
+ * whole log once per projection.
+ */
+export async function rebuildProjections(
+  store: EventStore,
+  db: Knex,
+  projections: readonly Projection[],
+  options: RebuildOptions = {},
+): Promise<RebuildResult[]> {
   const logger = options.logger ?? consoleLogger;
   const clock = options.clock ?? systemClock;
   const batchSize = options.batchSize ?? 1000;
+  const policy = options.onHandlerError ?? 'park';
   const started = Date.now();
-  const generation = `${generationMarker}${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const fresh = (name: string): string => `${name}${generation}`;
-  const declared = new Set(projection.tables.map((table) => table.name));
-  const context: ProjectionContext = {
-    table: (name) => {
-      if (!declared.has(name)) throw new Error(`projection ${projection.name} did not declare table ${name}`);
-      return fresh(name);
-    },
-  };
-  const handles = handlesType(projection);
+  const names = projections.map((projection) => projection.name);
+  if (new Set(names).size !== names.length)
+    throw new Error(`a projection is named twice: ${names.join(', ')}`);
+  const first = names[0];
+  if (first === undefined) return [];
   const sqlite = !isPostgres(db);
 
-  await dropLeftoverGenerations(db, projection, logger);
-  await ensureCheckpoint(db, projection.name, clock.now());
-  await createReadModelTables(db, projection.tables, fresh);
-  logger.info('projection rebuild started', { projection: projection.name, generation });
+  const generations: Generation[] = projections.map((projection) => {
+    const generation = `${generationMarker}${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+    const fresh = (name: string): string => `${name}${generation}`;
+    const declared = new Set(projection.tables.map((table) => table.name));
+    return {
+      projection,
+      fresh,
+      context: {
+        table: (name) => {
+          if (!declared.has(name))
+            throw new Error(`projection ${projection.name} did not declare table ${name}`);
+          return fresh(name);
+        },
+      },
+      handles: handlesType(projection),
+      parked: [],
+    };
+  });
 
   let position = 0n;
   let lastEventAt: Date | null = null;
   let count = 0;
-  const parked: { event: RecordedEvent; error: string }[] = [];
-  const policy = options.onHandlerError ?? 'park';
 
   /** One page in a savepoint; if a handler throws, under `park` again with a savepoint per event. */
-  const applyPage = async (transaction: Knex.Transaction, page: readonly RecordedEvent[]): Promise<void> => {
+  const applyPage = async (
+    transaction: Knex.Transaction,
+    { projection, context, handles, parked }: Generation,
+    page: readonly RecordedEvent[],
+  ): Promise<void> => {
     const handled = page.filter((event) => handles(event.type));
+    const last = handled[handled.length - 1];
+    if (!last) return;
     try {
       await transaction.transaction(async (savepoint) => {
         for (const event of handled) {
@@ -95,8 +134,6 @@ export async function rebuildProjection(
             throw new ProjectionHandlerError(projection.name, event, cause);
           }
         }
-        const last = handled[handled.length - 1];
-        if (!last) return;
         try {
           await projection.settle?.(savepoint, context);
         } catch (cause) {
@@ -130,14 +167,16 @@ export async function rebuildProjection(
       for await (const event of store.readAll({ after: position, limit: batchSize })) page.push(event);
       const last = page[page.length - 1];
       if (!last) return;
-      const apply = (transaction: Knex.Transaction): Promise<void> => applyPage(transaction, page);
+      const apply = async (transaction: Knex.Transaction): Promise<void> => {
+        for (const generation of generations) await applyPage(transaction, generation, page);
+      };
       if (trx) {
         await apply(trx);
       } else {
         await db.transaction(async (transaction) => {
           // A handler may read before it writes; on SQLite a transaction that reads first cannot wait for
           // another process's write lock later (SQLITE_BUSY), so take the lock up front.
-          if (sqlite) await lockCheckpointRow(transaction, projection.name, clock.now());
+          if (sqlite) await lockCheckpointRows(transaction, [first], clock.now());
           await apply(transaction);
         });
       }
@@ -148,17 +187,30 @@ export async function rebuildProjection(
     }
   };
 
+  const created: Generation[] = [];
   try {
+    for (const generation of generations) {
+      const { projection, fresh } = generation;
+      await dropLeftoverGenerations(db, projection, logger);
+      await ensureCheckpoint(db, projection.name, clock.now());
+      await createReadModelTables(db, projection.tables, fresh);
+      created.push(generation);
+      logger.info('projection rebuild started', { projection: projection.name, generation: fresh('') });
+    }
     await replay();
     await db.transaction(async (trx) => {
-      await lockCheckpointRow(trx, projection.name, clock.now());
+      // Every row before any table is dropped: a runner that holds one of them finishes its batch first.
+      await lockCheckpointRows(trx, names, clock.now());
       await replay(trx);
-      await dropReadModelTables(trx, projection.tables);
-      for (const table of projection.tables) await trx.schema.renameTable(fresh(table.name), table.name);
-      // The parked events now are exactly those this replay could not apply.
-      await trx(parkedEventsTable).where({ projection: projection.name }).delete();
-      for (const { event, error } of parked) await parkEvent(trx, projection.name, event, error, clock.now());
-      await trx(checkpointsTable).where({ name: projection.name }).update({
+      for (const { projection, fresh, parked } of generations) {
+        await dropReadModelTables(trx, projection.tables);
+        for (const table of projection.tables) await trx.schema.renameTable(fresh(table.name), table.name);
+        // The parked events now are exactly those this replay could not apply.
+        await trx(parkedEventsTable).where({ projection: projection.name }).delete();
+        for (const { event, error } of parked)
+          await parkEvent(trx, projection.name, event, error, clock.now());
+      }
+      await trx(checkpointsTable).whereIn('name', names).update({
         position: position.toString(),
         last_event_at: lastEventAt,
         updated_at: clock.now(),
@@ -167,38 +219,42 @@ export async function rebuildProjection(
     });
   } catch (error) {
     logger.error('projection rebuild failed; the live tables are untouched', {
-      projection: projection.name,
+      projection: error instanceof ProjectionHandlerError ? error.projection : names.join(', '),
       ...(error instanceof ProjectionHandlerError
         ? { position: String(error.event.position), type: error.event.type, eventId: error.event.id }
         : {}),
       error: errorMessage(error),
     });
-    await dropReadModelTables(db, projection.tables, fresh).catch((dropError: unknown) =>
-      logger.error('could not drop the fresh tables of a failed rebuild', {
-        projection: projection.name,
-        error: errorMessage(dropError),
-      }),
-    );
+    for (const { projection, fresh } of created)
+      await dropReadModelTables(db, projection.tables, fresh).catch((dropError: unknown) =>
+        logger.error('could not drop the fresh tables of a failed rebuild', {
+          projection: projection.name,
+          error: errorMessage(dropError),
+        }),
+      );
     throw error;
   }
 
-  const result: RebuildResult = {
-    projection: projection.name,
-    position,
-    events: count,
-    parked: parked.length,
-    durationMs: Date.now() - started,
-  };
-  logger.info('projection rebuilt and swapped in', { ...result, position: String(position) });
-  return result;
+  const durationMs = Date.now() - started;
+  return generations.map(({ projection, parked }) => {
+    const result: RebuildResult = {
+      projection: projection.name,
+      position,
+      events: count,
+      parked: parked.length,
+      durationMs,
+    };
+    logger.info('projection rebuilt and swapped in', { ...result, position: String(position) });
+    return result;
+  });
 }
 
 /**
- * Takes the checkpoint row's lock for the rest of the transaction: a row lock on PostgreSQL, the database
+ * Takes the checkpoint rows' locks for the rest of the transaction: row locks on PostgreSQL, the database
  * write lock on SQLite. Runners take the same lock first in every batch, so they queue behind it.
  */
-async function lockCheckpointRow(trx: Knex.Transaction, name: string, now: Date): Promise<void> {
-  await trx(checkpointsTable).where({ name }).update({ updated_at: now });
+async function lockCheckpointRows(trx: Knex.Transaction, names: readonly string[], now: Date): Promise<void> {
+  await trx(checkpointsTable).whereIn('name', names).update({ updated_at: now });
 }
 
 async function dropLeftoverGenerations(

@@ -210,6 +210,20 @@ const refundTypes: readonly Refund['type'][] = ['OrderRefunded', 'OrderRefundRec
  */
 const bucketDeltas = new WeakMap<Knex.Transaction, Map<string, { bucket: MinuteBucket; delta: Delta }>>();
 
+/**
+ * The `stat_orders` rows read or changed in one transaction, by order id: an order's events in one batch are one
+ * read and one write (`settle` writes the changed ones), not a read and a write each. A failed transaction
+ * takes them with it, like the bucket sums.
+ */
+type CachedOrderRows = Map<string, { row: StatOrderRow; changed: boolean }>;
+const orderRows = new WeakMap<Knex.Transaction, CachedOrderRows>();
+
+function orderRowsOf(trx: Knex.Transaction): CachedOrderRows {
+  let rows = orderRows.get(trx);
+  if (!rows) orderRows.set(trx, (rows = new Map<string, { row: StatOrderRow; changed: boolean }>()));
+  return rows;
+}
+
 interface MinuteBucket {
   event_id: string;
   ticket_id: string;
@@ -282,42 +296,53 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
       const attendees: Record<string, StatAttendee> = {};
       for (const attendee of d.attendees)
         attendees[attendee.attendeeId] = { ticketId: attendee.ticketId, active: true };
-      const inserted = await trx(orders)
-        .insert({
-          id: orderId,
-          event_id: eventId,
-          account_id: d.accountId,
-          currency: d.currency,
-          state: 'OPEN',
-          placed_at: d.placedAt,
-          promo_code: d.promoCode,
-          affiliate_code: d.affiliateCode,
-          total: d.totals.total,
-          discount_total: d.totals.discountTotal,
-          tax_total: d.totals.taxTotal,
-          fee_total: d.totals.feeTotal,
-          charges: JSON.stringify({ taxes: d.totals.taxes, fees: d.totals.fees }),
-          lines: JSON.stringify(statLines(d.lines)),
-          attendees: JSON.stringify(attendees),
-          revision,
-        })
-        .onConflict('id')
-        .ignore();
-      void inserted;
+      const placed: StatOrderRow = {
+        id: orderId,
+        event_id: eventId,
+        account_id: d.accountId,
+        currency: d.currency,
+        state: 'OPEN',
+        placed_at: d.placedAt,
+        promo_code: d.promoCode,
+        affiliate_code: d.affiliateCode,
+        total: d.totals.total,
+        discount_total: d.totals.discountTotal,
+        tax_total: d.totals.taxTotal,
+        fee_total: d.totals.feeTotal,
+        charges: JSON.stringify({ taxes: d.totals.taxes, fees: d.totals.fees }),
+        lines: JSON.stringify(statLines(d.lines)),
+        attendees: JSON.stringify(attendees),
+        sold_at: null,
+        paid_at: null,
+        revision,
+      };
+      const inserted: unknown[] = await trx(orders).insert(placed).onConflict('id').ignore().returning('id');
+      // An order placed again (a replay) keeps its row, read when its next event needs it.
+      if (inserted.length === 0) orderRowsOf(trx).delete(orderId);
+      else orderRowsOf(trx).set(orderId, { row: placed, changed: false });
       // Nothing counts before the order completes: no notice.
       return [];
     }
 
-    const row = await trx(orders).where({ id: orderId }).first<StatOrderRow | undefined>();
-    if (!row || Number(row.revision) >= revision) return [];
+    const rows = orderRowsOf(trx);
+    let cached = rows.get(orderId);
+    if (!cached) {
+      const read = await trx(orders).where({ id: orderId }).first<StatOrderRow | undefined>();
+      if (!read) return [];
+      rows.set(orderId, (cached = { row: read, changed: false }));
+    }
+    const row = cached.row;
+    if (Number(row.revision) >= revision) return [];
     const lines = JSON.parse(row.lines) as StatLine[];
     const attendees = JSON.parse(row.attendees) as Record<string, StatAttendee>;
     const activeOf = (ticketId: string) =>
       Object.values(attendees).filter((attendee) => attendee.ticketId === ticketId && attendee.active).length;
-    const update = (changes: Partial<StatOrderRow>) =>
-      trx(orders)
-        .where({ id: orderId })
-        .update({ ...changes, revision });
+    const changed = cached;
+    const update = (changes: Partial<StatOrderRow>): Promise<void> => {
+      Object.assign(row, changes, { revision });
+      changed.changed = true;
+      return Promise.resolve();
+    };
 
     /** Deltas per ticket (`''`: the whole event), merged so each bucket row is written once per event. */
     type Deltas = Map<string, Delta>;
@@ -459,6 +484,14 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
   },
 
   async settle(trx, ctx) {
+    const rows = orderRows.get(trx);
+    orderRows.delete(trx);
+    const orders = ctx.table('stat_orders');
+    for (const { row, changed } of rows?.values() ?? []) {
+      if (!changed) continue;
+      const { state, sold_at, paid_at, attendees, revision } = row;
+      await trx(orders).where({ id: row.id }).update({ state, sold_at, paid_at, attendees, revision });
+    }
     const buckets = bucketDeltas.get(trx);
     if (!buckets) return;
     bucketDeltas.delete(trx);

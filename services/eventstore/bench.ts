@@ -262,7 +262,7 @@ async function postgresBaseline(serverUrl: string, perWriter: number): Promise<n
   }
 }
 
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

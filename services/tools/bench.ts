@@ -8,9 +8,10 @@ import { benchDashboard } from '../../loadtests/dashboard';
 import { benchStartup } from '../../loadtests/startup';
 import { benchScaleout } from '../../loadtests/scaleout';
 import { benchWeb } from '../../loadtests/web';
+import { benchReplay } from '../../loadtests/replay';
 
 /**
- * `npm run bench -- <suite>`. Figures are ratios against baselines measured in the same run, on this machine;
+ * `npm run bench -- <suite> [--option=value]` (options go to the suite). Figures are ratios against baselines measured in the same run, on this machine;
  * they are for comparison, never promises.
  */
 const suites: Record<string, () => Promise<void>> = {
@@ -25,6 +26,9 @@ const suites: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   scaleout: benchScaleout,
   web: benchWeb,
+  async replay() {
+    await benchReplay();
+  },
 };
 
 const COMMANDS_PER_WRITER: Record<string, number> = { sqlite: 200, postgres: 60, esdb: 30 };
@@ -62,7 +66,7 @@ async function benchCommandThroughput(): Promise<void> {
   console.table(rows);
 }
 
-const requested = process.argv.slice(2).filter((arg) => arg !== '--');
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const names = requested.length > 0 ? requested : Object.keys(suites);
 for (const name of names) {
   const suite = suites[name];
