@@ -42,6 +42,7 @@ describe('live updates declared per feature', () => {
       ['checkIn'],
       ['messages'],
       ['webhooks'],
+      ['audit'],
     ]);
   });
 
