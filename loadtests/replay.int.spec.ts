@@ -3,12 +3,18 @@ import { allProjections } from '../projections';
 import { benchReplay, replayOptions } from './replay';
 
 it('takes the events, the adapter and --verify from the command line', () => {
-  expect(replayOptions(['--events=2000', '--adapter=postgres', '--verify'], {})).toEqual({
+  expect(replayOptions(['--events=2000', '--adapter=postgres', '--verify', '--together-only'], {})).toEqual({
     events: 2000,
     adapter: 'postgres',
     verify: true,
+    togetherOnly: true,
   });
-  expect(replayOptions([], {})).toEqual({ events: 1_000_000, adapter: 'sqlite', verify: false });
+  expect(replayOptions([], {})).toEqual({
+    events: 1_000_000,
+    adapter: 'sqlite',
+    verify: false,
+    togetherOnly: false,
+  });
   expect(() => replayOptions(['--adapter=esdb'], {})).toThrow(/sqlite or postgres/);
 });
 

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { ReadModelTable } from '../runner/types';
 import { ERASED_EMAIL, ERASED_TEXT } from '../../services/sales/orders/orderEvents';
 import type { OrdersProjectionEvent } from './orders';
@@ -54,48 +53,51 @@ export interface AttendeeRow {
   updated_at: string;
 }
 
-export async function insertPlacedAttendees(
-  trx: Knex,
-  attendees: string,
+/** The order's attendee rows as its `OrderPlaced` writes them. */
+export function placedAttendeeRows(
   event: Extract<OrdersProjectionEvent, { type: 'OrderPlaced' }>,
-): Promise<void> {
+): AttendeeRow[] {
   const d = event.data;
-  await trx(attendees).insert(
-    d.attendees.map((attendee, position) => ({
-      id: attendee.attendeeId,
-      account_id: d.accountId,
-      event_id: d.eventId,
-      order_id: d.orderId,
-      position,
-      ticket_id: attendee.ticketId,
-      tier_id: attendee.tierId,
-      short_id: attendee.shortId,
-      locale: d.locale,
-      status: 'ACTIVE',
-      payment: 'PENDING',
-      created_at: d.placedAt,
-      updated_at: d.placedAt,
-    })),
-  );
+  return d.attendees.map((attendee, position) => ({
+    id: attendee.attendeeId,
+    account_id: d.accountId,
+    event_id: d.eventId,
+    order_id: d.orderId,
+    position,
+    ticket_id: attendee.ticketId,
+    tier_id: attendee.tierId,
+    short_id: attendee.shortId,
+    first_name: null,
+    last_name: null,
+    email: null,
+    locale: d.locale,
+    status: 'ACTIVE',
+    payment: 'PENDING',
+    answers: null,
+    created_at: d.placedAt,
+    updated_at: d.placedAt,
+  }));
 }
 
-/** The attendee rows after any event but `OrderPlaced`: the whole order's, or the one the event names. */
-export async function applyToAttendees(
-  trx: Knex,
-  attendees: string,
+/**
+ * Changes the order's attendee rows after any event but `OrderPlaced` (the whole order's, or the one the event
+ * names) and answers the rows it changed.
+ */
+export function changeAttendees(
+  rows: readonly AttendeeRow[],
   event: Exclude<OrdersProjectionEvent, { type: 'OrderPlaced' }>,
-): Promise<void> {
-  const { orderId } = event.data;
-  const orderAttendees = (changes: Partial<AttendeeRow>, attendeeId?: string) =>
-    trx(attendees)
-      .where(attendeeId ? { order_id: orderId, id: attendeeId } : { order_id: orderId })
-      .update(changes);
+): AttendeeRow[] {
+  const change = (changes: Partial<AttendeeRow>, attendeeId?: string): AttendeeRow[] => {
+    const changed = attendeeId === undefined ? [...rows] : rows.filter((row) => row.id === attendeeId);
+    for (const row of changed) Object.assign(row, changes);
+    return changed;
+  };
 
   switch (event.type) {
     case 'OrderDetailsSubmitted': {
       const d = event.data;
-      for (const attendee of d.attendees)
-        await orderAttendees(
+      return d.attendees.flatMap((attendee) =>
+        change(
           {
             first_name: attendee.firstName,
             last_name: attendee.lastName,
@@ -105,40 +107,34 @@ export async function applyToAttendees(
             updated_at: d.submittedAt,
           },
           attendee.attendeeId,
-        );
-      break;
+        ),
+      );
     }
     case 'OrderCompleted':
-      await orderAttendees({ payment: 'PAID', updated_at: event.data.completedAt });
-      break;
+      return change({ payment: 'PAID', updated_at: event.data.completedAt });
     case 'OrderAwaitingOfflinePayment':
-      await orderAttendees({ payment: 'UNPAID', updated_at: event.data.completedAt });
-      break;
+      return change({ payment: 'UNPAID', updated_at: event.data.completedAt });
     case 'OrderMarkedPaid':
-      await orderAttendees({ payment: 'PAID', updated_at: event.data.paidAt });
-      break;
+      return change({ payment: 'PAID', updated_at: event.data.paidAt });
     case 'OrderCancelled':
-      await orderAttendees({ status: 'CANCELLED', updated_at: event.data.cancelledAt });
-      break;
+      return change({ status: 'CANCELLED', updated_at: event.data.cancelledAt });
     case 'AttendeeCancelled':
-      await orderAttendees(
-        { status: 'CANCELLED', updated_at: event.data.cancelledAt },
-        event.data.attendeeId,
-      );
-      break;
+      return change({ status: 'CANCELLED', updated_at: event.data.cancelledAt }, event.data.attendeeId);
     case 'AttendeeReactivated':
-      await orderAttendees({ status: 'ACTIVE', updated_at: event.data.reactivatedAt }, event.data.attendeeId);
-      break;
+      return change({ status: 'ACTIVE', updated_at: event.data.reactivatedAt }, event.data.attendeeId);
     case 'OrderPersonalDataErased':
-      await trx(attendees)
-        .where({ order_id: orderId })
-        .whereNotNull('email')
-        .update({ first_name: ERASED_TEXT, last_name: ERASED_TEXT, email: ERASED_EMAIL, answers: '{}' });
-      await orderAttendees({ updated_at: event.data.erasedAt });
-      break;
+      for (const row of rows)
+        if (row.email !== null)
+          Object.assign(row, {
+            first_name: ERASED_TEXT,
+            last_name: ERASED_TEXT,
+            email: ERASED_EMAIL,
+            answers: '{}',
+          });
+      return change({ updated_at: event.data.erasedAt });
     case 'AttendeeDetailsChanged': {
       const d = event.data;
-      await orderAttendees(
+      return change(
         {
           first_name: d.firstName,
           last_name: d.lastName,
@@ -149,9 +145,8 @@ export async function applyToAttendees(
         },
         d.attendeeId,
       );
-      break;
     }
     default:
-      break;
+      return [];
   }
 }

@@ -6,11 +6,13 @@ import {
   type OrderPaymentEvent,
   type OrderEvent,
 } from '../../services/sales/orders/orderEvents';
-import { applyToAttendees, attendeesTable, insertPlacedAttendees } from './attendees';
+import { readWhereIn, writeRows } from '../runner/bulk';
+import type { ProjectionContext } from '../runner/types';
+import { attendeesTable, changeAttendees, placedAttendeeRows, type AttendeeRow } from './attendees';
 import { applyToManualOrders, manualOrdersTable } from './manualOrders';
-import { hasOrderLines, insertOrderLines, orderLinesTable } from './orderLines';
+import { orderLinesTable, placedOrderLines, type OrderLineRow } from './orderLines';
 import { applyToOrderPayments, orderPaymentsTable } from './orderPayments';
-import { applyToOrder, insertPlacedOrder, orderRevision, ordersTable } from './orders';
+import { orderChanges, placedOrderRow, ordersTable, type OrderRow } from './orders';
 
 export {
   attendeesTable,
@@ -32,49 +34,124 @@ export {
   type OrderTrailRow,
 } from './orderTrail';
 
+/** One order as this transaction sees it: read once, changed in memory, written by `settle`. */
+interface CachedOrder {
+  /** Null before its `OrderPlaced`. */
+  row: OrderRow | null;
+  changed: boolean;
+  /** Whether its lines (and with them its attendees) are written already: `OrderPlaced` applied twice. */
+  hasLines: boolean;
+  newLines: OrderLineRow[];
+  attendees: AttendeeRow[];
+  changedAttendees: Set<AttendeeRow>;
+}
+
 /**
- * Each order's revision and account as this transaction left them: a batch reads an order's row once, however
- * many of its events it holds (every event but `OrderPlaced` moves the row's revision to its own).
+ * The orders a transaction touched, by id. `prepare` reads a batch's orders, lines and attendees in three
+ * statements; `apply` changes them in memory; `settle` writes the changed ones a few hundred per statement. A
+ * failed transaction takes them with it.
  */
-const revisions = new WeakMap<Knex.Transaction, Map<string, { revision: number; account_id: string }>>();
+const batches = new WeakMap<Knex.Transaction, Map<string, CachedOrder>>();
+
+function batchOf(trx: Knex.Transaction): Map<string, CachedOrder> {
+  let batch = batches.get(trx);
+  if (!batch) batches.set(trx, (batch = new Map<string, CachedOrder>()));
+  return batch;
+}
+
+async function readOrders(
+  trx: Knex.Transaction,
+  ctx: ProjectionContext,
+  orderIds: readonly string[],
+): Promise<void> {
+  const batch = batchOf(trx);
+  const missing = [...new Set(orderIds)].filter((orderId) => !batch.has(orderId));
+  if (missing.length === 0) return;
+  const rows = await readWhereIn<OrderRow>(trx, ctx.table(ordersTable.name), 'id', missing);
+  const attendees = await readWhereIn<AttendeeRow>(trx, ctx.table(attendeesTable.name), 'order_id', missing);
+  const withLines = await readWhereIn<{ order_id: string }>(
+    trx,
+    ctx.table(orderLinesTable.name),
+    'order_id',
+    missing,
+    ['order_id'],
+  );
+  const lined = new Set(withLines.map((line) => line.order_id));
+  for (const orderId of missing)
+    batch.set(orderId, {
+      row: null,
+      changed: false,
+      hasLines: lined.has(orderId),
+      newLines: [],
+      attendees: [],
+      changedAttendees: new Set(),
+    });
+  for (const row of rows) batch.get(row.id)!.row = row;
+  for (const attendee of attendees.sort((a, b) => a.position - b.position))
+    batch.get(attendee.order_id)!.attendees.push(attendee);
+}
 
 /**
  * Orders and their attendees: the organizer's lists, the buyer's order page and the mails. The order stream
  * is the truth; an open order past its `expires_at` is shown as expired by the presenters before the expiry
- * reactor records it (services/sales/orders/orderDecider.ts `effectiveStatus`). One file per table writes it;
- * the order's revision decides for all of them whether an event is new.
+ * reactor records it (services/sales/orders/orderDecider.ts `effectiveStatus`). One file per table says what
+ * each event changes in it; the order's revision decides for all of them whether an event is new.
  */
 export const ordersProjection = defineProjection<OrderEvent | OrderPaymentEvent>({
   name: 'orders',
   tables: [ordersTable, orderLinesTable, attendeesTable, manualOrdersTable, orderPaymentsTable],
   handles: [...orderEventTypes, ...orderPaymentEventTypes],
+  async prepare(trx, events, ctx) {
+    await readOrders(
+      trx,
+      ctx,
+      events.map((event) => event.data.orderId),
+    );
+  },
   async apply(trx, event, ctx) {
-    const orders = ctx.table(ordersTable.name);
-    const attendees = ctx.table(attendeesTable.name);
     const { orderId, eventId } = event.data;
     const keys = [`order:${orderId}`, `event:${eventId}`];
+    await readOrders(trx, ctx, [orderId]);
+    const order = batchOf(trx).get(orderId)!;
 
-    let known = revisions.get(trx);
-    if (!known) revisions.set(trx, (known = new Map<string, { revision: number; account_id: string }>()));
     if (event.type === 'OrderPlaced') {
-      known.delete(orderId);
-      if (await insertPlacedOrder(trx, orders, event))
-        known.set(orderId, { revision: Number(event.revision), account_id: event.data.accountId });
-      const lines = ctx.table(orderLinesTable.name);
-      if (!(await hasOrderLines(trx, lines, orderId))) {
-        await insertOrderLines(trx, lines, event);
-        await insertPlacedAttendees(trx, attendees, event);
+      // Placed again (a replay): the row stays as its later events left it.
+      if (!order.row) {
+        order.row = placedOrderRow(event);
+        order.changed = true;
+      }
+      if (!order.hasLines) {
+        order.hasLines = true;
+        order.newLines = placedOrderLines(event);
+        order.attendees = placedAttendeeRows(event);
+        for (const attendee of order.attendees) order.changedAttendees.add(attendee);
       }
       return [...keys, `account:${event.data.accountId}`];
     }
 
-    const row = known.get(orderId) ?? (await orderRevision(trx, orders, orderId));
-    if (!row || row.revision >= Number(event.revision)) return [];
-    await applyToOrder(trx, orders, event);
-    await applyToAttendees(trx, attendees, event);
+    const row = order.row;
+    if (!row || Number(row.revision) >= Number(event.revision)) return [];
+    Object.assign(row, orderChanges(row, event));
+    order.changed = true;
+    for (const attendee of changeAttendees(order.attendees, event)) order.changedAttendees.add(attendee);
     await applyToManualOrders(trx, ctx.table(manualOrdersTable.name), event);
     await applyToOrderPayments(trx, ctx.table(orderPaymentsTable.name), event);
-    known.set(orderId, { revision: Number(event.revision), account_id: row.account_id });
     return [...keys, `account:${row.account_id}`];
+  },
+  async settle(trx, ctx) {
+    const batch = batches.get(trx);
+    batches.delete(trx);
+    if (!batch) return;
+    const orders: OrderRow[] = [];
+    const lines: OrderLineRow[] = [];
+    const attendees: AttendeeRow[] = [];
+    for (const order of batch.values()) {
+      if (order.changed && order.row) orders.push(order.row);
+      lines.push(...order.newLines);
+      attendees.push(...order.changedAttendees);
+    }
+    await writeRows(trx, ctx.table(ordersTable.name), orders, { upsertOn: 'id' });
+    await writeRows(trx, ctx.table(orderLinesTable.name), lines, 'new');
+    await writeRows(trx, ctx.table(attendeesTable.name), attendees, { upsertOn: 'id' });
   },
 });

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { ReadModelTable } from '../runner/types';
 import type { OrdersProjectionEvent } from './orders';
 
@@ -40,36 +39,25 @@ export interface OrderLineRow {
   total: number;
 }
 
-/** Whether the order's lines (and with them its attendees) are written already: `OrderPlaced` applied twice. */
-export async function hasOrderLines(trx: Knex, lines: string, orderId: string): Promise<boolean> {
-  const present: { order_id: string } | undefined = await trx(lines)
-    .where({ order_id: orderId })
-    .first('order_id');
-  return present !== undefined;
-}
-
-export async function insertOrderLines(
-  trx: Knex,
-  lines: string,
+/** The order's lines as its `OrderPlaced` writes them. */
+export function placedOrderLines(
   event: Extract<OrdersProjectionEvent, { type: 'OrderPlaced' }>,
-): Promise<void> {
+): OrderLineRow[] {
   const { orderId, eventId } = event.data;
-  await trx(lines).insert(
-    event.data.lines.map((line, position) => ({
-      order_id: orderId,
-      position,
-      event_id: eventId,
-      ticket_id: line.ticketId,
-      tier_id: line.tierId,
-      ticket_title: line.ticketTitle,
-      tier_label: line.tierLabel,
-      quantity: line.quantity,
-      unit_price: line.unitPrice,
-      price: line.price,
-      discount: line.discount,
-      fee_total: line.feeTotal,
-      tax_total: line.taxTotal,
-      total: line.total,
-    })),
-  );
+  return event.data.lines.map((line, position) => ({
+    order_id: orderId,
+    position,
+    event_id: eventId,
+    ticket_id: line.ticketId,
+    tier_id: line.tierId,
+    ticket_title: line.ticketTitle,
+    tier_label: line.tierLabel,
+    quantity: line.quantity,
+    unit_price: line.unitPrice,
+    price: line.price,
+    discount: line.discount,
+    fee_total: line.feeTotal,
+    tax_total: line.taxTotal,
+    total: line.total,
+  }));
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import { defineProjection } from '../runner/define';
-import type { ReadModelTable } from '../runner/types';
+import { readWhereIn, writeRows } from '../runner/bulk';
+import { defineProjection, type RecordedOf } from '../runner/define';
+import type { ProjectionContext, ReadModelTable } from '../runner/types';
 import {
   orderEventTypes,
   orderPaymentEventTypes,
@@ -107,78 +108,145 @@ function stripeOrderId(object: Record<string, unknown>): string | null {
   return typeof orderId === 'string' && orderId.length > 0 && orderId.length <= 40 ? orderId : null;
 }
 
+/**
+ * The links and trail rows of one transaction: `prepare` reads the links a batch's events look up in one
+ * statement, `apply` gathers in memory, `settle` writes the new links and rows a few hundred per statement.
+ */
+interface TrailBatch {
+  /** Link → order; null when the link is known not to exist. */
+  links: Map<string, string | null>;
+  newLinks: Map<string, string>;
+  rows: OrderTrailRow[];
+}
+const batches = new WeakMap<Knex.Transaction, TrailBatch>();
+
+function batchOf(trx: Knex.Transaction): TrailBatch {
+  let batch = batches.get(trx);
+  if (!batch) batches.set(trx, (batch = { links: new Map(), newLinks: new Map(), rows: [] }));
+  return batch;
+}
+
+/** The link an event looks its order up by, if it does not name the order itself. */
+function lookedUpLink(event: RecordedOf<TrailEvent>): string | null {
+  switch (event.type) {
+    case 'HoldClientNoted':
+    case 'HoldExtended':
+    case 'HoldReleased':
+    case 'StockReturned':
+      return `hold:${event.data.holdId}`;
+    case 'AttendeeCheckedIn':
+    case 'AttendeeCheckedOut':
+    case 'DuplicateEntryRecorded':
+    case 'OfflineScanRefused':
+      return `attendee:${event.data.attendeeId}`;
+    case 'MessageScheduled': {
+      const recipients = event.data.recipients;
+      if (recipients.kind === 'order_buyer') return `order:${recipients.orderId}`;
+      if (recipients.kind === 'attendee') return `attendee:${recipients.attendeeId}`;
+      return null;
+    }
+    case 'MessageDispatched':
+    case 'MessageCancelled':
+      return `message:${event.data.messageId}`;
+    case 'StripeEventReceived': {
+      const named = stripeOrderId(event.data.object);
+      return named ? `order:${named}` : null;
+    }
+    default:
+      return null;
+  }
+}
+
+async function readLinks(
+  trx: Knex.Transaction,
+  ctx: ProjectionContext,
+  keys: readonly string[],
+): Promise<void> {
+  const { links } = batchOf(trx);
+  const missing = keys.filter((key) => !links.has(key));
+  if (missing.length === 0) return;
+  for (const key of missing) links.set(key, null);
+  const found = await readWhereIn<{ link: string; order_id: string }>(
+    trx,
+    ctx.table(orderTrailLinksTable.name),
+    'link',
+    missing,
+  );
+  for (const row of found) links.set(row.link, row.order_id);
+}
+
 export const orderTrailProjection = defineProjection<TrailEvent>({
   name: 'orderTrail',
   tables: [orderTrailTable, orderTrailLinksTable],
   handles: orderTrailEventTypes,
+  async prepare(trx, events, ctx) {
+    await readLinks(
+      trx,
+      ctx,
+      events.flatMap((event) => lookedUpLink(event) ?? []),
+    );
+  },
   async apply(trx, event, ctx) {
-    const links = ctx.table(orderTrailLinksTable.name);
-    const link = async (key: string, orderId: string) => {
-      await trx(links).insert({ link: key, order_id: orderId }).onConflict('link').ignore();
+    const batch = batchOf(trx);
+    /** The first link recorded for a key stays (a replay records the same one). */
+    const link = (key: string, orderId: string) => {
+      if (batch.links.get(key)) return;
+      batch.links.set(key, orderId);
+      batch.newLinks.set(key, orderId);
     };
-    const linked = async (key: string): Promise<string | null> => {
-      const row = (await trx(links).where({ link: key }).first()) as { order_id: string } | undefined;
-      return row?.order_id ?? null;
-    };
+    const lookup = lookedUpLink(event);
+    if (lookup !== null) await readLinks(trx, ctx, [lookup]);
+    const linked = lookup === null ? null : (batch.links.get(lookup) ?? null);
 
-    let orderId: string | null = null;
+    let orderId: string | null;
     switch (event.type) {
       case 'HoldPlaced':
         orderId = event.data.orderId;
-        await link(`hold:${event.data.holdId}`, orderId);
+        link(`hold:${event.data.holdId}`, orderId);
         break;
-      case 'HoldConverted':
+      case 'MessageScheduled':
+        orderId = linked;
+        if (orderId) link(`message:${event.data.messageId}`, orderId);
+        break;
+      case 'OrderPlaced':
         orderId = event.data.orderId;
+        link(`order:${orderId}`, orderId);
+        link(`hold:${event.data.holdId}`, orderId);
+        for (const attendee of event.data.attendees) link(`attendee:${attendee.attendeeId}`, orderId);
         break;
       case 'HoldClientNoted':
       case 'HoldExtended':
       case 'HoldReleased':
       case 'StockReturned':
-        orderId = await linked(`hold:${event.data.holdId}`);
-        break;
       case 'AttendeeCheckedIn':
       case 'AttendeeCheckedOut':
       case 'DuplicateEntryRecorded':
       case 'OfflineScanRefused':
-        orderId = await linked(`attendee:${event.data.attendeeId}`);
-        break;
-      case 'MessageScheduled': {
-        const recipients = event.data.recipients;
-        if (recipients.kind === 'order_buyer') orderId = await linked(`order:${recipients.orderId}`);
-        else if (recipients.kind === 'attendee') orderId = await linked(`attendee:${recipients.attendeeId}`);
-        if (orderId) await link(`message:${event.data.messageId}`, orderId);
-        break;
-      }
       case 'MessageDispatched':
       case 'MessageCancelled':
-        orderId = await linked(`message:${event.data.messageId}`);
-        break;
-      case 'StripeEventReceived': {
-        const named = stripeOrderId(event.data.object);
-        orderId = named ? await linked(`order:${named}`) : null;
-        break;
-      }
-      case 'OrderPlaced':
-        orderId = event.data.orderId;
-        await link(`order:${orderId}`, orderId);
-        await link(`hold:${event.data.holdId}`, orderId);
-        for (const attendee of event.data.attendees) await link(`attendee:${attendee.attendeeId}`, orderId);
+      case 'StripeEventReceived':
+        orderId = linked;
         break;
       default:
         orderId = event.data.orderId;
     }
     if (!orderId) return [];
-    await trx(ctx.table(orderTrailTable.name))
-      .insert({
-        order_id: orderId,
-        position: event.position.toString(),
-        stream: event.stream,
-        revision: event.revision.toString(),
-        type: event.type,
-      })
-      .onConflict(['order_id', 'position'])
-      .ignore();
+    batch.rows.push({
+      order_id: orderId,
+      position: event.position.toString(),
+      stream: event.stream,
+      revision: event.revision.toString(),
+      type: event.type,
+    });
     return [`order:${orderId}`];
+  },
+  async settle(trx, ctx) {
+    const batch = batches.get(trx);
+    batches.delete(trx);
+    if (!batch) return;
+    const links = [...batch.newLinks].map(([key, orderId]) => ({ link: key, order_id: orderId }));
+    await writeRows(trx, ctx.table(orderTrailLinksTable.name), links, { ignoreOn: 'link' });
+    await writeRows(trx, ctx.table(orderTrailTable.name), batch.rows, { ignoreOn: ['order_id', 'position'] });
   },
 });
 

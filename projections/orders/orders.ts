@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { RecordedOf } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
 import { ERASED_EMAIL, ERASED_TEXT } from '../../services/sales/orders/orderEvents';
@@ -91,81 +90,62 @@ const refundStatuses: readonly OrderStatus[] = [
   'REFUNDED',
 ];
 
-/** Whether the row is new (a replayed `OrderPlaced` leaves the existing one). */
-export async function insertPlacedOrder(
-  trx: Knex,
-  orders: string,
-  event: Extract<OrdersProjectionEvent, { type: 'OrderPlaced' }>,
-): Promise<boolean> {
+/** The order's row as its `OrderPlaced` writes it. */
+export function placedOrderRow(event: Extract<OrdersProjectionEvent, { type: 'OrderPlaced' }>): OrderRow {
   const d = event.data;
-  const inserted: unknown[] = await trx(orders)
-    .insert({
-      id: d.orderId,
-      account_id: d.accountId,
-      event_id: d.eventId,
-      short_id: d.shortId,
-      reference: d.reference,
-      status: 'AWAITING_DETAILS',
-      locale: d.locale,
-      currency: d.currency,
-      subtotal: d.totals.subtotal,
-      discount_total: d.totals.discountTotal,
-      fee_total: d.totals.feeTotal,
-      tax_total: d.totals.taxTotal,
-      total: d.totals.total,
-      charges: JSON.stringify({ taxes: d.totals.taxes, fees: d.totals.fees }),
-      promo_code_id: d.promoCodeId,
-      promo_code: d.promoCode,
-      affiliate_code: d.affiliateCode,
-      expires_at: d.expiresAt,
-      created_at: d.placedAt,
-      updated_at: d.placedAt,
-      revision: Number(event.revision),
-    })
-    .onConflict('id')
-    .ignore()
-    .returning('id');
-  return inserted.length > 0;
-}
-
-/** The order's revision and account, or nothing before its `OrderPlaced`. */
-export async function orderRevision(
-  trx: Knex,
-  orders: string,
-  orderId: string,
-): Promise<{ revision: number; account_id: string } | undefined> {
-  const row = await trx<OrderRow>(orders).where({ id: orderId }).first('revision', 'account_id');
-  return row && { revision: Number(row.revision), account_id: row.account_id };
+  return {
+    id: d.orderId,
+    account_id: d.accountId,
+    event_id: d.eventId,
+    short_id: d.shortId,
+    reference: d.reference,
+    status: 'AWAITING_DETAILS',
+    locale: d.locale,
+    first_name: null,
+    last_name: null,
+    email: null,
+    currency: d.currency,
+    subtotal: d.totals.subtotal,
+    discount_total: d.totals.discountTotal,
+    fee_total: d.totals.feeTotal,
+    tax_total: d.totals.taxTotal,
+    total: d.totals.total,
+    charges: JSON.stringify({ taxes: d.totals.taxes, fees: d.totals.fees }),
+    promo_code_id: d.promoCodeId,
+    promo_code: d.promoCode,
+    affiliate_code: d.affiliateCode,
+    payment_method: null,
+    expires_at: d.expiresAt,
+    created_at: d.placedAt,
+    completed_at: null,
+    updated_at: d.placedAt,
+    answers: null,
+    revision: Number(event.revision),
+  };
 }
 
 /**
- * The order row after any event but `OrderPlaced`: every event moves its revision on, whatever else it changes.
- * A payment event's status only moves from the statuses it may move from (docs/orders.md "Statuses").
+ * What any event but `OrderPlaced` changes in the order's row, given the row as the previous events left it;
+ * every event moves its revision on, whatever else it changes. A payment event's status only moves from the
+ * statuses it may move from (docs/orders.md "Statuses").
  */
-export async function applyToOrder(
-  trx: Knex,
-  orders: string,
+export function orderChanges(
+  row: Readonly<OrderRow>,
   event: Exclude<OrdersProjectionEvent, { type: 'OrderPlaced' }>,
-): Promise<void> {
-  const { orderId } = event.data;
-  const order = (changes: Partial<OrderRow>) =>
-    trx(orders)
-      .where({ id: orderId })
-      .update({ ...changes, revision: Number(event.revision) });
-  const currentStatus = async () =>
-    (await trx<OrderRow>(orders).where({ id: orderId }).first('status'))?.status;
-  const status = async (to: OrderStatus, at: string, onlyFrom?: readonly OrderStatus[]) => {
-    const allowed = !onlyFrom || onlyFrom.includes((await currentStatus()) ?? 'COMPLETED');
-    await order(allowed ? { status: to, updated_at: at } : { updated_at: at });
-  };
+): Partial<OrderRow> {
+  const changes = (values: Partial<OrderRow>): Partial<OrderRow> => ({
+    ...values,
+    revision: Number(event.revision),
+  });
+  const status = (to: OrderStatus, at: string, onlyFrom?: readonly OrderStatus[]) =>
+    changes(!onlyFrom || onlyFrom.includes(row.status) ? { status: to, updated_at: at } : { updated_at: at });
 
   switch (event.type) {
     case 'OrderHoldExtended':
-      await order({ expires_at: event.data.expiresAt, updated_at: event.data.extendedAt });
-      break;
+      return changes({ expires_at: event.data.expiresAt, updated_at: event.data.extendedAt });
     case 'OrderDetailsSubmitted': {
       const d = event.data;
-      await order({
+      return changes({
         status: 'RESERVED',
         first_name: d.buyer.firstName,
         last_name: d.buyer.lastName,
@@ -174,100 +154,81 @@ export async function applyToOrder(
         answers: JSON.stringify(d.answers),
         updated_at: d.submittedAt,
       });
-      break;
     }
     case 'OrderCompleted':
-      await order({
+      return changes({
         status: 'COMPLETED',
         payment_method: event.data.paymentMethod,
         completed_at: event.data.completedAt,
         updated_at: event.data.completedAt,
       });
-      break;
     case 'OrderAwaitingOfflinePayment':
-      await order({
+      return changes({
         status: 'AWAITING_PAYMENT',
         payment_method: 'OFFLINE',
         completed_at: event.data.completedAt,
         updated_at: event.data.completedAt,
       });
-      break;
     case 'OrderMarkedPaid':
-      await order({ status: 'COMPLETED', updated_at: event.data.paidAt });
-      break;
+      return changes({ status: 'COMPLETED', updated_at: event.data.paidAt });
     case 'OrderExpired':
-      await order({ status: 'EXPIRED', updated_at: event.data.expiredAt });
-      break;
+      return changes({ status: 'EXPIRED', updated_at: event.data.expiredAt });
     case 'OrderAbandoned':
-      await order({ status: 'ABANDONED', updated_at: event.data.abandonedAt });
-      break;
-    case 'OrderCancelled': {
-      const current = await currentStatus();
-      const refunding = current !== undefined && refundStatuses.includes(current);
-      await order({ ...(refunding ? {} : { status: 'CANCELLED' }), updated_at: event.data.cancelledAt });
-      break;
-    }
+      return changes({ status: 'ABANDONED', updated_at: event.data.abandonedAt });
+    case 'OrderCancelled':
+      return changes({
+        ...(refundStatuses.includes(row.status) ? {} : { status: 'CANCELLED' }),
+        updated_at: event.data.cancelledAt,
+      });
     case 'AttendeeCancelled':
-      await order({ updated_at: event.data.cancelledAt });
-      break;
+      return changes({ updated_at: event.data.cancelledAt });
     case 'AttendeeReactivated':
-      await order({ updated_at: event.data.reactivatedAt });
-      break;
+      return changes({ updated_at: event.data.reactivatedAt });
     case 'OrderBuyerDetailsChanged': {
       const { buyer, changedAt } = event.data;
-      await order({
+      return changes({
         first_name: buyer.firstName,
         last_name: buyer.lastName,
         email: buyer.email,
         updated_at: changedAt,
       });
-      break;
     }
     case 'AttendeeDetailsChanged':
-      await order({ updated_at: event.data.changedAt });
-      break;
-    case 'ManualOrderRecorded':
-      await order({});
-      break;
+      return changes({ updated_at: event.data.changedAt });
     case 'OrderPersonalDataErased':
       // The values a rebuild reads from the erased events (services/eventstore/personalData.ts).
-      await trx(orders)
-        .where({ id: orderId })
-        .whereNotNull('email')
-        .update({ first_name: ERASED_TEXT, last_name: ERASED_TEXT, email: ERASED_EMAIL, answers: '{}' });
-      await order({ updated_at: event.data.erasedAt });
-      break;
+      return changes({
+        ...(row.email === null
+          ? {}
+          : { first_name: ERASED_TEXT, last_name: ERASED_TEXT, email: ERASED_EMAIL, answers: '{}' }),
+        updated_at: event.data.erasedAt,
+      });
+    case 'ManualOrderRecorded':
     case 'OrderConfirmationResent':
     case 'AttendeeTicketResent':
       // Mails only (services/worker/orderMailReactor.ts); the history reads them from the stream.
-      await order({});
-      break;
+      return changes({});
     case 'PaymentIntentCreated':
-      await order({ updated_at: event.data.createdAt });
-      break;
+      return changes({ updated_at: event.data.createdAt });
     case 'OrderPaymentReceived':
-      await order({ updated_at: event.data.receivedAt });
-      break;
+      return changes({ updated_at: event.data.receivedAt });
     case 'PaymentAmountMismatch':
-      await order({ updated_at: event.data.flaggedAt });
-      break;
+      return changes({ updated_at: event.data.flaggedAt });
     case 'OrderPaymentFailed':
-      await status('PAYMENT_FAILED', event.data.failedAt, ['AWAITING_DETAILS', 'RESERVED', 'PAYMENT_FAILED']);
-      break;
+      return status('PAYMENT_FAILED', event.data.failedAt, [
+        'AWAITING_DETAILS',
+        'RESERVED',
+        'PAYMENT_FAILED',
+      ]);
     case 'OrderRefundRequested':
-      await status('REFUND_PENDING', event.data.requestedAt);
-      break;
+      return status('REFUND_PENDING', event.data.requestedAt);
     case 'OrderRefundSubmitted':
-      await order({ updated_at: event.data.submittedAt });
-      break;
+      return changes({ updated_at: event.data.submittedAt });
     case 'OrderRefunded':
-      await status(event.data.remaining === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED', event.data.refundedAt);
-      break;
+      return status(event.data.remaining === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED', event.data.refundedAt);
     case 'OrderRefundFailed':
-      await status('REFUND_FAILED', event.data.failedAt);
-      break;
+      return status('REFUND_FAILED', event.data.failedAt);
     case 'OrderRefundRecorded':
-      await status(event.data.remaining === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED', event.data.recordedAt);
-      break;
+      return status(event.data.remaining === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED', event.data.recordedAt);
   }
 }

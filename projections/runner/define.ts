@@ -28,6 +28,8 @@ export interface ProjectionDefinition<E extends EventContract> {
     event: RecordedOf<E>,
     ctx: ProjectionContext,
   ): Promise<readonly string[] | void>;
+  /** See `Projection.prepare`: called with the handled events only. */
+  prepare?(trx: Knex.Transaction, events: readonly RecordedOf<E>[], ctx: ProjectionContext): Promise<void>;
   /** See `Projection.settle`. */
   settle?(trx: Knex.Transaction, ctx: ProjectionContext): Promise<void>;
 }
@@ -50,6 +52,11 @@ export function defineProjection<E extends EventContract>(definition: Projection
     },
   };
   if (definition.settle) projection.settle = definition.settle.bind(definition);
+  if (definition.prepare) {
+    const prepare = definition.prepare.bind(definition);
+    projection.prepare = (trx, events, ctx) =>
+      prepare(trx, events.filter((event) => handled.has(event.type)) as RecordedOf<E>[], ctx);
+  }
   return projection;
 }
 
@@ -60,13 +67,14 @@ export function handlesType(projection: Projection): (type: string) => boolean {
   return (type) => handled.has(type);
 }
 
-/** One event on its own transaction or savepoint: `apply`, then `settle` what it gathered. */
+/** One event on its own transaction or savepoint: `prepare`, `apply`, then `settle` what it gathered. */
 export async function applySettled(
   projection: Projection,
   trx: Knex.Transaction,
   event: RecordedEvent,
   ctx: ProjectionContext,
 ): Promise<readonly string[] | void> {
+  await projection.prepare?.(trx, [event], ctx);
   const touched = await projection.apply(trx, event, ctx);
   await projection.settle?.(trx, ctx);
   return touched;

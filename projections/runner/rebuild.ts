@@ -127,6 +127,11 @@ export async function rebuildProjections(
     if (!last) return;
     try {
       await transaction.transaction(async (savepoint) => {
+        try {
+          await projection.prepare?.(savepoint, handled, context);
+        } catch (cause) {
+          throw new ProjectionHandlerError(projection.name, handled[0] ?? last, cause);
+        }
         for (const event of handled) {
           try {
             await projection.apply(savepoint, event, context);

@@ -449,8 +449,17 @@ class ProjectionWorker {
         );
         if (!claimed) throw new CheckpointMoved(`checkpoint of ${this.name} is no longer ${previous}`);
         let lastHandled: RecordedEvent | undefined;
-        for (const event of events) {
-          if (!this.handles(event.type)) continue;
+        const handled = events.filter((event) => this.handles(event.type));
+        const firstHandled = handled[0];
+        if (mode === 'all-or-nothing' && firstHandled && this.projection.prepare) {
+          try {
+            await this.projection.prepare(trx, handled, this.context);
+          } catch (cause) {
+            // Blamed on the batch's first event; under `park` the batch is applied again an event at a time.
+            throw new ProjectionHandlerError(this.name, firstHandled, cause);
+          }
+        }
+        for (const event of handled) {
           lastHandled = event;
           let touched: readonly string[] | void;
           if (mode === 'park-failures') {

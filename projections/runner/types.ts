@@ -26,6 +26,11 @@ export interface Projection {
   handles: readonly string[];
   /** Every event of the log goes to `apply`, whatever its type (the audit notary); `handles` is then ignored. */
   everyEvent?: true;
+  /**
+   * Reads in a few statements what `apply` will need for these events (the rows of the orders they name), before
+   * the first `apply` of a transaction or savepoint; `apply` reads what was not prepared itself.
+   */
+  prepare?(trx: Knex.Transaction, events: readonly RecordedEvent[], ctx: ProjectionContext): Promise<void>;
   /** Writes the event's effect through `trx`; returns the keys it touched, e.g. `['event:ev_123', 'account:ac_1']`. */
   apply(
     trx: Knex.Transaction,

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { readCheckpoint } from '../runner/checkpoints';
+import { readWhereIn, writeRows } from '../runner/bulk';
 import { defineProjection } from '../runner/define';
-import type { ReadModelTable } from '../runner/types';
+import type { ProjectionContext, ReadModelTable } from '../runner/types';
 import {
   orderEventTypes,
   type OrderEvent,
@@ -211,17 +212,66 @@ const refundTypes: readonly Refund['type'][] = ['OrderRefunded', 'OrderRefundRec
 const bucketDeltas = new WeakMap<Knex.Transaction, Map<string, { bucket: MinuteBucket; delta: Delta }>>();
 
 /**
- * The `stat_orders` rows read or changed in one transaction, by order id: an order's events in one batch are one
- * read and one write (`settle` writes the changed ones), not a read and a write each. A failed transaction
- * takes them with it, like the bucket sums.
+ * The `stat_orders` and `stat_check_ins` rows read or changed in one transaction: `prepare` reads a batch's in a
+ * few statements, `apply` changes them in memory (null: no row yet), `settle` writes the changed ones a few
+ * hundred per statement. A failed transaction takes them with it, like the bucket sums.
  */
-type CachedOrderRows = Map<string, { row: StatOrderRow; changed: boolean }>;
-const orderRows = new WeakMap<Knex.Transaction, CachedOrderRows>();
+interface CachedRows {
+  orders: Map<string, { row: StatOrderRow | null; changed: boolean }>;
+  /** By `<list>|<attendee>`. */
+  checkIns: Map<string, { row: StatCheckInRow | null; changed: boolean }>;
+}
+const cachedRows = new WeakMap<Knex.Transaction, CachedRows>();
 
-function orderRowsOf(trx: Knex.Transaction): CachedOrderRows {
-  let rows = orderRows.get(trx);
-  if (!rows) orderRows.set(trx, (rows = new Map<string, { row: StatOrderRow; changed: boolean }>()));
+function cachedRowsOf(trx: Knex.Transaction): CachedRows {
+  let rows = cachedRows.get(trx);
+  if (!rows) cachedRows.set(trx, (rows = { orders: new Map(), checkIns: new Map() }));
   return rows;
+}
+
+interface StatCheckInRow {
+  check_in_list_id: string;
+  attendee_id: string;
+  event_id: string;
+  ticket_id: string;
+  checked_in: number;
+  admissions: number;
+  last_scanned_at: string;
+  revision: number;
+}
+
+const checkInKey = (listId: string, attendeeId: string): string => `${listId}|${attendeeId}`;
+
+async function readStatOrders(trx: Knex.Transaction, ctx: ProjectionContext, ids: readonly string[]) {
+  const { orders } = cachedRowsOf(trx);
+  const missing = [...new Set(ids)].filter((id) => !orders.has(id));
+  if (missing.length === 0) return;
+  for (const id of missing) orders.set(id, { row: null, changed: false });
+  for (const row of await readWhereIn<StatOrderRow>(trx, ctx.table('stat_orders'), 'id', missing))
+    orders.set(row.id, { row, changed: false });
+}
+
+async function readStatCheckIns(
+  trx: Knex.Transaction,
+  ctx: ProjectionContext,
+  admissions: readonly { checkInListId: string; attendeeId: string }[],
+) {
+  const { checkIns } = cachedRowsOf(trx);
+  const missing = admissions.filter((a) => !checkIns.has(checkInKey(a.checkInListId, a.attendeeId)));
+  if (missing.length === 0) return;
+  const keys = new Set(missing.map((a) => checkInKey(a.checkInListId, a.attendeeId)));
+  for (const key of keys) checkIns.set(key, { row: null, changed: false });
+  const rows = await readWhereIn<StatCheckInRow>(
+    trx,
+    ctx.table('stat_check_ins'),
+    'attendee_id',
+    missing.map((a) => a.attendeeId),
+  );
+  for (const row of rows) {
+    const key = checkInKey(row.check_in_list_id, row.attendee_id);
+    // Only the lists this batch scans at; another list's row is read when one of its scans comes.
+    if (keys.has(key)) checkIns.set(key, { row, changed: false });
+  }
 }
 
 interface MinuteBucket {
@@ -234,6 +284,16 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
   name: statsProjectionName,
   tables: [statOrdersTable, statMinutesTable, statCheckInsTable],
   handles: [...orderEventTypes, ...refundTypes, ...admissionTypes],
+  async prepare(trx, events, ctx) {
+    const admissions: Admission['data'][] = [];
+    const orderIds: string[] = [];
+    for (const event of events)
+      if (event.type === 'AttendeeCheckedIn' || event.type === 'AttendeeCheckedOut')
+        admissions.push(event.data);
+      else orderIds.push(event.data.orderId);
+    await readStatOrders(trx, ctx, orderIds);
+    await readStatCheckIns(trx, ctx, admissions);
+  },
   async apply(trx, event, ctx) {
     const revision = Number(event.revision);
 
@@ -252,43 +312,33 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
 
     if (event.type === 'AttendeeCheckedIn' || event.type === 'AttendeeCheckedOut') {
       const d = event.data;
-      const checkIns = ctx.table('stat_check_ins');
-      const key = { check_in_list_id: d.checkInListId, attendee_id: d.attendeeId };
-      // Each write is one statement that changes the row only for a newer revision (a replay changes nothing).
+      await readStatCheckIns(trx, ctx, [d]);
+      const cached = cachedRowsOf(trx).checkIns.get(checkInKey(d.checkInListId, d.attendeeId))!;
+      // A scan at or below the row's revision (a replay) changes nothing.
+      if (cached.row && Number(cached.row.revision) >= revision) return [];
       if (event.type === 'AttendeeCheckedIn') {
         const { scannedAt } = event.data;
-        const row = {
-          ...key,
+        cached.row = {
+          check_in_list_id: d.checkInListId,
+          attendee_id: d.attendeeId,
           event_id: d.eventId,
           ticket_id: d.ticketId,
           checked_in: 1,
-          admissions: 1,
+          admissions: Number(cached.row?.admissions ?? 0) + 1,
           last_scanned_at: scannedAt,
           revision,
         };
-        const written = await trx(checkIns)
-          .insert(row)
-          .onConflict(['check_in_list_id', 'attendee_id'])
-          .merge({
-            ...row,
-            admissions: trx.raw('??.?? + 1', [checkIns, 'admissions']),
-          })
-          .where(`${checkIns}.revision`, '<', revision)
-          .returning('revision');
-        if (written.length === 0) return [];
+        cached.changed = true;
         add(d.eventId, '', scannedAt, { check_ins: 1 });
         add(d.eventId, d.ticketId, scannedAt, { check_ins: 1 });
       } else {
-        const changed = await trx(checkIns)
-          .where(key)
-          .where('revision', '<', revision)
-          .update({ checked_in: 0, revision, last_scanned_at: event.data.checkedOutAt });
-        if (changed === 0) return [];
+        if (!cached.row) return [];
+        Object.assign(cached.row, { checked_in: 0, revision, last_scanned_at: event.data.checkedOutAt });
+        cached.changed = true;
       }
       return [`event:${d.eventId}`];
     }
 
-    const orders = ctx.table('stat_orders');
     const { orderId, eventId } = event.data;
 
     if (event.type === 'OrderPlaced') {
@@ -316,22 +366,18 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
         paid_at: null,
         revision,
       };
-      const inserted: unknown[] = await trx(orders).insert(placed).onConflict('id').ignore().returning('id');
-      // An order placed again (a replay) keeps its row, read when its next event needs it.
-      if (inserted.length === 0) orderRowsOf(trx).delete(orderId);
-      else orderRowsOf(trx).set(orderId, { row: placed, changed: false });
+      await readStatOrders(trx, ctx, [orderId]);
+      const cached = cachedRowsOf(trx).orders.get(orderId)!;
+      // An order placed again (a replay) keeps its row.
+      if (!cached.row) Object.assign(cached, { row: placed, changed: true });
       // Nothing counts before the order completes: no notice.
       return [];
     }
 
-    const rows = orderRowsOf(trx);
-    let cached = rows.get(orderId);
-    if (!cached) {
-      const read = await trx(orders).where({ id: orderId }).first<StatOrderRow | undefined>();
-      if (!read) return [];
-      rows.set(orderId, (cached = { row: read, changed: false }));
-    }
+    await readStatOrders(trx, ctx, [orderId]);
+    const cached = cachedRowsOf(trx).orders.get(orderId)!;
     const row = cached.row;
+    if (!row) return [];
     if (Number(row.revision) >= revision) return [];
     const lines = JSON.parse(row.lines) as StatLine[];
     const attendees = JSON.parse(row.attendees) as Record<string, StatAttendee>;
@@ -484,30 +530,27 @@ export const statsProjection = defineProjection<OrderEvent | Refund | Admission>
   },
 
   async settle(trx, ctx) {
-    const rows = orderRows.get(trx);
-    orderRows.delete(trx);
-    const orders = ctx.table('stat_orders');
-    for (const { row, changed } of rows?.values() ?? []) {
-      if (!changed) continue;
-      const { state, sold_at, paid_at, attendees, revision } = row;
-      await trx(orders).where({ id: row.id }).update({ state, sold_at, paid_at, attendees, revision });
-    }
+    const rows = cachedRows.get(trx);
+    cachedRows.delete(trx);
+    const changed = <Row>(cache: Map<string, { row: Row | null; changed: boolean }> | undefined): Row[] =>
+      [...(cache?.values() ?? [])].flatMap(({ row, changed }) => (changed && row ? [row] : []));
+    await writeRows(trx, ctx.table('stat_orders'), changed(rows?.orders), { upsertOn: 'id' });
+    await writeRows(trx, ctx.table('stat_check_ins'), changed(rows?.checkIns), {
+      upsertOn: ['check_in_list_id', 'attendee_id'],
+    });
     const buckets = bucketDeltas.get(trx);
-    if (!buckets) return;
     bucketDeltas.delete(trx);
     const minutes = ctx.table('stat_minutes');
-    for (const { bucket, delta } of buckets.values()) {
-      const entries = Object.entries(delta).filter(([, value]) => value !== 0) as [StatCounter, number][];
-      if (entries.length === 0) continue;
-      await trx(minutes)
-        .insert({ ...bucket, ...Object.fromEntries(entries) })
-        .onConflict(['event_id', 'ticket_id', 'minute'])
-        .merge(
-          Object.fromEntries(
-            entries.map(([counter, value]) => [counter, trx.raw('??.?? + ?', [minutes, counter, value])]),
-          ),
-        );
-    }
+    const sums = [...(buckets?.values() ?? [])]
+      .filter(({ delta }) => Object.values(delta).some((value) => value !== 0))
+      .map(({ bucket, delta }) => ({
+        ...bucket,
+        ...Object.fromEntries(statCounters.map((counter) => [counter, delta[counter] ?? 0])),
+      }));
+    await writeRows(trx, minutes, sums, {
+      addOn: ['event_id', 'ticket_id', 'minute'],
+      columns: statCounters,
+    });
   },
 });
 

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { readWhereIn, writeRows } from './bulk';
+import { describeEachStorage, dumpTable, type TestStorage } from './testing';
+
+/** More rows than one statement may hold on SQLite (500 compound terms): every mode writes several slices. */
+const ROWS = 650;
+
+const counter = (index: number, count: number) => ({
+  id: `c${String(index).padStart(4, '0')}`,
+  count,
+  label: 'new',
+});
+
+describeEachStorage('bulk writes', (open) => {
+  let storage: TestStorage;
+  beforeEach(async () => {
+    storage = await open();
+    await storage.db.schema.createTable('bulk_counters', (table) => {
+      table.string('id', 40).primary();
+      table.integer('count').notNullable();
+      table.string('label', 20).notNullable();
+    });
+  });
+  afterEach(async () => {
+    await storage.close();
+  });
+
+  const rows = (count: number) => Array.from({ length: ROWS }, (_, index) => counter(index, count));
+  const dump = () => dumpTable(storage.db, 'bulk_counters', ['id']);
+
+  it('inserts new rows in slices and refuses a row that exists', async () => {
+    await writeRows(storage.db, 'bulk_counters', rows(1), 'new');
+    expect(await dump()).toHaveLength(ROWS);
+    await expect(writeRows(storage.db, 'bulk_counters', [counter(7, 1)], 'new')).rejects.toThrow();
+  });
+
+  it('keeps, replaces or adds to existing rows as asked', async () => {
+    await writeRows(storage.db, 'bulk_counters', rows(1), 'new');
+    const relabelled = rows(5).map((row) => ({ ...row, label: 'changed' }));
+
+    await writeRows(storage.db, 'bulk_counters', relabelled, { ignoreOn: 'id' });
+    const kept = (await dump()) as { count: number; label: string }[];
+    expect(kept.every((row) => Number(row.count) === 1 && row.label === 'new')).toBe(true);
+
+    await writeRows(storage.db, 'bulk_counters', relabelled, { addOn: 'id', columns: ['count'] });
+    const added = (await dump()) as { count: number; label: string }[];
+    expect(added.every((row) => Number(row.count) === 6 && row.label === 'new')).toBe(true);
+
+    await writeRows(storage.db, 'bulk_counters', relabelled, { upsertOn: ['id'] });
+    const replaced = (await dump()) as { count: number; label: string }[];
+    expect(replaced.every((row) => Number(row.count) === 5 && row.label === 'changed')).toBe(true);
+    expect(replaced).toHaveLength(ROWS);
+  });
+
+  it('reads the rows of many ids in slices, each id once', async () => {
+    await writeRows(storage.db, 'bulk_counters', rows(1), 'new');
+    const ids = [...rows(1).map((row) => row.id), 'c0001', 'unknown'];
+    const read = await readWhereIn<{ id: string }>(storage.db, 'bulk_counters', 'id', ids, ['id']);
+    expect(read.map((row) => row.id).sort()).toEqual(rows(1).map((row) => row.id));
+  });
+});

@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+
+/**
+ * Rows per multi-row statement. SQLite compiles a multi-row insert as a compound `SELECT … UNION ALL …`, which
+ * allows at most 500 terms, and a statement at most 32,766 parameters; 200 rows of up to 150 columns fit both.
+ */
+const ROWS_PER_STATEMENT = 200;
+
+/** Ids per `WHERE … IN (…)` read, well inside both databases' parameter limits. */
+const IDS_PER_READ = 500;
+
+function* slices<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
+/**
+ * The rows whose `column` is one of `values`, read a slice of values at a time: what a projection's `prepare`
+ * uses to load every row a batch will touch in a few statements instead of one per event.
+ */
+export async function readWhereIn<Row>(
+  trx: Knex,
+  table: string,
+  column: string,
+  values: readonly string[],
+  columns: readonly string[] = ['*'],
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const slice of slices([...new Set(values)], IDS_PER_READ))
+    rows.push(...((await trx(table).whereIn(column, slice).select(columns)) as Row[]));
+  return rows;
+}
+
+/** How `writeRows` treats a row whose key exists already. */
+export type OnConflict =
+  /** The rows are new: a conflict is an error. */
+  | 'new'
+  /** The existing row keeps its values. */
+  | { ignoreOn: string | readonly string[] }
+  /** The new row's values replace the existing row's (the caller holds the whole row, read in this transaction). */
+  | { upsertOn: string | readonly string[] }
+  /** The new row's `columns` are added to the existing row's (counters summed per batch). */
+  | { addOn: string | readonly string[]; columns: readonly string[] };
+
+/** Writes rows gathered over a batch, a few hundred per statement. */
+export async function writeRows<Row extends object>(
+  trx: Knex,
+  table: string,
+  rows: readonly Row[],
+  conflict: OnConflict,
+): Promise<void> {
+  for (const slice of slices(rows, ROWS_PER_STATEMENT)) {
+    const insert = trx(table).insert(slice);
+    if (conflict === 'new') await insert;
+    else if ('ignoreOn' in conflict) await insert.onConflict(toArray(conflict.ignoreOn)).ignore();
+    else if ('upsertOn' in conflict) await insert.onConflict(toArray(conflict.upsertOn)).merge();
+    else
+      await insert
+        .onConflict(toArray(conflict.addOn))
+        .merge(
+          Object.fromEntries(
+            conflict.columns.map((column) => [
+              column,
+              trx.raw('??.?? + excluded.??', [table, column, column]),
+            ]),
+          ),
+        );
+  }
+}
+
+const toArray = (columns: string | readonly string[]): string[] =>
+  typeof columns === 'string' ? [columns] : [...columns];
