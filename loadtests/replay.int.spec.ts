@@ -23,7 +23,8 @@ it('replays a small generated log: a row per projection, the app serving through
 
   expect(outcome.events).toBeGreaterThanOrEqual(2_000);
   expect(outcome.rows.map((row) => row.rebuild)).toEqual([
-    'raw read (readAll), baseline',
+    'raw read (readAll, data opened), baseline',
+    'readAll, personal fields left unopened',
     ...allProjections.map((projection) => projection.name),
     'all, one after another (sum of the above)',
     'all together, one pass (projections:rebuild)',

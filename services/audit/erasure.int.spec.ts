@@ -6,6 +6,7 @@ import { rebuildProjection } from '../../projections/runner/rebuild';
 import { buildAuditedShop, type AuditedShop } from '../api/auditTesting';
 import { startTestPlatform, settle, type StorageKind, type TestPlatform } from '../api/testing';
 import { ERASED_EMAIL, ERASED_TEXT } from '../eventstore/personalData';
+import { orderStream } from '../sales/orders/orderEvents';
 import { describeWithPostgres } from '../kit/testing/postgres';
 import { verifyLog } from './verify';
 
@@ -99,6 +100,21 @@ function erasureSuite(kind: StorageKind) {
     );
     expect(detail.body.data.email).toBe('refund@example.test');
     expect(detail.body.data.attendees.map((a) => a.first_name).sort()).toEqual(['Guest0', 'Guest1']);
+  });
+
+  it('opens an event’s personal fields once, when a reader first touches them', async () => {
+    const { store } = t.platform.services;
+    const events = [];
+    for await (const event of store.readStream(orderStream(shop.refundedOrder))) events.push(event);
+    const details = events.find((event) => event.type === 'OrderDetailsSubmitted');
+    if (!details) throw new Error('the order has no details');
+    // Passing an event by (its type, its position) opens nothing: `data` is still the unread accessor.
+    expect(typeof Object.getOwnPropertyDescriptor(details, 'data')?.get).toBe('function');
+    const data = details.data as { buyer: { email: string } };
+    expect(data.buyer.email).toBe('refund@example.test');
+    expect(details.data).toBe(data);
+    // Spread copies (the read side's `{ ...event }`) carry the opened values.
+    expect(({ ...details }.data as { buyer: { email: string } }).buyer.email).toBe('refund@example.test');
   });
 
   it('is for admins of the order’s own account, and not while the buyer is still in the checkout', async () => {

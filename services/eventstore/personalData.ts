@@ -158,6 +158,31 @@ function openFields(data: unknown, fields: PersonalFieldsOf, key: Buffer | null,
   return opened;
 }
 
+/** Makes `event[field]` the value `open` gives, computed once, when it is first read (or replaced unread). */
+function openedOnFirstRead<K extends 'data' | 'metadata'>(
+  event: RecordedEvent,
+  field: K,
+  open: () => RecordedEvent[K],
+): void {
+  let value: RecordedEvent[K] | undefined;
+  let opened = false;
+  Object.defineProperty(event, field, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!opened) {
+        value = open();
+        opened = true;
+      }
+      return value;
+    },
+    set(replacement: RecordedEvent[K]) {
+      value = replacement;
+      opened = true;
+    },
+  });
+}
+
 function dataOf(event: { data: unknown }): Readonly<Record<string, unknown>> {
   return typeof event.data === 'object' && event.data !== null ? (event.data as Record<string, unknown>) : {};
 }
@@ -189,12 +214,17 @@ export function withPersonalData(
     const fields = policy.types[event.type];
     if (!fields) return event;
     const subject = fields.subject(dataOf(event));
+    // The key is looked up now, so an erasure read before this event keeps it closed; the fields are opened when
+    // a reader first touches them: most subscribers only look at the type and pass the event by.
     const key = await keys.existingKey(subject);
     const ip: unknown = event.metadata.ip;
-    const metadata = isEnvelope(ip)
-      ? { ...event.metadata, ip: ((key && open(ip, key, subject)) as string | undefined) ?? ERASED_IP }
-      : event.metadata;
-    const opened = { ...event, data: openFields(event.data, fields, key, subject), metadata };
+    const opened = { ...event };
+    openedOnFirstRead(opened, 'data', () => openFields(event.data, fields, key, subject));
+    if (isEnvelope(ip))
+      openedOnFirstRead(opened, 'metadata', () => ({
+        ...event.metadata,
+        ip: ((key && open(ip, key, subject)) as string | undefined) ?? ERASED_IP,
+      }));
     rememberWrittenForm(opened, event);
     return opened;
   }
