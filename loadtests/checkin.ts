@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { readAppConfig } from '../services/kit/config';
 import { createLogger } from '../services/kit/logger';
 import type { CheckInMeasurements, CheckInPlan, PaceStage } from './checkinDevices';
 import { JsonClient } from './jsonClient';
+import { doorTargets } from './targets';
 
 /**
  * `npm run bench -- checkin` (issue 15): 10,000 attendees on one check-in list, 20 scanning devices, each
@@ -63,6 +64,26 @@ async function api<T>(url: string, token: string | null, method: string, path: s
   const body = (await response.json()) as T;
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(body)}`);
   return body;
+}
+
+/** `fdatasync` of 512 bytes in the data folder, 200 times: what one durable append costs this disk at least. */
+function fdatasyncLatencies(dataDir: string): number[] {
+  const file = join(dataDir, 'fdatasync-baseline');
+  const fd = openSync(file, 'w');
+  const block = Buffer.alloc(512, 1);
+  const latencies: number[] = [];
+  try {
+    for (let n = 0; n < 200; n++) {
+      const started = performance.now();
+      writeSync(fd, block, 0, block.length, n * block.length);
+      fdatasyncSync(fd);
+      latencies.push(performance.now() - started);
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(file, { force: true });
+  }
+  return latencies;
 }
 
 /** Attendees per order when the bench buys its attendees, and the buyers buying at once. */
@@ -232,8 +253,8 @@ export async function benchCheckIn(): Promise<void> {
       } satisfies CheckInPlan),
     );
     const measured = await runDevices(planFile);
-    const { health, pacedHealth, alone, decisions, paced, pushDelays, unheard, errors, errorSamples } =
-      measured;
+    const { health, pacedHealth, healthAlone, alone, decisions, paced, pushDelays, unheard } = measured;
+    const { errors, errorSamples } = measured;
     const { repeatsAnswered, repeatsAsDuplicate, collisionAdmissions, catchUpMs, offlineSeconds } = measured;
     const results = new Map(Object.entries(measured.results));
     const collisions = { size: measured.collisions };
@@ -300,6 +321,27 @@ export async function benchCheckIn(): Promise<void> {
         target: `p99 < 100 ms ${pushP99 < 100 ? 'ok' : 'MISSED'}`,
       },
     ]);
+    const firstStage = stages[0];
+    const latencies = (values: readonly number[]) => ({
+      p50: percentile(values, 50),
+      p99: percentile(values, 99),
+    });
+    if (firstStage) {
+      console.log('\nDoor targets (issue 29), against baselines of this run:');
+      console.table(
+        doorTargets({
+          alone: latencies(alone),
+          healthAlone: latencies(healthAlone),
+          fdatasync: latencies(fdatasyncLatencies(dataDir)),
+          paced: {
+            scansPerSecond: firstStage.scansPerSecond,
+            devices: DEVICES,
+            scan: latencies(firstStage.latencies),
+            health: latencies(pacedHealth.latencies),
+          },
+        }),
+      );
+    }
     console.table([
       {
         check: `decision p99 < ${DECISION_TARGET_MS} ms`,

@@ -39,6 +39,8 @@ export interface CheckInMeasurements {
   health: number[];
   /** `GET /healthz` from the 20 devices at the first stage's rate, from when each was due. */
   pacedHealth: { scansPerSecond: number; latencies: number[] };
+  /** `GET /healthz` from one device alone, right before its scans alone: the single-device baseline. */
+  healthAlone: number[];
   alone: number[];
   decisions: number[];
   /** Per stage: each decision from the moment the scan was due, so a device held up by its last scan counts it. */
@@ -219,6 +221,12 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     // The offline device leaves now and comes back after 30 s.
     late.socket.disconnect();
     const wentOffline = performance.now();
+    const healthAlone: number[] = [];
+    for (let n = 0; n < ALONE; n++) {
+      const started = performance.now();
+      await devices[0]!.http.send('GET', '/healthz');
+      healthAlone.push(performance.now() - started);
+    }
     for (let index = 0; index < ALONE; index++) await scan(devices[0]!, index, 'first');
     const alone = decisions.splice(0, decisions.length);
 
@@ -329,6 +337,7 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
     return {
       health,
       pacedHealth: { scansPerSecond: doorPace, latencies: pacedHealth },
+      healthAlone,
       alone,
       decisions,
       paced,
