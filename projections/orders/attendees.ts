@@ -79,6 +79,21 @@ export function placedAttendeeRows(
   }));
 }
 
+const attendeeChanges = new Set<OrdersProjectionEvent['type']>([
+  'OrderDetailsSubmitted',
+  'OrderCompleted',
+  'OrderAwaitingOfflinePayment',
+  'OrderMarkedPaid',
+  'OrderCancelled',
+  'AttendeeCancelled',
+  'AttendeeReactivated',
+  'OrderPersonalDataErased',
+  'AttendeeDetailsChanged',
+]);
+
+/** Whether `changeAttendees` changes anything for events of this type. */
+export const changesAttendees = (type: OrdersProjectionEvent['type']): boolean => attendeeChanges.has(type);
+
 /**
  * Changes the order's attendee rows after any event but `OrderPlaced` (the whole order's, or the one the event
  * names) and answers the rows it changed.

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { defineProjection } from '../runner/define';
+import { defineProjection, type RecordedOf } from '../runner/define';
 import {
   orderEventTypes,
   orderPaymentEventTypes,
@@ -8,7 +8,13 @@ import {
 } from '../../services/sales/orders/orderEvents';
 import { readWhereIn, writeRows } from '../runner/bulk';
 import type { ProjectionContext } from '../runner/types';
-import { attendeesTable, changeAttendees, placedAttendeeRows, type AttendeeRow } from './attendees';
+import {
+  attendeesTable,
+  changeAttendees,
+  changesAttendees,
+  placedAttendeeRows,
+  type AttendeeRow,
+} from './attendees';
 import { applyToManualOrders, manualOrdersTable } from './manualOrders';
 import { orderLinesTable, placedOrderLines, type OrderLineRow } from './orderLines';
 import { applyToOrderPayments, orderPaymentsTable } from './orderPayments';
@@ -39,17 +45,21 @@ interface CachedOrder {
   /** Null before its `OrderPlaced`. */
   row: OrderRow | null;
   changed: boolean;
-  /** Whether its lines (and with them its attendees) are written already: `OrderPlaced` applied twice. */
-  hasLines: boolean;
+  /**
+   * Whether its lines (and with them its attendees) are written already: `OrderPlaced` applied twice. Null
+   * until asked; an order without a row has neither (they are written in one transaction).
+   */
+  hasLines: boolean | null;
   newLines: OrderLineRow[];
-  attendees: AttendeeRow[];
+  /** Null until an event that changes attendees asks for them. */
+  attendees: AttendeeRow[] | null;
   changedAttendees: Set<AttendeeRow>;
 }
 
 /**
- * The orders a transaction touched, by id. `prepare` reads a batch's orders, lines and attendees in three
- * statements; `apply` changes them in memory; `settle` writes the changed ones a few hundred per statement. A
- * failed transaction takes them with it.
+ * The orders a transaction touched, by id. `prepare` reads a batch's orders in one statement, and the
+ * attendees and lines of those its events need in one more each; `apply` changes them in memory; `settle`
+ * writes the changed ones a few hundred per statement. A failed transaction takes them with it.
  */
 const batches = new WeakMap<Knex.Transaction, Map<string, CachedOrder>>();
 
@@ -59,36 +69,65 @@ function batchOf(trx: Knex.Transaction): Map<string, CachedOrder> {
   return batch;
 }
 
+type OrdersEvent = RecordedOf<OrderEvent | OrderPaymentEvent>;
+
+/** Reads the orders `events` name, then the attendees and lines those events will need, each in one go. */
 async function readOrders(
   trx: Knex.Transaction,
   ctx: ProjectionContext,
-  orderIds: readonly string[],
+  events: readonly OrdersEvent[],
 ): Promise<void> {
   const batch = batchOf(trx);
-  const missing = [...new Set(orderIds)].filter((orderId) => !batch.has(orderId));
-  if (missing.length === 0) return;
-  const rows = await readWhereIn<OrderRow>(trx, ctx.table(ordersTable.name), 'id', missing);
-  const attendees = await readWhereIn<AttendeeRow>(trx, ctx.table(attendeesTable.name), 'order_id', missing);
-  const withLines = await readWhereIn<{ order_id: string }>(
-    trx,
-    ctx.table(orderLinesTable.name),
-    'order_id',
-    missing,
-    ['order_id'],
+  const missing = [...new Set(events.map((event) => event.data.orderId))].filter((id) => !batch.has(id));
+  if (missing.length > 0) {
+    for (const orderId of missing)
+      batch.set(orderId, {
+        row: null,
+        changed: false,
+        hasLines: null,
+        newLines: [],
+        attendees: null,
+        changedAttendees: new Set(),
+      });
+    for (const row of await readWhereIn<OrderRow>(trx, ctx.table(ordersTable.name), 'id', missing))
+      batch.get(row.id)!.row = row;
+  }
+  const stored = (type: (type: OrdersEvent['type']) => boolean, known: (order: CachedOrder) => boolean) => [
+    ...new Set(
+      events.flatMap((event) => {
+        const order = batch.get(event.data.orderId)!;
+        if (!type(event.type) || known(order)) return [];
+        if (order.row) return [event.data.orderId];
+        // Nothing is stored of an order without a row.
+        order.hasLines = false;
+        order.attendees ??= [];
+        return [];
+      }),
+    ),
+  ];
+
+  const unlined = stored(
+    (type) => type === 'OrderPlaced',
+    (order) => order.hasLines !== null,
   );
-  const lined = new Set(withLines.map((line) => line.order_id));
-  for (const orderId of missing)
-    batch.set(orderId, {
-      row: null,
-      changed: false,
-      hasLines: lined.has(orderId),
-      newLines: [],
-      attendees: [],
-      changedAttendees: new Set(),
-    });
-  for (const row of rows) batch.get(row.id)!.row = row;
-  for (const attendee of attendees.sort((a, b) => a.position - b.position))
-    batch.get(attendee.order_id)!.attendees.push(attendee);
+  if (unlined.length > 0) {
+    const lined = new Set(
+      (
+        await readWhereIn<{ order_id: string }>(trx, ctx.table(orderLinesTable.name), 'order_id', unlined, [
+          'order_id',
+        ])
+      ).map((line) => line.order_id),
+    );
+    for (const orderId of unlined) batch.get(orderId)!.hasLines = lined.has(orderId);
+  }
+
+  const unread = stored(changesAttendees, (order) => order.attendees !== null);
+  if (unread.length > 0) {
+    for (const orderId of unread) batch.get(orderId)!.attendees = [];
+    const attendees = await readWhereIn<AttendeeRow>(trx, ctx.table(attendeesTable.name), 'order_id', unread);
+    for (const attendee of attendees.sort((a, b) => a.position - b.position))
+      batch.get(attendee.order_id)!.attendees!.push(attendee);
+  }
 }
 
 /**
@@ -102,16 +141,12 @@ export const ordersProjection = defineProjection<OrderEvent | OrderPaymentEvent>
   tables: [ordersTable, orderLinesTable, attendeesTable, manualOrdersTable, orderPaymentsTable],
   handles: [...orderEventTypes, ...orderPaymentEventTypes],
   async prepare(trx, events, ctx) {
-    await readOrders(
-      trx,
-      ctx,
-      events.map((event) => event.data.orderId),
-    );
+    await readOrders(trx, ctx, events);
   },
   async apply(trx, event, ctx) {
     const { orderId, eventId } = event.data;
     const keys = [`order:${orderId}`, `event:${eventId}`];
-    await readOrders(trx, ctx, [orderId]);
+    await readOrders(trx, ctx, [event]);
     const order = batchOf(trx).get(orderId)!;
 
     if (event.type === 'OrderPlaced') {
@@ -133,7 +168,8 @@ export const ordersProjection = defineProjection<OrderEvent | OrderPaymentEvent>
     if (!row || Number(row.revision) >= Number(event.revision)) return [];
     Object.assign(row, orderChanges(row, event));
     order.changed = true;
-    for (const attendee of changeAttendees(order.attendees, event)) order.changedAttendees.add(attendee);
+    for (const attendee of changeAttendees(order.attendees ?? [], event))
+      order.changedAttendees.add(attendee);
     await applyToManualOrders(trx, ctx.table(manualOrdersTable.name), event);
     await applyToOrderPayments(trx, ctx.table(orderPaymentsTable.name), event);
     return [...keys, `account:${row.account_id}`];
