@@ -1,6 +1,9 @@
-import { createHash, createVerify, generateKeyPairSync } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { createHash, createVerify, generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../kit/clock';
 import { startTestPlatform, type TestPlatform } from '../../api/testing';
@@ -9,40 +12,54 @@ import { readWalletConfig } from '../../kit/walletConfig';
 type Attendee = { short_id: string; ticket_code: string | null };
 type Order = { short_id: string; reference: string; attendees: Attendee[] };
 
-/** A throwaway CA (standing for Apple's WWDR) and a pass signer certificate it issued. */
-function throwawayCertificates() {
-  const pki = forge.pki;
-  const make = (
-    cn: string,
-    keys: forge.pki.KeyPair,
-    issuer: { cert: forge.pki.Certificate | null; key: forge.pki.PrivateKey },
-    serial: string,
-  ) => {
-    const cert = pki.createCertificate();
-    cert.publicKey = keys.publicKey;
-    cert.serialNumber = serial;
-    cert.validity.notBefore = new Date('2026-01-01T00:00:00Z');
-    cert.validity.notAfter = new Date('2030-01-01T00:00:00Z');
-    cert.setSubject([{ name: 'commonName', value: cn }]);
-    cert.setIssuer(issuer.cert ? issuer.cert.subject.attributes : [{ name: 'commonName', value: cn }]);
-    cert.sign(issuer.key, forge.md.sha256.create());
-    return cert;
-  };
-  const caKeys = pki.rsa.generateKeyPair(2048);
-  const ca = make('Test WWDR', caKeys, { cert: null, key: caKeys.privateKey }, '01');
-  const signerKeys = pki.rsa.generateKeyPair(2048);
-  const signer = make(
-    'Pass Type ID: pass.test.tickets',
-    signerKeys,
-    { cert: ca, key: caKeys.privateKey },
-    '02',
+/** A throwaway CA (standing for Apple's WWDR) and a pass signer certificate it issued, made with openssl. */
+function throwawayCertificates(dir: string) {
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-subj',
+    '/CN=Test WWDR',
+    '-days',
+    '3650',
   );
-  return {
-    wwdr: pki.certificateToPem(ca),
-    signerCert: pki.certificateToPem(signer),
-    signerKey: pki.privateKeyToPem(signerKeys.privateKey),
-    signer,
-  };
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'signer.key',
+    '-out',
+    'signer.csr',
+    '-subj',
+    '/CN=Pass Type ID: pass.test.tickets',
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'signer.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'signer.pem',
+    '-days',
+    '3650',
+  );
+  const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+  // The signer's files by path, the WWDR certificate inline: both ways the settings take.
+  return { wwdr: read('ca.pem'), signerCert: join(dir, 'signer.pem'), signerKey: join(dir, 'signer.key') };
 }
 
 describe('wallet passes', () => {
@@ -51,7 +68,8 @@ describe('wallet passes', () => {
   let bare: TestPlatform;
   let token: string;
   let organizerId: string;
-  const certificates = throwawayCertificates();
+  const dir = mkdtempSync(join(tmpdir(), 'wallet-'));
+  const certificates = throwawayCertificates(dir);
   const google = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const env = {
     APPLE_WALLET_PASS_TYPE_ID: 'pass.test.tickets',
@@ -134,6 +152,7 @@ describe('wallet passes', () => {
   afterAll(async () => {
     await t?.close();
     await bare?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('says which wallets are offered', async () => {
@@ -187,32 +206,58 @@ describe('wallet passes', () => {
     for (const name of hashed)
       expect(manifest[name]).toBe(createHash('sha1').update(file(name)).digest('hex'));
 
-    // The detached PKCS#7 signature (SHA-1, as passkit-generator writes it): by the signer certificate, over the manifest.
-    const p7 = forge.pkcs7.messageFromAsn1(
-      forge.asn1.fromDer(forge.util.createBuffer(file('signature').toString('binary'))),
-    ) as forge.pkcs7.PkcsSignedData & {
-      rawCapture: { signature: string; authenticatedAttributes: forge.asn1.Asn1[] };
-    };
-    const { authenticatedAttributes, signature } = p7.rawCapture;
-    const digestAttribute = authenticatedAttributes.find(
-      (attribute) =>
-        forge.asn1.derToOid((attribute.value as forge.asn1.Asn1[])[0]?.value as string) ===
-        forge.pki.oids.messageDigest,
+    // The detached PKCS#7 signature: over the manifest, by the signer certificate the (test) WWDR issued.
+    writeFileSync(join(dir, 'manifest.json'), file('manifest.json'));
+    writeFileSync(join(dir, 'signature'), file('signature'));
+    execFileSync(
+      'openssl',
+      [
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        'signature',
+        '-content',
+        'manifest.json',
+        '-CAfile',
+        'ca.pem',
+        '-purpose',
+        'any',
+        '-signer',
+        'found.pem',
+        '-out',
+        '/dev/null',
+      ],
+      { cwd: dir, stdio: 'pipe' },
     );
-    const digestSet = (digestAttribute?.value as forge.asn1.Asn1[])[1]?.value as forge.asn1.Asn1[];
-    expect(Buffer.from(digestSet[0]?.value as string, 'binary').toString('hex')).toBe(
-      createHash('sha1').update(file('manifest.json')).digest('hex'),
-    );
-    const signedAttributes = forge.asn1
-      .toDer(
-        forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, authenticatedAttributes),
-      )
-      .getBytes();
-    const verifier = createVerify('RSA-SHA1').update(Buffer.from(signedAttributes, 'binary'));
-    expect(verifier.verify(certificates.signerCert, Buffer.from(signature, 'binary'))).toBe(true);
-    expect(p7.certificates.map((cert) => cert.subject.getField('CN')?.value as string)).toContain(
-      'Pass Type ID: pass.test.tickets',
-    );
+    const fingerprint = (path: string) => new X509Certificate(readFileSync(join(dir, path))).fingerprint256;
+    expect(fingerprint('found.pem')).toBe(fingerprint('signer.pem'));
+    writeFileSync(join(dir, 'manifest.json'), Buffer.concat([file('manifest.json'), Buffer.from(' ')]));
+    expect(() =>
+      execFileSync(
+        'openssl',
+        [
+          'cms',
+          '-verify',
+          '-binary',
+          '-inform',
+          'DER',
+          '-in',
+          'signature',
+          '-content',
+          'manifest.json',
+          '-CAfile',
+          'ca.pem',
+          '-purpose',
+          'any',
+          '-out',
+          '/dev/null',
+        ],
+        { cwd: dir, stdio: 'pipe' },
+      ),
+    ).toThrow();
   });
 
   it('a Google Wallet save link: an RS256 JWT by the service account whose object carries the signed payload', async () => {
