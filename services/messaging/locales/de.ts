@@ -91,5 +91,4 @@ export const de: MailCatalog = {
   pdfOrder: 'Bestellung',
   pdfTicketNumber: 'Ticketnummer',
   pdfShowCode: 'Zeigen Sie diesen QR-Code am Eingang. Jedes Ticket gewährt einer Person einmal Einlass.',
-  pdfDownloadOrder: 'Ihre Tickets als PDF herunterladen',
 };

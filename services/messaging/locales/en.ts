@@ -87,7 +87,6 @@ export const en = {
   pdfOrder: 'Order',
   pdfTicketNumber: 'Ticket number',
   pdfShowCode: 'Show this QR code at the entrance. Each ticket admits one person once.',
-  pdfDownloadOrder: 'Download your tickets as PDF',
 };
 
 export type MailMessageKey = keyof typeof en;

@@ -90,5 +90,4 @@ export const es: MailCatalog = {
   pdfTicketNumber: 'Número de entrada',
   pdfShowCode:
     'Muestra este código QR en la entrada. Cada entrada permite el acceso de una persona una sola vez.',
-  pdfDownloadOrder: 'Descargar tus entradas en PDF',
 };

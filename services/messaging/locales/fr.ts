@@ -88,5 +88,4 @@ export const fr: MailCatalog = {
   pdfOrder: 'Commande',
   pdfTicketNumber: 'Numéro de billet',
   pdfShowCode: "Présentez ce code QR à l'entrée. Chaque billet permet une seule entrée à une personne.",
-  pdfDownloadOrder: 'Télécharger vos billets en PDF',
 };

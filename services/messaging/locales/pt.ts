@@ -88,5 +88,4 @@ export const pt: MailCatalog = {
   pdfOrder: 'Encomenda',
   pdfTicketNumber: 'Número do bilhete',
   pdfShowCode: 'Mostre este código QR à entrada. Cada bilhete dá entrada a uma pessoa uma única vez.',
-  pdfDownloadOrder: 'Descarregar os seus bilhetes em PDF',
 };

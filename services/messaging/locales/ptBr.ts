@@ -87,5 +87,4 @@ export const ptBr: MailCatalog = {
   pdfOrder: 'Pedido',
   pdfTicketNumber: 'Número do ingresso',
   pdfShowCode: 'Mostre este QR code na entrada. Cada ingresso dá acesso a uma pessoa uma única vez.',
-  pdfDownloadOrder: 'Baixar seus ingressos em PDF',
 };

@@ -81,5 +81,4 @@ export const zhCn: MailCatalog = {
   pdfOrder: '订单',
   pdfTicketNumber: '票号',
   pdfShowCode: '请在入口出示此二维码。每张门票仅限一人入场一次。',
-  pdfDownloadOrder: '下载 PDF 门票',
 };
