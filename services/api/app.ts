@@ -37,6 +37,7 @@ import { orderRoutes } from '../sales/orders/orderRoutes';
 import { orderPaymentRoutes } from '../sales/orders/orderPaymentRoutes';
 import { orderAttendeeRoutes } from '../sales/orders/orderAttendeeRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
+import { ticketDocumentRoutes } from '../sales/orders/ticketDocumentRoutes';
 import { checkInListRoutes } from '../admission/checkIn/checkInListRoutes';
 import { publicCheckInRoutes } from '../admission/checkIn/publicCheckInRoutes';
 import { CheckInFeed } from '../admission/checkIn/checkInFeed';
@@ -139,6 +140,7 @@ export function createApp(
   api.use(publicEventRoutes(services, publicEvents).routes());
   api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
   api.use(publicOrderRoutes(services, ticketKeys).routes());
+  api.use(ticketDocumentRoutes(services, ticketKeys).routes());
   api.use(publicCheckInRoutes(services, ticketKeys, checkInFeed).routes());
   declaredQueries(api, apiRouteContracts);
   readsAfterWrites(api, apiRouteContracts, {

@@ -20,6 +20,7 @@ import { messageRouteContracts } from '../messaging/messages/messageSchemas';
 import { mailTemplateRouteContracts } from '../messaging/mailTemplates/mailTemplateSchemas';
 import { webhookRouteContracts } from '../integrations/webhooks/webhookSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
+import { ticketDocumentRouteContracts } from '../sales/orders/ticketDocumentRoutes';
 import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
 import { billingRouteContracts } from '../payments/billing/billingSchemas';
 import { stripeWebhookRouteContracts } from '../payments/webhooks/stripeWebhookSchemas';
@@ -51,6 +52,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...pageViewRouteContracts,
   ...orderRouteContracts,
   ...publicOrderRouteContracts,
+  ...ticketDocumentRouteContracts,
   ...paymentRouteContracts,
   ...billingRouteContracts,
   ...stripeWebhookRouteContracts,

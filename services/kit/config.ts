@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { isLogLevel, type LogLevel } from './logger';
+import { readWalletConfig, type WalletConfig } from './walletConfig';
 
 /** Every setting the process reads, all from environment variables with safe defaults (see README). */
 export interface AppConfig {
@@ -44,6 +45,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** What one anonymous client may reserve (docs/orders.md, "Limits on reservations"). */
   reservations: ReservationLimits;
+  /** Apple and Google Wallet passes of tickets: each off unless configured (docs/tickets.md). */
+  wallets: WalletConfig;
 }
 
 export interface ReservationLimits {
@@ -102,6 +105,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     metricsToken: env.METRICS_TOKEN || undefined,
     ticketSigningKey: env.TICKET_SIGNING_KEY || undefined,
+    wallets: readWalletConfig(env),
     messagesDailyLimit: integer(env.MESSAGES_DAILY_LIMIT, 20, 'MESSAGES_DAILY_LIMIT'),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     verifyDeclaredReads: env.VERIFY_DECLARED_READS === 'true',

@@ -131,6 +131,7 @@ export const reasonCatalog = {
   event_not_available: { status: 409, title: 'This event is not available' },
   ticket_not_on_sale: { status: 409, title: 'This ticket is not on sale' },
   attendee_not_found: { status: 404, title: 'Attendee not found' },
+  wallet_not_configured: { status: 404, title: 'This wallet is not offered on this platform' },
   order_not_completed: { status: 409, title: 'This order has not been completed' },
   manual_order_not_refundable: { status: 409, title: 'A manually created order cannot be refunded' },
   order_still_open: {

@@ -194,7 +194,7 @@ const layouts: { [T in MailTemplate]: (values: MailTemplates[T]) => Layout } = {
 const cache = createIntlCache();
 const intls = new Map<SupportedLocale, IntlShape>();
 
-function intlFor(locale: SupportedLocale): IntlShape {
+export function intlFor(locale: SupportedLocale): IntlShape {
   let intl = intls.get(locale);
   if (!intl) {
     const { tag, messages } = mailCatalogs[locale];

@@ -77,6 +77,16 @@ export const en = {
     'You receive this message about {event} because you have a ticket or an order for it. It was sent by the organizer through {product}.',
   eventMessageCopyNote: 'A copy of the message you sent about {event}.',
   eventMessageTestNote: 'A test of your message about {event}: only you received it.',
+  pdfTicketTitle: 'Ticket',
+  pdfOrderTitle: 'Tickets of order {reference}',
+  pdfAttendee: 'Attendee',
+  pdfTicketType: 'Ticket',
+  pdfWhen: 'When',
+  pdfWhere: 'Where',
+  pdfOnline: 'Online',
+  pdfOrder: 'Order',
+  pdfTicketNumber: 'Ticket number',
+  pdfShowCode: 'Show this QR code at the entrance. Each ticket admits one person once.',
 };
 
 export type MailMessageKey = keyof typeof en;

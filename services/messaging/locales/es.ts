@@ -79,4 +79,15 @@ export const es: MailCatalog = {
     'Recibes este mensaje sobre {event} porque tienes una entrada o un pedido para este evento. Lo ha enviado el organizador a través de {product}.',
   eventMessageCopyNote: 'Una copia del mensaje que enviaste sobre {event}.',
   eventMessageTestNote: 'Una prueba de tu mensaje sobre {event}: solo tú lo has recibido.',
+  pdfTicketTitle: 'Entrada',
+  pdfOrderTitle: 'Entradas del pedido {reference}',
+  pdfAttendee: 'Asistente',
+  pdfTicketType: 'Entrada',
+  pdfWhen: 'Cuándo',
+  pdfWhere: 'Dónde',
+  pdfOnline: 'En línea',
+  pdfOrder: 'Pedido',
+  pdfTicketNumber: 'Número de entrada',
+  pdfShowCode:
+    'Muestra este código QR en la entrada. Cada entrada permite el acceso de una persona una sola vez.',
 };

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { PublicOrder } from './api';
 import { CheckoutFrame, useCheckoutParams } from './CheckoutFrame';
+import { OrderPdfLink } from './TicketDownloads';
 import { checkoutMessages as m, orderStatusMessages } from './messages';
 import { OrderSummary } from './OrderSummary';
 import { checkoutPath, orderPrintPath, ticketPath } from './paths';
@@ -82,6 +83,9 @@ function Summary({ order }: { order: PublicOrder }) {
               >
                 {intl.formatMessage(m.printOrder)}
               </Link>
+              {order.attendees.some((attendee) => attendee.ticket_code) ? (
+                <OrderPdfLink eventId={eventId} orderShortId={orderShortId} />
+              ) : null}
               <button type="button" className="checkout-button-secondary" onClick={() => window.print()}>
                 {intl.formatMessage(m.print)}
               </button>

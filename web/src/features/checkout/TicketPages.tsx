@@ -10,6 +10,7 @@ import { checkoutMessages as m } from './messages';
 import { checkoutPath, eventPagePath, ticketPath, ticketPrintPath } from './paths';
 import { checkoutQueries } from './queries';
 import { TicketCode } from './TicketCode';
+import { TicketDownloads } from './TicketDownloads';
 
 export type TicketState = TicketPageData['state'];
 
@@ -132,6 +133,9 @@ function TicketView({ printable }: { printable: boolean }) {
             >
               {intl.formatMessage(m.printTicket)}
             </Link>
+            {ticket.state === 'VALID' ? (
+              <TicketDownloads eventId={eventId} attendeeShortId={attendeeShortId} />
+            ) : null}
             <Link className="checkout-link" to={checkoutPath(eventId, ticket.order.short_id, 'summary')}>
               {intl.formatMessage(m.viewOrder)}
             </Link>

@@ -225,6 +225,14 @@ export const checkoutMessages = defineMessages({
   print: { id: 'checkout.print', defaultMessage: 'Print' },
   printOrder: { id: 'checkout.printOrder', defaultMessage: 'Print all tickets' },
   printTicket: { id: 'checkout.printTicket', defaultMessage: 'Printable ticket' },
+  downloadTicketPdf: { id: 'checkout.downloadTicketPdf', defaultMessage: 'Download ticket (PDF)' },
+  downloadOrderPdf: { id: 'checkout.downloadOrderPdf', defaultMessage: 'Download all tickets (PDF)' },
+  addToAppleWallet: { id: 'checkout.addToAppleWallet', defaultMessage: 'Add to Apple Wallet' },
+  addToGoogleWallet: { id: 'checkout.addToGoogleWallet', defaultMessage: 'Add to Google Wallet' },
+  walletFailed: {
+    id: 'checkout.walletFailed',
+    defaultMessage: 'The wallet pass could not be created. Please try again.',
+  },
 
   ticketTitle: { id: 'checkout.ticket.title', defaultMessage: 'Ticket' },
   ticketHolder: { id: 'checkout.ticket.holder', defaultMessage: 'Ticket holder' },

@@ -5728,6 +5728,19 @@ export type GetPublicTicketKeysResponse = {
   }[];
 };
 
+export type GetPublicWalletsResponse = {
+  data: {
+    apple: boolean;
+    google: boolean;
+  };
+};
+
+export type GetPublicEventsByEventIdAttendeesByAttendeeShortIdGoogleWalletResponse = {
+  data: {
+    url: string;
+  };
+};
+
 export type GetAccountPaymentResponse = {
   data: {
     card_payments: boolean;
@@ -6332,6 +6345,14 @@ export interface ApiRoutes {
     response: GetPublicEventsByEventIdAttendeesByAttendeeShortIdResponse;
   };
   'GET /public/ticket-keys': { body: never; response: GetPublicTicketKeysResponse };
+  'GET /public/wallets': { body: never; response: GetPublicWalletsResponse };
+  'GET /public/events/{eventId}/attendees/{attendeeShortId}/wallet.pkpass': { body: never; response: void };
+  'GET /public/events/{eventId}/attendees/{attendeeShortId}/google-wallet': {
+    body: never;
+    response: GetPublicEventsByEventIdAttendeesByAttendeeShortIdGoogleWalletResponse;
+  };
+  'GET /public/events/{eventId}/attendees/{attendeeShortId}/ticket.pdf': { body: never; response: void };
+  'GET /public/events/{eventId}/orders/{orderShortId}/tickets.pdf': { body: never; response: void };
   'GET /account/payment': { body: never; response: GetAccountPaymentResponse };
   'POST /account/payment/connect': {
     body: PostAccountPaymentConnectBody;

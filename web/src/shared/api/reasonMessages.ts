@@ -226,6 +226,10 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
   event_not_available: { id: 'reason.event_not_available', defaultMessage: 'This event is not available' },
   ticket_not_on_sale: { id: 'reason.ticket_not_on_sale', defaultMessage: 'This ticket is not on sale' },
   attendee_not_found: { id: 'reason.attendee_not_found', defaultMessage: 'Attendee not found' },
+  wallet_not_configured: {
+    id: 'reason.wallet_not_configured',
+    defaultMessage: 'This wallet is not offered on this platform',
+  },
   order_not_completed: {
     id: 'reason.order_not_completed',
     defaultMessage: 'This order has not been completed',

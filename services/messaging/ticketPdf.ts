@@ -1,0 +1,172 @@
+import { existsSync, readFileSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { isSupportedLocale, mailCatalogs, type MailMessageKey, type SupportedLocale } from './locales';
+import { qrMatrix } from './qrMatrix';
+import { intlFor, mailEventTime } from './templates';
+
+/** One ticket as its PDF page shows it: `code` is the signed QR payload the ticket page shows. */
+export interface TicketDocumentTicket {
+  shortId: string;
+  ticketTitle: string | null;
+  attendeeName: string;
+  code: string;
+}
+
+export interface TicketDocument {
+  locale: string;
+  event: {
+    title: string;
+    startDate: string;
+    timezone: string;
+    place: string | null;
+    isOnline: boolean;
+  };
+  /** The event's homepage colours (`#rrggbb`): the band across the page and its text. */
+  colours: { primary: string; background: string; text: string };
+  orderReference: string;
+  /** The order's PDF (a title page heading) or one ticket's. */
+  kind: 'ticket' | 'order';
+  tickets: readonly TicketDocumentTicket[];
+}
+
+/**
+ * A font covering Chinese. The repository and node_modules hold none; the Noto CJK fonts that Debian's
+ * `fonts-noto-cjk` installs (the image Chromium runs in has them) are used when present, or the file
+ * `TICKET_PDF_CJK_FONT` names. Without one, a zh-cn document is written in English rather than in empty boxes.
+ */
+const cjkCandidates = [
+  process.env.TICKET_PDF_CJK_FONT,
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc',
+].filter((path): path is string => Boolean(path));
+let cjkFont: Buffer | null | undefined;
+
+function cjkFontFile(): Buffer | null {
+  if (cjkFont === undefined) {
+    const path = cjkCandidates.find((candidate) => existsSync(candidate));
+    cjkFont = path ? readFileSync(path) : null;
+  }
+  return cjkFont;
+}
+
+/** Text outside what PDF's standard Helvetica (WinAnsi) draws. */
+const needsWideFont = (text: string) => /[^\u0020-\u00ff\u2018-\u201e\u2022\u2026\u20ac]/.test(text);
+
+const hex = (colour: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(colour) ? colour : fallback);
+
+/** The ticket (one page per ticket) as a PDF: event, attendee, ticket, order and the signed QR code. */
+export function renderTicketPdf(document: TicketDocument): Promise<Buffer> {
+  const wide = cjkFontFile();
+  const anyWide = [
+    document.event.title,
+    document.event.place ?? '',
+    ...document.tickets.flatMap((t) => [t.attendeeName, t.ticketTitle ?? '']),
+  ].some(needsWideFont);
+  let locale: SupportedLocale = isSupportedLocale(document.locale) ? document.locale : 'en';
+  if (locale === 'zh-cn' && !wide) locale = 'en';
+  const intl = intlFor(locale);
+  const say = (key: MailMessageKey, values?: Record<string, string>) =>
+    intl.formatMessage({ id: key }, values);
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    autoFirstPage: false,
+    lang: mailCatalogs[locale].tag,
+    info: {
+      Title: `${document.event.title} – ${say(document.kind === 'order' ? 'pdfOrderTitle' : 'pdfTicketTitle', { reference: document.orderReference })}`,
+      Creator: say('product'),
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const useWide = Boolean(wide) && (locale === 'zh-cn' || anyWide);
+  if (useWide && wide) {
+    doc.registerFont('body', wide, 'NotoSansCJKsc-Regular');
+    doc.registerFont('bold', wide, 'NotoSansCJKsc-Regular');
+  } else {
+    doc.registerFont('body', 'Helvetica');
+    doc.registerFont('bold', 'Helvetica-Bold');
+  }
+
+  const primary = hex(document.colours.primary, '#2d72d2');
+  const bandText = '#ffffff';
+  const text = hex(document.colours.text, '#1c2127');
+  const when = mailEventTime(locale, document.event.timezone, new Date(document.event.startDate));
+  const where = document.event.place ?? (document.event.isOnline ? say('pdfOnline') : null);
+
+  for (const ticket of document.tickets) {
+    doc.addPage();
+    const { width } = doc.page;
+    const left = 48;
+    const inner = width - 96;
+    // The band in the event's colour, with its title.
+    doc.rect(0, 0, width, 120).fill(primary);
+    doc
+      .fillColor(bandText)
+      .font('body')
+      .fontSize(11)
+      .text(
+        say(document.kind === 'order' ? 'pdfOrderTitle' : 'pdfTicketTitle', {
+          reference: document.orderReference,
+        }),
+        left,
+        28,
+        { width: inner },
+      );
+    doc
+      .font('bold')
+      .fontSize(24)
+      .text(document.event.title, left, 48, { width: inner, height: 64, ellipsis: true });
+
+    // The QR code, drawn module by module from the signed payload.
+    const matrix = qrMatrix(ticket.code, 'M');
+    const quiet = 4;
+    const side = 220;
+    const cell = side / (matrix.size + quiet * 2);
+    const qrLeft = width - left - side;
+    const qrTop = 150;
+    doc.rect(qrLeft, qrTop, side, side).fill('#ffffff');
+    for (let y = 0; y < matrix.size; y++)
+      for (let x = 0; x < matrix.size; x++)
+        if (matrix.modules[y * matrix.size + x])
+          doc.rect(qrLeft + (x + quiet) * cell, qrTop + (y + quiet) * cell, cell + 0.01, cell + 0.01);
+    doc.fill('#000000');
+
+    // The details beside it.
+    const detailsWidth = qrLeft - left - 24;
+    let top = qrTop;
+    const field = (label: string, value: string) => {
+      doc.fillColor('#5f6b7c').font('body').fontSize(10).text(label, left, top, { width: detailsWidth });
+      top = doc.y + 2;
+      doc.fillColor(text).font('bold').fontSize(14).text(value, left, top, { width: detailsWidth });
+      top = doc.y + 12;
+    };
+    field(say('pdfAttendee'), ticket.attendeeName || '—');
+    if (ticket.ticketTitle) field(say('pdfTicketType'), ticket.ticketTitle);
+    field(say('pdfWhen'), when);
+    if (where) field(say('pdfWhere'), where);
+    field(say('pdfOrder'), document.orderReference);
+    field(say('pdfTicketNumber'), ticket.shortId);
+
+    const below = Math.max(top, qrTop + side) + 24;
+    doc
+      .moveTo(left, below)
+      .lineTo(width - left, below)
+      .lineWidth(1)
+      .strokeColor(primary)
+      .stroke();
+    doc
+      .fillColor(text)
+      .font('body')
+      .fontSize(11)
+      .text(say('pdfShowCode'), left, below + 16, { width: inner });
+  }
+  doc.end();
+  return done;
+}
