@@ -121,6 +121,7 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceNumber
     const lines = invoice.lines.map((line) => ({
       ...line,
       net: 0 - line.net,
+      taxes: line.taxes.map((tax) => ({ ...tax, amount: 0 - tax.amount })),
       tax: 0 - line.tax,
       gross: 0 - line.gross,
     }));

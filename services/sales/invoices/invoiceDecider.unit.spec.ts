@@ -19,8 +19,15 @@ const buyer = {
   vatId: 'FR12345678901',
 };
 const lines = [
-  { description: 'Early bird', quantity: 2, net: 2000, taxRate: 19, tax: 380, gross: 2380 },
-  { description: 'Free ticket', quantity: 1, net: 0, taxRate: 0, tax: 0, gross: 0 },
+  {
+    description: 'Early bird',
+    quantity: 2,
+    net: 2000,
+    taxes: [{ name: 'VAT 19%', amount: 380 }],
+    tax: 380,
+    gross: 2380,
+  },
+  { description: 'Free ticket', quantity: 1, net: 0, taxes: [], tax: 0, gross: 0 },
 ];
 
 const issue = (orderId: string, invoiceId: string): IssueInvoice => ({
@@ -113,8 +120,15 @@ describe('invoice numbering', () => {
         sequence: 3,
         number: 'INV-00003',
         lines: [
-          { description: 'Early bird', quantity: 2, net: -2000, taxRate: 19, tax: -380, gross: -2380 },
-          { description: 'Free ticket', quantity: 1, net: 0, taxRate: 0, tax: 0, gross: 0 },
+          {
+            description: 'Early bird',
+            quantity: 2,
+            net: -2000,
+            taxes: [{ name: 'VAT 19%', amount: -380 }],
+            tax: -380,
+            gross: -2380,
+          },
+          { description: 'Free ticket', quantity: 1, net: 0, taxes: [], tax: 0, gross: 0 },
         ],
         totals: { net: -2000, tax: -380, gross: -2380 },
         cancelsInvoiceId: 'in_1',

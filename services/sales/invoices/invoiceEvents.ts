@@ -15,12 +15,21 @@ export interface InvoiceParty {
   vatId: string | null;
 }
 
-/** One line as the pricing engine priced the order: amounts in minor units, tax rate in percent. */
+/** A named tax of a line as the pricing engine charged it (its name carries the rate: "VAT 19%"). */
+export interface InvoiceTax {
+  name: string;
+  amount: number;
+}
+
+/**
+ * One line as the pricing engine priced the order, in minor units: `net` is the price after discount plus
+ * fees, `tax` the line's taxes (itemised in `taxes`), `gross = net + tax` the line's total.
+ */
 export interface InvoiceLine {
   description: string;
   quantity: number;
   net: number;
-  taxRate: number;
+  taxes: InvoiceTax[];
   tax: number;
   gross: number;
 }

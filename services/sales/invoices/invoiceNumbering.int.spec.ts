@@ -37,7 +37,16 @@ function issue(orderId: string): IssueInvoice {
     locale: 'en',
     seller: party,
     buyer: { ...party, company: `Buyer ${orderId}` },
-    lines: [{ description: 'Ticket', quantity: 1, net: 1000, taxRate: 19, tax: 190, gross: 1190 }],
+    lines: [
+      {
+        description: 'Ticket',
+        quantity: 1,
+        net: 1000,
+        taxes: [{ name: 'VAT 19%', amount: 190 }],
+        tax: 190,
+        gross: 1190,
+      },
+    ],
     now: new Date('2026-11-28T10:00:00Z'),
   };
 }
