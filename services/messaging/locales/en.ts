@@ -77,6 +77,20 @@ export const en = {
     'You receive this message about {event} because you have a ticket or an order for it. It was sent by the organizer through {product}.',
   eventMessageCopyNote: 'A copy of the message you sent about {event}.',
   eventMessageTestNote: 'A test of your message about {event}: only you received it.',
+  invoiceTitle: 'Invoice',
+  creditNoteTitle: 'Credit note',
+  invoiceNumberLabel: 'Number',
+  invoiceDateLabel: 'Date',
+  invoiceSellerLabel: 'Seller',
+  invoiceBuyerLabel: 'Billed to',
+  invoiceVatIdLabel: 'VAT ID',
+  invoiceDescriptionLabel: 'Description',
+  invoiceQuantityLabel: 'Qty',
+  invoiceNetLabel: 'Net',
+  invoiceTaxLabel: 'Tax',
+  invoiceGrossLabel: 'Gross',
+  invoiceTotalLabel: 'Total',
+  creditNoteCancels: 'Cancels invoice {number}',
 };
 
 export type MailMessageKey = keyof typeof en;
