@@ -20,6 +20,7 @@ import { messageRouteContracts } from '../messaging/messages/messageSchemas';
 import { mailTemplateRouteContracts } from '../messaging/mailTemplates/mailTemplateSchemas';
 import { webhookRouteContracts } from '../integrations/webhooks/webhookSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
+import { invoiceRouteContracts } from '../sales/invoices/invoiceSchemas';
 import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
 import { billingRouteContracts } from '../payments/billing/billingSchemas';
 import { stripeWebhookRouteContracts } from '../payments/webhooks/stripeWebhookSchemas';
@@ -50,6 +51,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...publicEventRouteContracts,
   ...pageViewRouteContracts,
   ...orderRouteContracts,
+  ...invoiceRouteContracts,
   ...publicOrderRouteContracts,
   ...paymentRouteContracts,
   ...billingRouteContracts,

@@ -142,6 +142,61 @@ function invoiceSuite(kind: StorageKind) {
     });
   });
 
+  it('the organizer downloads the invoice and the credit note as PDFs; another account gets 404 like unknown', async () => {
+    const api = t.client(token);
+    const on = await shop({ invoices_enabled: true });
+    const order = await buyOffline(on.eventId, on.ticketId);
+    const base = `/api/events/${on.eventId}/orders/${order.id}`;
+    const pdf = async (path: string, bearer = token) => {
+      const response = await fetch(`${t.baseUrl}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        body: Buffer.from(await response.arrayBuffer()),
+      };
+    };
+    // Not paid yet: no invoice.
+    expect(await settle(t.platform)).toBe(true);
+    const none = await pdf(`${base}/invoice`);
+    expect(none.status).toBe(404);
+    expect(JSON.parse(none.body.toString()).reason).toBe('invoice_not_found');
+
+    await api('POST', `${base}/mark-paid`, { json: {} });
+    expect(await settle(t.platform)).toBe(true);
+    const invoice = (await issued()).find((e) => e.type === 'InvoiceIssued' && e.data.orderId === order.id)!;
+    const downloaded = await pdf(`${base}/invoice`);
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.type).toBe('application/pdf');
+    expect(downloaded.body.subarray(0, 5).toString()).toBe('%PDF-');
+    // The number is in the document's info dictionary as written (uncompressed).
+    expect(downloaded.body.toString('latin1')).toContain(`(${invoice.data.number})`);
+    expect((await pdf(`${base}/credit-note`)).status).toBe(404);
+
+    await api('POST', `${base}/cancel`, { json: {} });
+    expect(await settle(t.platform)).toBe(true);
+    const credit = (await issued()).find(
+      (e) => e.type === 'CreditNoteIssued' && e.data.orderId === order.id,
+    )!;
+    const creditPdf = await pdf(`${base}/credit-note`);
+    expect(creditPdf.status).toBe(200);
+    expect(creditPdf.body.toString('latin1')).toContain(`(${credit.data.number})`);
+
+    const other = await t.otherAccount();
+    for (const path of [
+      `${base}/invoice`,
+      `${base}/credit-note`,
+      `/api/events/${on.eventId}/orders/or_unknown/invoice`,
+    ]) {
+      const stranger = await pdf(path, other.token);
+      expect(stranger.status, path).toBe(404);
+    }
+    // Another account's order answers like an unknown event's: the event is not theirs.
+    const unknown = await pdf(`/api/events/ev_unknown00000000/orders/${order.id}/invoice`);
+    expect(unknown.status).toBe(404);
+    const strangers = await pdf(`${base}/invoice`, other.token);
+    expect(JSON.parse(strangers.body.toString()).reason).toBe(JSON.parse(unknown.body.toString()).reason);
+  });
+
   it('a second delivery of every order event (a replay, another worker) issues nothing new', async () => {
     const before = await issued();
     expect(before.length).toBeGreaterThan(0);

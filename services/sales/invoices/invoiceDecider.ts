@@ -2,7 +2,6 @@ import type { Decider } from '../../kit/decider';
 import { refuse } from '../../kit/refusal';
 import type {
   CreditNoteIssued,
-  InvoiceDocument,
   InvoiceEvent,
   InvoiceIssued,
   InvoiceLine,
@@ -45,7 +44,7 @@ export interface InvoiceNumberingState {
   /** The last sequence handed out (0: none yet). */
   last: number;
   /** Per order: its invoice, and whether a credit note cancelled it. */
-  orders: ReadonlyMap<string, { invoice: InvoiceDocument; creditNoteId: string | null }>;
+  orders: ReadonlyMap<string, { invoice: InvoiceIssued; creditNote: CreditNoteIssued | null }>;
 }
 
 export const maxInvoicePrefixLength = 20;
@@ -78,11 +77,10 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceNumber
 
   evolve(state, event) {
     const orders = new Map(state.orders);
-    if (event.type === 'InvoiceIssued')
-      orders.set(event.data.orderId, { invoice: event.data, creditNoteId: null });
+    if (event.type === 'InvoiceIssued') orders.set(event.data.orderId, { invoice: event, creditNote: null });
     else {
       const entry = orders.get(event.data.orderId);
-      if (entry) orders.set(event.data.orderId, { ...entry, creditNoteId: event.data.invoiceId });
+      if (entry) orders.set(event.data.orderId, { ...entry, creditNote: event });
     }
     return { last: Math.max(state.last, event.data.sequence), orders };
   },
@@ -116,8 +114,8 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceNumber
     }
     const entry = state.orders.get(command.orderId);
     // No invoice to cancel (invoices were off, or the order was never completed), or already cancelled.
-    if (!entry || entry.creditNoteId) return [];
-    const { invoice } = entry;
+    if (!entry || entry.creditNote) return [];
+    const invoice = entry.invoice.data;
     const lines = invoice.lines.map((line) => ({
       ...line,
       net: 0 - line.net,

@@ -6311,6 +6311,8 @@ export interface ApiRoutes {
     body: never;
     response: PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse;
   };
+  'GET /events/{eventId}/orders/{orderId}/invoice': { body: never; response: void };
+  'GET /events/{eventId}/orders/{orderId}/credit-note': { body: never; response: void };
   'POST /public/events/{eventId}/orders': {
     body: PostPublicEventsByEventIdOrdersBody;
     response: PostPublicEventsByEventIdOrdersResponse;
