@@ -7,6 +7,8 @@ import { invoiceReactor } from './invoiceReactor';
 
 type Order = { id: string; short_id: string; reference: string };
 
+const reasonOf = (body: Buffer): string => (JSON.parse(body.toString()) as { reason: string }).reason;
+
 /** Invoices issued from the log (issue 31): on completion, a credit note on cancellation, once each. */
 function invoiceSuite(kind: StorageKind) {
   const clock = new ManualClock(new Date('2027-01-10T12:00:00.000Z'));
@@ -159,7 +161,7 @@ function invoiceSuite(kind: StorageKind) {
     expect(await settle(t.platform)).toBe(true);
     const none = await pdf(`${base}/invoice`);
     expect(none.status).toBe(404);
-    expect(JSON.parse(none.body.toString()).reason).toBe('invoice_not_found');
+    expect(reasonOf(none.body)).toBe('invoice_not_found');
 
     await api('POST', `${base}/mark-paid`, { json: {} });
     expect(await settle(t.platform)).toBe(true);
@@ -194,7 +196,7 @@ function invoiceSuite(kind: StorageKind) {
     const unknown = await pdf(`/api/events/ev_unknown00000000/orders/${order.id}/invoice`);
     expect(unknown.status).toBe(404);
     const strangers = await pdf(`${base}/invoice`, other.token);
-    expect(JSON.parse(strangers.body.toString()).reason).toBe(JSON.parse(unknown.body.toString()).reason);
+    expect(reasonOf(strangers.body)).toBe(reasonOf(unknown.body));
   });
 
   it('a second delivery of every order event (a replay, another worker) issues nothing new', async () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { route } from '../../kit/http/routeContract';
 
 /** The organizer's download of an order's invoice or credit note (docs/invoices.md). */
