@@ -35,6 +35,7 @@ import { mailTemplateRoutes } from '../messaging/mailTemplates/mailTemplateRoute
 import { webhookRoutes } from '../integrations/webhooks/webhookRoutes';
 import { orderRoutes } from '../sales/orders/orderRoutes';
 import { orderPaymentRoutes } from '../sales/orders/orderPaymentRoutes';
+import { invoiceRoutes } from '../sales/invoices/invoiceRoutes';
 import { orderAttendeeRoutes } from '../sales/orders/orderAttendeeRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
 import { ticketDocumentRoutes } from '../sales/orders/ticketDocumentRoutes';
@@ -131,6 +132,7 @@ export function createApp(
   // orderRoutes first: its exports are matched before orderAttendeeRoutes' `/attendees/:attendeeId`.
   api.use(orderRoutes(services, ticketKeys).routes());
   api.use(orderPaymentRoutes(services, ticketKeys).routes());
+  api.use(invoiceRoutes(services, ticketKeys).routes());
   api.use(orderAttendeeRoutes(services, ticketKeys).routes());
   api.use(statsRoutes(services).routes());
   api.use(checkInListRoutes(services).routes());

@@ -21,6 +21,7 @@ import { mailTemplateRouteContracts } from '../messaging/mailTemplates/mailTempl
 import { webhookRouteContracts } from '../integrations/webhooks/webhookSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
 import { ticketDocumentRouteContracts } from '../sales/orders/ticketDocumentRoutes';
+import { invoiceRouteContracts } from '../sales/invoices/invoiceSchemas';
 import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
 import { billingRouteContracts } from '../payments/billing/billingSchemas';
 import { stripeWebhookRouteContracts } from '../payments/webhooks/stripeWebhookSchemas';
@@ -51,6 +52,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...publicEventRouteContracts,
   ...pageViewRouteContracts,
   ...orderRouteContracts,
+  ...invoiceRouteContracts,
   ...publicOrderRouteContracts,
   ...ticketDocumentRouteContracts,
   ...paymentRouteContracts,

@@ -114,6 +114,7 @@ export const reasonCatalog = {
   },
   // orders and checkout
   order_not_found: { status: 404, title: 'Sorry, this order no longer exists' },
+  invoice_not_found: { status: 404, title: 'This order has no invoice' },
   order_expired: { status: 409, title: 'Sorry, your order has expired. Please start a new order.' },
   order_already_processed: { status: 409, title: 'This order has already been processed' },
   order_cancelled: { status: 409, title: 'This order has been cancelled' },

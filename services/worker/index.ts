@@ -17,6 +17,7 @@ import { webhookReactor } from './webhookReactor';
 import { WebhookDelivery } from '../integrations/webhooks/webhookDelivery';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
+import { invoiceReactor } from './invoiceReactor';
 import { catalogueCopier, catalogueCopierName } from './catalogueCopier';
 import { stripeEventDispatcher } from './stripeEventDispatcher';
 import { stripeEventHandlers } from '../payments/webhooks/stripeEventHandlers';
@@ -96,6 +97,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
       checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
       catalogueCopier({ commands, clock, logger: logger.child({ component: 'catalogue-copier' }) }),
+      invoiceReactor({ commands, clock }),
       stripeEventDispatcher({
         commands,
         clock,

@@ -98,6 +98,7 @@ export const settingsSchema = z
     offline_payments_enabled: z.boolean(),
     offline_payment_instructions: message,
     allow_orders_awaiting_offline_payment_to_check_in: z.boolean(),
+    invoices_enabled: z.boolean(),
     homepage_background_type: z.enum(['COLOR', 'COVER_IMAGE']),
     homepage_background_color: colour,
     homepage_content_background_color: colour,

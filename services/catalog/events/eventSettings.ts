@@ -48,6 +48,8 @@ export interface EventSettings extends HomepageColours {
    * door (cash at the entrance).
    */
   allowOrdersAwaitingOfflinePaymentToCheckIn: boolean;
+  /** Invoices (issue 31, docs/invoices.md): each completed order gets a numbered invoice, a cancelled one its credit note. */
+  invoicesEnabled: boolean;
   homepageBackgroundType: HomepageBackgroundType;
 }
 
@@ -93,6 +95,7 @@ export const defaultEventSettings: EventSettings = {
   offlinePaymentsEnabled: false,
   offlinePaymentInstructions: null,
   allowOrdersAwaitingOfflinePaymentToCheckIn: false,
+  invoicesEnabled: false,
   homepageBackgroundType: 'COLOR',
   ...defaultHomepageColours,
 };

@@ -87,6 +87,20 @@ export const en = {
   pdfOrder: 'Order',
   pdfTicketNumber: 'Ticket number',
   pdfShowCode: 'Show this QR code at the entrance. Each ticket admits one person once.',
+  invoiceTitle: 'Invoice',
+  creditNoteTitle: 'Credit note',
+  invoiceNumberLabel: 'Number',
+  invoiceDateLabel: 'Date',
+  invoiceSellerLabel: 'Seller',
+  invoiceBuyerLabel: 'Billed to',
+  invoiceVatIdLabel: 'VAT ID',
+  invoiceDescriptionLabel: 'Description',
+  invoiceQuantityLabel: 'Qty',
+  invoiceNetLabel: 'Net',
+  invoiceTaxLabel: 'Tax',
+  invoiceGrossLabel: 'Gross',
+  invoiceTotalLabel: 'Total',
+  creditNoteCancels: 'Cancels invoice {number}',
 };
 
 export type MailMessageKey = keyof typeof en;

@@ -90,4 +90,18 @@ export const es: MailCatalog = {
   pdfTicketNumber: 'Número de entrada',
   pdfShowCode:
     'Muestra este código QR en la entrada. Cada entrada permite el acceso de una persona una sola vez.',
+  invoiceTitle: 'Factura',
+  creditNoteTitle: 'Factura rectificativa',
+  invoiceNumberLabel: 'Número',
+  invoiceDateLabel: 'Fecha',
+  invoiceSellerLabel: 'Vendedor',
+  invoiceBuyerLabel: 'Facturado a',
+  invoiceVatIdLabel: 'NIF-IVA',
+  invoiceDescriptionLabel: 'Descripción',
+  invoiceQuantityLabel: 'Cant.',
+  invoiceNetLabel: 'Neto',
+  invoiceTaxLabel: 'Impuesto',
+  invoiceGrossLabel: 'Bruto',
+  invoiceTotalLabel: 'Total',
+  creditNoteCancels: 'Anula la factura {number}',
 };

@@ -836,6 +836,7 @@ export type PostEventsResponse =
           offline_payments_enabled: boolean;
           offline_payment_instructions: string | null;
           allow_orders_awaiting_offline_payment_to_check_in: boolean;
+          invoices_enabled: boolean;
           homepage_background_type: 'COLOR' | 'COVER_IMAGE';
           homepage_background_color: string;
           homepage_content_background_color: string;
@@ -929,6 +930,7 @@ export type GetEventsByIdResponse = {
       offline_payments_enabled: boolean;
       offline_payment_instructions: string | null;
       allow_orders_awaiting_offline_payment_to_check_in: boolean;
+      invoices_enabled: boolean;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -1035,6 +1037,7 @@ export type PutEventsByIdResponse =
           offline_payments_enabled: boolean;
           offline_payment_instructions: string | null;
           allow_orders_awaiting_offline_payment_to_check_in: boolean;
+          invoices_enabled: boolean;
           homepage_background_type: 'COLOR' | 'COVER_IMAGE';
           homepage_background_color: string;
           homepage_content_background_color: string;
@@ -1133,6 +1136,7 @@ export type PutEventsByIdStatusResponse =
           offline_payments_enabled: boolean;
           offline_payment_instructions: string | null;
           allow_orders_awaiting_offline_payment_to_check_in: boolean;
+          invoices_enabled: boolean;
           homepage_background_type: 'COLOR' | 'COVER_IMAGE';
           homepage_background_color: string;
           homepage_content_background_color: string;
@@ -1242,6 +1246,7 @@ export type PostEventsByIdDuplicateResponse =
           offline_payments_enabled: boolean;
           offline_payment_instructions: string | null;
           allow_orders_awaiting_offline_payment_to_check_in: boolean;
+          invoices_enabled: boolean;
           homepage_background_type: 'COLOR' | 'COVER_IMAGE';
           homepage_background_color: string;
           homepage_content_background_color: string;
@@ -1306,6 +1311,7 @@ export type GetEventsByIdSettingsResponse = {
     offline_payments_enabled: boolean;
     offline_payment_instructions: string | null;
     allow_orders_awaiting_offline_payment_to_check_in: boolean;
+    invoices_enabled: boolean;
     homepage_background_type: 'COLOR' | 'COVER_IMAGE';
     homepage_background_color: string;
     homepage_content_background_color: string;
@@ -1337,6 +1343,7 @@ export type PutEventsByIdSettingsBody = {
   offline_payments_enabled?: boolean;
   offline_payment_instructions?: string | null;
   allow_orders_awaiting_offline_payment_to_check_in?: boolean;
+  invoices_enabled?: boolean;
   homepage_background_type?: 'COLOR' | 'COVER_IMAGE';
   homepage_background_color?: string;
   homepage_content_background_color?: string;
@@ -1369,6 +1376,7 @@ export type PutEventsByIdSettingsResponse =
         offline_payments_enabled: boolean;
         offline_payment_instructions: string | null;
         allow_orders_awaiting_offline_payment_to_check_in: boolean;
+        invoices_enabled: boolean;
         homepage_background_type: 'COLOR' | 'COVER_IMAGE';
         homepage_background_color: string;
         homepage_content_background_color: string;
@@ -6316,6 +6324,8 @@ export interface ApiRoutes {
     body: never;
     response: PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse;
   };
+  'GET /events/{eventId}/orders/{orderId}/invoice': { body: never; response: void };
+  'GET /events/{eventId}/orders/{orderId}/credit-note': { body: never; response: void };
   'POST /public/events/{eventId}/orders': {
     body: PostPublicEventsByEventIdOrdersBody;
     response: PostPublicEventsByEventIdOrdersResponse;

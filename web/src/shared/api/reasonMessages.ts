@@ -185,6 +185,7 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     defaultMessage: 'Webhooks can only be sent to public http(s) addresses',
   },
   order_not_found: { id: 'reason.order_not_found', defaultMessage: 'Sorry, this order no longer exists' },
+  invoice_not_found: { id: 'reason.invoice_not_found', defaultMessage: 'This order has no invoice' },
   order_expired: {
     id: 'reason.order_expired',
     defaultMessage: 'Sorry, your order has expired. Please start a new order.',

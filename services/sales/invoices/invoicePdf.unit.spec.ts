@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceDecider } from './invoiceDecider';
+import type { CreditNoteIssued, InvoiceIssued } from './invoiceEvents';
+import { renderInvoicePdf } from './invoicePdf';
+
+/** The text a PDF shows: pdfkit writes each run of a standard font as hex glyph codes in a TJ array. */
+function pdfText(pdf: Buffer): string {
+  const content = pdf.toString('latin1');
+  const runs = [...content.matchAll(/\[([^\]]*)\]\s*TJ/g)].map((match) =>
+    [...match[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
+      .map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1'))
+      .join(''),
+  );
+  return runs.join('\n');
+}
+
+const party = { company: null, name: null, address: null, country: null, vatId: null };
+const invoice = (locale: string) =>
+  invoiceDecider.decide(
+    {
+      type: 'IssueInvoice',
+      invoiceId: 'in_1',
+      accountId: 'ac_1',
+      eventId: 'ev_1',
+      orderId: 'or_1',
+      prefix: 'RE-2027-',
+      currency: 'EUR',
+      locale,
+      seller: {
+        ...party,
+        company: 'Harbour Collective GmbH',
+        address: 'Kai 1, Hamburg',
+        vatId: 'DE123456789',
+      },
+      buyer: { ...party, company: 'Acme SARL', name: 'Anna Schmidt', vatId: 'FR12345678901' },
+      lines: [
+        {
+          description: 'Standard',
+          quantity: 2,
+          net: 3361,
+          taxes: [{ name: 'VAT 19%', amount: 639 }],
+          tax: 639,
+          gross: 4000,
+        },
+      ],
+      now: new Date('2027-01-10T12:00:00Z'),
+    },
+    invoiceDecider.initialState(),
+  )[0] as InvoiceIssued;
+
+describe('the invoice PDF', () => {
+  it('prints the number, both parties, the lines and the totals in the buyer language', async () => {
+    const pdf = await renderInvoicePdf(invoice('de'));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    for (const expected of [
+      'Rechnung',
+      'Nummer: RE-2027-00001',
+      'Datum: 10. Januar 2027',
+      'Harbour Collective GmbH',
+      'USt-IdNr.: DE123456789',
+      'Acme SARL',
+      'USt-IdNr.: FR12345678901',
+      'Standard',
+      '33,61',
+      '6,39',
+      '40,00',
+      'Gesamt',
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it('prints a credit note with the invoice it cancels, its amounts negative', async () => {
+    const issued = invoice('en');
+    const credit = invoiceDecider.decide(
+      {
+        type: 'IssueCreditNote',
+        invoiceId: 'cn_1',
+        orderId: 'or_1',
+        prefix: 'RE-2027-',
+        reason: 'CANCELLED',
+        now: new Date('2027-01-11T00:00:00Z'),
+      },
+      invoiceDecider.evolve(invoiceDecider.initialState(), issued),
+    )[0] as CreditNoteIssued;
+    const text = pdfText(await renderInvoicePdf(credit));
+    expect(text).toContain('Credit note');
+    expect(text).toContain('Number: RE-2027-00002');
+    expect(text).toContain('Cancels invoice RE-2027-00001');
+    // The euro sign is WinAnsi 0x80 in the standard fonts.
+    expect(text).toContain('-\x8040.00');
+  });
+
+  it('prints a zh-cn document with English labels: no repository font draws Chinese', async () => {
+    const text = pdfText(await renderInvoicePdf(invoice('zh-cn')));
+    expect(text).toContain('Invoice');
+  });
+});
