@@ -53,6 +53,8 @@ export type PlaceHold = {
    * event at once (`too_many_reservations` beyond). Absent for members' holds (manual orders, reactivations).
    */
   client?: HoldClient | null;
+  /** The waiting-list entry this hold is an offer for: its owed units become this hold (docs/waiting-list.md). */
+  waitingEntryId?: string | null;
 };
 export interface HoldClient {
   key: string;
@@ -100,6 +102,20 @@ export type ReturnStock = {
   now: Date;
 };
 
+export type AddWaitingDemand = {
+  type: 'AddWaitingDemand';
+  eventId: string;
+  entryId: string;
+  line: HoldLine;
+  now: Date;
+};
+export type RemoveWaitingDemand = {
+  type: 'RemoveWaitingDemand';
+  eventId: string;
+  entryId: string;
+  now: Date;
+};
+
 export type InventoryCommand =
   | DefineTicketStock
   | DefineTierStock
@@ -110,7 +126,9 @@ export type InventoryCommand =
   | ReleaseHold
   | ConvertHold
   | ConvertPaidHold
-  | ReturnStock;
+  | ReturnStock
+  | AddWaitingDemand
+  | RemoveWaitingDemand;
 
 // ---------- state
 
@@ -160,6 +178,8 @@ export interface InventoryState {
    * holds as at 10.
    */
   settled: PersistentMap<Hold>;
+  /** Units owed to waiting-list entries that wait, by entry id (non-numeric ids: insertion order is join order). */
+  waiting: Readonly<Record<string, HoldLine>>;
 }
 
 export const initialInventoryState = (): InventoryState => ({
@@ -168,6 +188,7 @@ export const initialInventoryState = (): InventoryState => ({
   promoCaps: {},
   active: {},
   settled: PersistentMap.empty(),
+  waiting: {},
 });
 
 // ---------- reading the state
@@ -299,8 +320,18 @@ function checkFits(
   lines: readonly HoldLine[],
   promoCodeId: string | null,
   now: number,
+  waitingEntryId: string | null = null,
 ) {
   const taken = takenAt(state, now);
+  // Units owed to waiting entries count as taken for public holds.
+  const add = (map: Map<string, number>, key: string, amount: number) =>
+    map.set(key, (map.get(key) ?? 0) + amount);
+  // An offer is served first-come: only entries that joined before it (insertion order) stand ahead of it.
+  for (const [entryId, owed] of Object.entries(state.waiting)) {
+    if (entryId === waitingEntryId) break;
+    add(taken.tickets, owed.ticketId, owed.quantity);
+    if (owed.tierId !== null) add(taken.tiers, tierKey(owed.ticketId, owed.tierId), owed.quantity);
+  }
   const wanted = new Map<string, number>();
   for (const line of lines) wanted.set(line.ticketId, (wanted.get(line.ticketId) ?? 0) + line.quantity);
   for (const line of lines) {
@@ -528,6 +559,12 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
           sold,
         );
       }
+      case 'WaitingDemandAdded':
+        return { ...state, waiting: { ...state.waiting, [event.data.entryId]: event.data.line } };
+      case 'WaitingDemandRemoved': {
+        const { [event.data.entryId]: _removed, ...waiting } = state.waiting;
+        return { ...state, waiting };
+      }
       case 'StockReturned': {
         const hold = findHold(state, event.data.holdId);
         if (!hold) return state;
@@ -634,7 +671,14 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
               retryAt: new Date(soonest.expiresAt).toISOString(),
             });
         }
-        checkFits(state, lines, promoCodeId, now);
+        const waitingEntryId = command.waitingEntryId ?? null;
+        if (waitingEntryId !== null && !state.waiting[waitingEntryId])
+          refuse('validation_failed', undefined, { waiting_entry_id: ['The entry does not wait for units'] });
+        checkFits(state, lines, promoCodeId, now, waitingEntryId);
+        const offered: InventoryEvent[] =
+          waitingEntryId === null
+            ? []
+            : [{ type: 'WaitingDemandRemoved', data: { eventId, entryId: waitingEntryId, removedAt: at } }];
         const placed: InventoryEvent = {
           type: 'HoldPlaced',
           data: {
@@ -649,11 +693,27 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
         };
         return client
           ? [
+              ...offered,
               placed,
               { type: 'HoldClientNoted', data: { eventId, holdId: command.holdId, clientKey: client.key } },
             ]
-          : [placed];
+          : [...offered, placed];
       }
+      case 'AddWaitingDemand': {
+        // A retry of the same join changes nothing.
+        if (state.waiting[command.entryId]) return [];
+        checkLines(state, [command.line]);
+        const { ticketId, tierId, quantity } = command.line;
+        return [
+          {
+            type: 'WaitingDemandAdded',
+            data: { eventId, entryId: command.entryId, line: { ticketId, tierId, quantity }, addedAt: at },
+          },
+        ];
+      }
+      case 'RemoveWaitingDemand':
+        if (!state.waiting[command.entryId]) return [];
+        return [{ type: 'WaitingDemandRemoved', data: { eventId, entryId: command.entryId, removedAt: at } }];
       case 'ExtendHold': {
         const hold = findHold(state, command.holdId);
         if (!hold) refuse('hold_not_found');

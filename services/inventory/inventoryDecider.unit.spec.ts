@@ -802,3 +802,151 @@ describe('never oversell (property)', () => {
     );
   });
 });
+
+describe('waiting demand (docs/waiting-list.md)', () => {
+  const waits = (entryId: string, owed: HoldLine, when = 0): InventoryEvent => ({
+    type: 'WaitingDemandAdded',
+    data: { eventId, entryId, line: owed, addedAt: at(when) },
+  });
+  const leaves = (entryId: string, when = 1): InventoryEvent => ({
+    type: 'WaitingDemandRemoved',
+    data: { eventId, entryId, removedAt: at(when) },
+  });
+
+  it('records an entry waiting for units, once', () => {
+    spec
+      .given([ticketStock('tk_a', 10)])
+      .when({ type: 'AddWaitingDemand', eventId, entryId: 'we1', line: line('tk_a', 2), now: minutes(0) })
+      .then([waits('we1', line('tk_a', 2))]);
+    spec
+      .given([ticketStock('tk_a', 10), waits('we1', line('tk_a', 2))])
+      .when({ type: 'AddWaitingDemand', eventId, entryId: 'we1', line: line('tk_a', 2), now: minutes(0) })
+      .then([]);
+  });
+
+  it('refuses an entry for a ticket the event does not sell', () => {
+    spec
+      .given([ticketStock('tk_a', 10)])
+      .when({ type: 'AddWaitingDemand', eventId, entryId: 'we1', line: line('tk_x', 1), now: minutes(0) })
+      .thenRefused('ticket_not_found');
+  });
+
+  it('refuses a public hold for units owed to waiting entries', () => {
+    spec
+      .given([
+        ticketStock('tk_a', 10),
+        held('h1', [line('tk_a', 8)]),
+        converted('h1'),
+        waits('we1', line('tk_a', 2)),
+      ])
+      .when(place('h2', [line('tk_a', 1)]))
+      .thenRefused('sold_out');
+  });
+
+  it('sells units beyond what waiting entries are owed', () => {
+    spec
+      .given([
+        ticketStock('tk_a', 10),
+        held('h1', [line('tk_a', 7)]),
+        converted('h1'),
+        waits('we1', line('tk_a', 2)),
+      ])
+      .when(place('h2', [line('tk_a', 1)]))
+      .then([
+        {
+          type: 'HoldPlaced',
+          data: {
+            eventId,
+            holdId: 'h2',
+            orderId: 'or_h2',
+            lines: [line('tk_a', 1)],
+            promoCodeId: null,
+            placedAt: at(1),
+            expiresAt: at(16),
+          },
+        },
+      ]);
+  });
+
+  it('turns the owed units into an offer hold for the entry, ahead of later entries', () => {
+    spec
+      .given([
+        ticketStock('tk_a', 10),
+        held('h1', [line('tk_a', 8)]),
+        converted('h1'),
+        waits('we1', line('tk_a', 2)),
+        waits('we2', line('tk_a', 1)),
+      ])
+      .when(place('h2', [line('tk_a', 2)], { waitingEntryId: 'we1' }))
+      .then([
+        leaves('we1'),
+        {
+          type: 'HoldPlaced',
+          data: {
+            eventId,
+            holdId: 'h2',
+            orderId: 'or_h2',
+            lines: [line('tk_a', 2)],
+            promoCodeId: null,
+            placedAt: at(1),
+            expiresAt: at(16),
+          },
+        },
+      ]);
+  });
+
+  it('refuses an offer to a later entry for units owed to an earlier one', () => {
+    spec
+      .given([
+        ticketStock('tk_a', 10),
+        held('h1', [line('tk_a', 8)]),
+        converted('h1'),
+        waits('we1', line('tk_a', 2)),
+        waits('we2', line('tk_a', 1)),
+      ])
+      .when(place('h2', [line('tk_a', 1)], { waitingEntryId: 'we2' }))
+      .thenRefused('sold_out');
+  });
+
+  it('refuses an offer hold for an entry that does not wait', () => {
+    spec
+      .given([ticketStock('tk_a', 10)])
+      .when(place('h2', [line('tk_a', 2)], { waitingEntryId: 'we9' }))
+      .thenRefused('validation_failed');
+  });
+
+  it('frees the owed units when the entry leaves', () => {
+    spec
+      .given([
+        ticketStock('tk_a', 10),
+        held('h1', [line('tk_a', 8)]),
+        converted('h1'),
+        waits('we1', line('tk_a', 2)),
+      ])
+      .when({ type: 'RemoveWaitingDemand', eventId, entryId: 'we1', now: minutes(1) })
+      .then([leaves('we1')]);
+    spec
+      .given([
+        ticketStock('tk_a', 10),
+        held('h1', [line('tk_a', 8)]),
+        converted('h1'),
+        waits('we1', line('tk_a', 2)),
+        leaves('we1'),
+      ])
+      .when(place('h2', [line('tk_a', 2)]))
+      .then([
+        {
+          type: 'HoldPlaced',
+          data: {
+            eventId,
+            holdId: 'h2',
+            orderId: 'or_h2',
+            lines: [line('tk_a', 2)],
+            promoCodeId: null,
+            placedAt: at(1),
+            expiresAt: at(16),
+          },
+        },
+      ]);
+  });
+});

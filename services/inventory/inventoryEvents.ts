@@ -84,6 +84,20 @@ export type StockReturned = {
   data: { eventId: string; holdId: string; returnId: string; lines: HoldLine[]; returnedAt: string };
 };
 
+/**
+ * A waiting-list entry now waits for units (docs/waiting-list.md): while it waits, the units it asks for are owed
+ * to it and refused to the public; an offer hold for it takes its demand away.
+ */
+export type WaitingDemandAdded = {
+  type: 'WaitingDemandAdded';
+  data: { eventId: string; entryId: string; line: HoldLine; addedAt: string };
+};
+/** The entry no longer waits: it was offered units (a hold), left or was removed. */
+export type WaitingDemandRemoved = {
+  type: 'WaitingDemandRemoved';
+  data: { eventId: string; entryId: string; removedAt: string };
+};
+
 export type InventoryEvent =
   | TicketStockDefined
   | TierStockDefined
@@ -94,7 +108,9 @@ export type InventoryEvent =
   | HoldExtended
   | HoldReleased
   | HoldConverted
-  | StockReturned;
+  | StockReturned
+  | WaitingDemandAdded
+  | WaitingDemandRemoved;
 
 export const inventoryEventTypes: readonly InventoryEvent['type'][] = [
   'TicketStockDefined',
@@ -107,4 +123,6 @@ export const inventoryEventTypes: readonly InventoryEvent['type'][] = [
   'HoldReleased',
   'HoldConverted',
   'StockReturned',
+  'WaitingDemandAdded',
+  'WaitingDemandRemoved',
 ];
