@@ -1,0 +1,104 @@
+import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The targets of issue 29 as the benchmarks print them: each a limit on a figure of the run, often derived from
+ * a baseline measured in the same run, and the verdict `ok` or `MISSED` (a figure that could not be measured,
+ * NaN, is missed too).
+ */
+export type Verdict = 'ok' | 'MISSED';
+
+/** `ok` when `value` is at most `limit` (both finite). */
+export const atMost = (value: number, limit: number): Verdict =>
+  Number.isFinite(value) && Number.isFinite(limit) && value <= limit ? 'ok' : 'MISSED';
+
+/** `ok` when `value` is at least `limit` (both finite). */
+export const atLeast = (value: number, limit: number): Verdict =>
+  Number.isFinite(value) && Number.isFinite(limit) && value >= limit ? 'ok' : 'MISSED';
+
+/** The p-th percentile (nearest rank below) of unsorted values; NaN when there are none. */
+export function percentileOf(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export interface TargetRow {
+  target: string;
+  measured: string;
+  limit: string;
+  baseline: string;
+  verdict: Verdict;
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+/** The door's scan-latency figures of one run and the baselines of the same run. */
+export interface DoorFigures {
+  /** Decisions of one device scanning alone on an idle server. */
+  alone: readonly number[];
+  /** Decisions of the devices at door pace (each from when it was due). */
+  paced: { devices: number; scansPerSecond: number; latencies: readonly number[] };
+  /** `GET /healthz` from the same devices at the same pace, counted the same way. */
+  pacedHealth: readonly number[];
+  /** fdatasync of 512 bytes on the disk the event store writes to. */
+  fdatasync: readonly number[];
+}
+
+/** Issue 29's door limits: one device alone p50 ≤ 2 ms and p99 ≤ 6 ms; at door pace p99 ≤ /healthz p99 + 5 ms. */
+export const DOOR_LIMITS = { aloneP50Ms: 2, aloneP99Ms: 6, pacedOverHealthP99Ms: 5 } as const;
+
+export function doorTargets(figures: DoorFigures): TargetRow[] {
+  const aloneP50 = percentileOf(figures.alone, 50);
+  const aloneP99 = percentileOf(figures.alone, 99);
+  const pacedP99 = percentileOf(figures.paced.latencies, 99);
+  const healthP99 = percentileOf(figures.pacedHealth, 99);
+  const syncBaseline = `fdatasync 512 B p50 ${ms(percentileOf(figures.fdatasync, 50))}, p99 ${ms(percentileOf(figures.fdatasync, 99))}`;
+  const pacedLimit = healthP99 + DOOR_LIMITS.pacedOverHealthP99Ms;
+  return [
+    {
+      target: 'scan decision p50, 1 device alone, idle server',
+      measured: ms(aloneP50),
+      limit: `<= ${ms(DOOR_LIMITS.aloneP50Ms)}`,
+      baseline: syncBaseline,
+      verdict: atMost(aloneP50, DOOR_LIMITS.aloneP50Ms),
+    },
+    {
+      target: 'scan decision p99, 1 device alone, idle server',
+      measured: ms(aloneP99),
+      limit: `<= ${ms(DOOR_LIMITS.aloneP99Ms)}`,
+      baseline: syncBaseline,
+      verdict: atMost(aloneP99, DOOR_LIMITS.aloneP99Ms),
+    },
+    {
+      target: `scan decision p99, ${figures.paced.devices} devices at ${figures.paced.scansPerSecond} scans/s`,
+      measured: ms(pacedP99),
+      limit: `<= healthz p99 + ${DOOR_LIMITS.pacedOverHealthP99Ms} ms = ${ms(pacedLimit)}`,
+      baseline: `GET /healthz at the same pace p99 ${ms(healthP99)}`,
+      verdict: atMost(pacedP99, pacedLimit),
+    },
+  ];
+}
+
+/**
+ * fdatasync of 512 bytes, `count` times, in a scratch file of `dir` (put it on the event store's disk): what one
+ * durable commit costs at the least on this machine.
+ */
+export function measureFdatasync(dir: string, count = 200): number[] {
+  const file = join(dir, `fdatasync-baseline-${process.pid}`);
+  const fd = openSync(file, 'w');
+  const block = Buffer.alloc(512, 7);
+  const times: number[] = [];
+  try {
+    for (let n = 0; n < count; n++) {
+      const started = performance.now();
+      writeSync(fd, block, 0, block.length, n * block.length);
+      fdatasyncSync(fd);
+      times.push(performance.now() - started);
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(file, { force: true });
+  }
+  return times;
+}
