@@ -18,6 +18,7 @@ import { inventoryDecider, remainingAt } from '../services/inventory/inventoryDe
 import { inventoryStream } from '../services/inventory/inventoryEvents';
 import type { StorageConfig } from '../projections/runner';
 import { readOnsaleScenario, type OnsaleScenario } from './onsaleScenario';
+import { onsaleTargets } from './targets';
 
 /**
  * `npm run bench -- onsale`: the on-sale rush of issue 12 against the all-in-one server, on SQLite and (with
@@ -399,6 +400,8 @@ export async function benchOnsale(): Promise<void> {
     })),
   );
   printBudget(results, commandCeilings, bareRps);
+  console.log('\nTargets (issue 29), against ceilings of this run:');
+  console.table(onsaleTargets(results, commandCeilings));
   for (const row of results) {
     if (row.run === 'sell-out' && row.ticketsSold !== row.capacity)
       console.log(`!! ${row.storage} ${row.buyers} buyers: sold ${row.ticketsSold} of ${row.capacity}`);

@@ -102,3 +102,94 @@ export function measureFdatasync(dir: string, count = 200): number[] {
   }
   return times;
 }
+
+/** What the on-sale targets read of one run of `npm run bench -- onsale`. */
+export interface OnsaleFigures {
+  storage: string;
+  run: string;
+  buyers: number;
+  completedPerSecond: number;
+  commandsPerOrder: number;
+  p50: number;
+  p99: number;
+  peakRssMb: number;
+  serverCpuMsPerOrder: number;
+}
+
+/** Issue 29's on-sale limits. */
+export const ONSALE_LIMITS = {
+  /** Completed orders a second as a share of what the command handler alone allows (its cmd/s ÷ commands/order). */
+  shareOfAllowance: 0.2,
+  allowanceBuyers: 50,
+  cpuMsPerOrder: { sqlite: 3, postgres: 6 } as Record<string, number>,
+  p99OverP50: 3,
+  peakRssMb: 300,
+  rushBuyers: 500,
+} as const;
+
+/**
+ * The on-sale targets of one bench run, per storage: orders a second against the command handler's allowance
+ * measured in the same run (50 buyers), server CPU per completed order, p99 ÷ p50 and peak RSS at 500 buyers. A
+ * figure the run did not measure (a smaller run) is shown as such and MISSED.
+ */
+export function onsaleTargets(
+  results: readonly OnsaleFigures[],
+  commandCeilings: Readonly<Record<string, number>>,
+): (TargetRow & { storage: string })[] {
+  const storages = [...new Set(results.map((row) => row.storage))];
+  const fixed = (value: number, digits: number) =>
+    Number.isFinite(value) ? value.toFixed(digits) : 'not measured';
+  return storages.flatMap((storage) => {
+    const throughput = results.filter((row) => row.storage === storage && row.run === 'throughput');
+    const at = (buyers: number) => throughput.find((row) => row.buyers === buyers);
+    const few = at(ONSALE_LIMITS.allowanceBuyers);
+    const many = at(ONSALE_LIMITS.rushBuyers);
+    const ceiling = commandCeilings[storage] ?? Number.NaN;
+    const allowance = few ? ceiling / few.commandsPerOrder : Number.NaN;
+    const share = few ? few.completedPerSecond / allowance : Number.NaN;
+    const cpuLimit = ONSALE_LIMITS.cpuMsPerOrder[storage] ?? Number.NaN;
+    const rows: (TargetRow & { storage: string })[] = [
+      {
+        storage,
+        target: `completed orders/s, ${ONSALE_LIMITS.allowanceBuyers} buyers, share of the command handler's allowance`,
+        measured: few
+          ? `${Math.round(few.completedPerSecond)} orders/s = ${fixed(share, 3)}`
+          : 'not measured',
+        limit: `>= ${ONSALE_LIMITS.shareOfAllowance}`,
+        baseline: `command handler alone ${Math.round(ceiling)} cmd/s ÷ ${few ? few.commandsPerOrder.toFixed(2) : '?'} commands/order = ${fixed(allowance, 0)} orders/s`,
+        verdict: atLeast(share, ONSALE_LIMITS.shareOfAllowance),
+      },
+    ];
+    for (const row of throughput)
+      rows.push({
+        storage,
+        target: `server CPU per completed order, ${row.buyers} buyers (the API process, during the run)`,
+        measured: `${row.serverCpuMsPerOrder.toFixed(2)} ms`,
+        limit: `<= ${cpuLimit} ms`,
+        baseline: '',
+        verdict: atMost(row.serverCpuMsPerOrder, cpuLimit),
+      });
+    const spread = many ? many.p99 / many.p50 : Number.NaN;
+    rows.push(
+      {
+        storage,
+        target: `order p99 ÷ p50, ${ONSALE_LIMITS.rushBuyers} buyers`,
+        measured: many
+          ? `${many.p99.toFixed(0)} ÷ ${many.p50.toFixed(0)} ms = ${spread.toFixed(1)}x`
+          : 'not measured',
+        limit: `<= ${ONSALE_LIMITS.p99OverP50}x`,
+        baseline: '',
+        verdict: atMost(spread, ONSALE_LIMITS.p99OverP50),
+      },
+      {
+        storage,
+        target: `peak RSS of the API process, ${ONSALE_LIMITS.rushBuyers} buyers`,
+        measured: many ? `${Math.round(many.peakRssMb)} MB` : 'not measured',
+        limit: `<= ${ONSALE_LIMITS.peakRssMb} MB`,
+        baseline: '',
+        verdict: atMost(many?.peakRssMb ?? Number.NaN, ONSALE_LIMITS.peakRssMb),
+      },
+    );
+    return rows;
+  });
+}
