@@ -57,11 +57,8 @@ export function serverTicketVerifier(
     // Alone: nothing on the pool and no other check in the last millisecond (scans arriving together).
     if (onThreadPool === 0 && now - lastInline > 1) {
       lastInline = now;
-      try {
-        return Promise.resolve(answer(verify(null, read.message, key, read.signature)));
-      } catch (error) {
-        return Promise.reject(error as Error);
-      }
+      // A throw in the executor (a malformed key or signature) rejects, as the thread pool's callback would.
+      return new Promise((resolve) => resolve(answer(verify(null, read.message, key, read.signature))));
     }
     onThreadPool++;
     return new Promise((resolve, reject) =>
