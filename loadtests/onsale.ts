@@ -17,8 +17,8 @@ import { commandsPerSecond } from './commandCeiling';
 import { inventoryDecider, remainingAt } from '../services/inventory/inventoryDecider';
 import { inventoryStream } from '../services/inventory/inventoryEvents';
 import type { StorageConfig } from '../projections/runner';
-import { rushTargets } from './targets';
 import { readOnsaleScenario, type OnsaleScenario } from './onsaleScenario';
+import { onsaleTargets } from './targets';
 
 /**
  * `npm run bench -- onsale`: the on-sale rush of issue 12 against the all-in-one server, on SQLite and (with
@@ -400,11 +400,8 @@ export async function benchOnsale(): Promise<void> {
     })),
   );
   printBudget(results, commandCeilings, bareRps);
-  const targets = storages.flatMap((storage) => rushTargets(results, storage, commandCeilings[storage]));
-  if (targets.length > 0) {
-    console.log('\nTargets (issue 29), against ceilings of this run:');
-    console.table(targets);
-  }
+  console.log('\nTargets (issue 29), against ceilings of this run:');
+  console.table(onsaleTargets(results, commandCeilings));
   for (const row of results) {
     if (row.run === 'sell-out' && row.ticketsSold !== row.capacity)
       console.log(`!! ${row.storage} ${row.buyers} buyers: sold ${row.ticketsSold} of ${row.capacity}`);

@@ -1,70 +1,97 @@
 import { describe, expect, it } from 'vitest';
-import { doorTargets, rushTargets, type RushRun } from './targets';
+import { atLeast, atMost, doorTargets, onsaleTargets, percentileOf, type OnsaleFigures } from './targets';
 
-const run = (overrides: Partial<RushRun>): RushRun => ({
-  storage: 'sqlite',
-  run: 'throughput',
-  buyers: 50,
-  completedPerSecond: 500,
-  p50: 1000,
-  p99: 2500,
-  peakRssMb: 280,
-  serverCpuMsPerOrder: 2.5,
-  commandsPerOrder: 5,
-  ...overrides,
-});
+const times = (value: number, count: number) => Array.from({ length: count }, () => value);
 
-describe('rush targets', () => {
-  it('holds a run that meets every target, against the command handler measured in the same run', () => {
-    const rows = rushTargets([run({}), run({ buyers: 500, run: 'sell-out' })], 'sqlite', 10_000);
-    expect(rows.map((row) => row.verdict)).toEqual(['ok', 'ok', 'ok', 'ok']);
-    // 10,000 cmd/s ÷ 5 commands = 2,000 orders/s allowed; 500 is a quarter of it.
-    expect(rows[0]?.measured).toBe('500 orders/s = 0.250 of it');
+describe('verdicts', () => {
+  it('holds at the limit and misses past it, or when nothing was measured', () => {
+    expect(atMost(2, 2)).toBe('ok');
+    expect(atMost(2.01, 2)).toBe('MISSED');
+    expect(atMost(Number.NaN, 2)).toBe('MISSED');
+    expect(atLeast(0.2, 0.2)).toBe('ok');
+    expect(atLeast(0.19, 0.2)).toBe('MISSED');
+    expect(atLeast(1, Number.NaN)).toBe('MISSED');
   });
 
-  it('says MISSED for each target a run misses', () => {
-    const rows = rushTargets(
-      [
-        run({ completedPerSecond: 300, serverCpuMsPerOrder: 3.2 }),
-        run({ buyers: 500, p99: 3100, peakRssMb: 301 }),
-      ],
-      'sqlite',
-      10_000,
-    );
-    expect(rows.map((row) => [row.target.split(':')[1]?.trim().split(' ')[0], row.verdict])).toEqual([
-      ['completed', 'MISSED'],
-      ['server', 'MISSED'],
-      ['order', 'MISSED'],
-      ['peak', 'MISSED'],
-    ]);
-  });
-
-  it('allows PostgreSQL twice the CPU, and leaves out what was not measured', () => {
-    const rows = rushTargets([run({ storage: 'postgres', serverCpuMsPerOrder: 5.5 })], 'postgres', undefined);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.verdict).toBe('ok');
+  it('takes percentiles of unsorted values', () => {
+    expect(percentileOf([5, 1, 3, 2, 4], 50)).toBe(3);
+    expect(percentileOf([...times(1, 99), 100], 99)).toBe(100);
+    expect(percentileOf([], 50)).toBeNaN();
   });
 });
 
-describe('door targets', () => {
-  const door = {
-    alone: { p50: 1.8, p99: 5.5 },
-    healthAlone: { p50: 1.2, p99: 2 },
-    fdatasync: { p50: 0.3, p99: 0.7 },
-    paced: { scansPerSecond: 80, devices: 20, scan: { p50: 3, p99: 15.9 }, health: { p50: 2, p99: 11 } },
+describe('the door targets', () => {
+  const figures = {
+    alone: [...times(1.5, 99), 5],
+    paced: { devices: 20, scansPerSecond: 80, latencies: [...times(3, 99), 14] },
+    pacedHealth: [...times(1, 99), 10],
+    fdatasync: times(0.4, 10),
   };
 
-  it('holds the single device at 2 ms / 6 ms and the paced door within 5 ms of /healthz', () => {
-    expect(doorTargets(door).map((row) => row.verdict)).toEqual(['ok', 'ok', 'ok']);
+  it('holds when a lone scan is within 2 ms (p50) and 6 ms (p99) and the paced p99 within healthz p99 + 5 ms', () => {
+    expect(doorTargets(figures).map((row) => row.verdict)).toEqual(['ok', 'ok', 'ok']);
   });
 
-  it('says MISSED beyond each limit', () => {
-    const rows = doorTargets({
-      ...door,
-      alone: { p50: 2.1, p99: 6.1 },
-      paced: { ...door.paced, scan: { p50: 3, p99: 16.1 } },
+  it('misses each target on its own', () => {
+    expect(doorTargets({ ...figures, alone: times(2.5, 100) }).map((row) => row.verdict)).toEqual([
+      'MISSED',
+      'ok',
+      'ok',
+    ]);
+    expect(doorTargets({ ...figures, alone: [...times(1, 98), 7, 7] })[1]!.verdict).toBe('MISSED');
+    // 16 ms against a healthz p99 of 10 ms in the same run: over the 5 ms allowed.
+    const slow = { ...figures.paced, latencies: [...times(3, 98), 16, 16] };
+    expect(doorTargets({ ...figures, paced: slow })[2]).toMatchObject({
+      verdict: 'MISSED',
+      limit: '<= healthz p99 + 5 ms = 15.00 ms',
     });
-    expect(rows.map((row) => row.verdict)).toEqual(['MISSED', 'MISSED', 'MISSED']);
-    expect(rows[2]?.baseline).toContain('limit 16.00 ms');
+  });
+
+  it('misses what was not measured', () => {
+    const none = { ...figures, alone: [], paced: { ...figures.paced, latencies: [] } };
+    expect(doorTargets(none).map((row) => row.verdict)).toEqual(['MISSED', 'MISSED', 'MISSED']);
+  });
+});
+
+describe('the on-sale targets', () => {
+  const run = (buyers: number, figures: Partial<OnsaleFigures> = {}): OnsaleFigures => ({
+    storage: 'sqlite',
+    run: 'throughput',
+    buyers,
+    completedPerSecond: 500,
+    commandsPerOrder: 5,
+    p50: 100,
+    p99: 250,
+    peakRssMb: 280,
+    serverCpuMsPerOrder: 2.5,
+    ...figures,
+  });
+
+  it('reads orders/s as a share of the command handler allowance of the same run', () => {
+    // 10,000 cmd/s ÷ 5 commands = 2,000 orders/s allowed; 500 is 0.25 of it.
+    const rows = onsaleTargets([run(50), run(500)], { sqlite: 10_000 });
+    expect(rows.map((row) => row.verdict)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(rows[0]!.measured).toBe('500 orders/s = 0.250');
+    const slow = onsaleTargets([run(50, { completedPerSecond: 300 }), run(500)], { sqlite: 10_000 });
+    expect(slow[0]!.verdict).toBe('MISSED');
+  });
+
+  it('misses CPU per order, spread and peak RSS past their limits, per storage', () => {
+    const rows = onsaleTargets(
+      [
+        run(50, { storage: 'postgres', serverCpuMsPerOrder: 5.5 }),
+        run(500, { storage: 'postgres', p99: 301, serverCpuMsPerOrder: 6.5, peakRssMb: 301 }),
+      ],
+      { postgres: 2_500 },
+    );
+    expect(rows.map((row) => row.verdict)).toEqual(['ok', 'ok', 'MISSED', 'MISSED', 'MISSED']);
+  });
+
+  it('misses the 500-buyer targets of a run that did not measure them', () => {
+    const rows = onsaleTargets([run(50)], { sqlite: 10_000 });
+    expect(rows.slice(-2).map((row) => [row.measured, row.verdict])).toEqual([
+      ['not measured', 'MISSED'],
+      ['not measured', 'MISSED'],
+    ]);
   });
 });

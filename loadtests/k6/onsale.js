@@ -8,7 +8,8 @@
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import exec from 'k6/execution';
-import { Counter } from 'k6/metrics';
+import { Counter, Trend } from 'k6/metrics';
+import { textSummary } from 'https://jslib.k6.io/k6-summary/0.0.2/index.js';
 
 const scenario = JSON.parse(open('../scenarios/onsale.json'));
 const base = __ENV.BASE_URL || 'http://localhost:3000';
@@ -19,6 +20,10 @@ const run = scenario.runs.find((candidate) => candidate.name === (__ENV.RUN || '
 const reserved = new Counter('reservations');
 const completed = new Counter('completed_orders');
 const soldOut = new Counter('sold_out_refusals');
+/** A completed order from its reservation to the completion's answer, as loadtests/onsaleBuyers.ts counts it. */
+const orderDuration = new Trend('order_duration', true);
+/** Issue 29's spread target, as `npm run bench -- onsale` prints it (loadtests/targets.ts): p99 ÷ p50 <= 3. */
+const P99_OVER_P50 = 3;
 
 export const options = {
   scenarios: {
@@ -28,6 +33,7 @@ export const options = {
       duration: `${run.seconds}s`,
     },
   },
+  summaryTrendStats: ['avg', 'min', 'med', 'p(95)', 'p(99)', 'max'],
   thresholds: {
     'http_req_duration{step:reserve}': ['p(99)<250'],
     http_req_failed: ['rate<0.01'],
@@ -70,6 +76,7 @@ function address() {
 
 export default function () {
   const lines = basket();
+  const started = Date.now();
   const json = { headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address() } };
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const orders = `${base}/api/public/events/${eventId}/orders`;
@@ -104,5 +111,21 @@ export default function () {
       tags: { step: 'complete' },
     }),
   );
-  if (check(complete, { completed: (r) => r.status === 200 })) completed.add(1);
+  if (check(complete, { completed: (r) => r.status === 200 })) {
+    completed.add(1);
+    orderDuration.add(Date.now() - started);
+  }
+}
+
+/** k6's own summary, then the spread target with its verdict (`MISSED` when missed), as the bench prints it. */
+export function handleSummary(data) {
+  const order = data.metrics.order_duration?.values ?? {};
+  const spread = order['p(99)'] / order.med;
+  const verdict = Number.isFinite(spread) && spread <= P99_OVER_P50 ? 'ok' : 'MISSED';
+  const line =
+    `\norder p99 ÷ p50 at ${options.scenarios.onSale.vus} buyers: ${Number(order['p(99)']).toFixed(0)} ÷ ` +
+    `${Number(order.med).toFixed(0)} ms = ${spread.toFixed(1)}x (target <= ${P99_OVER_P50}x) ${verdict}\n` +
+    `completed orders: ${data.metrics.completed_orders?.values.count ?? 0} ` +
+    `(${(data.metrics.completed_orders?.values.rate ?? 0).toFixed(1)}/s)\n`;
+  return { stdout: textSummary(data, { indent: ' ', enableColors: true }) + line };
 }
