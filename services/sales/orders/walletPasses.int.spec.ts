@@ -8,58 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../kit/clock';
 import { startTestPlatform, type TestPlatform } from '../../api/testing';
 import { readWalletConfig } from '../../kit/walletConfig';
+import { throwawayWalletCredentials } from './testingWallets';
 
 type Attendee = { short_id: string; ticket_code: string | null };
 type Order = { short_id: string; reference: string; attendees: Attendee[] };
 
-/** A throwaway CA (standing for Apple's WWDR) and a pass signer certificate it issued, made with openssl. */
+/** The signer's files by path, the WWDR certificate inline: both ways the settings take. */
 function throwawayCertificates(dir: string) {
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-    '-subj',
-    '/CN=Test WWDR',
-    '-days',
-    '3650',
-  );
-  openssl(
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'signer.key',
-    '-out',
-    'signer.csr',
-    '-subj',
-    '/CN=Pass Type ID: pass.test.tickets',
-  );
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    'signer.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'signer.pem',
-    '-days',
-    '3650',
-  );
-  const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-  // The signer's files by path, the WWDR certificate inline: both ways the settings take.
-  return { wwdr: read('ca.pem'), signerCert: join(dir, 'signer.pem'), signerKey: join(dir, 'signer.key') };
+  const { wwdrPath, signerCert, signerKey } = throwawayWalletCredentials(dir);
+  return { wwdr: readFileSync(wwdrPath, 'utf8'), signerCert, signerKey };
 }
 
 describe('wallet passes', () => {

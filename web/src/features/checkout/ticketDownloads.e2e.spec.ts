@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,59 +13,17 @@ import {
   startApp,
   type RunningApp,
 } from '../../../../services/kit/testing/e2e';
+import { throwawayWalletCredentials } from '../../../../services/sales/orders/testingWallets';
 
 /** Throwaway wallet settings: an openssl CA standing for Apple's WWDR, its pass signer, and a Google key. */
 function walletEnv(dir: string): Record<string, string> {
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-    '-subj',
-    '/CN=Test WWDR',
-    '-days',
-    '3650',
-  );
-  openssl(
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'signer.key',
-    '-out',
-    'signer.csr',
-    '-subj',
-    '/CN=Pass Type ID: pass.test.tickets',
-  );
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    'signer.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'signer.pem',
-    '-days',
-    '3650',
-  );
-  const google = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { wwdrPath, signerCert, signerKey, google } = throwawayWalletCredentials(dir);
   return {
     APPLE_WALLET_PASS_TYPE_ID: 'pass.test.tickets',
     APPLE_WALLET_TEAM_ID: 'TEAM123456',
-    APPLE_WALLET_SIGNER_CERT: join(dir, 'signer.pem'),
-    APPLE_WALLET_SIGNER_KEY: join(dir, 'signer.key'),
-    APPLE_WALLET_WWDR_CERT: join(dir, 'ca.pem'),
+    APPLE_WALLET_SIGNER_CERT: signerCert,
+    APPLE_WALLET_SIGNER_KEY: signerKey,
+    APPLE_WALLET_WWDR_CERT: wwdrPath,
     GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
     GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: 'wallet@tickets-test.iam.gserviceaccount.com',
     GOOGLE_WALLET_PRIVATE_KEY: google.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
