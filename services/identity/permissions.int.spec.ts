@@ -295,6 +295,16 @@ const permissionMatrix: Record<string, Entry> = {
     owned: true,
     params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
   },
+  'GET /api/events/:eventId/orders/:orderId/invoice': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
+  },
+  'GET /api/events/:eventId/orders/:orderId/credit-note': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, orderId: '00000000-0000-4000-8000-000000000000' }),
+  },
   'GET /api/events/:eventId/orders/:orderId/as-of': {
     access: 'events',
     owned: true,
@@ -593,6 +603,23 @@ const permissionMatrix: Record<string, Entry> = {
     access: 'public',
     params: (f) => ({ eventId: f.eventId, attendeeShortId: '00000000000000000000' }),
   },
+  'GET /api/public/events/:eventId/attendees/:attendeeShortId/ticket.pdf': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, attendeeShortId: '00000000000000000000' }),
+  },
+  'GET /api/public/events/:eventId/attendees/:attendeeShortId/wallet.pkpass': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, attendeeShortId: '00000000000000000000' }),
+  },
+  'GET /api/public/events/:eventId/attendees/:attendeeShortId/google-wallet': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, attendeeShortId: '00000000000000000000' }),
+  },
+  'GET /api/public/events/:eventId/orders/:orderShortId/tickets.pdf': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+  },
+  'GET /api/public/wallets': { access: 'public' },
   'GET /api/public/ticket-keys': { access: 'public' },
   'POST /api/public/events/:eventId/orders/:orderShortId/payment-intent': {
     access: 'public',
