@@ -58,6 +58,8 @@ export const modules = {
       'payments',
       'admission',
       'messaging',
+      // An order's history shows the webhook deliveries its events caused.
+      'integrations',
     ],
   },
   payments: { folders: ['services/payments', 'projections/payments'], uses: ['kit', 'readSide'] },

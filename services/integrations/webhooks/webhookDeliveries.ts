@@ -241,3 +241,59 @@ export async function listWebhookDeliveries(db: Knex, webhookId: string, limit =
 }
 
 export type PresentedWebhookDelivery = Awaited<ReturnType<typeof listWebhookDeliveries>>[number];
+
+/** A delivery an order's events caused, for the order's history (issue 30, docs/audit.md "An order's history"). */
+export interface OrderWebhookDelivery {
+  id: string;
+  /** The webhook event type sent, e.g. `order.created`. */
+  type: string;
+  url: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  created_at: string;
+  delivered_at: string | null;
+  /** The id of the recorded event that caused it: the delivery follows that event in the history. */
+  cause_event_id: string;
+}
+
+/** The deliveries whose payload names the order, oldest first (an order has a handful per endpoint). */
+export async function webhookDeliveriesAbout(
+  db: Knex,
+  eventId: string,
+  orderId: string,
+): Promise<OrderWebhookDelivery[]> {
+  type Row = Pick<
+    DeliveryRow,
+    'id' | 'type' | 'status' | 'attempts' | 'last_status_code' | 'created_at' | 'delivered_at' | 'dedupe_key'
+  > & { url: string | null };
+  const rows: Row[] = await db('webhook_deliveries as d')
+    .leftJoin('webhook_endpoints as w', 'w.id', 'd.webhook_id')
+    .where('d.event_id', eventId)
+    .andWhere('d.payload', 'like', `%${orderId}%`)
+    .orderBy('d.created_at')
+    .orderBy('d.id')
+    .select(
+      'd.id',
+      'd.type',
+      'd.status',
+      'd.attempts',
+      'd.last_status_code',
+      'd.created_at',
+      'd.delivered_at',
+      'd.dedupe_key',
+      'w.url',
+    );
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    url: row.url,
+    status: row.status === 'sending' ? 'pending' : row.status,
+    attempts: Number(row.attempts),
+    last_status_code: row.last_status_code === null ? null : Number(row.last_status_code),
+    created_at: row.created_at,
+    delivered_at: row.delivered_at,
+    // `<endpoint>|<type>|<subject>|<recorded event id>` (services/worker/webhookReactor.ts).
+    cause_event_id: row.dedupe_key.split('|').at(-1) ?? '',
+  }));
+}

@@ -289,6 +289,29 @@ export interface TrailMail {
 export const trailMailTypes = ['MailSent', 'MailPending', 'MailFailed'] as const;
 export type TrailMailType = (typeof trailMailTypes)[number];
 
+/** A webhook delivery the order's events caused, as the delivery log keeps it (never its payload). */
+export interface TrailWebhook {
+  id: string;
+  /** The webhook event type sent, e.g. `order.created`. */
+  type: string;
+  url: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  /** The position of the event that caused it: the delivery follows it in the history. */
+  event_position: string;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+export const trailWebhookTypes = ['WebhookDelivered', 'WebhookPending', 'WebhookFailed'] as const;
+
+/** What the order's events caused outside the log: mails from the outbox, webhook deliveries. */
+export interface TrailFollowUps {
+  mails: readonly TrailMail[];
+  webhooks: readonly TrailWebhook[];
+}
+
 export interface RawEvent {
   id: string;
   type: string;
@@ -301,9 +324,9 @@ export interface RawEvent {
 }
 
 export interface OrderTrailEntry extends Omit<OrderHistoryEntry, 'type'> {
-  /** An event's type, or one of `trailMailTypes` for a mail. */
+  /** An event's type, or one of `trailMailTypes` for a mail, `trailWebhookTypes` for a webhook delivery. */
   type: string;
-  /** null for a mail (its position is its cause's). */
+  /** null for a mail or a delivery (its position is its cause's). */
   stream: string | null;
   revision: string | null;
   /** The address the request came from, where the recording kept it. */
@@ -316,6 +339,7 @@ export interface OrderTrailEntry extends Omit<OrderHistoryEntry, 'type'> {
   stripe_type: string | null;
   raw: RawEvent | null;
   mail: TrailMail | null;
+  webhook: TrailWebhook | null;
 }
 
 const mailType = (status: TrailMail['status']): TrailMailType =>
@@ -336,7 +360,7 @@ export function rawEventOf(event: RecordedEvent): RawEvent {
 
 export async function presentOrderTrail(
   recorded: readonly RecordedEvent[],
-  mails: readonly TrailMail[],
+  { mails, webhooks }: TrailFollowUps,
   context: { names: HistoryNames; paymentMethod: PaymentMethod | null },
 ): Promise<OrderTrailEntry[]> {
   const actors = await actorsOf(recorded, context.names);
@@ -374,17 +398,20 @@ export async function presentOrderTrail(
       stripe_type: event.type === 'StripeEventReceived' ? textOf(data, 'stripeType') : null,
       raw: rawEventOf(event),
       mail: null,
+      webhook: null,
     });
   }
-  const byCause = [...mails].sort((a, b) => comparePositions(a.event_position, b.event_position));
+  const byCause = [...mails.map(mailEntry), ...webhooks.map(webhookEntry)].sort((a, b) =>
+    comparePositions(a.position, b.position),
+  );
   const merged: OrderTrailEntry[] = [];
   let next = 0;
   for (const entry of entries) {
     merged.push(entry);
-    while (next < byCause.length && comparePositions(byCause[next]!.event_position, entry.position) <= 0)
-      merged.push(mailEntry(byCause[next++]!));
+    while (next < byCause.length && comparePositions(byCause[next]!.position, entry.position) <= 0)
+      merged.push(byCause[next++]!);
   }
-  while (next < byCause.length) merged.push(mailEntry(byCause[next++]!));
+  merged.push(...byCause.slice(next));
   return merged;
 }
 
@@ -400,24 +427,47 @@ const comparePositions = (a: string, b: string): number => {
   return left < right ? -1 : left > right ? 1 : 0;
 };
 
+const followUp = {
+  actor: { kind: 'system', name: null },
+  amount: null,
+  currency: null,
+  attendee_name: null,
+  payment_method: null,
+  stream: null,
+  revision: null,
+  ip: null,
+  check_in_list: null,
+  device: null,
+  mail_template: null,
+  stripe_type: null,
+  raw: null,
+  mail: null,
+  webhook: null,
+} as const satisfies Omit<OrderTrailEntry, 'position' | 'at' | 'type'>;
+
 function mailEntry(mail: TrailMail): OrderTrailEntry {
   return {
+    ...followUp,
     position: mail.event_position,
     at: mail.sent_at ?? mail.created_at,
     type: mailType(mail.status),
-    actor: { kind: 'system', name: null },
-    amount: null,
-    currency: null,
-    attendee_name: null,
-    payment_method: null,
-    stream: null,
-    revision: null,
-    ip: null,
-    check_in_list: null,
-    device: null,
     mail_template: mail.template,
-    stripe_type: null,
-    raw: null,
     mail,
+  };
+}
+
+function webhookEntry(webhook: TrailWebhook): OrderTrailEntry {
+  const type =
+    webhook.status === 'delivered'
+      ? 'WebhookDelivered'
+      : webhook.status === 'failed'
+        ? 'WebhookFailed'
+        : 'WebhookPending';
+  return {
+    ...followUp,
+    position: webhook.event_position,
+    at: webhook.delivered_at ?? webhook.created_at,
+    type,
+    webhook,
   };
 }

@@ -136,8 +136,12 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
   /** Every stream's events that touched the order, and its mails (docs/audit.md "An order's history"). */
   router.get('/events/:eventId/orders/:orderId/history', async (ctx) => {
     const { auth, eventId, orderId, order } = await ownedOrder(ctx);
-    const trail = await loadOrderTrail(services.db, services.store, { accountId: auth.accountId, orderId });
-    const entries = await presentOrderTrail(trail.events, trail.mails, {
+    const trail = await loadOrderTrail(services.db, services.store, {
+      accountId: auth.accountId,
+      eventId,
+      orderId,
+    });
+    const entries = await presentOrderTrail(trail.events, trail.followUps, {
       names: historyNamesFrom(services.db, { accountId: auth.accountId, eventId }),
       paymentMethod: order.paymentMethod,
     });
@@ -148,7 +152,11 @@ export function orderRoutes(services: Services, keys: TicketSigningKeys) {
   router.get('/events/:eventId/orders/:orderId/as-of', async (ctx) => {
     const { auth, eventId, orderId } = await ownedOrder(ctx);
     const moment = orderMomentOf(query(ctx, orderAsOfQuerySchema));
-    const trail = await loadOrderTrail(services.db, services.store, { accountId: auth.accountId, orderId });
+    const trail = await loadOrderTrail(services.db, services.store, {
+      accountId: auth.accountId,
+      eventId,
+      orderId,
+    });
     ctx.body = {
       data: await orderStateAsOf(
         trail.events,

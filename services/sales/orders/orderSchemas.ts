@@ -7,7 +7,7 @@ import { isShortId } from '../../kit/shortIds';
 import type { AddressAnswer, Answer, AnswerSheet } from '../../catalog/questions/answers';
 import { questionResponseSchema } from '../../catalog/questions/questionSchemas';
 import { supportedLocales } from '../../messaging/locales';
-import { orderHistoryTypes, trailMailTypes } from './orderHistory';
+import { orderHistoryTypes, trailMailTypes, trailWebhookTypes } from './orderHistory';
 import { attendeeListSpec, orderListSpec } from '../../../projections/orders';
 import { entityId } from '../../kit/http/ids';
 import { checkInProjection } from '../../../projections/checkIn';
@@ -349,7 +349,7 @@ const actorSchema = z.object({
 
 /** One entry of an order's full history (services/sales/orders/orderHistory.ts `presentOrderTrail`). */
 export const orderTrailEntrySchema = z.object({
-  type: z.enum([...orderTrailEventTypes, ...trailMailTypes]),
+  type: z.enum([...orderTrailEventTypes, ...trailMailTypes, ...trailWebhookTypes]),
   position: z.string(),
   at: z.string(),
   stream: z.string().nullable(),
@@ -386,6 +386,20 @@ export const orderTrailEntrySchema = z.object({
       created_at: z.string(),
       sent_at: z.string().nullable(),
       attempts: z.number().int(),
+    })
+    .nullable(),
+  /** A webhook delivery the order's events caused (never its payload). */
+  webhook: z
+    .object({
+      id: z.string(),
+      type: z.string(),
+      url: z.string().nullable(),
+      status: z.enum(['pending', 'delivered', 'failed']),
+      attempts: z.number().int(),
+      last_status_code: z.number().int().nullable(),
+      event_position: z.string(),
+      created_at: z.string(),
+      delivered_at: z.string().nullable(),
     })
     .nullable(),
 });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPostgres } from '../../kit/testing/postgres';
 import { ManualClock } from '../../kit/clock';
@@ -21,6 +23,7 @@ type Entry = {
   amount: number | null;
   raw: { type: string; stream: string; position: string; metadata: { actor: string } } | null;
   mail: { template: string } | null;
+  webhook: { type: string; url: string | null; status: string; event_position: string } | null;
 };
 type AsOf = {
   position: string | null;
@@ -52,9 +55,16 @@ function orderTrailSuite(kind: StorageKind) {
   let orderId: string;
   let entries: Entry[];
   const api = () => t.client(token);
+  /** A webhook receiver on 127.0.0.1 that takes every delivery. */
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.end('ok'));
+  });
+  const receiverUrl = () => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/orders`;
 
   beforeAll(async () => {
-    t = await startTestPlatform(kind, { clock });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    t = await startTestPlatform(kind, { clock, config: { webhooksAllowPrivate: true } });
     token = await t.login(t.admin.email, t.admin.password);
     const organizer = await api()<{ data: { id: string } }>('POST', '/api/organizers', {
       json: { name: 'Harbour Collective' },
@@ -82,6 +92,10 @@ function orderTrailSuite(kind: StorageKind) {
       },
     );
     expect(list.status, JSON.stringify(list.body)).toBe(201);
+    const hook = await api()('POST', `/api/events/${eventId}/webhooks`, {
+      json: { url: receiverUrl(), event_types: ['order.created', 'order.paid'] },
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
 
     clock.advance(60_000);
     const placed = await t.client()<{ data: { id: string; short_id: string } }>(
@@ -139,6 +153,7 @@ function orderTrailSuite(kind: StorageKind) {
   });
   afterAll(async () => {
     await t?.close();
+    await new Promise((resolve) => receiver.close(resolve));
   });
 
   const asOf = (query: string) =>
@@ -173,6 +188,16 @@ function orderTrailSuite(kind: StorageKind) {
     expect(of('OrderPlaced').raw?.position).toBe(of('OrderPlaced').position);
     // Mails written for the order follow the events that caused them.
     expect(entries.some((entry) => entry.mail !== null)).toBe(true);
+    // So do the webhook deliveries its events caused, with the endpoint they went to.
+    const deliveries = entries.filter((entry) => entry.webhook !== null);
+    expect(deliveries.map((entry) => entry.webhook?.type).sort()).toEqual(['order.created', 'order.paid']);
+    for (const delivery of deliveries) {
+      expect(delivery.type).toMatch(/^Webhook(Delivered|Pending|Failed)$/);
+      expect(delivery.webhook?.url).toBe(receiverUrl());
+      const cause = entries.findIndex((entry) => entry.raw && entry.position === delivery.position);
+      expect(cause).toBeGreaterThanOrEqual(0);
+      expect(entries.indexOf(delivery)).toBeGreaterThan(cause);
+    }
   });
 
   it('folds the order up to any event: placed and unpaid with no check-in, then paid and checked in, then refunded', async () => {

@@ -12,7 +12,8 @@ import {
   refundedTotal,
   type OrderPaymentState,
 } from './orderPaymentDecider';
-import { orderHistoryTypes, type HistoryNames, type TrailMail } from './orderHistory';
+import { webhookDeliveriesAbout } from '../../integrations/webhooks/webhookDeliveries';
+import { orderHistoryTypes, type HistoryNames, type TrailFollowUps } from './orderHistory';
 
 /**
  * An order's full history and its state as of any moment (issue 30, docs/audit.md "An order's history"). The
@@ -22,14 +23,14 @@ import { orderHistoryTypes, type HistoryNames, type TrailMail } from './orderHis
 
 export interface OrderTrail {
   events: RecordedEvent[];
-  mails: TrailMail[];
+  followUps: TrailFollowUps;
 }
 
-/** The recorded events of the order's trail, oldest first, and the mails written for it. */
+/** The recorded events of the order's trail, oldest first, and the mails and webhook deliveries they caused. */
 export async function loadOrderTrail(
   db: Knex,
   store: EventStore,
-  scope: { accountId: string; orderId: string },
+  scope: { accountId: string; eventId: string; orderId: string },
 ): Promise<OrderTrail> {
   const rows = await orderTrail(db, scope.orderId);
   const events: RecordedEvent[] = [];
@@ -42,7 +43,15 @@ export async function loadOrderTrail(
     rows.filter((row) => row.stream.startsWith('message-')).map((row) => row.stream.slice('message-'.length)),
   );
   const mails = await mailsAbout(db, scope.accountId, [scope.orderId, ...messageIds]);
-  return { events, mails };
+  const positions = new Map(events.map((event) => [event.id, event.position.toString()]));
+  const webhooks = (await webhookDeliveriesAbout(db, scope.eventId, scope.orderId)).flatMap(
+    ({ cause_event_id, ...delivery }) => {
+      const position = positions.get(cause_event_id);
+      // A delivery is shown after its cause; one whose cause is not in the order's trail is another order's.
+      return position === undefined ? [] : [{ ...delivery, event_position: position }];
+    },
+  );
+  return { events, followUps: { mails, webhooks } };
 }
 
 /** The moment a state is asked for: after the event at `position`, or at the instant `at`. */

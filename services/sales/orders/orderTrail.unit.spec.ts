@@ -62,7 +62,22 @@ describe("an order's full history", () => {
   it('names the door, Stripe and the buyer, keeps the IP and the raw event, and puts each mail after its cause', async () => {
     const entries = await presentOrderTrail(
       trail,
-      [mail('ml_2', '12', 'failed'), mail('ml_1', '4', 'sent')],
+      {
+        mails: [mail('ml_2', '12', 'failed'), mail('ml_1', '4', 'sent')],
+        webhooks: [
+          {
+            id: 'whd_1',
+            type: 'order.created',
+            url: 'https://hooks.example.test/orders',
+            status: 'delivered',
+            attempts: 1,
+            last_status_code: 200,
+            event_position: '4',
+            created_at: '2027-01-10T12:05:00.000Z',
+            delivered_at: '2027-01-10T12:05:01.000Z',
+          },
+        ],
+      },
       {
         names,
         paymentMethod: null,
@@ -72,6 +87,7 @@ describe("an order's full history", () => {
       ['HoldPlaced', 'buyer', null],
       ['OrderDetailsSubmitted', 'buyer', null],
       ['MailSent', 'system', null],
+      ['WebhookDelivered', 'system', null],
       ['AttendeeCheckedIn', 'door', 'North gate'],
       ['StripeEventReceived', 'stripe', null],
       ['MailFailed', 'system', null],
@@ -83,11 +99,16 @@ describe("an order's full history", () => {
       raw: null,
     });
     expect(entries[3]).toMatchObject({
+      at: '2027-01-10T12:05:01.000Z',
+      raw: null,
+      webhook: { type: 'order.created', last_status_code: 200 },
+    });
+    expect(entries[4]).toMatchObject({
       attendee_name: 'Gina Lee',
       check_in_list: 'North gate',
       device: 'door-a',
     });
-    expect(entries[4]?.stripe_type).toBe('charge.refunded');
+    expect(entries[5]?.stripe_type).toBe('charge.refunded');
   });
 
   it('folds nothing before the first event: the order did not exist yet', async () => {

@@ -63,7 +63,7 @@ export function OrderTrailPage() {
             <ol className="order-trail__entries">
               {entries.map((entry, position) => (
                 <TrailEntry
-                  key={`${entry.position}-${entry.mail?.id ?? ''}`}
+                  key={`${entry.position}-${entry.mail?.id ?? entry.webhook?.id ?? ''}`}
                   entry={entry}
                   currency={detail.data.currency}
                   selected={position === index}
@@ -306,12 +306,12 @@ function TrailEntry({
           aria-controls={rawId}
           onClick={() => setOpen(!open)}
         >
-          {intl.formatMessage(entry.raw ? m.rawEvent : m.rawMail)}
+          {intl.formatMessage(entry.raw ? m.rawEvent : entry.webhook ? m.rawWebhook : m.rawMail)}
         </Button>
       </div>
       {open ? (
         <pre id={rawId} className="order-trail__raw" tabIndex={0} aria-label={intl.formatMessage(m.rawLabel)}>
-          {JSON.stringify(entry.raw ?? entry.mail, null, 2)}
+          {JSON.stringify(entry.raw ?? entry.mail ?? entry.webhook, null, 2)}
         </pre>
       ) : null}
     </li>

@@ -255,6 +255,18 @@ const trailSentences = {
     id: 'orders.trail.mailFailed',
     defaultMessage: 'Mail could not be sent ({template})',
   }),
+  WebhookDelivered: defineMessage<{ webhookType: string; url: string }>({
+    id: 'orders.trail.webhookDelivered',
+    defaultMessage: 'Webhook {webhookType} delivered to {url}',
+  }),
+  WebhookPending: defineMessage<{ webhookType: string; url: string }>({
+    id: 'orders.trail.webhookPending',
+    defaultMessage: 'Webhook {webhookType} waiting to be delivered to {url}',
+  }),
+  WebhookFailed: defineMessage<{ webhookType: string; url: string }>({
+    id: 'orders.trail.webhookFailed',
+    defaultMessage: 'Webhook {webhookType} could not be delivered to {url}',
+  }),
 } satisfies Record<TrailType, MessageDescriptor>;
 
 /** The kinds of mail an order gets (services/messaging/templates.ts); any other is named by its template. */
@@ -277,6 +289,8 @@ export function trailSentence(intl: IntlShape, entry: OrderTrailEntry, orderCurr
     ...valuesOf(intl, entry, orderCurrency),
     stripeType: entry.stripe_type ?? '',
     template: mailKindOf(intl, entry.mail_template),
+    webhookType: entry.webhook?.type ?? '',
+    url: entry.webhook?.url ?? '–',
   });
 }
 

@@ -323,5 +323,6 @@ export const orderTrailMessages = defineMessages({
   showThen: { id: 'orders.trail.showThen', defaultMessage: 'Show the order then' },
   rawEvent: { id: 'orders.trail.rawEvent', defaultMessage: 'Raw event' },
   rawMail: { id: 'orders.trail.rawMail', defaultMessage: 'Mail record' },
+  rawWebhook: { id: 'orders.trail.rawWebhook', defaultMessage: 'Delivery record' },
   rawLabel: { id: 'orders.trail.rawLabel', defaultMessage: 'As recorded' },
 });

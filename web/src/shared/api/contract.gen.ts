@@ -3653,7 +3653,10 @@ export type GetEventsByEventIdOrdersByOrderIdHistoryResponse = {
         | 'StripeEventReceived'
         | 'MailSent'
         | 'MailPending'
-        | 'MailFailed';
+        | 'MailFailed'
+        | 'WebhookDelivered'
+        | 'WebhookPending'
+        | 'WebhookFailed';
       position: string;
       at: string;
       stream: string | null;
@@ -3689,6 +3692,17 @@ export type GetEventsByEventIdOrdersByOrderIdHistoryResponse = {
         created_at: string;
         sent_at: string | null;
         attempts: number;
+      } | null;
+      webhook: {
+        id: string;
+        type: string;
+        url: string | null;
+        status: 'pending' | 'delivered' | 'failed';
+        attempts: number;
+        last_status_code: number | null;
+        event_position: string;
+        created_at: string;
+        delivered_at: string | null;
       } | null;
     }[];
   };
