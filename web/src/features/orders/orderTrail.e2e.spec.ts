@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
@@ -21,13 +23,19 @@ describeE2E(
     let eventId = '';
     let orderId = '';
     const pageErrors: string[] = [];
+    /** The organizer's webhook receiver: takes every delivery. */
+    const receiver = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.end('ok'));
+    });
     const call = <T>(method: string, path: string, body?: unknown) =>
       callApi<T>(app, token, method, path, body);
     const anonymous = <T>(method: string, path: string, body?: unknown) =>
       callApi<T>(app, null, method, path, body);
 
     beforeAll(async () => {
-      app = await startApp();
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      app = await startApp({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
       browser = await launchBrowser();
       token = (await call<{ token: string }>('POST', '/auth/login', app.admin)).token;
       const organizerId = (
@@ -53,6 +61,10 @@ describeE2E(
         })
       ).data.id;
       await call('PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+      await call('POST', `/events/${eventId}/webhooks`, {
+        url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/orders`,
+        event_types: ['order.created'],
+      });
       const list = await call<{ data: { short_id: string } }>('POST', `/events/${eventId}/check-in-lists`, {
         name: 'North gate',
         ticket_ids: [ticketId],
@@ -90,6 +102,7 @@ describeE2E(
     afterAll(async () => {
       await browser?.close();
       await app?.stop();
+      await new Promise((resolve) => receiver.close(resolve));
     });
 
     it('lists the order, inventory and door entries with their actors; the slider shows the placed order unpaid and not checked in', async () => {
@@ -111,6 +124,10 @@ describeE2E(
       await history.getByText('Tickets held in the inventory').waitFor();
       await history.getByText('Ada Lovelace checked in').waitFor();
       await history.getByText(/Refund of .* recorded/).waitFor();
+      // The webhook the order's placement caused, with the endpoint it went to.
+      await history
+        .getByText(/Webhook order\.created (delivered|waiting to be delivered) to http:\/\/127\.0\.0\.1/)
+        .waitFor();
       const entry = (text: string | RegExp) =>
         history.locator('li').filter({ has: page.getByText(text, { exact: typeof text !== 'string' }) });
       await expect(entry('Order placed; the tickets are reserved').innerText()).resolves.toContain(
