@@ -351,7 +351,7 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
       await scan(buyer, list.data.short_id, attendee, `e2e-nonce-${index}`);
     await page.getByTestId('stat-checked_in').getByText('3', { exact: true }).waitFor({ timeout: 5_000 });
     const checkIns = page.locator('.dashboard-card--wide .recharts-bar-rectangle');
-    await expect.poll(() => checkIns.count()).toBeGreaterThan(0);
+    await expect.poll(() => checkIns.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await screenshot(page, 'dashboard/check-ins-light');
     await page.goto(`${app.url}/manage/event/${soonId}/reports`);
     await page.locator('.reports-filters select').first().selectOption('check_ins');
