@@ -45,7 +45,12 @@ export function createDrainableServer(listener: RequestListener): DrainableServe
       for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
       return new Promise((resolve) => {
         let deadlineHit = false;
-        const idleSweep = setTimeout(() => server.closeIdleConnections(), idleGraceMs);
+        const idleSweep = setTimeout(() => {
+          server.closeIdleConnections();
+          // A connection that has not sent a byte is not "idle" to node:http (it waits for the first request's
+          // headers), so it would hold the drain until its client gives up; there is no request on it to lose.
+          for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+        }, idleGraceMs);
         const deadline = setTimeout(() => {
           deadlineHit = true;
           for (const socket of sockets) socket.destroy();
