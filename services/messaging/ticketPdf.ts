@@ -23,6 +23,8 @@ export interface TicketDocument {
   };
   /** The event's homepage colours (`#rrggbb`): the band across the page and its text. */
   colours: { primary: string; background: string; text: string };
+  /** The organizer's logo (PNG or JPEG, the formats PDF draws), in the band beside the title; null for none. */
+  logo: { content: Buffer; width: number; height: number } | null;
   orderReference: string;
   /** The order's PDF (a title page heading) or one ticket's. */
   kind: 'ticket' | 'order';
@@ -53,6 +55,12 @@ function cjkFontFile(): Buffer | null {
 const needsWideFont = (text: string) => /[^\u0020-\u00ff\u2018-\u201e\u2022\u2026\u20ac]/.test(text);
 
 const hex = (colour: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(colour) ? colour : fallback);
+
+/** The logo's size in the band: at most 72 points high and 144 wide, its proportions kept. */
+function logoBox(logo: { width: number; height: number }): { width: number; height: number } {
+  const scale = Math.min(72 / logo.height, 144 / logo.width);
+  return { width: logo.width * scale, height: logo.height * scale };
+}
 
 /** The ticket (one page per ticket) as a PDF: event, attendee, ticket, order and the signed QR code. */
 export function renderTicketPdf(document: TicketDocument): Promise<Buffer> {
@@ -100,13 +108,19 @@ export function renderTicketPdf(document: TicketDocument): Promise<Buffer> {
   const when = mailEventTime(locale, document.event.timezone, new Date(document.event.startDate));
   const where = document.event.place ?? (document.event.isOnline ? say('pdfOnline') : null);
 
+  const logo = document.logo ? logoBox(document.logo) : null;
   for (const ticket of document.tickets) {
     doc.addPage();
     const { width } = doc.page;
     const left = 48;
-    const inner = width - 96;
-    // The band in the event's colour, with its title.
+    const inner = width - 96 - (logo ? logo.width + 16 : 0);
+    // The band in the event's colour, with its title and the organizer's logo on a white tile at its right.
     doc.rect(0, 0, width, 120).fill(primary);
+    if (document.logo && logo) {
+      const tileLeft = width - left - logo.width - 8;
+      doc.rect(tileLeft, 20, logo.width + 8, logo.height + 8).fill('#ffffff');
+      doc.image(document.logo.content, tileLeft + 4, 24, { width: logo.width, height: logo.height });
+    }
     doc
       .fillColor(bandText)
       .font('body')

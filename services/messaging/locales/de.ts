@@ -91,6 +91,8 @@ export const de: MailCatalog = {
   pdfOrder: 'Bestellung',
   pdfTicketNumber: 'Ticketnummer',
   pdfShowCode: 'Zeigen Sie diesen QR-Code am Eingang. Jedes Ticket gewährt einer Person einmal Einlass.',
+  walletEvent: 'Veranstaltung',
+  walletTicketPage: 'Ticketseite',
   invoiceTitle: 'Rechnung',
   creditNoteTitle: 'Stornorechnung',
   invoiceNumberLabel: 'Nummer',

@@ -87,6 +87,8 @@ export const en = {
   pdfOrder: 'Order',
   pdfTicketNumber: 'Ticket number',
   pdfShowCode: 'Show this QR code at the entrance. Each ticket admits one person once.',
+  walletEvent: 'Event',
+  walletTicketPage: 'Ticket page',
   invoiceTitle: 'Invoice',
   creditNoteTitle: 'Credit note',
   invoiceNumberLabel: 'Number',

@@ -6,6 +6,8 @@ export const es: MailCatalog = {
   greetingNamed: 'Hola, {name}:',
   linkFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',
   expiresHours: 'El enlace es válido durante {count, plural, one {# hora} other {# horas}} y una sola vez.',
+  walletEvent: 'Evento',
+  walletTicketPage: 'Página de la entrada',
   expiresDays: 'El enlace es válido durante {count, plural, one {# día} other {# días}} y una sola vez.',
   footer: 'Este mensaje lo ha enviado {product}. Si no lo esperabas, puedes ignorarlo.',
   confirmEmailSubject: 'Confirma tu dirección de correo electrónico',

@@ -88,6 +88,8 @@ export const fr: MailCatalog = {
   pdfOrder: 'Commande',
   pdfTicketNumber: 'Numéro de billet',
   pdfShowCode: "Présentez ce code QR à l'entrée. Chaque billet permet une seule entrée à une personne.",
+  walletEvent: 'Événement',
+  walletTicketPage: 'Page du billet',
   invoiceTitle: 'Facture',
   creditNoteTitle: 'Avoir',
   invoiceNumberLabel: 'Numéro',

@@ -88,6 +88,8 @@ export const pt: MailCatalog = {
   pdfOrder: 'Encomenda',
   pdfTicketNumber: 'Número do bilhete',
   pdfShowCode: 'Mostre este código QR à entrada. Cada bilhete dá entrada a uma pessoa uma única vez.',
+  walletEvent: 'Evento',
+  walletTicketPage: 'Página do bilhete',
   invoiceTitle: 'Fatura',
   creditNoteTitle: 'Nota de crédito',
   invoiceNumberLabel: 'Número',

@@ -87,6 +87,8 @@ export const ptBr: MailCatalog = {
   pdfOrder: 'Pedido',
   pdfTicketNumber: 'Número do ingresso',
   pdfShowCode: 'Mostre este QR code na entrada. Cada ingresso dá acesso a uma pessoa uma única vez.',
+  walletEvent: 'Evento',
+  walletTicketPage: 'Página do ingresso',
   invoiceTitle: 'Fatura',
   creditNoteTitle: 'Nota de crédito',
   invoiceNumberLabel: 'Número',

@@ -81,6 +81,8 @@ export const zhCn: MailCatalog = {
   pdfOrder: '订单',
   pdfTicketNumber: '票号',
   pdfShowCode: '请在入口出示此二维码。每张门票仅限一人入场一次。',
+  walletEvent: '活动',
+  walletTicketPage: '门票页面',
   invoiceTitle: '发票',
   creditNoteTitle: '红字发票',
   invoiceNumberLabel: '编号',

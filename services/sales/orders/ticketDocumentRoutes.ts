@@ -9,6 +9,8 @@ import type { TicketSigningKeys } from '../../admission/signingKeys';
 import { eventDecider } from '../../catalog/events/eventDecider';
 import { eventStream, type EventLocation } from '../../catalog/events/eventEvents';
 import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
+import { fileStorageFor } from '../../catalog/images/storage';
+import { organizerDecider, organizerStream } from '../../catalog/organizers/organizerDecider';
 import { renderTicketPdf, type TicketDocument } from '../../messaging/ticketPdf';
 import {
   findAttendeeByShortId,
@@ -47,9 +49,26 @@ function refusalOf(attendee: Pick<AttendeeRow, 'status' | 'payment'>): Refusal {
  * Opened like the ticket and order pages, by the short id only their holder has; a short id of another event or
  * order answers 404 like an unknown one.
  */
+const drawableLogoTypes = new Set(['image/png', 'image/jpeg']);
+
 export function ticketDocumentRoutes(services: Services, keys: TicketSigningKeys) {
   const router = new Router({ prefix: '/public' });
   const wallets = services.config.wallets;
+
+  const storage = fileStorageFor(services.config.dataDir);
+
+  /** The organizer's logo where it is a PNG or JPEG (what a PDF draws); null otherwise. */
+  async function organizerLogo(organizerId: string): Promise<TicketDocument['logo']> {
+    const { state: organizer } = await services.commands.load(organizerDecider, organizerStream(organizerId));
+    if (!organizer.exists) return null;
+    const image = organizer.images.find((candidate) => candidate.type === 'ORGANIZER_LOGO');
+    if (!image || !drawableLogoTypes.has(image.contentType)) return null;
+    const file = await storage.get(image.key);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    return { content: Buffer.concat(chunks), width: image.width, height: image.height };
+  }
 
   async function documentOf(
     row: OrderRow,
@@ -62,7 +81,9 @@ export function ticketDocumentRoutes(services: Services, keys: TicketSigningKeys
     ]);
     if (!event.exists) throw new Refusal('event_not_found');
     const titles = titlesOf(lines);
+    const logo = event.organizerId ? await organizerLogo(event.organizerId) : null;
     return renderTicketPdf({
+      logo,
       locale: row.locale,
       kind,
       orderReference: row.reference,
@@ -122,6 +143,7 @@ export function ticketDocumentRoutes(services: Services, keys: TicketSigningKeys
     ]);
     if (!event.exists) throw new Refusal('event_not_found');
     return {
+      locale: row.locale,
       eventId: row.event_id,
       eventTitle: event.details.title,
       startDate: event.details.startDate,

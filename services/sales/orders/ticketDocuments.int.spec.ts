@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPostgres } from '../../kit/testing/postgres';
 import { ManualClock } from '../../kit/clock';
 import { startTestPlatform, type StorageKind, type TestPlatform } from '../../api/testing';
+import { pngImage } from '../../catalog/images/testing';
 import { qrMatrix } from '../../messaging/qrMatrix';
 
 type Attendee = { short_id: string; ticket_code: string | null; first_name: string | null };
@@ -50,10 +51,10 @@ function documentsSuite(kind: StorageKind) {
   const buyer = () => t.client();
   const download = (path: string) => fetch(`${t.baseUrl}${path}`);
 
-  async function soldOrder(quantity: number, method: 'FREE' | 'OFFLINE' = 'FREE') {
+  async function soldOrder(quantity: number, method: 'FREE' | 'OFFLINE' = 'FREE', organizer = organizerId) {
     const created = await api()<{ data: { id: string } }>('POST', '/api/events', {
       json: {
-        organizer_id: organizerId,
+        organizer_id: organizer,
         title: 'Harbour Lights',
         start_date: '2027-03-05T18:00:00+01:00',
         timezone: 'Europe/Berlin',
@@ -149,6 +150,43 @@ function documentsSuite(kind: StorageKind) {
     expect(text).toContain(attendee.short_id);
     // The band in the event's primary colour (the default #2d72d2).
     expect(content).toMatch(/^0\.176470\d* 0\.447058\d* 0\.823529\d* scn$/m);
+  });
+
+  it("draws the organizer's logo in the band on a white tile, and the code as before", async () => {
+    const logoOrganizer = await api()<{ data: { id: string } }>('POST', '/api/organizers', {
+      json: { name: 'Harbour Logo Collective' },
+    });
+    const form = new FormData();
+    form.append('type', 'ORGANIZER_LOGO');
+    form.append(
+      'image',
+      new Blob([new Uint8Array(pngImage(300, 150, { gradient: true }))], { type: 'image/png' }),
+      'logo.png',
+    );
+    const uploaded = await fetch(`${t.baseUrl}/api/organizers/${logoOrganizer.body.data.id}/images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(uploaded.status, await uploaded.text()).toBe(201);
+    const { eventId, order } = await soldOrder(1, 'FREE', logoOrganizer.body.data.id);
+    const attendee = order.attendees[0];
+    if (!attendee) throw new Error('no attendee');
+
+    const response = await download(
+      `/api/public/events/${eventId}/attendees/${attendee.short_id}/ticket.pdf`,
+    );
+    expect(response.status).toBe(200);
+    const pdf = Buffer.from(await response.arrayBuffer());
+    // The logo is embedded once, at its own size, and drawn on the page (an image XObject).
+    expect(pdf.toString('latin1')).toMatch(/\/Subtype \/Image[\s\S]*?\/Width 300[\s\S]*?\/Height 150/);
+    const content = pageContents(pdf)[0] ?? '';
+    expect(content).toMatch(/\/I\d+ Do/);
+    // 144 × 72 points (its proportions kept), scaled into place on the page.
+    expect(content).toMatch(/^144 0 0 -72 [\d.]+ [\d.]+ cm$/m);
+    // The white tile adds one rectangle to the band and the code's ground.
+    expect(drawnModules(content) - 1).toBe(darkModules(attendee.ticket_code ?? ''));
+    expect(textOf(content)).toContain('Harbour Lights');
   });
 
   it("the order's PDF has a page per valid ticket, each with its own code", async () => {

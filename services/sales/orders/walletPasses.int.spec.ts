@@ -45,7 +45,7 @@ describe('wallet passes', () => {
   const api = () => t.client(token);
   const buyer = () => t.client();
 
-  async function soldTicket() {
+  async function soldTicket(locale?: string) {
     const created = await api()<{ data: { id: string } }>('POST', '/api/events', {
       json: {
         organizer_id: organizerId,
@@ -62,7 +62,7 @@ describe('wallet passes', () => {
     });
     await api()('PUT', `/api/events/${eventId}/status`, { json: { status: 'LIVE' } });
     const placed = await buyer()<{ data: Order }>('POST', `/api/public/events/${eventId}/orders`, {
-      json: { lines: [{ ticket_id: ticket.body.data.id, quantity: 1 }] },
+      json: { lines: [{ ticket_id: ticket.body.data.id, quantity: 1 }], ...(locale ? { locale } : {}) },
     });
     const shortId = placed.body.data.short_id;
     await buyer()('PUT', `/api/public/events/${eventId}/orders/${shortId}/details`, {
@@ -215,6 +215,43 @@ describe('wallet passes', () => {
         { cwd: dir, stdio: 'pipe' },
       ),
     ).toThrow();
+  });
+
+  it("labels the Apple pass and names the Google pass's texts in the order's language", async () => {
+    const { eventId, shortId } = await soldTicket('de');
+    const response = await fetch(
+      `${t.baseUrl}/api/public/events/${eventId}/attendees/${shortId}/wallet.pkpass`,
+    );
+    expect(response.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const pass = JSON.parse(Buffer.from(files['pass.json'] ?? new Uint8Array()).toString('utf8')) as {
+      eventTicket: Record<
+        'primaryFields' | 'secondaryFields' | 'auxiliaryFields' | 'backFields',
+        { key: string; label: string }[]
+      >;
+    };
+    const labels = Object.fromEntries(
+      Object.values(pass.eventTicket).flatMap((fields) => fields.map((field) => [field.key, field.label])),
+    );
+    expect(labels).toEqual({
+      event: 'Veranstaltung',
+      attendee: 'Teilnehmer',
+      start: 'Wann',
+      ticket: 'Ticket',
+      order: 'Bestellung',
+      number: 'Ticketnummer',
+      link: 'Ticketseite',
+    });
+
+    const link = await t.client()<{ data: { url: string } }>(
+      'GET',
+      `/api/public/events/${eventId}/attendees/${shortId}/google-wallet`,
+    );
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const claims = JSON.parse(
+      Buffer.from(link.body.data.url.split('/').pop()?.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as { payload: { eventTicketClasses: { eventName: { defaultValue: { language: string } } }[] } };
+    expect(claims.payload.eventTicketClasses[0]?.eventName.defaultValue.language).toBe('de');
   });
 
   it('a Google Wallet save link: an RS256 JWT by the service account whose object carries the signed payload', async () => {

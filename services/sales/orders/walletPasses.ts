@@ -2,9 +2,18 @@ import { createSign } from 'node:crypto';
 import { PKPass } from 'passkit-generator';
 import type { AppleWalletConfig, GoogleWalletConfig } from '../../kit/walletConfig';
 import { pngFile } from '../../kit/png';
+import {
+  isSupportedLocale,
+  mailCatalogs,
+  type MailMessageKey,
+  type SupportedLocale,
+} from '../../messaging/locales';
+import { intlFor } from '../../messaging/templates';
 
 /** What a wallet pass shows of one valid ticket; `code` is the signed QR payload the ticket page shows. */
 export interface WalletTicket {
+  /** The order's language: the pass's labels and the Google pass's texts. */
+  locale: string;
   eventId: string;
   eventTitle: string;
   startDate: string;
@@ -19,6 +28,13 @@ export interface WalletTicket {
   code: string;
   /** The ticket page the pass links back to. */
   ticketUrl: string;
+}
+
+/** The pass's labels in the order's language (the mail catalogues), English for a language we do not have. */
+function passLanguage(locale: string): { language: string; say: (key: MailMessageKey) => string } {
+  const supported: SupportedLocale = isSupportedLocale(locale) ? locale : 'en';
+  const intl = intlFor(supported);
+  return { language: mailCatalogs[supported].tag, say: (key) => intl.formatMessage({ id: key }) };
 }
 
 const rgbOf = (colour: string): [number, number, number] => {
@@ -39,6 +55,7 @@ function solidPng(width: number, height: number, colour: string): Buffer {
 
 /** The ticket as an Apple Wallet pass (eventTicket, a QR barcode carrying the signed payload), signed. */
 export function applePass(config: AppleWalletConfig, ticket: WalletTicket): Buffer {
+  const { say } = passLanguage(ticket.locale);
   const [r, g, b] = rgbOf(ticket.colour);
   const pass = new PKPass(
     {
@@ -67,25 +84,27 @@ export function applePass(config: AppleWalletConfig, ticket: WalletTicket): Buff
     },
   );
   pass.type = 'eventTicket';
-  pass.primaryFields.push({ key: 'event', label: 'Event', value: ticket.eventTitle });
+  pass.primaryFields.push({ key: 'event', label: say('walletEvent'), value: ticket.eventTitle });
   pass.secondaryFields.push(
-    { key: 'attendee', label: 'Attendee', value: ticket.attendeeName || '—' },
+    { key: 'attendee', label: say('pdfAttendee'), value: ticket.attendeeName || '—' },
     {
       key: 'start',
-      label: 'Date',
+      label: say('pdfWhen'),
       value: ticket.startDate,
       dateStyle: 'PKDateStyleMedium',
       timeStyle: 'PKDateStyleShort',
     },
   );
   pass.auxiliaryFields.push(
-    ...(ticket.ticketTitle ? [{ key: 'ticket', label: 'Ticket', value: ticket.ticketTitle }] : []),
-    { key: 'order', label: 'Order', value: ticket.orderReference },
+    ...(ticket.ticketTitle
+      ? [{ key: 'ticket', label: say('pdfTicketType'), value: ticket.ticketTitle }]
+      : []),
+    { key: 'order', label: say('pdfOrder'), value: ticket.orderReference },
   );
   pass.backFields.push(
-    ...(ticket.place ? [{ key: 'place', label: 'Venue', value: ticket.place }] : []),
-    { key: 'number', label: 'Ticket number', value: ticket.attendeeShortId },
-    { key: 'link', label: 'Ticket page', value: ticket.ticketUrl },
+    ...(ticket.place ? [{ key: 'place', label: say('pdfWhere'), value: ticket.place }] : []),
+    { key: 'number', label: say('pdfTicketNumber'), value: ticket.attendeeShortId },
+    { key: 'link', label: say('walletTicketPage'), value: ticket.ticketUrl },
   );
   pass.setBarcodes({
     format: 'PKBarcodeFormatQR',
@@ -108,6 +127,7 @@ export const googleClassId = (config: GoogleWalletConfig, eventId: string) =>
  * the event ticket class and object, the object's barcode holding the signed payload.
  */
 export function googleSaveLink(config: GoogleWalletConfig, ticket: WalletTicket, now: Date): string {
+  const { language } = passLanguage(ticket.locale);
   const classId = googleClassId(config, ticket.eventId);
   const [r, g, b] = rgbOf(ticket.colour);
   const hex = `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
@@ -122,10 +142,8 @@ export function googleSaveLink(config: GoogleWalletConfig, ticket: WalletTicket,
         {
           id: classId,
           issuerName: ticket.eventTitle,
-          eventName: { defaultValue: { language: 'en', value: ticket.eventTitle } },
-          ...(ticket.place
-            ? { venue: { name: { defaultValue: { language: 'en', value: ticket.place } } } }
-            : {}),
+          eventName: { defaultValue: { language, value: ticket.eventTitle } },
+          ...(ticket.place ? { venue: { name: { defaultValue: { language, value: ticket.place } } } } : {}),
           dateTime: { start: ticket.startDate, ...(ticket.endDate ? { end: ticket.endDate } : {}) },
           hexBackgroundColor: hex,
           reviewStatus: 'UNDER_REVIEW',
@@ -138,7 +156,7 @@ export function googleSaveLink(config: GoogleWalletConfig, ticket: WalletTicket,
           state: 'ACTIVE',
           ticketHolderName: ticket.attendeeName,
           ...(ticket.ticketTitle
-            ? { ticketType: { defaultValue: { language: 'en', value: ticket.ticketTitle } } }
+            ? { ticketType: { defaultValue: { language, value: ticket.ticketTitle } } }
             : {}),
           reservationInfo: { confirmationCode: ticket.orderReference },
           ticketNumber: ticket.attendeeShortId,
