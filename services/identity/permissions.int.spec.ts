@@ -626,6 +626,18 @@ const permissionMatrix: Record<string, Entry> = {
     params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
   },
   'POST /api/public/webhooks/stripe': { access: 'public', body: () => ({ id: 'evt_unsigned' }) },
+  // Invoices (issue 31, docs/invoices.md).
+  'GET /api/account/invoice-settings': { access: 'admin' },
+  'PUT /api/account/invoice-settings': {
+    access: 'admin',
+    body: () => ({
+      prefix: 'INV-',
+      seller_company: null,
+      seller_address: null,
+      seller_country: null,
+      seller_vat_id: null,
+    }),
+  },
 };
 
 /** `METHOD /path` of every route on the app's routers under /api (HEAD comes with GET). */

@@ -21,9 +21,6 @@ import { invoiceBuyer, issueInvoiceFor } from '../sales/invoices/invoiceFromOrde
 
 export const invoiceReactorName = 'invoice-reactor';
 
-/** The prefix of an account's invoice numbers until the account sets its own (docs/invoices.md). */
-export const defaultInvoicePrefix = 'INV-';
-
 type Handled = OrderCompleted | OrderMarkedPaid | OrderCancelled | OrderRefunded | OrderRefundRecorded;
 
 /**
@@ -72,7 +69,6 @@ export function invoiceReactor(deps: { commands: CommandHandler; clock: Clock })
             placed: order.placed,
             buyer: invoiceBuyer(order.buyer, null),
             seller: { company: sellerName, name: null, address: null, country: null, vatId: null },
-            prefix: defaultInvoicePrefix,
             locale: order.locale,
             now: deps.clock.now(),
           }),
@@ -92,7 +88,6 @@ export function invoiceReactor(deps: { commands: CommandHandler; clock: Clock })
           type: 'IssueCreditNote',
           invoiceId: `cn_${deterministicUuid(`credit-note:${order.placed.orderId}`)}`,
           orderId: order.placed.orderId,
-          prefix: defaultInvoicePrefix,
           reason: event.type === 'OrderCancelled' ? 'CANCELLED' : 'REFUNDED',
           now: deps.clock.now(),
         },

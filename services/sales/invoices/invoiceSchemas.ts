@@ -1,6 +1,57 @@
-import { route } from '../../kit/http/routeContract';
+import { z } from 'zod';
+import { singleLineText } from '../../kit/http/validate';
+import { dataOf, route } from '../../kit/http/routeContract';
+import { maxInvoicePrefixLength } from './invoiceDecider';
+import { normalizeVatId } from './vatId';
 
-/** The organizer's download of an order's invoice or credit note (docs/invoices.md). */
+/** Blank text reads as "not given" (null). */
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.string().trim().max(max, `Up to ${max} characters`).nullable(),
+  );
+
+export const maxInvoiceCompanyLength = 150;
+export const maxInvoiceAddressLength = 500;
+
+/** A party's company, address, country and VAT id as a form gives them (the seller's, a buyer's company). */
+export const invoicePartyFields = {
+  company: optionalText(maxInvoiceCompanyLength),
+  address: optionalText(maxInvoiceAddressLength),
+  country: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toUpperCase() || null : value),
+    z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'Use a two-letter country code')
+      .nullable(),
+  ),
+  vat_id: z.preprocess(
+    (value) => (typeof value === 'string' ? normalizeVatId(value) || null : value),
+    z.string().max(20, 'Up to 20 characters').nullable(),
+  ),
+};
+
+/** `PUT /account/invoice-settings`: the whole of the account's invoice settings. */
+export const invoiceSettingsBodySchema = z
+  .object({
+    prefix: singleLineText().trim().max(maxInvoicePrefixLength, `Up to ${maxInvoicePrefixLength} characters`),
+    seller_company: invoicePartyFields.company,
+    seller_address: invoicePartyFields.address,
+    seller_country: invoicePartyFields.country,
+    seller_vat_id: invoicePartyFields.vat_id,
+  })
+  .strict();
+
+export const invoiceSettingsSchema = z.object({
+  prefix: z.string(),
+  seller_company: z.string().nullable(),
+  seller_address: z.string().nullable(),
+  seller_country: z.string().nullable(),
+  seller_vat_id: z.string().nullable(),
+  /** The number the next document gets, as printed. */
+  next_number: z.string(),
+});
+
 export const invoiceRouteContracts = [
   route({
     method: 'get',
@@ -15,5 +66,20 @@ export const invoiceRouteContracts = [
     reads: [],
     summary: "The credit note that cancelled the order's invoice, as a PDF",
     status: 200,
+  }),
+  route({
+    method: 'get',
+    path: '/account/invoice-settings',
+    reads: [],
+    summary: "The account's invoice number prefix and seller details",
+    response: dataOf(invoiceSettingsSchema),
+  }),
+  route({
+    method: 'put',
+    path: '/account/invoice-settings',
+    reads: [],
+    summary: "Change the account's invoice number prefix and seller details (numbers do not restart)",
+    body: invoiceSettingsBodySchema,
+    response: dataOf(invoiceSettingsSchema),
   }),
 ];

@@ -5151,6 +5151,36 @@ export type PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse = {
   };
 };
 
+export type GetAccountInvoiceSettingsResponse = {
+  data: {
+    prefix: string;
+    seller_company: string | null;
+    seller_address: string | null;
+    seller_country: string | null;
+    seller_vat_id: string | null;
+    next_number: string;
+  };
+};
+
+export type PutAccountInvoiceSettingsBody = {
+  prefix: string;
+  seller_company: string | null;
+  seller_address: string | null;
+  seller_country: string | null;
+  seller_vat_id: string | null;
+};
+
+export type PutAccountInvoiceSettingsResponse = {
+  data: {
+    prefix: string;
+    seller_company: string | null;
+    seller_address: string | null;
+    seller_country: string | null;
+    seller_vat_id: string | null;
+    next_number: string;
+  };
+};
+
 export type PostPublicEventsByEventIdOrdersBody = {
   lines: {
     ticket_id: string;
@@ -6340,6 +6370,11 @@ export interface ApiRoutes {
   };
   'GET /events/{eventId}/orders/{orderId}/invoice': { body: never; response: void };
   'GET /events/{eventId}/orders/{orderId}/credit-note': { body: never; response: void };
+  'GET /account/invoice-settings': { body: never; response: GetAccountInvoiceSettingsResponse };
+  'PUT /account/invoice-settings': {
+    body: PutAccountInvoiceSettingsBody;
+    response: PutAccountInvoiceSettingsResponse;
+  };
   'POST /public/events/{eventId}/orders': {
     body: PostPublicEventsByEventIdOrdersBody;
     response: PostPublicEventsByEventIdOrdersResponse;
