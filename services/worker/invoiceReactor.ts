@@ -67,7 +67,7 @@ export function invoiceReactor(deps: { commands: CommandHandler; clock: Clock })
           issueInvoiceFor({
             invoiceId: `in_${deterministicUuid(`invoice:${order.placed.orderId}`)}`,
             placed: order.placed,
-            buyer: invoiceBuyer(order.buyer, null),
+            buyer: invoiceBuyer(order.buyer, order.company),
             seller: { company: sellerName, name: null, address: null, country: null, vatId: null },
             locale: order.locale,
             now: deps.clock.now(),

@@ -3,7 +3,10 @@ import { expect } from 'vitest';
 import { settle, type TestPlatform } from '../../api/testing';
 import { invoiceNumberingStream, isIssuedDocument, type IssuedDocument } from './invoiceEvents';
 
-/** Shared by the invoice integration tests: a shop with a taxed ticket, an order, the numbering stream. */
+/** Many orders from one test client: no per-client reservation limits. */
+export const unlimitedReservations = {
+  reservations: { holdsPerClient: 0, perClientPerMinute: 0, lifetimeFactor: 2 },
+};
 
 export type TestOrder = { id: string; short_id: string; reference: string; public_id?: string };
 

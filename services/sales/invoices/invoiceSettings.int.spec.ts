@@ -3,7 +3,7 @@ import { describeWithPostgres } from '../../kit/testing/postgres';
 import { ManualClock } from '../../kit/clock';
 import { startTestPlatform, type StorageKind, type TestPlatform } from '../../api/testing';
 import type { InvoiceIssued } from './invoiceEvents';
-import { invoiceShop, issuedDocuments, paidOrder } from './invoiceFixtures.spec';
+import { invoiceShop, unlimitedReservations, issuedDocuments, paidOrder } from './invoiceFixtures.spec';
 
 type Settings = {
   prefix: string;
@@ -29,7 +29,7 @@ function settingsSuite(kind: StorageKind) {
   let token: string;
 
   beforeAll(async () => {
-    t = await startTestPlatform(kind, { clock });
+    t = await startTestPlatform(kind, { clock, config: unlimitedReservations });
     token = await t.login(t.admin.email, t.admin.password);
   });
   afterAll(async () => {

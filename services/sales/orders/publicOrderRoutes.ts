@@ -42,6 +42,7 @@ import {
   visibleStatus,
 } from './orderPresenters';
 import {
+  companyInvoiceOf,
   completeOrderSchema,
   createOrderSchema,
   orderDetailsSchema,
@@ -220,6 +221,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
           answers: toAnswerSheet(attendee.answers),
         })),
         termsAgreed: input.terms_agreed,
+        company: companyInvoiceOf(input),
         questions,
         now: services.clock.now(),
       }),

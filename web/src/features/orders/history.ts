@@ -78,6 +78,10 @@ const sentences = {
     id: 'orders.history.orderPersonalDataErased',
     defaultMessage: 'Personal data of the buyer and attendees erased',
   }),
+  OrderCompanyInvoiceRequested: defineMessage({
+    id: 'orders.history.orderCompanyInvoiceRequested',
+    defaultMessage: 'Company details for the invoice given at checkout',
+  }),
   PaymentIntentCreated: defineMessage<{ amount: string }>({
     id: 'orders.history.paymentIntentCreated',
     defaultMessage: 'Card payment of {amount} started',

@@ -3541,6 +3541,7 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3582,6 +3583,7 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3626,6 +3628,7 @@ export type GetEventsByEventIdOrdersByOrderIdHistoryResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3897,6 +3900,7 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3938,6 +3942,7 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4066,6 +4071,7 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4107,6 +4113,7 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4242,6 +4249,7 @@ export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4283,6 +4291,7 @@ export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4417,6 +4426,7 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4458,6 +4468,7 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4586,6 +4597,7 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4627,6 +4639,7 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4755,6 +4768,7 @@ export type PostEventsByEventIdOrdersByOrderIdErasePersonalDataResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4796,6 +4810,7 @@ export type PostEventsByEventIdOrdersByOrderIdErasePersonalDataResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -5422,6 +5437,10 @@ export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsBody = {
     };
   }[];
   terms_agreed: boolean;
+  company?: string | null;
+  company_address?: string | null;
+  company_country?: string | null;
+  vat_id?: string | null;
 };
 
 export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse = {
