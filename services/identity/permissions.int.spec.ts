@@ -638,6 +638,8 @@ const permissionMatrix: Record<string, Entry> = {
       seller_vat_id: null,
     }),
   },
+  'GET /api/events/:eventId/invoices': { access: 'events', owned: true, params: eventId },
+  'GET /api/events/:eventId/invoices/export': { access: 'events', owned: true, params: eventId },
 };
 
 /** `METHOD /path` of every route on the app's routers under /api (HEAD comes with GET). */

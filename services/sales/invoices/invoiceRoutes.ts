@@ -3,7 +3,18 @@ import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
 import { execute, requireAuth } from '../../kit/http/context';
 import { allow } from '../../kit/http/policy';
-import { body } from '../../kit/http/validate';
+import { body, parse } from '../../kit/http/validate';
+import { exportContentType, streamExport } from '../../kit/exports';
+import { parseListQuery } from '../../kit/listQuery';
+import { minorUnitDigits } from '../../pricing/money';
+import {
+  exportEventInvoices,
+  invoiceListSpec,
+  listEventInvoices,
+  type InvoiceRow,
+} from '../../../projections/invoices';
+import { ownedEvent } from '../../catalog/events/ownedEvent';
+import { exportFormatSchema } from '../orders/orderSchemas';
 import { Refusal } from '../../kit/refusal';
 import type { TicketSigningKeys } from '../../admission/signingKeys';
 import { ownedOrders } from '../orders/ownedOrders';
@@ -11,6 +22,63 @@ import { invoiceDecider, invoiceNumber, type InvoiceNumberingState } from './inv
 import { invoiceNumberingStream } from './invoiceEvents';
 import { renderInvoicePdf } from './invoicePdf';
 import { invoiceSettingsBodySchema } from './invoiceSchemas';
+
+export function presentInvoice(row: InvoiceRow) {
+  return {
+    id: row.id,
+    number: row.number,
+    kind: row.kind,
+    event_id: row.event_id,
+    order_id: row.order_id,
+    buyer_company: row.buyer_company,
+    buyer_name: row.buyer_name,
+    buyer_country: row.buyer_country,
+    buyer_vat_id: row.buyer_vat_id,
+    currency: row.currency,
+    net: row.net,
+    tax: row.tax,
+    gross: row.gross,
+    cancels_number: row.cancels_number,
+    issued_at: row.issued_at,
+  };
+}
+
+export const invoiceExportHeader = [
+  'Number',
+  'Kind',
+  'Issued at',
+  'Cancels',
+  'Order ID',
+  'Company',
+  'Name',
+  'Country',
+  'VAT ID',
+  'Currency',
+  'Net',
+  'Tax',
+  'Gross',
+];
+
+/** Amounts in major units, as the books read them (2 decimals unless the currency has none). */
+function invoiceExportRow(row: InvoiceRow) {
+  const digits = minorUnitDigits(row.currency);
+  const major = (amount: number) => Number((amount / 10 ** digits).toFixed(digits));
+  return [
+    row.number,
+    row.kind,
+    row.issued_at,
+    row.cancels_number,
+    row.order_id,
+    row.buyer_company,
+    row.buyer_name,
+    row.buyer_country,
+    row.buyer_vat_id,
+    row.currency,
+    major(row.net),
+    major(row.tax),
+    major(row.gross),
+  ];
+}
 
 function presentSettings(state: InvoiceNumberingState) {
   const { prefix, seller } = state.settings;
@@ -32,6 +100,32 @@ export function invoiceRoutes(services: Services, keys: TicketSigningKeys) {
   const router = new Router();
   const { ownedOrder } = ownedOrders(services, keys);
   router.use('/events/:eventId/orders', allow('events.manage'));
+  router.use('/events/:eventId/invoices', allow('events.manage'));
+
+  router.get('/events/:eventId/invoices', async (ctx) => {
+    const { eventId } = await ownedEvent(ctx, services);
+    const { rows, meta } = await listEventInvoices(
+      services.db,
+      eventId,
+      parseListQuery(ctx.query, invoiceListSpec),
+    );
+    ctx.body = { data: rows.map(presentInvoice), meta };
+  });
+
+  router.get('/events/:eventId/invoices/export', async (ctx) => {
+    const { eventId } = await ownedEvent(ctx, services);
+    const { format: rawFormat, ...listParams } = ctx.query;
+    const format = parse(exportFormatSchema, rawFormat ?? 'csv');
+    const list = parseListQuery(listParams, invoiceListSpec);
+    const db = services.db;
+    async function* pages() {
+      for await (const page of exportEventInvoices(db, eventId, list)) yield page.map(invoiceExportRow);
+    }
+    ctx.set('Content-Disposition', `attachment; filename="invoices-${eventId}.${format}"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = exportContentType[format];
+    ctx.body = streamExport(format, { name: 'Invoices', header: invoiceExportHeader, pages: pages() });
+  });
 
   async function download(ctx: Context, kind: 'invoice' | 'creditNote') {
     const { auth, orderId } = await ownedOrder(ctx);

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { singleLineText } from '../../kit/http/validate';
-import { dataOf, route } from '../../kit/http/routeContract';
+import { dataOf, pageOf, route } from '../../kit/http/routeContract';
+import { queryText } from '../../kit/http/validate';
+import { listQuerySchema } from '../../kit/listQuery';
+import { invoiceListSpec, invoicesProjection } from '../../../projections/invoices';
 import { maxInvoicePrefixLength } from './invoiceDecider';
 import { normalizeVatId } from './vatId';
 
@@ -52,7 +55,44 @@ export const invoiceSettingsSchema = z.object({
   next_number: z.string(),
 });
 
+export const invoiceResponseSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  kind: z.enum(['INVOICE', 'CREDIT_NOTE']),
+  event_id: z.string(),
+  order_id: z.string(),
+  buyer_company: z.string().nullable(),
+  buyer_name: z.string().nullable(),
+  buyer_country: z.string().nullable(),
+  buyer_vat_id: z.string().nullable(),
+  currency: z.string(),
+  /** Integer minor units; negative on a credit note. */
+  net: z.number(),
+  tax: z.number(),
+  gross: z.number(),
+  cancels_number: z.string().nullable(),
+  issued_at: z.string(),
+});
+
 export const invoiceRouteContracts = [
+  route({
+    method: 'get',
+    path: '/events/:eventId/invoices',
+    reads: [invoicesProjection],
+    summary: "The event's invoices and credit notes (paging, search, filters), newest number first",
+    query: listQuerySchema(invoiceListSpec),
+    response: pageOf(invoiceResponseSchema),
+  }),
+  route({
+    method: 'get',
+    path: '/events/:eventId/invoices/export',
+    reads: [invoicesProjection],
+    summary: "The event's invoices and credit notes in number order as a streamed CSV or XLSX file",
+    query: listQuerySchema(invoiceListSpec, {
+      format: queryText().optional().describe('csv (the default) or xlsx'),
+    }),
+    status: 200,
+  }),
   route({
     method: 'get',
     path: '/events/:eventId/orders/:orderId/invoice',

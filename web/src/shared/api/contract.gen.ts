@@ -5166,6 +5166,80 @@ export type PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse = {
   };
 };
 
+export type GetEventsByEventIdInvoicesResponse = {
+  data: {
+    id: string;
+    number: string;
+    kind: 'INVOICE' | 'CREDIT_NOTE';
+    event_id: string;
+    order_id: string;
+    buyer_company: string | null;
+    buyer_name: string | null;
+    buyer_country: string | null;
+    buyer_vat_id: string | null;
+    currency: string;
+    net: number;
+    tax: number;
+    gross: number;
+    cancels_number: string | null;
+    issued_at: string;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type GetEventsByEventIdInvoicesQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of number, issued_at, gross (number) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  'filter_fields[kind][eq]'?: string;
+  'filter_fields[kind][in]'?: string;
+  'filter_fields[order_id][eq]'?: string;
+  'filter_fields[issued_at][gte]'?: string;
+  'filter_fields[issued_at][gt]'?: string;
+  'filter_fields[issued_at][lte]'?: string;
+  'filter_fields[issued_at][lt]'?: string;
+};
+
+export type GetEventsByEventIdInvoicesExportQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of number, issued_at, gross (number) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  'filter_fields[kind][eq]'?: string;
+  'filter_fields[kind][in]'?: string;
+  'filter_fields[order_id][eq]'?: string;
+  'filter_fields[issued_at][gte]'?: string;
+  'filter_fields[issued_at][gt]'?: string;
+  'filter_fields[issued_at][lte]'?: string;
+  'filter_fields[issued_at][lt]'?: string;
+  /** csv (the default) or xlsx */
+  format?: string;
+};
+
 export type GetAccountInvoiceSettingsResponse = {
   data: {
     prefix: string;
@@ -6386,6 +6460,16 @@ export interface ApiRoutes {
   'POST /events/{eventId}/attendees/{attendeeId}/resend-ticket': {
     body: never;
     response: PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse;
+  };
+  'GET /events/{eventId}/invoices': {
+    body: never;
+    response: GetEventsByEventIdInvoicesResponse;
+    query: GetEventsByEventIdInvoicesQuery;
+  };
+  'GET /events/{eventId}/invoices/export': {
+    body: never;
+    response: void;
+    query: GetEventsByEventIdInvoicesExportQuery;
   };
   'GET /events/{eventId}/orders/{orderId}/invoice': { body: never; response: void };
   'GET /events/{eventId}/orders/{orderId}/credit-note': { body: never; response: void };
