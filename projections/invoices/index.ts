@@ -141,3 +141,15 @@ export async function* exportEventInvoices(
     after = rows[rows.length - 1]!.sequence;
   }
 }
+
+/** The numbers of an order's invoice and credit note, null while none is issued. */
+export async function findOrderDocumentNumbers(
+  db: Knex,
+  orderId: string,
+): Promise<{ invoice: string | null; creditNote: string | null }> {
+  const rows = await db<InvoiceRow>('invoices').where({ order_id: orderId }).select('kind', 'number');
+  return {
+    invoice: rows.find((row) => row.kind === 'INVOICE')?.number ?? null,
+    creditNote: rows.find((row) => row.kind === 'CREDIT_NOTE')?.number ?? null,
+  };
+}

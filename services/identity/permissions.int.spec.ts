@@ -640,6 +640,18 @@ const permissionMatrix: Record<string, Entry> = {
   },
   'GET /api/events/:eventId/invoices': { access: 'events', owned: true, params: eventId },
   'GET /api/events/:eventId/invoices/export': { access: 'events', owned: true, params: eventId },
+  'GET /api/public/events/:eventId/orders/:orderShortId/invoice.pdf': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+  },
+  'GET /api/public/events/:eventId/orders/:orderShortId/credit-note.pdf': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+  },
+  'GET /api/public/events/:eventId/orders/:orderShortId/invoice.html': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+  },
 };
 
 /** `METHOD /path` of every route on the app's routers under /api (HEAD comes with GET). */

@@ -14,6 +14,11 @@ import {
   type InvoiceRow,
 } from '../../../projections/invoices';
 import { ownedEvent } from '../../catalog/events/ownedEvent';
+import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
+import { findOrderByShortId } from '../../../projections/orders';
+import { pathParam } from '../../kit/http/validate';
+import { shortIdOrNotFound } from '../orders/orderSchemas';
+import { renderInvoiceHtml } from './invoiceHtml';
 import { exportFormatSchema } from '../orders/orderSchemas';
 import { Refusal } from '../../kit/refusal';
 import type { TicketSigningKeys } from '../../admission/signingKeys';
@@ -80,6 +85,8 @@ function invoiceExportRow(row: InvoiceRow) {
   ];
 }
 
+const fileNameOf = (number: string) => number.replace(/[^A-Za-z0-9_-]/g, '_');
+
 function presentSettings(state: InvoiceNumberingState) {
   const { prefix, seller } = state.settings;
   return {
@@ -134,10 +141,7 @@ export function invoiceRoutes(services: Services, keys: TicketSigningKeys) {
     const document = kind === 'invoice' ? entry?.invoice : entry?.creditNote;
     if (!document) throw new Refusal('invoice_not_found');
     ctx.type = 'application/pdf';
-    ctx.set(
-      'Content-Disposition',
-      `attachment; filename="${document.data.number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`,
-    );
+    ctx.set('Content-Disposition', `attachment; filename="${fileNameOf(document.data.number)}.pdf"`);
     ctx.body = await renderInvoicePdf(document);
   }
 
@@ -168,6 +172,42 @@ export function invoiceRoutes(services: Services, keys: TicketSigningKeys) {
       readModels: [],
     });
     ctx.body = { data: presentSettings(state) };
+  });
+
+  /**
+   * The buyer's copies, opened like the order page and its tickets' PDF: by the order's short id only the buyer
+   * has; another event's or an unknown short id is `order_not_found`, an order without the document
+   * `invoice_not_found`.
+   */
+  async function buyersDocument(ctx: Context, kind: 'invoice' | 'creditNote') {
+    const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
+    const shortId = shortIdOrNotFound(pathParam(ctx, 'orderShortId'), 'order_not_found');
+    const row = await findOrderByShortId(services.db, eventId, shortId);
+    if (!row) throw new Refusal('order_not_found');
+    const { state } = await services.commands.load(invoiceDecider, invoiceNumberingStream(row.account_id));
+    const entry = state.orders.get(row.id);
+    const document = kind === 'invoice' ? entry?.invoice : entry?.creditNote;
+    if (!document) throw new Refusal('invoice_not_found');
+    ctx.set('Cache-Control', 'private, no-store');
+    return document;
+  }
+
+  router.get('/public/events/:eventId/orders/:orderShortId/invoice.pdf', async (ctx) => {
+    const document = await buyersDocument(ctx, 'invoice');
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `attachment; filename="${fileNameOf(document.data.number)}.pdf"`);
+    ctx.body = await renderInvoicePdf(document);
+  });
+  router.get('/public/events/:eventId/orders/:orderShortId/credit-note.pdf', async (ctx) => {
+    const document = await buyersDocument(ctx, 'creditNote');
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `attachment; filename="${fileNameOf(document.data.number)}.pdf"`);
+    ctx.body = await renderInvoicePdf(document);
+  });
+  router.get('/public/events/:eventId/orders/:orderShortId/invoice.html', async (ctx) => {
+    const document = await buyersDocument(ctx, 'invoice');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = renderInvoiceHtml(document);
   });
 
   router.get('/events/:eventId/orders/:orderId/invoice', (ctx) => download(ctx, 'invoice'));

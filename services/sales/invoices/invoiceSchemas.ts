@@ -77,6 +77,27 @@ export const invoiceResponseSchema = z.object({
 export const invoiceRouteContracts = [
   route({
     method: 'get',
+    path: '/public/events/:eventId/orders/:orderShortId/invoice.pdf',
+    summary: "The buyer's copy of the order's invoice as a PDF (404 invoice_not_found until one is issued)",
+    status: 200,
+    public: true,
+  }),
+  route({
+    method: 'get',
+    path: '/public/events/:eventId/orders/:orderShortId/credit-note.pdf',
+    summary: "The buyer's copy of the credit note that cancelled the order's invoice, as a PDF",
+    status: 200,
+    public: true,
+  }),
+  route({
+    method: 'get',
+    path: '/public/events/:eventId/orders/:orderShortId/invoice.html',
+    summary: "The order's invoice as a printable HTML page in the buyer's language",
+    status: 200,
+    public: true,
+  }),
+  route({
+    method: 'get',
     path: '/events/:eventId/invoices',
     reads: [invoicesProjection],
     summary: "The event's invoices and credit notes (paging, search, filters), newest number first",

@@ -265,6 +265,11 @@ export const publicOrderResponseSchema = z.object({
   /** Sanitised HTML from the event's settings: while the offline method is offered, and once the order awaits it. */
   offline_payment_instructions: z.string().nullable(),
   post_checkout_message: z.string().nullable(),
+  /** The event issues invoices: the checkout offers a company invoice (issue 31). */
+  invoices_enabled: z.boolean(),
+  /** The numbers of the order's invoice and of the credit note that cancelled it, once issued. */
+  invoice_number: z.string().nullable(),
+  credit_note_number: z.string().nullable(),
 });
 
 const adminOrderFields = {

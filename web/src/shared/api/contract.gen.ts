@@ -5375,6 +5375,9 @@ export type PostPublicEventsByEventIdOrdersResponse = {
     payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+    invoices_enabled: boolean;
+    invoice_number: string | null;
+    credit_note_number: string | null;
   };
 };
 
@@ -5469,6 +5472,9 @@ export type GetPublicEventsByEventIdOrdersByOrderShortIdResponse = {
     payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+    invoices_enabled: boolean;
+    invoice_number: string | null;
+    credit_note_number: string | null;
   };
 };
 
@@ -5608,6 +5614,9 @@ export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse = {
     payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+    invoices_enabled: boolean;
+    invoice_number: string | null;
+    credit_note_number: string | null;
   };
 };
 
@@ -5702,6 +5711,9 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdExtendResponse = {
     payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+    invoices_enabled: boolean;
+    invoice_number: string | null;
+    credit_note_number: string | null;
   };
 };
 
@@ -5800,6 +5812,9 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse = {
     payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+    invoices_enabled: boolean;
+    invoice_number: string | null;
+    credit_note_number: string | null;
   };
 };
 
@@ -6461,6 +6476,9 @@ export interface ApiRoutes {
     body: never;
     response: PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse;
   };
+  'GET /public/events/{eventId}/orders/{orderShortId}/invoice.pdf': { body: never; response: void };
+  'GET /public/events/{eventId}/orders/{orderShortId}/credit-note.pdf': { body: never; response: void };
+  'GET /public/events/{eventId}/orders/{orderShortId}/invoice.html': { body: never; response: void };
   'GET /events/{eventId}/invoices': {
     body: never;
     response: GetEventsByEventIdInvoicesResponse;
