@@ -51,6 +51,7 @@ h1{font-size:1.75rem;margin:0 0 .5rem}h2{font-size:1rem;margin:0 0 .25rem}
 .parties{display:flex;flex-wrap:wrap;gap:1.5rem 4rem;margin:1.5rem 0}
 table{border-collapse:collapse;width:100%}th,td{padding:.4rem .5rem;border-bottom:1px solid #c5cbd3;text-align:left;vertical-align:top}
 .n{text-align:right;white-space:nowrap}tfoot th,tfoot td{font-weight:700;border-bottom:none}
+@media (max-width:30rem){body{padding:1rem}th,td{padding:.35rem .2rem;font-size:.875rem}}
 @media print{body{padding:0}@page{margin:2cm}}
 </style>
 </head>

@@ -49,10 +49,10 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
       }),
     serverError: mutation.error,
   });
-  const text = (name: Field, label: string, helperText?: string) => {
+  const text = (name: Field, label: string) => {
     const view = field(name);
     return (
-      <FieldGroup view={view} label={label} {...(helperText ? { helperText } : {})}>
+      <FieldGroup view={view} label={label}>
         <InputGroup {...view.inputProps} value={values[name]} onChange={set(name)} />
       </FieldGroup>
     );
@@ -64,11 +64,8 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
         <p className="page-intro">{intl.formatMessage(m.intro)}</p>
         <form onSubmit={onSubmit} noValidate>
           <FormFailure {...failure} title={m.failed} />
-          {text(
-            'prefix',
-            intl.formatMessage(m.prefix),
-            intl.formatMessage(m.prefixHelp, { next: settings.next_number }),
-          )}
+          {text('prefix', intl.formatMessage(m.prefix))}
+          <p className="page-intro">{intl.formatMessage(m.prefixHelp, { next: settings.next_number })}</p>
           {text('seller_company', intl.formatMessage(m.company))}
           {text('seller_address', intl.formatMessage(m.address))}
           <div className="form-row">

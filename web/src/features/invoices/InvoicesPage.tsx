@@ -131,7 +131,7 @@ export function InvoicesPage() {
                 </td>
                 <td>
                   {[row.buyer_company, row.buyer_name].filter(Boolean).join(' · ')}
-                  {row.buyer_vat_id ? <div className="bp6-text-muted">{row.buyer_vat_id}</div> : null}
+                  {row.buyer_vat_id ? <div>{row.buyer_vat_id}</div> : null}
                 </td>
                 <td>{formatMoney(intl, row.gross, row.currency)}</td>
                 <td>{intl.formatDate(row.issued_at, { dateStyle: 'medium' })}</td>
