@@ -280,6 +280,7 @@ const mailKinds: Record<string, MessageDescriptor> = defineMessages({
   order_cancelled: { id: 'orders.trail.mail.orderCancelled', defaultMessage: 'cancellation' },
   order_refund: { id: 'orders.trail.mail.orderRefund', defaultMessage: 'refund' },
   order_notification: { id: 'orders.trail.mail.orderNotification', defaultMessage: 'note to the organizer' },
+  order_invoice: { id: 'orders.trail.mail.orderInvoice', defaultMessage: 'invoice' },
   event_message: { id: 'orders.trail.mail.eventMessage', defaultMessage: 'message' },
 });
 
