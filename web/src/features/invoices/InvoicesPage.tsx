@@ -18,7 +18,17 @@ import '../../shared/ui/account.css';
 type InvoiceQuery = RouteQuery<'GET /events/{eventId}/invoices'>;
 type DocumentKind = 'INVOICE' | 'CREDIT_NOTE';
 
-const invoiceList = (eventId: string, query: InvoiceQuery) =>
+/** One document's PDF, as the organizer downloads it (`…/orders/{orderId}/invoice|credit-note`). */
+export function downloadDocument(eventId: string, orderId: string, kind: DocumentKind, number: string) {
+  const path = kind === 'INVOICE' ? 'invoice' : 'credit-note';
+  return downloadFile(
+    `/events/${encodeURIComponent(eventId)}/orders/${encodeURIComponent(orderId)}/${path}`,
+    {},
+    `${number}.pdf`,
+  );
+}
+
+export const invoiceList = (eventId: string, query: InvoiceQuery) =>
   queryOptions({
     queryKey: ['invoices', eventId, query] as const,
     queryFn: ({ signal }) =>
@@ -35,7 +45,7 @@ export function InvoicesPage() {
   const query: InvoiceQuery = {
     ...(params.get('page') ? { page: params.get('page') ?? '1' } : {}),
     ...(params.get('query') ? { query: params.get('query') ?? '' } : {}),
-    ...(kind ? { 'filter_fields[kind][eq]': kind } : {}),
+    ...(kind ? { filter_fields: { kind: { eq: kind } } } : {}),
   };
   const list = useQuery({ ...invoiceList(event.id, query), placeholderData: keepPreviousData });
   const rows = list.data?.data ?? [];
@@ -50,11 +60,7 @@ export function InvoicesPage() {
     ).catch(() => toaster.danger(m.exportFailed));
   };
   const download = (orderId: string, documentKind: DocumentKind, number: string) =>
-    downloadFile(
-      `${eventPath}/orders/${encodeURIComponent(orderId)}/${documentKind === 'INVOICE' ? 'invoice' : 'credit-note'}`,
-      {},
-      `${number}.pdf`,
-    ).catch(() => toaster.danger(m.downloadFailed));
+    downloadDocument(event.id, orderId, documentKind, number).catch(() => toaster.danger(m.downloadFailed));
   return (
     <ListPage
       className="invoices-page"

@@ -200,6 +200,13 @@ describeE2E('Invoices: a buyer asks for a company invoice and downloads it; the 
         .toString(),
     ).toBe('%PDF-');
 
+    // The order's drawer offers the same PDF.
+    await page.goto(`${app.url}/manage/event/${event.id}/orders`);
+    await page.locator('.list-table__open').first().click();
+    await page.getByRole('button', { name: 'Download RE-2027-00001' }).waitFor();
+    await screenshot(page, 'invoices/order-drawer-invoice');
+    await expectAccessible(page, 'order-drawer-invoice');
+
     await page.goto(`${app.url}/account/settings`);
     await page.getByRole('heading', { name: 'Invoices' }).waitFor();
     await expect.poll(() => page.getByLabel('Number prefix').inputValue()).toBe('RE-2027-');
