@@ -17,6 +17,7 @@ import { checkInProjection } from './checkIn';
 import { messagesProjection } from './messages';
 import { webhooksProjection } from './webhooks';
 import { accountAuditProjection } from './accountAudit';
+import { invoicesProjection } from './invoices';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -41,4 +42,5 @@ export const allProjections: Projection[] = [
   messagesProjection,
   webhooksProjection,
   accountAuditProjection,
+  invoicesProjection,
 ];

@@ -26,6 +26,7 @@ export const readModelOwners: Readonly<Record<string, string | readonly string[]
   event_defaults: 'projections/eventDefaults',
   event_images: 'projections/events',
   event_pages: 'projections/events',
+  invoices: 'projections/invoices',
   events: 'projections/events',
   manual_orders: 'projections/orders',
   messages: 'projections/messages',

@@ -208,6 +208,9 @@ export function orderChanges(
     case 'AttendeeTicketResent':
       // Mails only (services/worker/orderMailReactor.ts); the history reads them from the stream.
       return changes({});
+    case 'OrderCompanyInvoiceRequested':
+      // Read by the invoice reactor from the order's stream; the invoice, not the order row, names the company.
+      return changes({});
     case 'PaymentIntentCreated':
       return changes({ updated_at: event.data.createdAt });
     case 'OrderPaymentReceived':

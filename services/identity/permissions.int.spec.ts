@@ -626,6 +626,32 @@ const permissionMatrix: Record<string, Entry> = {
     params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
   },
   'POST /api/public/webhooks/stripe': { access: 'public', body: () => ({ id: 'evt_unsigned' }) },
+  // Invoices (issue 31, docs/invoices.md).
+  'GET /api/account/invoice-settings': { access: 'admin' },
+  'PUT /api/account/invoice-settings': {
+    access: 'admin',
+    body: () => ({
+      prefix: 'INV-',
+      seller_company: null,
+      seller_address: null,
+      seller_country: null,
+      seller_vat_id: null,
+    }),
+  },
+  'GET /api/events/:eventId/invoices': { access: 'events', owned: true, params: eventId },
+  'GET /api/events/:eventId/invoices/export': { access: 'events', owned: true, params: eventId },
+  'GET /api/public/events/:eventId/orders/:orderShortId/invoice.pdf': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+  },
+  'GET /api/public/events/:eventId/orders/:orderShortId/credit-note.pdf': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+  },
+  'GET /api/public/events/:eventId/orders/:orderShortId/invoice.html': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+  },
 };
 
 /** `METHOD /path` of every route on the app's routers under /api (HEAD comes with GET). */

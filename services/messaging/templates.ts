@@ -54,6 +54,13 @@ export interface MailTemplates {
     late: boolean;
     link: string;
   };
+  /** To the buyer: their invoice, the PDF attached (issue 31, docs/invoices.md). */
+  order_invoice: {
+    name: string;
+    event: string;
+    number: string;
+    link: string;
+  };
   /** To the organizer: a new order. */
   order_notification: {
     name: string;
@@ -179,6 +186,12 @@ const layouts: { [T in MailTemplate]: (values: MailTemplates[T]) => Layout } = {
       ],
     ],
     button: { label: 'orderRefundButton', link: v.link },
+    notes: [],
+  }),
+  order_invoice: (v) => ({
+    subject: ['orderInvoiceSubject', { number: v.number, event: v.event }],
+    paragraphs: [['orderInvoiceIntro', { name: v.name, number: v.number, event: v.event }]],
+    button: { label: 'orderInvoiceButton', link: v.link },
     notes: [],
   }),
   order_notification: (v) => ({

@@ -84,6 +84,12 @@ const examples: { [T in MailTemplate]: MailTemplates[T] } = {
     reference: 'K3V9X2M4',
     link: 'https://t.example/checkout/ev_1/abc/summary',
   },
+  order_invoice: {
+    name: 'Ada',
+    event: 'Harbour Lights',
+    number: 'RE-2027-00001',
+    link: 'https://t.example/checkout/ev_1/abc/summary',
+  },
   order_notification: {
     name: 'Harbour Collective',
     event: 'Harbour Lights',

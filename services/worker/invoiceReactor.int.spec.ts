@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPostgres } from '../kit/testing/postgres';
 import { ManualClock } from '../kit/clock';
 import { settle, startTestPlatform, type StorageKind, type TestPlatform } from '../api/testing';
-import { invoiceNumberingStream, type InvoiceEvent } from '../sales/invoices/invoiceEvents';
+import { invoiceNumberingStream, type IssuedDocument } from '../sales/invoices/invoiceEvents';
 import { invoiceReactor } from './invoiceReactor';
 
 type Order = { id: string; short_id: string; reference: string };
@@ -23,11 +23,11 @@ function invoiceSuite(kind: StorageKind) {
     await t?.close();
   });
 
-  async function issued(): Promise<InvoiceEvent[]> {
+  async function issued(): Promise<IssuedDocument[]> {
     expect(await settle(t.platform)).toBe(true);
-    const events: InvoiceEvent[] = [];
+    const events: IssuedDocument[] = [];
     for await (const event of t.platform.services.store.readStream(invoiceNumberingStream(t.admin.accountId)))
-      events.push(event as unknown as InvoiceEvent);
+      events.push(event as unknown as IssuedDocument);
     return events;
   }
 

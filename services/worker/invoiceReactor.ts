@@ -21,9 +21,6 @@ import { invoiceBuyer, issueInvoiceFor } from '../sales/invoices/invoiceFromOrde
 
 export const invoiceReactorName = 'invoice-reactor';
 
-/** The prefix of an account's invoice numbers until the account sets its own (docs/invoices.md). */
-export const defaultInvoicePrefix = 'INV-';
-
 type Handled = OrderCompleted | OrderMarkedPaid | OrderCancelled | OrderRefunded | OrderRefundRecorded;
 
 /**
@@ -70,9 +67,8 @@ export function invoiceReactor(deps: { commands: CommandHandler; clock: Clock })
           issueInvoiceFor({
             invoiceId: `in_${deterministicUuid(`invoice:${order.placed.orderId}`)}`,
             placed: order.placed,
-            buyer: invoiceBuyer(order.buyer, null),
+            buyer: invoiceBuyer(order.buyer, order.company),
             seller: { company: sellerName, name: null, address: null, country: null, vatId: null },
-            prefix: defaultInvoicePrefix,
             locale: order.locale,
             now: deps.clock.now(),
           }),
@@ -92,7 +88,6 @@ export function invoiceReactor(deps: { commands: CommandHandler; clock: Clock })
           type: 'IssueCreditNote',
           invoiceId: `cn_${deterministicUuid(`credit-note:${order.placed.orderId}`)}`,
           orderId: order.placed.orderId,
-          prefix: defaultInvoicePrefix,
           reason: event.type === 'OrderCancelled' ? 'CANCELLED' : 'REFUNDED',
           now: deps.clock.now(),
         },

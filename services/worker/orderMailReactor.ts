@@ -52,6 +52,8 @@ import type {
   OrderPlaced,
 } from '../sales/orders/orderEvents';
 import { qrCodePng } from '../messaging/qrPng';
+import type { InvoiceIssued } from '../sales/invoices/invoiceEvents';
+import { renderInvoicePdf } from '../sales/invoices/invoicePdf';
 
 /**
  * The checkout's mails (docs/orders.md): the buyer's order confirmation, ONE ticket mail per attendee (its
@@ -98,7 +100,8 @@ type Handled =
   | OrderRefundRequested
   | OrderRefunded
   | OrderRefundRecorded
-  | OrderPersonalDataErased;
+  | OrderPersonalDataErased
+  | InvoiceIssued;
 
 export const orderMailReactorName = 'order-mail-reactor';
 
@@ -128,6 +131,7 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
       'OrderRefunded',
       'OrderRefundRecorded',
       'OrderPersonalDataErased',
+      'InvoiceIssued',
     ],
     async apply(trx, event, ctx) {
       const orders = ctx.table('order_mails');
@@ -186,6 +190,10 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
       }
       const mail = new OrderMailer(trx, ctx, event, settings, data, data.details);
       switch (event.type) {
+        // Issued after the order's confirmation (another reactor numbers it): its own mail, the PDF attached.
+        case 'InvoiceIssued':
+          if (!data.manual || data.manual.sendTicket) await mail.invoice(event);
+          return [];
         case 'OrderRefundRequested':
           // A payment that came too late is refunded at once: the buyer hears now why no tickets came.
           if (event.data.reason === 'LATE_PAYMENT')
@@ -350,6 +358,26 @@ class OrderMailer {
 
   private orderLink(): string {
     return `${this.settings.publicUrl}/checkout/${this.placed.eventId}/${this.placed.shortId}/summary`;
+  }
+
+  /** Once per invoice, to the buyer: the invoice as a PDF attachment (docs/invoices.md). */
+  async invoice(issued: InvoiceIssued): Promise<void> {
+    const event = await this.loadEvent();
+    if (!event) return;
+    const { number } = issued.data;
+    await this.send(
+      'order_invoice',
+      issued.data.invoiceId,
+      this.details.buyer.email,
+      [
+        {
+          filename: `${number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`,
+          contentType: 'application/pdf',
+          content: await renderInvoicePdf(issued),
+        },
+      ],
+      { name: this.details.buyer.firstName, event: event.details.title, number, link: this.orderLink() },
+    );
   }
 
   /** Once per order (a cancelled order stays cancelled), to the buyer. */

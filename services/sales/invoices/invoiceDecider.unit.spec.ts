@@ -1,7 +1,12 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../../kit/deciderSpec';
-import { invoiceDecider, type IssueCreditNote, type IssueInvoice } from './invoiceDecider';
-import type { CreditNoteIssued, InvoiceIssued } from './invoiceEvents';
+import {
+  invoiceDecider,
+  type ChangeInvoiceSettings,
+  type IssueCreditNote,
+  type IssueInvoice,
+} from './invoiceDecider';
+import type { CreditNoteIssued, InvoiceIssued, InvoiceSettingsChanged } from './invoiceEvents';
 
 const now = new Date('2026-11-28T10:00:00.000Z');
 const seller = {
@@ -36,7 +41,6 @@ const issue = (orderId: string, invoiceId: string): IssueInvoice => ({
   accountId: 'ac_1',
   eventId: 'ev_1',
   orderId,
-  prefix: 'INV-',
   currency: 'EUR',
   locale: 'de',
   seller,
@@ -68,7 +72,6 @@ const cancel = (orderId: string, invoiceId: string): IssueCreditNote => ({
   type: 'IssueCreditNote',
   invoiceId,
   orderId,
-  prefix: 'INV-',
   reason: 'REFUNDED',
   now,
 });
@@ -95,13 +98,6 @@ describe('invoice numbering', () => {
       .given([issued('or_1', 'in_1', 1)])
       .when(issue('or_1', 'in_9'))
       .thenNothingHappened();
-  });
-
-  it('refuses a prefix with characters a number cannot carry', () => {
-    spec
-      .given([])
-      .when({ ...issue('or_1', 'in_1'), prefix: 'INV 2026 ' })
-      .thenRefused('validation_failed', ['prefix']);
   });
 
   it('refuses a line whose net and tax do not add up to its gross', () => {
@@ -158,5 +154,88 @@ describe('invoice numbering', () => {
       .given([issued('or_1', 'in_1', 1), ...(first as CreditNoteIssued[])])
       .when(cancel('or_1', 'cn_2'))
       .thenNothingHappened();
+  });
+});
+
+const sellerDetails = {
+  company: 'Lantern GmbH',
+  address: 'Hauptstr. 1, Berlin',
+  country: 'DE',
+  vatId: 'DE123456789',
+};
+const changeSettings = (prefix: string, changes: Partial<ChangeInvoiceSettings['seller']> = {}) =>
+  ({
+    type: 'ChangeInvoiceSettings',
+    accountId: 'ac_1',
+    prefix,
+    seller: { ...sellerDetails, ...changes },
+    now,
+  }) satisfies ChangeInvoiceSettings;
+const settingsChanged = (prefix: string): InvoiceSettingsChanged => ({
+  type: 'InvoiceSettingsChanged',
+  data: { accountId: 'ac_1', prefix, seller: sellerDetails, changedAt: now.toISOString() },
+});
+
+describe('invoice settings', () => {
+  it('records the prefix and the seller details', () => {
+    spec
+      .given([])
+      .when(changeSettings('RE-2026/'))
+      .then([settingsChanged('RE-2026/')]);
+  });
+
+  it('records nothing when nothing changes', () => {
+    spec
+      .given([settingsChanged('RE-')])
+      .when(changeSettings('RE-'))
+      .thenNothingHappened();
+  });
+
+  it('refuses a prefix with characters a number cannot carry', () => {
+    spec.given([]).when(changeSettings('INV 2026 ')).thenRefused('validation_failed', ['prefix']);
+  });
+
+  it('refuses a prefix longer than 20 characters', () => {
+    spec
+      .given([])
+      .when(changeSettings('R'.repeat(21)))
+      .thenRefused('validation_failed', ['prefix']);
+  });
+
+  it("refuses a seller's VAT id that is not of the seller's country", () => {
+    spec
+      .given([])
+      .when(changeSettings('RE-', { vatId: 'FR12345678901' }))
+      .thenRefused('validation_failed', ['seller_vat_id']);
+  });
+
+  it('refuses a VAT id without a country to check it against', () => {
+    spec
+      .given([])
+      .when(changeSettings('RE-', { country: null }))
+      .thenRefused('validation_failed', ['seller_vat_id']);
+  });
+
+  it('numbers the next invoice with the new prefix, continuing the sequence', () => {
+    const expected = issued('or_2', 'in_2', 2);
+    spec
+      .given([issued('or_1', 'in_1', 1), settingsChanged('RE-2027-')])
+      .when({ ...issue('or_2', 'in_2'), seller: { ...seller, company: 'From the organizer', address: null } })
+      .then([{ ...expected, data: { ...expected.data, number: 'RE-2027-00002' } }]);
+  });
+
+  it('names the organizer as seller until the account gives its own details', () => {
+    const organizer = {
+      company: 'Harbour Collective',
+      name: null,
+      address: null,
+      country: null,
+      vatId: null,
+    };
+    const expected = issued('or_1', 'in_1', 1);
+    spec
+      .given([])
+      .when({ ...issue('or_1', 'in_1'), seller: organizer })
+      .then([{ ...expected, data: { ...expected.data, seller: organizer } }]);
   });
 });

@@ -69,5 +69,27 @@ export type CreditNoteIssued = {
   };
 };
 
-export type InvoiceEvent = InvoiceIssued | CreditNoteIssued;
-export const invoiceEventTypes: readonly InvoiceEvent['type'][] = ['InvoiceIssued', 'CreditNoteIssued'];
+/** The seller's details an account's documents print (the buyer's side has a name too; the seller's is the company). */
+export type InvoiceSeller = Omit<InvoiceParty, 'name'>;
+
+/**
+ * The account's prefix and seller details, recorded on the numbering stream itself: a document is numbered
+ * and given its seller on the same stream version as the settings it reads, so it never carries a prefix
+ * replaced before it was issued. Changing the prefix does not restart the sequence.
+ */
+export type InvoiceSettingsChanged = {
+  type: 'InvoiceSettingsChanged';
+  data: { accountId: string; prefix: string; seller: InvoiceSeller; changedAt: string };
+};
+
+/** The events that are documents (numbered), as opposed to the settings the stream also records. */
+export type IssuedDocument = InvoiceIssued | CreditNoteIssued;
+export const isIssuedDocument = (event: { type: string }): event is IssuedDocument =>
+  event.type === 'InvoiceIssued' || event.type === 'CreditNoteIssued';
+
+export type InvoiceEvent = IssuedDocument | InvoiceSettingsChanged;
+export const invoiceEventTypes: readonly InvoiceEvent['type'][] = [
+  'InvoiceIssued',
+  'CreditNoteIssued',
+  'InvoiceSettingsChanged',
+];

@@ -38,7 +38,6 @@ export function issueInvoiceFor(input: {
   placed: OrderPlaced['data'];
   buyer: InvoiceParty;
   seller: InvoiceParty;
-  prefix: string;
   locale: string;
   now: Date;
 }): IssueInvoice {
@@ -49,7 +48,6 @@ export function issueInvoiceFor(input: {
     accountId: placed.accountId,
     eventId: placed.eventId,
     orderId: placed.orderId,
-    prefix: input.prefix,
     currency: placed.currency,
     locale: input.locale,
     seller: input.seller,

@@ -8,7 +8,7 @@ import { openSqliteEventStore } from '../../eventstore/sqlite';
 import { CommandHandler, type CommandContext } from '../../kit/commandHandler';
 import { createTestDatabase, describeWithPostgres } from '../../kit/testing/postgres';
 import { invoiceDecider, type IssueInvoice } from './invoiceDecider';
-import { invoiceNumberingStream, type InvoiceEvent } from './invoiceEvents';
+import { invoiceNumberingStream, type IssuedDocument } from './invoiceEvents';
 
 /**
  * Invoice numbers under concurrent completion (issue 31): two processes (two stores opened on the same
@@ -32,7 +32,6 @@ function issue(orderId: string): IssueInvoice {
     accountId,
     eventId: 'ev_1',
     orderId,
-    prefix: 'INV-',
     currency: 'EUR',
     locale: 'en',
     seller: party,
@@ -82,13 +81,13 @@ async function rush(stores: [EventStore, EventStore]) {
     ),
   ]);
   const failures = results.filter((r) => r.status === 'rejected');
-  const issued: InvoiceEvent[] = [];
+  const issued: IssuedDocument[] = [];
   for await (const event of stores[0].readStream(invoiceNumberingStream(accountId)))
-    issued.push(event as unknown as InvoiceEvent);
+    issued.push(event as unknown as IssuedDocument);
   return { failures, issued };
 }
 
-function expectNoGapsNorDuplicates(issued: readonly InvoiceEvent[]) {
+function expectNoGapsNorDuplicates(issued: readonly IssuedDocument[]) {
   const sequences = issued.map((event) => event.data.sequence);
   expect(sequences).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
   expect(new Set(issued.map((event) => event.data.number)).size).toBe(60);

@@ -20,7 +20,7 @@ import type { CreditNoteIssued, InvoiceIssued, InvoiceParty } from './invoiceEve
 const cache = createIntlCache();
 const intls = new Map<SupportedLocale, IntlShape>();
 
-function intlFor(locale: SupportedLocale): IntlShape {
+export function intlFor(locale: SupportedLocale): IntlShape {
   let intl = intls.get(locale);
   if (!intl) {
     const { tag, messages } = mailCatalogs[locale];
@@ -36,7 +36,7 @@ export function invoiceLocale(locale: string): SupportedLocale {
   return locale;
 }
 
-function partyLines(party: InvoiceParty, vatLabel: string): string[] {
+export function partyLines(party: InvoiceParty, vatLabel: string): string[] {
   return [
     party.company,
     party.name,

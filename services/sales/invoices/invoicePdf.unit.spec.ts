@@ -15,6 +15,15 @@ function pdfText(pdf: Buffer): string {
 }
 
 const party = { company: null, name: null, address: null, country: null, vatId: null };
+const numbering = invoiceDecider.evolve(invoiceDecider.initialState(), {
+  type: 'InvoiceSettingsChanged',
+  data: {
+    accountId: 'ac_1',
+    prefix: 'RE-2027-',
+    seller: { company: null, address: null, country: null, vatId: null },
+    changedAt: '2027-01-01T00:00:00.000Z',
+  },
+});
 const invoice = (locale: string) =>
   invoiceDecider.decide(
     {
@@ -23,7 +32,6 @@ const invoice = (locale: string) =>
       accountId: 'ac_1',
       eventId: 'ev_1',
       orderId: 'or_1',
-      prefix: 'RE-2027-',
       currency: 'EUR',
       locale,
       seller: {
@@ -45,7 +53,7 @@ const invoice = (locale: string) =>
       ],
       now: new Date('2027-01-10T12:00:00Z'),
     },
-    invoiceDecider.initialState(),
+    numbering,
   )[0] as InvoiceIssued;
 
 describe('the invoice PDF', () => {
@@ -77,11 +85,10 @@ describe('the invoice PDF', () => {
         type: 'IssueCreditNote',
         invoiceId: 'cn_1',
         orderId: 'or_1',
-        prefix: 'RE-2027-',
         reason: 'CANCELLED',
         now: new Date('2027-01-11T00:00:00Z'),
       },
-      invoiceDecider.evolve(invoiceDecider.initialState(), issued),
+      invoiceDecider.evolve(numbering, issued),
     )[0] as CreditNoteIssued;
     const text = pdfText(await renderInvoicePdf(credit));
     expect(text).toContain('Credit note');

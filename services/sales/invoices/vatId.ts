@@ -67,3 +67,16 @@ export function checkVatId(country: string, input: string): VatIdCheck {
     ? { valid: true, normalized }
     : { valid: false, problem: 'wrong_format' };
 }
+
+/**
+ * Why a VAT id given with a billing country is refused, or null when it is accepted: a country outside the
+ * table is taken as typed (nothing to check), but an id needs a country to be checked against.
+ */
+export function vatIdProblem(country: string | null, vatId: string): string | null {
+  if (country === null) return 'Give the country the VAT id belongs to';
+  const check = checkVatId(country, vatId);
+  if (check.valid || check.problem === 'unknown_country') return null;
+  return check.problem === 'wrong_country'
+    ? `This VAT id belongs to another country than ${country}`
+    : `Not a VAT id of ${country}`;
+}

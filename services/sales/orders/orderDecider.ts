@@ -5,8 +5,10 @@ import { validateAnswers } from '../../catalog/questions/answers';
 import type { Question } from '../../catalog/questions/questionEvents';
 import type { AnswerSheet } from '../../catalog/questions/answers';
 import type { FieldErrors } from '../../kit/refusal';
+import { vatIdProblem } from '../invoices/vatId';
 import type {
   AttendeeDetails,
+  CompanyInvoiceDetails,
   OrderEvent,
   OrderPlaced,
   OrderStatus,
@@ -28,6 +30,8 @@ export type SubmitOrderDetails = {
   /** In the order's attendee order. */
   attendees: readonly Omit<AttendeeDetails, 'attendeeId'>[];
   termsAgreed: boolean;
+  /** The company the buyer's invoice is to name, when they asked for a company invoice (issue 31). */
+  company: CompanyInvoiceDetails | null;
   /** The event's questions (advisory: read by the route from the questions read model). */
   questions: readonly Question[];
   now: Date;
@@ -161,6 +165,8 @@ export interface ExistingOrder {
   status: OrderStatus;
   expiresAt: number;
   buyer: PersonDetails | null;
+  /** The company the buyer asked their invoice to name (`OrderCompanyInvoiceRequested`). */
+  company: CompanyInvoiceDetails | null;
   locale: string;
   paymentMethod: PaymentMethod | null;
   attendees: readonly AttendeeState[];
@@ -227,6 +233,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         status: 'AWAITING_DETAILS',
         expiresAt: Date.parse(d.expiresAt),
         buyer: null,
+        company: null,
         locale: d.locale,
         paymentMethod: null,
         attendees: d.attendees.map((attendee) => ({
@@ -298,6 +305,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         );
       case 'OrderBuyerDetailsChanged':
         return { ...state, buyer: event.data.buyer };
+      case 'OrderCompanyInvoiceRequested':
+        return { ...state, company: event.data.company };
       case 'AttendeeDetailsChanged': {
         const { attendeeId, firstName, lastName, email, locale, answers } = event.data;
         return withAttendees(state, (attendee) =>
@@ -358,7 +367,26 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
           { order: command.answers, attendees: command.attendees.map((attendee) => attendee.answers) },
           { ticketIds: order.attendees.map((attendee) => attendee.ticketId) },
         );
+        if (command.company?.vatId) {
+          const problem = vatIdProblem(command.company.country, command.company.vatId);
+          if (problem) errors.vat_id = [problem];
+        }
         if (Object.keys(errors).length > 0) refuse('validation_failed', undefined, errors);
+        // Asked for now, or asked for before and not any more (the buyer went back and unticked it).
+        const companyRequest: OrderEvent[] =
+          command.company || order.company
+            ? [
+                {
+                  type: 'OrderCompanyInvoiceRequested',
+                  data: {
+                    eventId: order.placed.eventId,
+                    orderId: command.orderId,
+                    company: command.company,
+                    requestedAt: command.now.toISOString(),
+                  },
+                },
+              ]
+            : [];
         return [
           {
             type: 'OrderDetailsSubmitted',
@@ -375,6 +403,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
               submittedAt: command.now.toISOString(),
             },
           },
+          ...companyRequest,
         ];
       }
 

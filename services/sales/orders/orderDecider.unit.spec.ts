@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { deciderSpec } from '../../kit/deciderSpec';
 import type { Question } from '../../catalog/questions/questionEvents';
 import { orderDecider, type CompleteOrder, type SubmitOrderDetails } from './orderDecider';
-import type { OrderEvent, OrderPlaced } from './orderEvents';
+import type { CompanyInvoiceDetails, OrderEvent, OrderPlaced } from './orderEvents';
 
 const spec = deciderSpec(orderDecider);
 const placedAt = new Date('2026-03-01T10:00:00.000Z');
@@ -85,6 +85,7 @@ function submit(overrides: Partial<SubmitOrderDetails> = {}): SubmitOrderDetails
       { ...person('Bob'), answers: {} },
     ],
     termsAgreed: true,
+    company: null,
     questions: [],
     now: before,
     ...overrides,
@@ -568,5 +569,62 @@ describe('the order', () => {
 
   it('an unknown order is not found', () => {
     spec.given([]).when(submit()).thenRefused('order_not_found');
+  });
+});
+
+describe('a company invoice asked for at checkout (issue 31)', () => {
+  const company: CompanyInvoiceDetails = {
+    company: 'Acme SARL',
+    address: '1 rue de la Paix, Paris',
+    country: 'FR',
+    vatId: 'FR12345678901',
+  };
+  const requested = (details: CompanyInvoiceDetails | null): OrderEvent => ({
+    type: 'OrderCompanyInvoiceRequested',
+    data: { eventId: 'ev_1', orderId: 'or_1', company: details, requestedAt: before.toISOString() },
+  });
+
+  it('is recorded with the details, in the same append', () => {
+    spec
+      .given([placed()])
+      .when(submit({ company }))
+      .then([details, requested(company)]);
+  });
+
+  it('takes a company without a VAT id', () => {
+    const withoutVat = { ...company, vatId: null };
+    spec
+      .given([placed()])
+      .when(submit({ company: withoutVat }))
+      .then([details, requested(withoutVat)]);
+  });
+
+  it('takes a VAT id of a country whose format it does not know as typed', () => {
+    const swiss = { ...company, country: 'CH', vatId: 'CHE123456789' };
+    spec
+      .given([placed()])
+      .when(submit({ company: swiss }))
+      .then([details, requested(swiss)]);
+  });
+
+  it('refuses a VAT id in the wrong format for the country, on the vat_id field', () => {
+    spec
+      .given([placed()])
+      .when(submit({ company: { ...company, vatId: 'FR123' } }))
+      .thenRefused('validation_failed', ['vat_id']);
+  });
+
+  it("refuses another country's VAT id, on the vat_id field", () => {
+    spec
+      .given([placed()])
+      .when(submit({ company: { ...company, vatId: 'DE123456789' } }))
+      .thenRefused('validation_failed', ['vat_id']);
+  });
+
+  it('is withdrawn when the buyer gives their details again without it', () => {
+    spec
+      .given([placed(), details, requested(company)])
+      .when(submit())
+      .then([details, requested(null)]);
   });
 });

@@ -180,6 +180,25 @@ export type OrderBuyerDetailsChanged = {
   data: { eventId: string; orderId: string; buyer: PersonDetails; changedBy: string; changedAt: string };
 };
 
+/** The company a buyer asked their invoice to name (issue 31, docs/invoices.md). */
+export interface CompanyInvoiceDetails {
+  company: string;
+  address: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** Normalized (no separators, upper case), its shape checked against `country`; null when not given. */
+  vatId: string | null;
+}
+
+/**
+ * The buyer asked for a company invoice at checkout (`company`), or withdrew the request on giving their
+ * details again (`company: null`). Recorded with `OrderDetailsSubmitted`, in the same append.
+ */
+export type OrderCompanyInvoiceRequested = {
+  type: 'OrderCompanyInvoiceRequested';
+  data: { eventId: string; orderId: string; company: CompanyInvoiceDetails | null; requestedAt: string };
+};
+
 /** One attendee's details corrected by a member; `locale` is the language of the attendee's mails. */
 export type AttendeeDetailsChanged = {
   type: 'AttendeeDetailsChanged';
@@ -456,6 +475,7 @@ export type OrderEvent =
   | AttendeeReactivated
   | OrderBuyerDetailsChanged
   | AttendeeDetailsChanged
+  | OrderCompanyInvoiceRequested
   | ManualOrderRecorded
   | OrderConfirmationResent
   | AttendeeTicketResent
@@ -479,6 +499,7 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderConfirmationResent',
   'AttendeeTicketResent',
   'OrderPersonalDataErased',
+  'OrderCompanyInvoiceRequested',
 ];
 
 /** What erased names and addresses read as, for the read models that blank them on `OrderPersonalDataErased`. */
@@ -517,5 +538,15 @@ export const orderPersonalData: Readonly<Partial<Record<OrderEvent['type'], Pers
     subject: subjectOfOrder,
     fields: [...person(''), { path: 'answers', erased: {} }],
     ip: false,
+  },
+  // A sole trader's company name and address name a person; the country alone does not.
+  OrderCompanyInvoiceRequested: {
+    subject: subjectOfOrder,
+    fields: [
+      { path: 'company.company', erased: ERASED_TEXT },
+      { path: 'company.address', erased: ERASED_TEXT },
+      { path: 'company.vatId', erased: ERASED_TEXT },
+    ],
+    ip: true,
   },
 };

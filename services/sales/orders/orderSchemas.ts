@@ -7,6 +7,7 @@ import { isShortId } from '../../kit/shortIds';
 import type { AddressAnswer, Answer, AnswerSheet } from '../../catalog/questions/answers';
 import { questionResponseSchema } from '../../catalog/questions/questionSchemas';
 import { supportedLocales } from '../../messaging/locales';
+import { invoicePartyFields } from '../invoices/invoiceSchemas';
 import { orderHistoryTypes, trailMailTypes, trailWebhookTypes } from './orderHistory';
 import { attendeeListSpec, orderListSpec } from '../../../projections/orders';
 import { entityId } from '../../kit/http/ids';
@@ -80,8 +81,27 @@ export const orderDetailsSchema = z
       )
       .max(maxUnitsPerLine * 50),
     terms_agreed: z.boolean(),
+    // A company invoice (issue 31): the company, its address and country, a VAT id if it has one.
+    company: invoicePartyFields.company.optional(),
+    company_address: invoicePartyFields.address.optional(),
+    company_country: invoicePartyFields.country.optional(),
+    vat_id: invoicePartyFields.vat_id.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((input, ctx) => {
+    const required = (path: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message: 'Required for a company invoice' });
+    if (input.company) {
+      if (!input.company_address) required('company_address');
+      if (!input.company_country) required('company_country');
+    } else if (input.company_address || input.company_country || input.vat_id) required('company');
+  });
+
+/** The company details of a company invoice, when the buyer asked for one. */
+export function companyInvoiceOf(input: z.infer<typeof orderDetailsSchema>) {
+  const { company, company_address: address, company_country: country } = input;
+  return company && address && country ? { company, address, country, vatId: input.vat_id ?? null } : null;
+}
 
 /** A member corrects the buyer's details (issue 14). */
 export const buyerDetailsSchema = z.object({ first_name: name, last_name: name, email }).strict();
@@ -245,6 +265,11 @@ export const publicOrderResponseSchema = z.object({
   /** Sanitised HTML from the event's settings: while the offline method is offered, and once the order awaits it. */
   offline_payment_instructions: z.string().nullable(),
   post_checkout_message: z.string().nullable(),
+  /** The event issues invoices: the checkout offers a company invoice (issue 31). */
+  invoices_enabled: z.boolean(),
+  /** The numbers of the order's invoice and of the credit note that cancelled it, once issued. */
+  invoice_number: z.string().nullable(),
+  credit_note_number: z.string().nullable(),
 });
 
 const adminOrderFields = {

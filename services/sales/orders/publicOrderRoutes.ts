@@ -42,6 +42,7 @@ import {
   visibleStatus,
 } from './orderPresenters';
 import {
+  companyInvoiceOf,
   completeOrderSchema,
   createOrderSchema,
   orderDetailsSchema,
@@ -49,6 +50,8 @@ import {
   shortIdOrNotFound,
   toAnswerSheet,
 } from './orderSchemas';
+
+import { findOrderDocumentNumbers } from '../../../projections/invoices';
 
 const readModels = [ordersProjection.name];
 
@@ -92,11 +95,12 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
   async function present(row: OrderRow) {
     const now = services.clock.now();
     const event = await eventSettings(row.event_id);
-    const [lines, attendees, questions, order] = await Promise.all([
+    const [lines, attendees, questions, order, documents] = await Promise.all([
       listOrderLines(services.db, row.id),
       listOrderAttendees(services.db, row.id),
       checkoutQuestions.get(row.event_id),
       loadOrder(services, row.id),
+      findOrderDocumentNumbers(services.db, row.id),
     ]);
     const titles = titlesOf(lines);
     const status = visibleStatus(row, now);
@@ -129,6 +133,9 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
           : null,
       post_checkout_message:
         status === 'COMPLETED' || status === 'AWAITING_PAYMENT' ? event.settings.postCheckoutMessage : null,
+      invoices_enabled: event.settings.invoicesEnabled,
+      invoice_number: documents.invoice,
+      credit_note_number: documents.creditNote,
     };
   }
 
@@ -220,6 +227,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
           answers: toAnswerSheet(attendee.answers),
         })),
         termsAgreed: input.terms_agreed,
+        company: companyInvoiceOf(input),
         questions,
         now: services.clock.now(),
       }),

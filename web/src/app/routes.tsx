@@ -33,6 +33,7 @@ const eventSectionPages: Record<string, RouteObject['lazy']> = {
   tickets: () => import('../features/tickets/TicketsPage').then((m) => ({ Component: m.TicketsPage })),
   orders: () => import('../features/orders/OrdersPage').then((m) => ({ Component: m.OrdersPage })),
   attendees: () => import('../features/orders/AttendeesPage').then((m) => ({ Component: m.AttendeesPage })),
+  invoices: () => import('../features/invoices/InvoicesPage').then((m) => ({ Component: m.InvoicesPage })),
   'promo-codes': () =>
     import('../features/promoCodes/PromoCodesPage').then((m) => ({ Component: m.PromoCodesPage })),
   'capacity-assignments': () =>

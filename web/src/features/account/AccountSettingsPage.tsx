@@ -15,6 +15,7 @@ import { accountQueries, updateAccount, type Account } from './api';
 import { accountSettingsMessages as m } from './messages';
 import '../../shared/ui/account.css';
 import { PageTitle } from '../../shared/ui/PageTitle';
+import { InvoiceSettingsCard } from './InvoiceSettingsCard';
 
 type Field = 'name' | 'currency' | 'timezone';
 const FIELDS: readonly Field[] = ['name', 'currency', 'timezone'];
@@ -115,6 +116,7 @@ function SettingsForm({ account }: { account: Account }) {
           />
         </form>
       </Card>
+      <InvoiceSettingsCard />
     </div>
   );
 }

@@ -23,3 +23,18 @@ export const accountQueries = {
       queryFn: ({ signal }) => getAccount(signal),
     }),
 };
+
+/** The account's invoice number prefix and seller details (docs/invoices.md). */
+export type InvoiceSettings = ApiResponse<'GET /account/invoice-settings'>['data'];
+
+export const invoiceSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...accountQueries.all, 'invoice-settings'] as const,
+    queryFn: async ({ signal }) => (await api.call('GET /account/invoice-settings', { signal })).data,
+  });
+
+export async function updateInvoiceSettings(
+  body: ApiBody<'PUT /account/invoice-settings'>,
+): Promise<InvoiceSettings> {
+  return (await api.call('PUT /account/invoice-settings', { body })).data;
+}

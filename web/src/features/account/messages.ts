@@ -34,3 +34,25 @@ export const accountSettingsMessages = defineMessages({
     defaultMessage: '{code} – {name}',
   }),
 });
+
+/** The account's invoice settings (issue 31, docs/invoices.md). */
+export const invoiceSettingsMessages = defineMessages({
+  heading: { id: 'account.invoices.heading', defaultMessage: 'Invoices' },
+  intro: {
+    id: 'account.invoices.intro',
+    defaultMessage:
+      'Invoices and credit notes of all your events are numbered in one sequence without gaps. Changing the prefix does not restart the numbers. The seller details are printed on every invoice issued from now on; without a company name the event’s organizer is named.',
+  },
+  prefix: { id: 'account.invoices.prefix', defaultMessage: 'Number prefix' },
+  prefixHelp: defineMessage<{ next: string }>({
+    id: 'account.invoices.prefixHelp',
+    defaultMessage: 'Up to 20 letters, digits, “-”, “_” or “/”. The next number: {next}',
+  }),
+  company: { id: 'account.invoices.company', defaultMessage: 'Seller company name' },
+  address: { id: 'account.invoices.address', defaultMessage: 'Seller address' },
+  country: { id: 'account.invoices.country', defaultMessage: 'Seller country (two-letter code)' },
+  vatId: { id: 'account.invoices.vatId', defaultMessage: 'Seller VAT ID' },
+  save: { id: 'account.invoices.save', defaultMessage: 'Save invoice settings' },
+  saved: { id: 'account.invoices.saved', defaultMessage: 'The invoice settings were saved.' },
+  failed: { id: 'account.invoices.failed', defaultMessage: 'The invoice settings could not be saved.' },
+});

@@ -15,6 +15,7 @@ import {
   serverProblems,
   toDetailsBody,
   type AnswerValue,
+  type CompanyValues,
   type DetailsValues,
   type PersonValues,
   type Problems,
@@ -71,6 +72,76 @@ function PersonFields({
         />
       </div>
     </div>
+  );
+}
+
+/** The company invoice's fields, shown once the buyer ticks that they want one. */
+function CompanyFields({
+  company,
+  problems,
+  onChange,
+}: {
+  company: CompanyValues;
+  problems: Problems;
+  onChange: (company: CompanyValues) => void;
+}) {
+  const intl = useIntl();
+  const wantedId = useId();
+  return (
+    <fieldset className="checkout-card">
+      <legend className="checkout-card__title">{intl.formatMessage(m.companyLegend)}</legend>
+      <div className="checkout-choice">
+        <input
+          id={wantedId}
+          type="checkbox"
+          checked={company.wanted}
+          onChange={(e) => onChange({ ...company, wanted: e.currentTarget.checked })}
+        />
+        <label htmlFor={wantedId}>{intl.formatMessage(m.companyWanted)}</label>
+      </div>
+      {company.wanted ? (
+        <div className="checkout-grid">
+          <div className="checkout-grid__wide">
+            <TextField
+              fieldKey="company"
+              label={intl.formatMessage(m.companyName)}
+              value={company.company}
+              onChange={(value) => onChange({ ...company, company: value })}
+              problems={problems}
+              autoComplete="organization"
+            />
+          </div>
+          <div className="checkout-grid__wide">
+            <TextField
+              fieldKey="company_address"
+              label={intl.formatMessage(m.companyAddress)}
+              value={company.company_address}
+              onChange={(value) => onChange({ ...company, company_address: value })}
+              problems={problems}
+              autoComplete="street-address"
+            />
+          </div>
+          <TextField
+            fieldKey="company_country"
+            label={intl.formatMessage(m.companyCountry)}
+            value={company.company_country}
+            onChange={(value) => onChange({ ...company, company_country: value })}
+            problems={problems}
+            autoComplete="country"
+            hint={intl.formatMessage(m.companyCountryHint)}
+          />
+          <TextField
+            fieldKey="vat_id"
+            label={intl.formatMessage(m.vatId)}
+            value={company.vat_id}
+            onChange={(value) => onChange({ ...company, vat_id: value })}
+            problems={problems}
+            required={false}
+            hint={intl.formatMessage(m.vatIdHint)}
+          />
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -231,6 +302,14 @@ function DetailsForm({ order }: { order: PublicOrder }) {
             );
           })}
         </section>
+
+        {order.invoices_enabled ? (
+          <CompanyFields
+            company={values.company}
+            problems={problems}
+            onChange={(company) => setValues((current) => ({ ...current, company }))}
+          />
+        ) : null}
 
         <div className="checkout-field checkout-terms" data-field="terms_agreed">
           <div className="checkout-choice">

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { PublicOrder } from './api';
 import { CheckoutFrame, useCheckoutParams } from './CheckoutFrame';
-import { OrderPdfLink } from './TicketDownloads';
+import { InvoiceLinks, OrderPdfLink } from './TicketDownloads';
 import { checkoutMessages as m, orderStatusMessages } from './messages';
 import { OrderSummary } from './OrderSummary';
 import { checkoutPath, orderPrintPath, ticketPath } from './paths';
@@ -86,6 +86,12 @@ function Summary({ order }: { order: PublicOrder }) {
               {order.attendees.some((attendee) => attendee.ticket_code) ? (
                 <OrderPdfLink eventId={eventId} orderShortId={orderShortId} />
               ) : null}
+              <InvoiceLinks
+                eventId={eventId}
+                orderShortId={orderShortId}
+                invoiceNumber={order.invoice_number}
+                creditNoteNumber={order.credit_note_number}
+              />
               <button type="button" className="checkout-button-secondary" onClick={() => window.print()}>
                 {intl.formatMessage(m.print)}
               </button>

@@ -70,3 +70,40 @@ export function OrderPdfLink({ eventId, orderShortId }: { eventId: string; order
     </a>
   );
 }
+
+/** The buyer's copies of the order's invoice and credit note, once issued (docs/invoices.md). */
+export function InvoiceLinks({
+  eventId,
+  orderShortId,
+  invoiceNumber,
+  creditNoteNumber,
+}: {
+  eventId: string;
+  orderShortId: string;
+  invoiceNumber: string | null;
+  creditNoteNumber: string | null;
+}) {
+  const intl = useIntl();
+  if (!invoiceNumber) return null;
+  const order = `${base(eventId)}/orders/${encodeURIComponent(orderShortId)}`;
+  return (
+    <>
+      <a
+        className="checkout-button-secondary"
+        href={`${order}/invoice.pdf`}
+        download
+        aria-label={`${intl.formatMessage(m.downloadInvoice)}: ${invoiceNumber}`}
+      >
+        {intl.formatMessage(m.downloadInvoice)}
+      </a>
+      <a className="checkout-button-secondary" href={`${order}/invoice.html`} target="_blank" rel="noopener">
+        {intl.formatMessage(m.printInvoice)}
+      </a>
+      {creditNoteNumber ? (
+        <a className="checkout-button-secondary" href={`${order}/credit-note.pdf`} download>
+          {intl.formatMessage(m.downloadCreditNote)}
+        </a>
+      ) : null}
+    </>
+  );
+}

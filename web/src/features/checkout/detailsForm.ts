@@ -23,12 +23,30 @@ export interface PersonValues {
   email: string;
 }
 
+/** A company invoice (issue 31): asked for with a tick; the keys are the server's field names. */
+export interface CompanyValues {
+  wanted: boolean;
+  company: string;
+  company_address: string;
+  company_country: string;
+  vat_id: string;
+}
+
 export interface DetailsValues {
   buyer: PersonValues;
   answers: AnswerValues;
   attendees: (PersonValues & { answers: AnswerValues })[];
   terms: boolean;
+  company: CompanyValues;
 }
+
+export const noCompany = (): CompanyValues => ({
+  wanted: false,
+  company: '',
+  company_address: '',
+  company_country: '',
+  vat_id: '',
+});
 
 export type Problem = 'required' | 'email' | 'terms' | 'date' | 'invalid';
 export type Problems = Record<string, Problem>;
@@ -100,6 +118,7 @@ export function initialValues(order: PublicOrder): DetailsValues {
       ),
     })),
     terms: false,
+    company: noCompany(),
   };
 }
 
@@ -166,6 +185,15 @@ export function detailsProblems(order: PublicOrder, values: DetailsValues): Prob
     );
   });
   if (!values.terms) problems.terms_agreed = 'terms';
+  if (values.company.wanted)
+    for (const field of ['company', 'company_address', 'company_country'] as const)
+      if (values.company[field].trim() === '') problems[field] = 'required';
+  if (
+    values.company.wanted &&
+    !problems.company_country &&
+    !/^[A-Za-z]{2}$/.test(values.company.company_country.trim())
+  )
+    problems.company_country = 'invalid';
   return problems;
 }
 
@@ -207,6 +235,14 @@ export function toDetailsBody(values: DetailsValues, locale: OrderDetailsBody['l
       answers: toApiAnswers(attendee.answers),
     })),
     terms_agreed: values.terms,
+    ...(values.company.wanted
+      ? {
+          company: values.company.company.trim(),
+          company_address: values.company.company_address.trim(),
+          company_country: values.company.company_country.trim().toUpperCase(),
+          vat_id: values.company.vat_id.trim() || null,
+        }
+      : {}),
   };
 }
 

@@ -19,6 +19,7 @@ export const eventSectionMessages = defineMessages({
   checkIn: { id: 'eventDashboard.section.checkIn', defaultMessage: 'Check-in lists' },
   messages: { id: 'eventDashboard.section.messages', defaultMessage: 'Messages' },
   webhooks: { id: 'eventDashboard.section.webhooks', defaultMessage: 'Webhooks' },
+  invoices: { id: 'eventDashboard.section.invoices', defaultMessage: 'Invoices' },
   emailTemplates: { id: 'eventDashboard.section.emailTemplates', defaultMessage: 'Email templates' },
   homepageDesigner: { id: 'eventDashboard.section.homepageDesigner', defaultMessage: 'Homepage designer' },
   widget: { id: 'eventDashboard.section.widget', defaultMessage: 'Widget' },

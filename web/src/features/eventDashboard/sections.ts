@@ -20,6 +20,7 @@ export const EVENT_SECTIONS: EventSection[] = [
   { path: 'tickets', label: s.tickets, icon: 'label' },
   { path: 'orders', label: s.orders, icon: 'shopping-cart' },
   { path: 'attendees', label: s.attendees, icon: 'people' },
+  { path: 'invoices', label: s.invoices, icon: 'document' },
   { path: 'check-in', label: s.checkIn, icon: 'endorsed' },
   { path: 'questions', label: s.questions, icon: 'help' },
   { path: 'promo-codes', label: s.promoCodes, icon: 'tag' },

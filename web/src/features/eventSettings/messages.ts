@@ -17,6 +17,10 @@ export const eventSettingsMessages = defineMessages({
       'Card payments are set up once for the account, under Account › Payment. Offline payment (bank transfer, cash at the door) is chosen per event: its orders await payment until a member marks them paid.',
   },
   offlinePayments: { id: 'eventSettings.field.offlinePayments', defaultMessage: 'Offer offline payment' },
+  invoices: {
+    id: 'eventSettings.field.invoices',
+    defaultMessage: 'Issue invoices (buyers may ask for a company invoice at checkout)',
+  },
   offlinePaymentInstructions: {
     id: 'eventSettings.field.offlinePaymentInstructions',
     defaultMessage: 'How to pay offline (shown after checkout and in the confirmation email)',

@@ -80,6 +80,7 @@ export const settingFields = {
     name: 'allow_orders_awaiting_offline_payment_to_check_in',
     label: m.payAtCheckIn,
   },
+  invoices: { kind: 'switch', name: 'invoices_enabled', label: m.invoices },
   orderTimeout: { kind: 'orderTimeout' },
   priceDisplay: { kind: 'priceDisplay' },
 } satisfies Record<string, SettingField>;
@@ -116,6 +117,7 @@ export const SETTINGS_SECTIONS: { anchor: string; title: MessageDescriptor; fiel
       f.offlinePayments,
       f.offlinePaymentInstructions,
       f.payAtCheckIn,
+      f.invoices,
     ],
   },
 ];

@@ -28,6 +28,7 @@ import { OrderAnswers, OrderHistory } from './OrderHistory';
 import { ComposeDialog } from '../messages/ComposeDialog';
 import type { RecipientCandidate } from '../messages/api';
 import { OrderMoney } from './OrderMoney';
+import { OrderInvoices } from '../invoices/OrderInvoices';
 import { wasCancelled } from './orderFacts';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useToaster } from '../../shared/ui/toaster';
@@ -424,6 +425,7 @@ function OrderDetailView({ eventId, order }: { eventId: string; order: OrderDeta
       <MoneyTrail order={order} />
       <h3>{intl.formatMessage(d.lines)}</h3>
       <OrderMoney order={order} />
+      <OrderInvoices eventId={eventId} orderId={order.id} />
       <h3>{intl.formatMessage(d.attendees)}</h3>
       <ul className="order-drawer__attendees">
         {order.attendees.map((attendee) => {

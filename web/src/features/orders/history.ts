@@ -78,6 +78,10 @@ const sentences = {
     id: 'orders.history.orderPersonalDataErased',
     defaultMessage: 'Personal data of the buyer and attendees erased',
   }),
+  OrderCompanyInvoiceRequested: defineMessage({
+    id: 'orders.history.orderCompanyInvoiceRequested',
+    defaultMessage: 'Company details for the invoice given at checkout',
+  }),
   PaymentIntentCreated: defineMessage<{ amount: string }>({
     id: 'orders.history.paymentIntentCreated',
     defaultMessage: 'Card payment of {amount} started',
@@ -276,6 +280,7 @@ const mailKinds: Record<string, MessageDescriptor> = defineMessages({
   order_cancelled: { id: 'orders.trail.mail.orderCancelled', defaultMessage: 'cancellation' },
   order_refund: { id: 'orders.trail.mail.orderRefund', defaultMessage: 'refund' },
   order_notification: { id: 'orders.trail.mail.orderNotification', defaultMessage: 'note to the organizer' },
+  order_invoice: { id: 'orders.trail.mail.orderInvoice', defaultMessage: 'invoice' },
   event_message: { id: 'orders.trail.mail.eventMessage', defaultMessage: 'message' },
 });
 

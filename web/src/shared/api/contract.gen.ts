@@ -3541,6 +3541,7 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3582,6 +3583,7 @@ export type GetEventsByEventIdOrdersByOrderIdResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3626,6 +3628,7 @@ export type GetEventsByEventIdOrdersByOrderIdHistoryResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3897,6 +3900,7 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -3938,6 +3942,7 @@ export type PostEventsByEventIdOrdersByOrderIdMarkPaidResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4066,6 +4071,7 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4107,6 +4113,7 @@ export type PostEventsByEventIdOrdersByOrderIdCancelResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4242,6 +4249,7 @@ export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4283,6 +4291,7 @@ export type PostEventsByEventIdOrdersByOrderIdRefundsResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4417,6 +4426,7 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4458,6 +4468,7 @@ export type PutEventsByEventIdOrdersByOrderIdBuyerResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4586,6 +4597,7 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4627,6 +4639,7 @@ export type PostEventsByEventIdOrdersByOrderIdResendConfirmationResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4755,6 +4768,7 @@ export type PostEventsByEventIdOrdersByOrderIdErasePersonalDataResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -4796,6 +4810,7 @@ export type PostEventsByEventIdOrdersByOrderIdErasePersonalDataResponse = {
         | 'OrderConfirmationResent'
         | 'AttendeeTicketResent'
         | 'OrderPersonalDataErased'
+        | 'OrderCompanyInvoiceRequested'
         | 'PaymentIntentCreated'
         | 'OrderPaymentReceived'
         | 'PaymentAmountMismatch'
@@ -5151,6 +5166,110 @@ export type PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse = {
   };
 };
 
+export type GetEventsByEventIdInvoicesResponse = {
+  data: {
+    id: string;
+    number: string;
+    kind: 'INVOICE' | 'CREDIT_NOTE';
+    event_id: string;
+    order_id: string;
+    buyer_company: string | null;
+    buyer_name: string | null;
+    buyer_country: string | null;
+    buyer_vat_id: string | null;
+    currency: string;
+    net: number;
+    tax: number;
+    gross: number;
+    cancels_number: string | null;
+    issued_at: string;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type GetEventsByEventIdInvoicesQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of number, issued_at, gross (number) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  'filter_fields[kind][eq]'?: string;
+  'filter_fields[kind][in]'?: string;
+  'filter_fields[order_id][eq]'?: string;
+  'filter_fields[issued_at][gte]'?: string;
+  'filter_fields[issued_at][gt]'?: string;
+  'filter_fields[issued_at][lte]'?: string;
+  'filter_fields[issued_at][lt]'?: string;
+};
+
+export type GetEventsByEventIdInvoicesExportQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of number, issued_at, gross (number) */
+  sort_by?: string;
+  /** asc or desc (desc) */
+  sort_direction?: string;
+  'filter_fields[kind][eq]'?: string;
+  'filter_fields[kind][in]'?: string;
+  'filter_fields[order_id][eq]'?: string;
+  'filter_fields[issued_at][gte]'?: string;
+  'filter_fields[issued_at][gt]'?: string;
+  'filter_fields[issued_at][lte]'?: string;
+  'filter_fields[issued_at][lt]'?: string;
+  /** csv (the default) or xlsx */
+  format?: string;
+};
+
+export type GetAccountInvoiceSettingsResponse = {
+  data: {
+    prefix: string;
+    seller_company: string | null;
+    seller_address: string | null;
+    seller_country: string | null;
+    seller_vat_id: string | null;
+    next_number: string;
+  };
+};
+
+export type PutAccountInvoiceSettingsBody = {
+  prefix: string;
+  seller_company: string | null;
+  seller_address: string | null;
+  seller_country: string | null;
+  seller_vat_id: string | null;
+};
+
+export type PutAccountInvoiceSettingsResponse = {
+  data: {
+    prefix: string;
+    seller_company: string | null;
+    seller_address: string | null;
+    seller_country: string | null;
+    seller_vat_id: string | null;
+    next_number: string;
+  };
+};
+
 export type PostPublicEventsByEventIdOrdersBody = {
   lines: {
     ticket_id: string;
@@ -5256,6 +5375,9 @@ export type PostPublicEventsByEventIdOrdersResponse = {
     payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+    invoices_enabled: boolean;
+    invoice_number: string | null;
+    credit_note_number: string | null;
   };
 };
 
@@ -5350,6 +5472,9 @@ export type GetPublicEventsByEventIdOrdersByOrderShortIdResponse = {
     payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+    invoices_enabled: boolean;
+    invoice_number: string | null;
+    credit_note_number: string | null;
   };
 };
 
@@ -5392,6 +5517,10 @@ export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsBody = {
     };
   }[];
   terms_agreed: boolean;
+  company?: string | null;
+  company_address?: string | null;
+  company_country?: string | null;
+  vat_id?: string | null;
 };
 
 export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse = {
@@ -5485,6 +5614,9 @@ export type PutPublicEventsByEventIdOrdersByOrderShortIdDetailsResponse = {
     payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+    invoices_enabled: boolean;
+    invoice_number: string | null;
+    credit_note_number: string | null;
   };
 };
 
@@ -5579,6 +5711,9 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdExtendResponse = {
     payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+    invoices_enabled: boolean;
+    invoice_number: string | null;
+    credit_note_number: string | null;
   };
 };
 
@@ -5677,6 +5812,9 @@ export type PostPublicEventsByEventIdOrdersByOrderShortIdCompleteResponse = {
     payment_failure: string | null;
     offline_payment_instructions: string | null;
     post_checkout_message: string | null;
+    invoices_enabled: boolean;
+    invoice_number: string | null;
+    credit_note_number: string | null;
   };
 };
 
@@ -6338,8 +6476,26 @@ export interface ApiRoutes {
     body: never;
     response: PostEventsByEventIdAttendeesByAttendeeIdResendTicketResponse;
   };
+  'GET /public/events/{eventId}/orders/{orderShortId}/invoice.pdf': { body: never; response: void };
+  'GET /public/events/{eventId}/orders/{orderShortId}/credit-note.pdf': { body: never; response: void };
+  'GET /public/events/{eventId}/orders/{orderShortId}/invoice.html': { body: never; response: void };
+  'GET /events/{eventId}/invoices': {
+    body: never;
+    response: GetEventsByEventIdInvoicesResponse;
+    query: GetEventsByEventIdInvoicesQuery;
+  };
+  'GET /events/{eventId}/invoices/export': {
+    body: never;
+    response: void;
+    query: GetEventsByEventIdInvoicesExportQuery;
+  };
   'GET /events/{eventId}/orders/{orderId}/invoice': { body: never; response: void };
   'GET /events/{eventId}/orders/{orderId}/credit-note': { body: never; response: void };
+  'GET /account/invoice-settings': { body: never; response: GetAccountInvoiceSettingsResponse };
+  'PUT /account/invoice-settings': {
+    body: PutAccountInvoiceSettingsBody;
+    response: PutAccountInvoiceSettingsResponse;
+  };
   'POST /public/events/{eventId}/orders': {
     body: PostPublicEventsByEventIdOrdersBody;
     response: PostPublicEventsByEventIdOrdersResponse;
