@@ -42,7 +42,8 @@ export interface MailTemplates {
     link: string;
   };
   /** One per attendee, with the ticket's QR code attached inline as `cid:ticket-qr` and an .ics file. */
-  order_ticket: { name: string; event: string; ticket: string; when: string; link: string };
+  /** `pdfLink` downloads the ticket as a PDF (services/sales/orders/ticketDocumentRoutes.ts). */
+  order_ticket: { name: string; event: string; ticket: string; when: string; link: string; pdfLink: string };
   /** To the buyer: a member cancelled the order, its tickets are void. */
   order_cancelled: { name: string; event: string; reference: string; link: string };
   /** To the buyer: money went back (a member's refund with "notify", or a payment that came too late). */
@@ -172,7 +173,11 @@ const layouts: { [T in MailTemplate]: (values: MailTemplates[T]) => Layout } = {
   }),
   order_ticket: (v) => ({
     subject: ['ticketSubject', { event: v.event }],
-    paragraphs: [['ticketIntro', { ticket: v.ticket, event: v.event, when: v.when }], ['ticketCalendar']],
+    paragraphs: [
+      ['ticketIntro', { ticket: v.ticket, event: v.event, when: v.when }],
+      ['ticketCalendar'],
+      ['ticketPdf', { pdfLink: v.pdfLink }],
+    ],
     image: { cid: 'ticket-qr', alt: 'ticketQrAlt' },
     button: { label: 'ticketButton', link: v.link },
     notes: [],

@@ -77,6 +77,7 @@ const examples: { [T in MailTemplate]: MailTemplates[T] } = {
     ticket: 'Standing',
     when: 'Friday, 5 March 2027, 18:00',
     link: 'https://t.example/ticket/ev_1/abc',
+    pdfLink: 'https://t.example/api/public/events/ev_1/attendees/abc/ticket.pdf',
   },
   order_cancelled: {
     name: 'Ada',

@@ -97,8 +97,8 @@ function orderMailSuite(kind: StorageKind) {
         mail.headers['x-ticketing-template'] === 'order_notification' && mail.text.includes(order.reference),
     );
     expect(notification.to).toEqual(['box-office@example.test']);
-    const ticketLinks = order.attendees.map((attendee) => `/ticket/${eventId}/${attendee.short_id}`);
-    for (const link of ticketLinks) {
+    for (const attendee of order.attendees) {
+      const link = `/ticket/${eventId}/${attendee.short_id}`;
       const ticket = await sink.waitFor(
         (mail) => mail.headers['x-ticketing-template'] === 'order_ticket' && mail.text.includes(link),
       );
@@ -109,6 +109,16 @@ function orderMailSuite(kind: StorageKind) {
       expect(ticket.raw).toMatch(/Content-Type: image\/png;?\s*name=ticket-qr\.png/i);
       expect(ticket.raw).toMatch(/Content-Type: text\/calendar/i);
       expect(ticket.raw).toMatch(/filename=event\.ics/i);
+      // The ticket as a PDF, one link away, for paper or a phone without the ticket page.
+      const pdfPath = `/api/public/events/${eventId}/attendees/${attendee.short_id}/ticket.pdf`;
+      expect(ticket.text).toMatch(new RegExp(`Ihr Ticket als PDF: \\S+${pdfPath.replace(/\./g, '\\.')}`));
+      const pdf = await fetch(`${t.baseUrl}${pdfPath}`);
+      expect(pdf.status).toBe(200);
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     }
     // Sent once: the outbox holds exactly one row per (order, template, attendee).
     const rows = (await t.platform.services.db('mail_outbox').where({ aggregate_id: order.id })) as {

@@ -480,6 +480,7 @@ class OrderMailer {
         ticket: titles.get(attendee.ticketId) ?? '',
         when,
         link: `${this.settings.publicUrl}/ticket/${this.placed.eventId}/${attendee.shortId}`,
+        pdfLink: `${this.settings.publicUrl}/api/public/events/${this.placed.eventId}/attendees/${attendee.shortId}/ticket.pdf`,
       };
       const qr = qrCodePng(code, { width: 300, margin: 2, errorCorrectionLevel: 'M' });
       await this.send(

@@ -66,6 +66,7 @@ export const de: MailCatalog = {
   ticketSubject: 'Ihr Ticket für {event}',
   ticketIntro: 'Hier ist Ihr Ticket „{ticket}“ für {event} am {when}. Zeigen Sie den QR-Code am Eingang vor.',
   ticketCalendar: 'Mit der angehängten Kalenderdatei tragen Sie die Veranstaltung in Ihren Kalender ein.',
+  ticketPdf: 'Lieber auf Papier oder offline? Ihr Ticket als PDF: {pdfLink}',
   ticketButton: 'Ticket öffnen',
   ticketQrAlt: 'QR-Code Ihres Tickets',
   orderInvoiceSubject: 'Ihre Rechnung {number} für {event}',

@@ -62,6 +62,7 @@ export const en = {
   ticketSubject: 'Your ticket for {event}',
   ticketIntro: 'Here is your ticket "{ticket}" for {event} on {when}. Show the QR code at the entrance.',
   ticketCalendar: 'The attached calendar file adds the event to your calendar.',
+  ticketPdf: 'Prefer it on paper or offline? Your ticket as a PDF: {pdfLink}',
   ticketButton: 'Open your ticket',
   ticketQrAlt: 'QR code of your ticket',
   orderInvoiceSubject: 'Your invoice {number} for {event}',

@@ -66,6 +66,7 @@ export const es: MailCatalog = {
   ticketIntro:
     'Aquí tienes tu entrada «{ticket}» para {event} el {when}. Muestra el código QR en la entrada.',
   ticketCalendar: 'El archivo de calendario adjunto añade el evento a tu calendario.',
+  ticketPdf: '¿Lo prefieres en papel o sin conexión? Tu entrada en PDF: {pdfLink}',
   ticketButton: 'Abrir tu entrada',
   ticketQrAlt: 'Código QR de tu entrada',
   orderInvoiceSubject: 'Su factura {number} de {event}',

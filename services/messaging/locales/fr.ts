@@ -63,6 +63,7 @@ export const fr: MailCatalog = {
   ticketSubject: 'Votre billet pour {event}',
   ticketIntro: 'Voici votre billet « {ticket} » pour {event} le {when}. Présentez le code QR à l’entrée.',
   ticketCalendar: 'Le fichier de calendrier joint ajoute l’événement à votre agenda.',
+  ticketPdf: 'Vous le préférez sur papier ou hors ligne ? Votre billet en PDF : {pdfLink}',
   ticketButton: 'Ouvrir votre billet',
   ticketQrAlt: 'Code QR de votre billet',
   orderInvoiceSubject: 'Votre facture {number} pour {event}',

@@ -63,6 +63,7 @@ export const pt: MailCatalog = {
   ticketSubject: 'O seu bilhete para {event}',
   ticketIntro: 'Aqui está o seu bilhete «{ticket}» para {event} em {when}. Mostre o código QR à entrada.',
   ticketCalendar: 'O ficheiro de calendário anexo adiciona o evento ao seu calendário.',
+  ticketPdf: 'Prefere em papel ou offline? O seu bilhete em PDF: {pdfLink}',
   ticketButton: 'Abrir o seu bilhete',
   ticketQrAlt: 'Código QR do seu bilhete',
   orderInvoiceSubject: 'A sua fatura {number} de {event}',

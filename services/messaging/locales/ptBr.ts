@@ -62,6 +62,7 @@ export const ptBr: MailCatalog = {
   ticketSubject: 'Seu ingresso para {event}',
   ticketIntro: 'Aqui está seu ingresso "{ticket}" para {event} em {when}. Mostre o QR code na entrada.',
   ticketCalendar: 'O arquivo de calendário anexo adiciona o evento à sua agenda.',
+  ticketPdf: 'Prefere no papel ou offline? Seu ingresso em PDF: {pdfLink}',
   ticketButton: 'Abrir seu ingresso',
   ticketQrAlt: 'QR code do seu ingresso',
   orderInvoiceSubject: 'Sua fatura {number} de {event}',

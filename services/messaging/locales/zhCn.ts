@@ -56,6 +56,7 @@ export const zhCn: MailCatalog = {
   ticketSubject: '您的 {event} 门票',
   ticketIntro: '这是您 {when} 参加 {event} 的门票“{ticket}”。请在入口出示二维码。',
   ticketCalendar: '附件中的日历文件可将活动添加到您的日历。',
+  ticketPdf: '想打印或离线使用？您的 PDF 门票：{pdfLink}',
   ticketButton: '打开您的门票',
   ticketQrAlt: '您的门票二维码',
   orderInvoiceSubject: '您的 {event} 发票 {number}',

@@ -30,6 +30,7 @@ export const orderMailPlaceholders: Record<OrderMailKind, readonly string[]> = {
     'attendee.last_name',
     'ticket.title',
     'ticket.url',
+    'ticket.pdf_url',
   ],
 };
 
@@ -95,6 +96,7 @@ export function placeholderValues(data: OrderMailData): Record<string, string> {
     'attendee.last_name': t.lastName,
     'ticket.title': t.ticket,
     'ticket.url': t.link,
+    'ticket.pdf_url': t.pdfLink,
   };
 }
 
@@ -126,7 +128,16 @@ export function sampleOrderMailData(kind: OrderMailKind, locale = 'en'): OrderMa
           instructions: '',
         },
       }
-    : { kind, locale, values: { ...common, ticket: 'Standing', reference: 'ABC123' } };
+    : {
+        kind,
+        locale,
+        values: {
+          ...common,
+          ticket: 'Standing',
+          reference: 'ABC123',
+          pdfLink: 'https://tickets.example/sample.pdf',
+        },
+      };
 }
 
 const cache = createIntlCache();
