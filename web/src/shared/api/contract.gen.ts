@@ -548,6 +548,7 @@ export type GetAccountAuditResponse = {
       | 'TicketSalesPaused'
       | 'TicketSalesResumed'
       | 'TicketDeleted'
+      | 'TicketWaitingListSet'
       | 'TicketsSorted'
       | 'TaxCreated'
       | 'TaxUpdated'
