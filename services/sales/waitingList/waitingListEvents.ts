@@ -108,10 +108,11 @@ export const waitingClaimEventTypes: readonly WaitingClaimEvent['type'][] = [
 export const waitingEntrySubject = (entryId: string): string => `waitingEntry:${entryId}`;
 const subjectOfEntry = (data: Readonly<Record<string, unknown>>) => waitingEntrySubject(String(data.entryId));
 
-/** The joiner's name and address, and the IP of the join and of the offer link's visit. */
+/** The joiner's name and address, and the IP of the join (claim and entry) and of the offer link's visit. */
 export const waitingEntryPersonalData: Readonly<
-  Partial<Record<WaitingEntryEvent['type'], PersonalFieldsOf>>
+  Partial<Record<WaitingEntryEvent['type'] | WaitingClaimEvent['type'], PersonalFieldsOf>>
 > = {
+  WaitingPlaceClaimed: { subject: subjectOfEntry, fields: [], ip: true },
   WaitingEntryJoined: {
     subject: subjectOfEntry,
     fields: [
