@@ -260,6 +260,12 @@ const permissionMatrix: Record<string, Entry> = {
   'DELETE /api/events/:id/tickets/:ticketId': { access: 'events', owned: true, params: ticket },
   'POST /api/events/:id/tickets/:ticketId/pause': { access: 'events', owned: true, params: ticket },
   'POST /api/events/:id/tickets/:ticketId/resume': { access: 'events', owned: true, params: ticket },
+  'PUT /api/events/:id/tickets/:ticketId/waiting-list': {
+    access: 'events',
+    owned: true,
+    params: ticket,
+    body: () => ({ enabled: true, offer_hours: 24 }),
+  },
   'GET /api/events/:eventId/capacity-assignments': { access: 'events', owned: true, params: eventOf },
   'POST /api/events/:eventId/capacity-assignments': {
     access: 'events',

@@ -1973,6 +1973,19 @@ export type PostEventsByIdTicketsByTicketIdResumeResponse = {
   };
 };
 
+export type PutEventsByIdTicketsByTicketIdWaitingListBody = {
+  enabled: boolean;
+  offer_hours?: number;
+};
+
+export type PutEventsByIdTicketsByTicketIdWaitingListResponse = {
+  data: {
+    ticket_id: string;
+    enabled: boolean;
+    offer_hours: number;
+  };
+};
+
 export type GetAccountTaxesAndFeesResponse = {
   data: {
     id: string;
@@ -6059,6 +6072,10 @@ export interface ApiRoutes {
   'POST /events/{id}/tickets/{ticketId}/resume': {
     body: never;
     response: PostEventsByIdTicketsByTicketIdResumeResponse;
+  };
+  'PUT /events/{id}/tickets/{ticketId}/waiting-list': {
+    body: PutEventsByIdTicketsByTicketIdWaitingListBody;
+    response: PutEventsByIdTicketsByTicketIdWaitingListResponse;
   };
   'GET /account/taxes-and-fees': { body: never; response: GetAccountTaxesAndFeesResponse };
   'POST /account/taxes-and-fees': {
