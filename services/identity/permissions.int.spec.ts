@@ -581,6 +581,11 @@ const permissionMatrix: Record<string, Entry> = {
     params: eventOf,
     body: () => ({ lines: [{ ticket_id: 'tk_nonexistent', quantity: 1 }] }),
   },
+  'POST /api/public/events/:eventId/tickets/:ticketId/waiting-list': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, ticketId: 'tk_nonexistent' }),
+    body: () => ({ name: 'Nobody', email: 'nobody@example.test', quantity: 1 }),
+  },
   'GET /api/public/events/:eventId/orders/:orderShortId': {
     access: 'public',
     params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),

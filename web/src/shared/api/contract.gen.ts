@@ -5764,6 +5764,21 @@ export type GetPublicTicketKeysResponse = {
   }[];
 };
 
+export type PostPublicEventsByEventIdTicketsByTicketIdWaitingListBody = {
+  name: string;
+  email: string;
+  quantity: number;
+  tier_id?: string | null;
+  locale?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'pt-br' | 'zh-cn';
+};
+
+export type PostPublicEventsByEventIdTicketsByTicketIdWaitingListResponse = {
+  data: {
+    entry_id: string;
+    status: 'WAITING';
+  };
+};
+
 export type GetPublicWalletsResponse = {
   data: {
     apple: boolean;
@@ -6387,6 +6402,10 @@ export interface ApiRoutes {
     response: GetPublicEventsByEventIdAttendeesByAttendeeShortIdResponse;
   };
   'GET /public/ticket-keys': { body: never; response: GetPublicTicketKeysResponse };
+  'POST /public/events/{eventId}/tickets/{ticketId}/waiting-list': {
+    body: PostPublicEventsByEventIdTicketsByTicketIdWaitingListBody;
+    response: PostPublicEventsByEventIdTicketsByTicketIdWaitingListResponse;
+  };
   'GET /public/wallets': { body: never; response: GetPublicWalletsResponse };
   'GET /public/events/{eventId}/attendees/{attendeeShortId}/wallet.pkpass': { body: never; response: void };
   'GET /public/events/{eventId}/attendees/{attendeeShortId}/google-wallet': {
