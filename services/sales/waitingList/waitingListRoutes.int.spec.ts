@@ -105,6 +105,29 @@ function routeSuite(kind: StorageKind) {
       'ticket_not_found',
     );
   });
+
+  it('knows no waiting list of an event that is not live', async () => {
+    const organizer = await api<{ data: { id: string } }>('POST', '/api/organizers', {
+      json: { name: 'Drafts' },
+    });
+    const draft = await api<{ data: { id: string } }>('POST', '/api/events', {
+      json: {
+        organizer_id: organizer.body.data.id,
+        title: 'Not yet',
+        start_date: '2027-03-05T18:00:00+01:00',
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+    });
+    const liveEventId = eventId;
+    eventId = draft.body.data.id;
+    try {
+      const ticketId = await ticketWith(0, true);
+      expectProblem(await t.client()('POST', joinPath(ticketId), { json: person }), 404, 'event_not_found');
+    } finally {
+      eventId = liveEventId;
+    }
+  });
 }
 
 describe('waiting list routes (SQLite)', () => routeSuite('sqlite'));
