@@ -328,6 +328,7 @@ function subjectOf(event: RecordedOf<AuditedEvent>): Subject {
     case 'TicketSalesPaused':
     case 'TicketSalesResumed':
     case 'TicketDeleted':
+    case 'TicketWaitingListSet':
       return { kind: 'ticket', id: event.data.ticketId, eventId: event.data.eventId };
     case 'TaxCreated':
       return { kind: 'tax', id: event.data.taxId, accountId: event.data.accountId, name: event.data.name };

@@ -135,6 +135,10 @@ export const ticketsProjection = defineProjection<TicketEvent | TicketOrderEvent
       case 'TicketDeleted':
         await trx(table).where({ id: row.id }).delete();
         break;
+      case 'TicketWaitingListSet':
+        // Read from the ticket's stream where it decides (the join); the waiting list read model shows it.
+        await trx(table).where({ id: row.id }).update({ updated_at: event.data.setAt, revision });
+        break;
     }
     return touched;
   },

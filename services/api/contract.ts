@@ -20,6 +20,7 @@ import { messageRouteContracts } from '../messaging/messages/messageSchemas';
 import { mailTemplateRouteContracts } from '../messaging/mailTemplates/mailTemplateSchemas';
 import { webhookRouteContracts } from '../integrations/webhooks/webhookSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
+import { publicWaitingListRouteContracts } from '../sales/waitingList/waitingListSchemas';
 import { ticketDocumentRouteContracts } from '../sales/orders/ticketDocumentRoutes';
 import { invoiceRouteContracts } from '../sales/invoices/invoiceSchemas';
 import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
@@ -54,6 +55,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...orderRouteContracts,
   ...invoiceRouteContracts,
   ...publicOrderRouteContracts,
+  ...publicWaitingListRouteContracts,
   ...ticketDocumentRouteContracts,
   ...paymentRouteContracts,
   ...billingRouteContracts,

@@ -18,6 +18,7 @@ import { messageEventTypes } from '../messaging/messages/messageEvents';
 import { paymentConnectionEventTypes } from '../payments/paymentEvents';
 import { inventoryEventTypes } from '../inventory/inventoryEvents';
 import { orderHistoryTypes } from '../sales/orders/orderHistory';
+import { waitingClaimEventTypes, waitingEntryEventTypes } from '../sales/waitingList/waitingListEvents';
 
 /**
  * The shapes `npm run audit:verify` holds every recorded event to (docs/audit.md). Every type the platform records
@@ -150,6 +151,8 @@ export const knownEventTypes: ReadonlySet<string> = new Set<string>([
   ...paymentConnectionEventTypes,
   ...checkInEventTypes,
   ...checkInListEventTypes,
+  ...waitingEntryEventTypes,
+  ...waitingClaimEventTypes,
   'WebhookCreated',
   'WebhookUpdated',
   'WebhookStatusChanged',

@@ -11,6 +11,7 @@ import type { EmailClaimEvent } from '../identity/emailClaims';
 import type { UserEvent } from '../identity/userDecider';
 import type { InventoryEvent } from '../inventory/inventoryEvents';
 import { orderPersonalData, orderSubject } from '../sales/orders/orderEvents';
+import { waitingEntryPersonalData } from '../sales/waitingList/waitingListEvents';
 
 /**
  * Which fields of the platform's events are a person's (docs/audit.md "Erasure"): the order's buyer and
@@ -62,7 +63,12 @@ const inventoryPersonalData = {
 } satisfies Partial<Record<InventoryEvent['type'], PersonalFieldsOf>>;
 
 export const platformPersonalData: PersonalDataPolicy = {
-  types: { ...orderPersonalData, ...inventoryPersonalData, ...identityPersonalData },
+  types: {
+    ...orderPersonalData,
+    ...inventoryPersonalData,
+    ...identityPersonalData,
+    ...waitingEntryPersonalData,
+  },
   erasedBy(type, data) {
     if (type === 'OrderPersonalDataErased') return orderSubject(String(data.orderId));
     if (type === 'UserErased') return userSubject(String(data.userId));

@@ -260,6 +260,12 @@ const permissionMatrix: Record<string, Entry> = {
   'DELETE /api/events/:id/tickets/:ticketId': { access: 'events', owned: true, params: ticket },
   'POST /api/events/:id/tickets/:ticketId/pause': { access: 'events', owned: true, params: ticket },
   'POST /api/events/:id/tickets/:ticketId/resume': { access: 'events', owned: true, params: ticket },
+  'PUT /api/events/:id/tickets/:ticketId/waiting-list': {
+    access: 'events',
+    owned: true,
+    params: ticket,
+    body: () => ({ enabled: true, offer_hours: 24 }),
+  },
   'GET /api/events/:eventId/capacity-assignments': { access: 'events', owned: true, params: eventOf },
   'POST /api/events/:eventId/capacity-assignments': {
     access: 'events',
@@ -574,6 +580,11 @@ const permissionMatrix: Record<string, Entry> = {
     access: 'public',
     params: eventOf,
     body: () => ({ lines: [{ ticket_id: 'tk_nonexistent', quantity: 1 }] }),
+  },
+  'POST /api/public/events/:eventId/tickets/:ticketId/waiting-list': {
+    access: 'public',
+    params: (f) => ({ eventId: f.eventId, ticketId: 'tk_nonexistent' }),
+    body: () => ({ name: 'Nobody', email: 'nobody@example.test', quantity: 1 }),
   },
   'GET /api/public/events/:eventId/orders/:orderShortId': {
     access: 'public',

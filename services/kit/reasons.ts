@@ -81,6 +81,15 @@ export const reasonCatalog = {
   hold_not_found: { status: 404, title: 'This reservation does not exist' },
   hold_expired: { status: 409, title: 'Sorry, your order has expired. Please start a new order.' },
   hold_not_sold: { status: 409, title: 'Only sold tickets can be returned' },
+  // waiting list
+  waiting_list_closed: {
+    status: 409,
+    title: 'This ticket has no waiting list open: it is not sold out or the organizer has not enabled one',
+  },
+  waiting_list_duplicate: { status: 409, title: 'This email address is already on the waiting list' },
+  waiting_offer_expired: { status: 409, title: 'This waiting list offer has expired' },
+  waiting_offer_not_yours: { status: 403, title: 'This waiting list offer belongs to someone else' },
+  waiting_entry_not_found: { status: 404, title: 'Waiting list entry not found' },
   too_many_reservations: {
     status: 429,
     title: 'Too many open reservations from your network for this event; please try again later',

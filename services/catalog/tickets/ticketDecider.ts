@@ -1,10 +1,18 @@
 import type { Decider } from '../../kit/decider';
 import { refuse, type FieldErrors } from '../../kit/refusal';
-import type { PriceTier, TicketDetails, TicketEvent } from './ticketEvents';
+import {
+  DEFAULT_WAITING_OFFER_HOURS,
+  type PriceTier,
+  type TicketDetails,
+  type TicketEvent,
+  type TicketWaitingList,
+} from './ticketEvents';
 
 export const maxTicketTitleLength = 149;
 export const maxTierLabelLength = 149;
 export const maxTicketDescriptionLength = 49_999;
+/** An offer holds units for at most a week: longer keeps them from everyone else for too long. */
+export const maxWaitingOfferHours = 168;
 
 // ---------- commands
 
@@ -36,7 +44,18 @@ export type DeleteTicket = {
   now: Date;
 };
 
-export type TicketCommand = CreateTicket | UpdateTicket | PauseTicketSales | ResumeTicketSales | DeleteTicket;
+/** Its own command: the waiting list is not a detail of what is sold, and has its own rules. */
+export type SetTicketWaitingList = {
+  type: 'SetTicketWaitingList';
+  eventId: string;
+  ticketId: string;
+  enabled: boolean;
+  offerHours: number;
+  now: Date;
+};
+
+export type TicketCommand =
+  CreateTicket | UpdateTicket | PauseTicketSales | ResumeTicketSales | DeleteTicket | SetTicketWaitingList;
 
 // ---------- state
 
@@ -45,6 +64,7 @@ export interface ExistingTicket {
   eventId: string;
   details: TicketDetails;
   salesPaused: boolean;
+  waitingList: TicketWaitingList;
 }
 export type TicketState = { exists: false; deleted?: boolean } | ExistingTicket;
 
@@ -140,7 +160,13 @@ export const ticketDecider: Decider<TicketCommand, TicketEvent, TicketState> = {
   evolve(state, event) {
     if (event.type === 'TicketCreated') {
       const { eventId, ticketId: _ticketId, createdAt: _createdAt, ...details } = event.data;
-      return { exists: true, eventId, details, salesPaused: false };
+      return {
+        exists: true,
+        eventId,
+        details,
+        salesPaused: false,
+        waitingList: { enabled: false, offerHours: DEFAULT_WAITING_OFFER_HOURS },
+      };
     }
     if (!state.exists) return state;
     switch (event.type) {
@@ -152,6 +178,8 @@ export const ticketDecider: Decider<TicketCommand, TicketEvent, TicketState> = {
         return { ...state, salesPaused: false };
       case 'TicketDeleted':
         return { exists: false, deleted: true };
+      case 'TicketWaitingListSet':
+        return { ...state, waitingList: { enabled: event.data.enabled, offerHours: event.data.offerHours } };
     }
   },
 
@@ -198,6 +226,17 @@ export const ticketDecider: Decider<TicketCommand, TicketEvent, TicketState> = {
       case 'DeleteTicket':
         if (command.orderCount > 0) refuse('ticket_has_orders');
         return [{ type: 'TicketDeleted', data: { eventId, ticketId, deletedAt: at } }];
+      case 'SetTicketWaitingList': {
+        const { enabled, offerHours } = command;
+        if (!Number.isSafeInteger(offerHours) || offerHours < 1 || offerHours > maxWaitingOfferHours)
+          refuse('validation_failed', undefined, {
+            offer_hours: [`Enter a whole number of hours from 1 to ${maxWaitingOfferHours}`],
+          });
+        if (state.waitingList.enabled === enabled && state.waitingList.offerHours === offerHours) return [];
+        return [
+          { type: 'TicketWaitingListSet', data: { eventId, ticketId, enabled, offerHours, setAt: at } },
+        ];
+      }
     }
   },
 };

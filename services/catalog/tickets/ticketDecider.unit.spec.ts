@@ -356,3 +356,58 @@ describe('ticketState and shownToBuyer', () => {
     expect(shownToBuyer({ ...windowed, hiddenUnlessPromoCode: true }, during, open, true)).toBe(true);
   });
 });
+
+describe('SetTicketWaitingList', () => {
+  const setWaitingList = (enabled: boolean, offerHours: number) => ({
+    type: 'SetTicketWaitingList' as const,
+    eventId: 'ev_1',
+    ticketId: 'tk_1',
+    enabled,
+    offerHours,
+    now,
+  });
+  const set = (enabled: boolean, offerHours: number): TicketEvent => ({
+    type: 'TicketWaitingListSet',
+    data: { eventId: 'ev_1', ticketId: 'tk_1', enabled, offerHours, setAt: at },
+  });
+
+  it('switches the waiting list on with its offer duration, and off again', () => {
+    spec
+      .given([created()])
+      .when(setWaitingList(true, 24))
+      .then([set(true, 24)]);
+    spec
+      .given([created(), set(true, 24)])
+      .when(setWaitingList(true, 48))
+      .then([set(true, 48)]);
+    spec
+      .given([created(), set(true, 48)])
+      .when(setWaitingList(false, 48))
+      .then([set(false, 48)]);
+  });
+  it('records nothing when the setting does not change (off with 24 hours is the default)', () => {
+    spec.given([created()]).when(setWaitingList(false, 24)).thenNothingHappened();
+    spec
+      .given([created(), set(true, 12)])
+      .when(setWaitingList(true, 12))
+      .thenNothingHappened();
+  });
+  it('refuses an offer duration outside 1 hour to a week', () => {
+    for (const hours of [0, 169, 1.5])
+      spec
+        .given([created()])
+        .when(setWaitingList(true, hours))
+        .thenRefused('validation_failed', ['offer_hours']);
+  });
+  it('knows no deleted ticket, nor one of another event', () => {
+    const deleted: TicketEvent = {
+      type: 'TicketDeleted',
+      data: { eventId: 'ev_1', ticketId: 'tk_1', deletedAt: at },
+    };
+    spec.given([created(), deleted]).when(setWaitingList(true, 24)).thenRefused('ticket_not_found');
+    spec
+      .given([created()])
+      .when({ ...setWaitingList(true, 24), eventId: 'ev_2' })
+      .thenRefused('ticket_not_found');
+  });
+});

@@ -72,8 +72,24 @@ export type TicketDeleted = {
   data: { eventId: string; ticketId: string; deletedAt: string };
 };
 
+/** The ticket's waiting list (docs/waiting-list.md): switched on or off, and how long an offer holds the units. */
+export interface TicketWaitingList {
+  enabled: boolean;
+  offerHours: number;
+}
+export const DEFAULT_WAITING_OFFER_HOURS = 24;
+export type TicketWaitingListSet = {
+  type: 'TicketWaitingListSet';
+  data: { eventId: string; ticketId: string; enabled: boolean; offerHours: number; setAt: string };
+};
+
 export type TicketEvent =
-  TicketCreated | TicketUpdated | TicketSalesPaused | TicketSalesResumed | TicketDeleted;
+  | TicketCreated
+  | TicketUpdated
+  | TicketSalesPaused
+  | TicketSalesResumed
+  | TicketDeleted
+  | TicketWaitingListSet;
 
 export const ticketEventTypes: readonly TicketEvent['type'][] = [
   'TicketCreated',
@@ -81,6 +97,7 @@ export const ticketEventTypes: readonly TicketEvent['type'][] = [
   'TicketSalesPaused',
   'TicketSalesResumed',
   'TicketDeleted',
+  'TicketWaitingListSet',
 ];
 
 /** The organizer's drag-to-sort order of an event's tickets. */

@@ -25,6 +25,7 @@ import {
   createTicketSchema,
   sortTicketsSchema,
   ticketIdOrNotFound,
+  ticketWaitingListSchema,
   toTicketChanges,
   toTicketDetails,
   updateTicketSchema,
@@ -226,6 +227,33 @@ export function ticketRoutes(services: Services) {
       ctx.body = { data: await presentStored(eventId, ticketId) };
     });
   }
+
+  router.put('/events/:id/tickets/:ticketId/waiting-list', async (ctx) => {
+    const input = body(ctx, ticketWaitingListSchema);
+    const { eventId, ticketId } = await ownedTicket(ctx);
+    await execute(ctx, services, {
+      decider: ticketDecider,
+      stream: ticketStream(ticketId),
+      command: {
+        type: 'SetTicketWaitingList',
+        eventId,
+        ticketId,
+        enabled: input.enabled,
+        offerHours: input.offer_hours,
+        now: services.clock.now(),
+      },
+      readModels: [],
+    });
+    const { state } = await services.commands.load(ticketDecider, ticketStream(ticketId));
+    if (!state.exists) throw new Refusal('ticket_not_found');
+    ctx.body = {
+      data: {
+        ticket_id: ticketId,
+        enabled: state.waitingList.enabled,
+        offer_hours: state.waitingList.offerHours,
+      },
+    };
+  });
 
   return router;
 }

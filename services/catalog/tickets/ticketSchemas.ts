@@ -5,7 +5,7 @@ import { Refusal } from '../../kit/refusal';
 import { sanitizeOptionalRichText } from '../richText';
 import { entityId, entityIdOf } from '../../kit/http/ids';
 import { maxTicketDescriptionLength, maxTicketTitleLength, maxTierLabelLength } from './ticketDecider';
-import { ticketTypes, type PriceTier, type TicketDetails } from './ticketEvents';
+import { DEFAULT_WAITING_OFFER_HOURS, ticketTypes, type PriceTier, type TicketDetails } from './ticketEvents';
 import type { PublicTicketSaleState, TicketSaleState } from './ticketState';
 import { ticketsProjection } from '../../../projections/tickets';
 
@@ -88,6 +88,14 @@ export const updateTicketSchema = z.object(ticketFields).partial().strict();
 
 /** `PUT /api/events/{eventId}/tickets/sort`: every one of the event's ticket ids, once, in the new order. */
 export const sortTicketsSchema = z.object({ ticket_ids: z.array(entityId).max(1000) }).strict();
+
+/** The ticket's waiting list: on or off, and the hours an offer holds the units (the decider checks the range). */
+export const ticketWaitingListSchema = z
+  .object({ enabled: z.boolean(), offer_hours: z.number().int().default(DEFAULT_WAITING_OFFER_HOURS) })
+  .strict();
+export const ticketWaitingListResponseSchema = z.object({
+  data: z.object({ ticket_id: z.string(), enabled: z.boolean(), offer_hours: z.number().int() }),
+});
 
 const instant = (value: string) => new Date(value).toISOString();
 const instantOrNull = (value: string | null) => (value === null ? null : instant(value));
@@ -340,5 +348,12 @@ export const ticketRouteContracts = [
     path: '/events/:id/tickets/:ticketId/resume',
     summary: 'Resume the sales of a ticket',
     response: ticketEnvelopeSchema,
+  }),
+  route({
+    method: 'put',
+    path: '/events/:id/tickets/:ticketId/waiting-list',
+    summary: "Switch the ticket's waiting list on or off and set how many hours an offer holds the units",
+    body: ticketWaitingListSchema,
+    response: ticketWaitingListResponseSchema,
   }),
 ];

@@ -306,6 +306,42 @@ function ticketsSuite(kind: StorageKind) {
     );
   });
 
+  it("switches a ticket's waiting list on with an offer duration, refuses a bad one, and hides it from others", async () => {
+    const eventId = await createEvent();
+    const ticket = await createTicket(eventId, { type: 'FREE', title: 'Wait for me' });
+    const path = `/api/events/${eventId}/tickets/${ticket.id}/waiting-list`;
+    type WaitingList = { data: { ticket_id: string; enabled: boolean; offer_hours: number } };
+    const on = await api()<WaitingList>('PUT', path, { json: { enabled: true, offer_hours: 12 } });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.data).toEqual({ ticket_id: ticket.id, enabled: true, offer_hours: 12 });
+    const defaulted = await api()<WaitingList>('PUT', path, { json: { enabled: true } });
+    expect(defaulted.body.data.offer_hours).toBe(24);
+    expect(
+      expectProblem(
+        await api()('PUT', path, { json: { enabled: true, offer_hours: 500 } }),
+        400,
+        'validation_failed',
+      ).errors,
+    ).toHaveProperty('offer_hours');
+    const { state } = await t.platform.services.commands.load(ticketDecider, ticketStream(ticket.id));
+    expect(state.exists && state.waitingList).toEqual({ enabled: true, offerHours: 24 });
+
+    const other = await t.otherAccount();
+    expectProblem(
+      await t.client(other.token)('PUT', path, { json: { enabled: false } }),
+      404,
+      'event_not_found',
+    );
+    const secondEvent = await createEvent('Second');
+    expectProblem(
+      await api()('PUT', `/api/events/${secondEvent}/tickets/${ticket.id}/waiting-list`, {
+        json: { enabled: true },
+      }),
+      404,
+      'ticket_not_found',
+    );
+  });
+
   it('locks the type, the sold tier, the ticket and its sold quantity once there are sales', async () => {
     const eventId = await createEvent();
     const tiered = await createTicket(eventId, {

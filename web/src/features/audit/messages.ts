@@ -78,6 +78,10 @@ export const auditTypeMessages = defineMessages({
   TicketSalesPaused: { id: 'audit.type.TicketSalesPaused', defaultMessage: 'Ticket sales paused' },
   TicketSalesResumed: { id: 'audit.type.TicketSalesResumed', defaultMessage: 'Ticket sales resumed' },
   TicketDeleted: { id: 'audit.type.TicketDeleted', defaultMessage: 'Ticket deleted' },
+  TicketWaitingListSet: {
+    id: 'audit.type.TicketWaitingListSet',
+    defaultMessage: 'Ticket waiting list changed',
+  },
   TicketsSorted: { id: 'audit.type.TicketsSorted', defaultMessage: 'Tickets reordered' },
   TaxCreated: { id: 'audit.type.TaxCreated', defaultMessage: 'Tax or fee created' },
   TaxUpdated: { id: 'audit.type.TaxUpdated', defaultMessage: 'Tax or fee changed' },

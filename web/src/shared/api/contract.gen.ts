@@ -548,6 +548,7 @@ export type GetAccountAuditResponse = {
       | 'TicketSalesPaused'
       | 'TicketSalesResumed'
       | 'TicketDeleted'
+      | 'TicketWaitingListSet'
       | 'TicketsSorted'
       | 'TaxCreated'
       | 'TaxUpdated'
@@ -1969,6 +1970,19 @@ export type PostEventsByIdTicketsByTicketIdResumeResponse = {
     remaining: number | null;
     created_at: string;
     updated_at: string;
+  };
+};
+
+export type PutEventsByIdTicketsByTicketIdWaitingListBody = {
+  enabled: boolean;
+  offer_hours?: number;
+};
+
+export type PutEventsByIdTicketsByTicketIdWaitingListResponse = {
+  data: {
+    ticket_id: string;
+    enabled: boolean;
+    offer_hours: number;
   };
 };
 
@@ -5888,6 +5902,21 @@ export type GetPublicTicketKeysResponse = {
   }[];
 };
 
+export type PostPublicEventsByEventIdTicketsByTicketIdWaitingListBody = {
+  name: string;
+  email: string;
+  quantity: number;
+  tier_id?: string | null;
+  locale?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'pt-br' | 'zh-cn';
+};
+
+export type PostPublicEventsByEventIdTicketsByTicketIdWaitingListResponse = {
+  data: {
+    entry_id: string;
+    status: 'WAITING';
+  };
+};
+
 export type GetPublicWalletsResponse = {
   data: {
     apple: boolean;
@@ -6196,6 +6225,10 @@ export interface ApiRoutes {
   'POST /events/{id}/tickets/{ticketId}/resume': {
     body: never;
     response: PostEventsByIdTicketsByTicketIdResumeResponse;
+  };
+  'PUT /events/{id}/tickets/{ticketId}/waiting-list': {
+    body: PutEventsByIdTicketsByTicketIdWaitingListBody;
+    response: PutEventsByIdTicketsByTicketIdWaitingListResponse;
   };
   'GET /account/taxes-and-fees': { body: never; response: GetAccountTaxesAndFeesResponse };
   'POST /account/taxes-and-fees': {
@@ -6525,6 +6558,10 @@ export interface ApiRoutes {
     response: GetPublicEventsByEventIdAttendeesByAttendeeShortIdResponse;
   };
   'GET /public/ticket-keys': { body: never; response: GetPublicTicketKeysResponse };
+  'POST /public/events/{eventId}/tickets/{ticketId}/waiting-list': {
+    body: PostPublicEventsByEventIdTicketsByTicketIdWaitingListBody;
+    response: PostPublicEventsByEventIdTicketsByTicketIdWaitingListResponse;
+  };
   'GET /public/wallets': { body: never; response: GetPublicWalletsResponse };
   'GET /public/events/{eventId}/attendees/{attendeeShortId}/wallet.pkpass': { body: never; response: void };
   'GET /public/events/{eventId}/attendees/{attendeeShortId}/google-wallet': {

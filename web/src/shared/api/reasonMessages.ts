@@ -151,6 +151,27 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     defaultMessage: 'Sorry, your order has expired. Please start a new order.',
   },
   hold_not_sold: { id: 'reason.hold_not_sold', defaultMessage: 'Only sold tickets can be returned' },
+  waiting_list_closed: {
+    id: 'reason.waiting_list_closed',
+    defaultMessage:
+      'This ticket has no waiting list open: it is not sold out or the organizer has not enabled one',
+  },
+  waiting_list_duplicate: {
+    id: 'reason.waiting_list_duplicate',
+    defaultMessage: 'This email address is already on the waiting list',
+  },
+  waiting_offer_expired: {
+    id: 'reason.waiting_offer_expired',
+    defaultMessage: 'This waiting list offer has expired',
+  },
+  waiting_offer_not_yours: {
+    id: 'reason.waiting_offer_not_yours',
+    defaultMessage: 'This waiting list offer belongs to someone else',
+  },
+  waiting_entry_not_found: {
+    id: 'reason.waiting_entry_not_found',
+    defaultMessage: 'Waiting list entry not found',
+  },
   too_many_reservations: {
     id: 'reason.too_many_reservations',
     defaultMessage:

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { route } from '../../kit/http/routeContract';
+import { singleLineText } from '../../kit/http/validate';
+import { supportedLocales } from '../../messaging/locales';
+import { maxWaitingEmailLength, maxWaitingNameLength } from './waitingEntryDecider';
+
+/** The public join form: who, how many of which ticket (and tier), and the language the offer is written in. */
+export const joinWaitingListSchema = z
+  .object({
+    name: singleLineText().max(maxWaitingNameLength),
+    email: z.string().max(maxWaitingEmailLength),
+    quantity: z.number().int(),
+    tier_id: z.string().min(1).max(64).nullable().default(null),
+    locale: z.enum(supportedLocales).default('en'),
+  })
+  .strict();
+
+export const joinedWaitingListResponseSchema = z.object({
+  data: z.object({ entry_id: z.string(), status: z.literal('WAITING') }),
+});
+
+export const publicWaitingListRouteContracts = [
+  route({
+    method: 'post',
+    path: '/public/events/:eventId/tickets/:ticketId/waiting-list',
+    summary: "Join a sold-out ticket's waiting list (when the organizer enabled it)",
+    body: joinWaitingListSchema,
+    response: joinedWaitingListResponseSchema,
+    status: 201,
+    public: true,
+  }),
+];
