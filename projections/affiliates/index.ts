@@ -133,6 +133,7 @@ export const affiliatesProjection = defineProjection<AffiliateEvent | OrderEvent
         return countOrder(event.data.orderId, { counted: false, paid: false });
       case 'OrderHoldExtended':
       case 'OrderDetailsSubmitted':
+      case 'OrderCompanyInvoiceRequested':
       case 'OrderExpired':
       case 'OrderAbandoned':
       case 'AttendeeCancelled':
