@@ -257,18 +257,15 @@ export function EventsList({
         />
       }
       pagination={
-        meta ? (
-          <Pagination
-            page={meta.current_page}
-            lastPage={meta.last_page}
-            disabled={list.isFetching}
-            onChange={(page) => {
-              update({ page: page === 1 ? null : String(page) });
-              document.getElementById('main-content')?.focus();
-            }}
-            label={m.paginationLabel}
-          />
-        ) : null
+        <Pagination
+          meta={meta}
+          disabled={list.isFetching}
+          onChange={(page) => {
+            update({ page: page === 1 ? null : String(page) });
+            document.getElementById('main-content')?.focus();
+          }}
+          label={m.paginationLabel}
+        />
       }
     >
       <ul className={list.isPlaceholderData ? 'event-list event-list--stale' : 'event-list'}>

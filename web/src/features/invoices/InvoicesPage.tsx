@@ -95,14 +95,7 @@ export function InvoicesPage() {
       empty={<NonIdealState icon="document" title={intl.formatMessage(m.empty)} />}
       summary={meta ? intl.formatMessage(m.summary, { total: meta.total }) : null}
       pagination={
-        meta ? (
-          <Pagination
-            page={meta.current_page}
-            lastPage={meta.last_page}
-            onChange={(next) => update({ page: String(next) })}
-            label={m.paginationNav}
-          />
-        ) : null
+        <Pagination meta={meta} onChange={(next) => update({ page: String(next) })} label={m.paginationNav} />
       }
     >
       <ScrollTable label={intl.formatMessage(m.tableLabel)}>

@@ -75,14 +75,11 @@ function Outbox() {
       loadError={m.loadFailed}
       empty={<NonIdealState icon="envelope" title={intl.formatMessage(m.empty)} />}
       pagination={
-        meta ? (
-          <Pagination
-            page={meta.current_page}
-            lastPage={meta.last_page}
-            onChange={(next) => setSearchParams({ page: String(next) })}
-            label={m.paginationNav}
-          />
-        ) : null
+        <Pagination
+          meta={meta}
+          onChange={(next) => setSearchParams({ page: String(next) })}
+          label={m.paginationNav}
+        />
       }
     >
       <div className="table-scroll">

@@ -3,22 +3,22 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { uiMessages } from './messages';
 import { pageWindow } from './pageWindow';
 
+/** A list's page links from the list's `meta` (nothing while it loads, or when everything fits on one page). */
 export function Pagination({
-  page,
-  lastPage,
+  meta,
   onChange,
   label,
   disabled,
 }: {
-  page: number;
-  lastPage: number;
+  meta: { current_page: number; last_page: number } | undefined;
   onChange: (page: number) => void;
   /** What the pages are of, for screen readers: "Pages of users". */
   label: MessageDescriptor;
   disabled?: boolean;
 }) {
   const intl = useIntl();
-  if (lastPage <= 1) return null;
+  if (!meta || meta.last_page <= 1) return null;
+  const { current_page: page, last_page: lastPage } = meta;
   return (
     <nav aria-label={intl.formatMessage(label)} className="pagination">
       <ButtonGroup>
