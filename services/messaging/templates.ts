@@ -40,6 +40,8 @@ export interface MailTemplates {
     awaitingPayment: boolean;
     instructions: string;
     link: string;
+    /** The invoice's number when its PDF is attached (an event with invoices on), '' otherwise. */
+    invoice: string;
   };
   /** One per attendee, with the ticket's QR code attached inline as `cid:ticket-qr` and an .ics file. */
   /** `pdfLink` downloads the ticket as a PDF (services/sales/orders/ticketDocumentRoutes.ts). */
@@ -60,6 +62,15 @@ export interface MailTemplates {
     name: string;
     event: string;
     number: string;
+    link: string;
+  };
+  /** To the buyer: the credit note cancelling their invoice, the PDF attached (docs/invoices.md). */
+  order_credit_note: {
+    name: string;
+    event: string;
+    number: string;
+    /** The invoice it cancels. */
+    cancels: string;
     link: string;
   };
   /** To the organizer: a new order. */
@@ -159,6 +170,7 @@ const layouts: { [T in MailTemplate]: (values: MailTemplates[T]) => Layout } = {
       ...(v.awaitingPayment && v.instructions.trim()
         ? [['orderPaymentInstructions', { instructions: v.instructions.trim() }] as Line]
         : []),
+      ...(v.invoice ? [['orderConfirmationInvoiceAttached', { number: v.invoice }] as Line] : []),
       ['orderTicketsFollow'],
     ],
     summary: v.summary,
@@ -196,6 +208,12 @@ const layouts: { [T in MailTemplate]: (values: MailTemplates[T]) => Layout } = {
   order_invoice: (v) => ({
     subject: ['orderInvoiceSubject', { number: v.number, event: v.event }],
     paragraphs: [['orderInvoiceIntro', { name: v.name, number: v.number, event: v.event }]],
+    button: { label: 'orderInvoiceButton', link: v.link },
+    notes: [],
+  }),
+  order_credit_note: (v) => ({
+    subject: ['orderCreditNoteSubject', { number: v.number, event: v.event }],
+    paragraphs: [['orderCreditNoteIntro', { number: v.number, cancels: v.cancels, event: v.event }]],
     button: { label: 'orderInvoiceButton', link: v.link },
     notes: [],
   }),

@@ -70,6 +70,7 @@ const examples: { [T in MailTemplate]: MailTemplates[T] } = {
     awaitingPayment: true,
     instructions: 'Transfer to IBAN DE00 1234',
     link: 'https://t.example/checkout/ev_1/abc/summary',
+    invoice: 'RE-2027-00001',
   },
   order_ticket: {
     name: 'Bob',
@@ -89,6 +90,13 @@ const examples: { [T in MailTemplate]: MailTemplates[T] } = {
     name: 'Ada',
     event: 'Harbour Lights',
     number: 'RE-2027-00001',
+    link: 'https://t.example/checkout/ev_1/abc/summary',
+  },
+  order_credit_note: {
+    name: 'Ada',
+    event: 'Harbour Lights',
+    number: 'RE-2027-00002',
+    cancels: 'RE-2027-00001',
     link: 'https://t.example/checkout/ev_1/abc/summary',
   },
   order_notification: {

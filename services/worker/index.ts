@@ -79,6 +79,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
   const orderMails = orderMailReactor({
     publicUrl: config.publicUrl,
     commands,
+    store,
     keys: loadTicketSigningKeys({ dataDir: config.dataDir, fromEnvironment: config.ticketSigningKey }),
   });
   const messages = messageReactor({ commands });
@@ -97,7 +98,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
       checkoutKeeper(),
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
       catalogueCopier({ commands, clock, logger: logger.child({ component: 'catalogue-copier' }) }),
-      invoiceReactor({ commands, clock }),
+      invoiceReactor({ commands, store, clock }),
       stripeEventDispatcher({
         commands,
         clock,

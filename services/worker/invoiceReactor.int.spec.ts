@@ -202,7 +202,11 @@ function invoiceSuite(kind: StorageKind) {
   it('a second delivery of every order event (a replay, another worker) issues nothing new', async () => {
     const before = await issued();
     expect(before.length).toBeGreaterThan(0);
-    const again = invoiceReactor({ commands: t.platform.services.commands, clock });
+    const again = invoiceReactor({
+      commands: t.platform.services.commands,
+      store: t.platform.services.store,
+      clock,
+    });
     const db = t.platform.services.db;
     for await (const event of t.platform.services.store.readAll())
       if (again.handles.includes(event.type))

@@ -1,5 +1,5 @@
 import type { Projection } from '../../projections/runner/types';
-import type { RecordedEvent } from '../eventstore/port';
+import type { EventStore, RecordedEvent } from '../eventstore/port';
 import { deterministicUuid } from '../kit/clock';
 import type { CommandContext, CommandHandler } from '../kit/commandHandler';
 import type { Clock } from '../kit/clock';
@@ -18,6 +18,7 @@ import {
 import { invoiceDecider } from '../sales/invoices/invoiceDecider';
 import { invoiceNumberingStream } from '../sales/invoices/invoiceEvents';
 import { invoiceBuyer, issueInvoiceFor } from '../sales/invoices/invoiceFromOrder';
+import { invoicesOnAtCompletion } from '../sales/invoices/invoicesOnAtCompletion';
 
 export const invoiceReactorName = 'invoice-reactor';
 
@@ -30,7 +31,11 @@ type Handled = OrderCompleted | OrderMarkedPaid | OrderCancelled | OrderRefunded
  * decider issues at most one of each per order, and its stream's expected version keeps two workers from
  * taking one number: a second delivery, or a second worker, issues nothing new.
  */
-export function invoiceReactor(deps: { commands: CommandHandler; clock: Clock }): Projection {
+export function invoiceReactor(deps: {
+  commands: CommandHandler;
+  store: Pick<EventStore, 'readStream'>;
+  clock: Clock;
+}): Projection {
   return {
     name: invoiceReactorName,
     tables: [],
@@ -55,11 +60,13 @@ export function invoiceReactor(deps: { commands: CommandHandler; clock: Clock })
       if (event.type === 'OrderCompleted' || event.type === 'OrderMarkedPaid') {
         // An offline order completes unpaid (OrderAwaitingOfflinePayment); its invoice waits for OrderMarkedPaid.
         if (event.type === 'OrderCompleted' && event.data.paymentMethod === 'OFFLINE') return [];
+        // As the event stood then: the order mail reactor holds the confirmation for this invoice on the same read.
+        if (!(await invoicesOnAtCompletion(deps.store, event.data.eventId, recorded.position))) return [];
         const { state: shop } = await deps.commands.load(eventDecider, eventStream(event.data.eventId));
-        if (!shop.exists || !shop.settings.invoicesEnabled) return [];
-        const organizer = shop.organizerId
-          ? (await deps.commands.load(organizerDecider, organizerStream(shop.organizerId))).state
-          : null;
+        const organizer =
+          shop.exists && shop.organizerId
+            ? (await deps.commands.load(organizerDecider, organizerStream(shop.organizerId))).state
+            : null;
         const sellerName = organizer?.exists ? organizer.profile.name : null;
         await deps.commands.handle(
           invoiceDecider,

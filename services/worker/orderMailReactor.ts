@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { defineProjection } from '../../projections/runner/define';
 import type { Projection, ProjectionContext, ReadModelTable } from '../../projections/runner/types';
-import type { RecordedEvent } from '../eventstore/port';
+import type { EventStore, RecordedEvent } from '../eventstore/port';
 import { ERASED_EMAIL, ERASED_TEXT } from '../eventstore/personalData';
 import type { CommandHandler } from '../kit/commandHandler';
 import type { TicketSigningKeys } from '../admission/signingKeys';
@@ -52,7 +52,8 @@ import type {
   OrderPlaced,
 } from '../sales/orders/orderEvents';
 import { qrCodePng } from '../messaging/qrPng';
-import type { InvoiceIssued } from '../sales/invoices/invoiceEvents';
+import type { CreditNoteIssued, InvoiceIssued } from '../sales/invoices/invoiceEvents';
+import { invoicesOnAtCompletion } from '../sales/invoices/invoicesOnAtCompletion';
 import { renderInvoicePdf } from '../sales/invoices/invoicePdf';
 
 /**
@@ -83,6 +84,8 @@ interface OrderMailData {
   refundsToNotify?: string[];
   /** Attendees whose language a member set (issue 10): their ticket mails go out in it, not the buyer's. */
   attendeeLocales?: Record<string, string>;
+  /** The order completed while its event had invoices on: the confirmation waits to carry the invoice. */
+  confirmationAwaitsInvoice?: boolean;
 }
 
 type Handled =
@@ -101,13 +104,15 @@ type Handled =
   | OrderRefunded
   | OrderRefundRecorded
   | OrderPersonalDataErased
-  | InvoiceIssued;
+  | InvoiceIssued
+  | CreditNoteIssued;
 
 export const orderMailReactorName = 'order-mail-reactor';
 
 export interface OrderMailSettings {
   publicUrl: string;
   commands: Pick<CommandHandler, 'load'>;
+  store: Pick<EventStore, 'readStream'>;
   keys: TicketSigningKeys;
 }
 
@@ -132,6 +137,7 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
       'OrderRefundRecorded',
       'OrderPersonalDataErased',
       'InvoiceIssued',
+      'CreditNoteIssued',
     ],
     async apply(trx, event, ctx) {
       const orders = ctx.table('order_mails');
@@ -190,9 +196,16 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
       }
       const mail = new OrderMailer(trx, ctx, event, settings, data, data.details);
       switch (event.type) {
-        // Issued after the order's confirmation (another reactor numbers it): its own mail, the PDF attached.
+        // Numbered by another reactor after the order completed: the confirmation waiting for it carries it;
+        // otherwise (an offline order paid later, a manual order) it comes in its own mail.
         case 'InvoiceIssued':
-          if (!data.manual || data.manual.sendTicket) await mail.invoice(event);
+          if (data.confirmationAwaitsInvoice) {
+            await mail.confirmation(false, 'confirmation', event);
+            await save({ ...data, confirmationAwaitsInvoice: false });
+          } else if (!data.manual || data.manual.sendTicket) await mail.invoice(event);
+          return [];
+        case 'CreditNoteIssued':
+          if (!data.manual || data.manual.sendTicket) await mail.creditNote(event);
           return [];
         case 'OrderRefundRequested':
           // A payment that came too late is refunded at once: the buyer hears now why no tickets came.
@@ -230,7 +243,13 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
           await mail.tickets(event.data.attendeeId, `resend-${event.data.requestId}`);
           return [];
         case 'OrderCompleted':
-          await mail.confirmation(false);
+          // The invoice reactor numbers this order's invoice from the same event, read as of the same moment.
+          if (
+            event.data.paymentMethod !== 'OFFLINE' &&
+            (await invoicesOnAtCompletion(settings.store, data.placed.eventId, event.position))
+          )
+            await save({ ...data, confirmationAwaitsInvoice: true });
+          else await mail.confirmation(false);
           await mail.notification();
           await mail.tickets();
           return [];
@@ -243,6 +262,11 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
           await mail.tickets();
           return [];
         case 'OrderCancelled':
+          // Cancelled before its invoice was numbered: the buyer hears of the order before its cancellation.
+          if (data.confirmationAwaitsInvoice) {
+            await mail.confirmation(false);
+            await save({ ...data, confirmationAwaitsInvoice: false });
+          }
           await mail.cancellation();
           return [];
       }
@@ -284,6 +308,14 @@ const plainText = (html: string | null): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
+async function invoicePdfAttachment(issued: InvoiceIssued | CreditNoteIssued): Promise<MailAttachment> {
+  return {
+    filename: `${issued.data.number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`,
+    contentType: 'application/pdf',
+    content: await renderInvoicePdf(issued),
+  };
+}
+
 class OrderMailer {
   private event: ExistingEvent | null = null;
   private readonly locale: SupportedLocale;
@@ -324,7 +356,12 @@ class OrderMailer {
     return mailMoney(this.locale, currency, minorUnitDigits(currency), amount);
   }
 
-  async confirmation(awaitingPayment: boolean, occurrence = 'confirmation'): Promise<void> {
+  /** With `invoice`, its PDF is attached and the mail says so. */
+  async confirmation(
+    awaitingPayment: boolean,
+    occurrence = 'confirmation',
+    invoice?: InvoiceIssued,
+  ): Promise<void> {
     const event = await this.loadEvent();
     if (!event) return;
     const { buyer } = this.details;
@@ -338,6 +375,7 @@ class OrderMailer {
       awaitingPayment,
       instructions: awaitingPayment ? plainText(event.settings.offlinePaymentInstructions) : '',
       link: this.orderLink(),
+      invoice: invoice?.data.number ?? '',
     };
     // The event's own wording, when the organizer wrote one (docs/email.md "Templates per event").
     const custom = (await this.mailTemplates()).order_confirmation;
@@ -345,7 +383,7 @@ class OrderMailer {
       'order_confirmation',
       occurrence,
       buyer.email,
-      [],
+      invoice ? [await invoicePdfAttachment(invoice)] : [],
       values,
       custom &&
         renderOrderMail(custom, {
@@ -369,14 +407,28 @@ class OrderMailer {
       'order_invoice',
       issued.data.invoiceId,
       this.details.buyer.email,
-      [
-        {
-          filename: `${number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`,
-          contentType: 'application/pdf',
-          content: await renderInvoicePdf(issued),
-        },
-      ],
+      [await invoicePdfAttachment(issued)],
       { name: this.details.buyer.firstName, event: event.details.title, number, link: this.orderLink() },
+    );
+  }
+
+  /** Once per credit note, to the buyer, its PDF attached. */
+  async creditNote(issued: CreditNoteIssued): Promise<void> {
+    const event = await this.loadEvent();
+    if (!event) return;
+    const { number, cancelsNumber } = issued.data;
+    await this.send(
+      'order_credit_note',
+      issued.data.invoiceId,
+      this.details.buyer.email,
+      [await invoicePdfAttachment(issued)],
+      {
+        name: this.details.buyer.firstName,
+        event: event.details.title,
+        number,
+        cancels: cancelsNumber,
+        link: this.orderLink(),
+      },
     );
   }
 

@@ -46,6 +46,7 @@ export const de: MailCatalog = {
   orderAwaitingPaymentIntro:
     'Ihre Bestellung {reference} für {event} ist reserviert und wartet auf Ihre Zahlung von {total}.',
   orderPaymentInstructions: 'So bezahlen Sie: {instructions}',
+  orderConfirmationInvoiceAttached: 'Die Rechnung {number} finden Sie als PDF im Anhang dieser E-Mail.',
   orderTicketsFollow: 'Jede teilnehmende Person erhält ihr eigenes Ticket per E-Mail.',
   orderConfirmationButton: 'Bestellung ansehen',
   orderEventWhen: '{event} beginnt am {when}.',
@@ -72,6 +73,9 @@ export const de: MailCatalog = {
   orderInvoiceSubject: 'Ihre Rechnung {number} für {event}',
   orderInvoiceIntro: 'Ihre Rechnung {number} für {event} finden Sie als PDF im Anhang dieser E-Mail.',
   orderInvoiceButton: 'Bestellung ansehen',
+  orderCreditNoteSubject: 'Gutschrift {number} für {event}',
+  orderCreditNoteIntro:
+    'Die Gutschrift {number} storniert Ihre Rechnung {cancels} für {event}. Sie finden sie als PDF im Anhang dieser E-Mail.',
   orderNotificationSubject: 'Neue Bestellung {reference} für {event}',
   orderNotificationIntro: '{buyer} hat die Bestellung {reference} für {event} aufgegeben: {total}.',
   orderNotificationButton: 'Bestellung ansehen',

@@ -42,6 +42,7 @@ export const en = {
   orderAwaitingPaymentIntro:
     'Your order {reference} for {event} is reserved and awaits your payment of {total}.',
   orderPaymentInstructions: 'How to pay: {instructions}',
+  orderConfirmationInvoiceAttached: 'The invoice {number} is attached to this email as a PDF.',
   orderTicketsFollow: 'Each attendee receives their own ticket by email.',
   orderConfirmationButton: 'View your order',
   orderEventWhen: '{event} starts on {when}.',
@@ -68,6 +69,9 @@ export const en = {
   orderInvoiceSubject: 'Your invoice {number} for {event}',
   orderInvoiceIntro: 'Your invoice {number} for {event} is attached to this email as a PDF.',
   orderInvoiceButton: 'View your order',
+  orderCreditNoteSubject: 'Credit note {number} for {event}',
+  orderCreditNoteIntro:
+    'The credit note {number} cancels your invoice {cancels} for {event}. It is attached to this email as a PDF.',
   orderNotificationSubject: 'New order {reference} for {event}',
   orderNotificationIntro: '{buyer} placed order {reference} for {event}: {total}.',
   orderNotificationButton: 'View the order',

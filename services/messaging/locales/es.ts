@@ -45,6 +45,7 @@ export const es: MailCatalog = {
   orderAwaitingPaymentIntro:
     'Tu pedido {reference} para {event} está reservado y pendiente de tu pago de {total}.',
   orderPaymentInstructions: 'Cómo pagar: {instructions}',
+  orderConfirmationInvoiceAttached: 'La factura {number} va adjunta a este correo en PDF.',
   orderTicketsFollow: 'Cada asistente recibe su propia entrada por correo electrónico.',
   orderConfirmationButton: 'Ver tu pedido',
   orderEventWhen: '{event} empieza el {when}.',
@@ -72,6 +73,9 @@ export const es: MailCatalog = {
   orderInvoiceSubject: 'Su factura {number} de {event}',
   orderInvoiceIntro: 'Su factura {number} de {event} va adjunta a este correo en PDF.',
   orderInvoiceButton: 'Ver su pedido',
+  orderCreditNoteSubject: 'Factura rectificativa {number} de {event}',
+  orderCreditNoteIntro:
+    'La factura rectificativa {number} anula su factura {cancels} de {event}. Va adjunta a este correo en PDF.',
   orderNotificationSubject: 'Nuevo pedido {reference} para {event}',
   orderNotificationIntro: '{buyer} ha realizado el pedido {reference} para {event}: {total}.',
   orderNotificationButton: 'Ver el pedido',

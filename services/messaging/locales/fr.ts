@@ -43,6 +43,7 @@ export const fr: MailCatalog = {
   orderAwaitingPaymentIntro:
     'Votre commande {reference} pour {event} est réservée et attend votre paiement de {total}.',
   orderPaymentInstructions: 'Comment payer : {instructions}',
+  orderConfirmationInvoiceAttached: 'La facture {number} est jointe à cet e-mail au format PDF.',
   orderTicketsFollow: 'Chaque participant reçoit son propre billet par e-mail.',
   orderConfirmationButton: 'Voir votre commande',
   orderEventWhen: '{event} commence le {when}.',
@@ -69,6 +70,9 @@ export const fr: MailCatalog = {
   orderInvoiceSubject: 'Votre facture {number} pour {event}',
   orderInvoiceIntro: 'Votre facture {number} pour {event} est jointe à cet e-mail au format PDF.',
   orderInvoiceButton: 'Voir votre commande',
+  orderCreditNoteSubject: 'Avoir {number} pour {event}',
+  orderCreditNoteIntro:
+    'L’avoir {number} annule votre facture {cancels} pour {event}. Il est joint à cet e-mail au format PDF.',
   orderNotificationSubject: 'Nouvelle commande {reference} pour {event}',
   orderNotificationIntro: '{buyer} a passé la commande {reference} pour {event} : {total}.',
   orderNotificationButton: 'Voir la commande',

@@ -43,6 +43,7 @@ export const pt: MailCatalog = {
   orderAwaitingPaymentIntro:
     'A sua encomenda {reference} para {event} está reservada e aguarda o seu pagamento de {total}.',
   orderPaymentInstructions: 'Como pagar: {instructions}',
+  orderConfirmationInvoiceAttached: 'A fatura {number} segue em anexo a este email, em PDF.',
   orderTicketsFollow: 'Cada participante recebe o seu próprio bilhete por e-mail.',
   orderConfirmationButton: 'Ver a sua encomenda',
   orderEventWhen: '{event} começa em {when}.',
@@ -69,6 +70,9 @@ export const pt: MailCatalog = {
   orderInvoiceSubject: 'A sua fatura {number} de {event}',
   orderInvoiceIntro: 'A sua fatura {number} de {event} segue em anexo a este email, em PDF.',
   orderInvoiceButton: 'Ver a sua encomenda',
+  orderCreditNoteSubject: 'Nota de crédito {number} de {event}',
+  orderCreditNoteIntro:
+    'A nota de crédito {number} anula a sua fatura {cancels} de {event}. Segue em anexo a este email, em PDF.',
   orderNotificationSubject: 'Nova encomenda {reference} para {event}',
   orderNotificationIntro: '{buyer} fez a encomenda {reference} para {event}: {total}.',
   orderNotificationButton: 'Ver a encomenda',

@@ -42,6 +42,7 @@ export const ptBr: MailCatalog = {
   orderAwaitingPaymentIntro:
     'Seu pedido {reference} para {event} está reservado e aguarda seu pagamento de {total}.',
   orderPaymentInstructions: 'Como pagar: {instructions}',
+  orderConfirmationInvoiceAttached: 'A fatura {number} está anexada a este e-mail em PDF.',
   orderTicketsFollow: 'Cada participante recebe o próprio ingresso por e-mail.',
   orderConfirmationButton: 'Ver seu pedido',
   orderEventWhen: '{event} começa em {when}.',
@@ -68,6 +69,9 @@ export const ptBr: MailCatalog = {
   orderInvoiceSubject: 'Sua fatura {number} de {event}',
   orderInvoiceIntro: 'Sua fatura {number} de {event} está anexada a este e-mail em PDF.',
   orderInvoiceButton: 'Ver seu pedido',
+  orderCreditNoteSubject: 'Nota de crédito {number} de {event}',
+  orderCreditNoteIntro:
+    'A nota de crédito {number} cancela sua fatura {cancels} de {event}. Ela está anexada a este e-mail em PDF.',
   orderNotificationSubject: 'Novo pedido {reference} para {event}',
   orderNotificationIntro: '{buyer} fez o pedido {reference} para {event}: {total}.',
   orderNotificationButton: 'Ver o pedido',

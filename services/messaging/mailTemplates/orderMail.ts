@@ -126,6 +126,7 @@ export function sampleOrderMailData(kind: OrderMailKind, locale = 'en'): OrderMa
           },
           awaitingPayment: false,
           instructions: '',
+          invoice: '',
         },
       }
     : {

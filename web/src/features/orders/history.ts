@@ -281,6 +281,7 @@ const mailKinds: Record<string, MessageDescriptor> = defineMessages({
   order_refund: { id: 'orders.trail.mail.orderRefund', defaultMessage: 'refund' },
   order_notification: { id: 'orders.trail.mail.orderNotification', defaultMessage: 'note to the organizer' },
   order_invoice: { id: 'orders.trail.mail.orderInvoice', defaultMessage: 'invoice' },
+  order_credit_note: { id: 'orders.trail.mail.orderCreditNote', defaultMessage: 'credit note' },
   event_message: { id: 'orders.trail.mail.eventMessage', defaultMessage: 'message' },
 });
 
