@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { isSupportedLocale, mailCatalogs, type MailMessageKey, type SupportedLocale } from './locales';
+import { cjkFontFile, registerDocumentFonts } from './pdfFonts';
 import { qrMatrix } from './qrMatrix';
 import { intlFor, mailEventTime } from './templates';
 
@@ -31,29 +31,6 @@ export interface TicketDocument {
   tickets: readonly TicketDocumentTicket[];
 }
 
-/**
- * A font covering Chinese. The repository and node_modules hold none; the Noto CJK fonts that Debian's
- * `fonts-noto-cjk` installs (the image Chromium runs in has them) are used when present, or the file
- * `TICKET_PDF_CJK_FONT` names. Without one, a zh-cn document is written in English rather than in empty boxes.
- */
-const cjkCandidates = [
-  process.env.TICKET_PDF_CJK_FONT,
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
-  '/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc',
-].filter((path): path is string => Boolean(path));
-let cjkFont: Buffer | null | undefined;
-
-function cjkFontFile(): Buffer | null {
-  if (cjkFont === undefined) {
-    const path = cjkCandidates.find((candidate) => existsSync(candidate));
-    cjkFont = path ? readFileSync(path) : null;
-  }
-  return cjkFont;
-}
-
-/** Text outside what PDF's standard Helvetica (WinAnsi) draws. */
-const needsWideFont = (text: string) => /[^\u0020-\u00ff\u2018-\u201e\u2022\u2026\u20ac]/.test(text);
-
 const hex = (colour: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(colour) ? colour : fallback);
 
 /** The logo's size in the band: at most 72 points high and 144 wide, its proportions kept. */
@@ -64,14 +41,13 @@ function logoBox(logo: { width: number; height: number }): { width: number; heig
 
 /** The ticket (one page per ticket) as a PDF: event, attendee, ticket, order and the signed QR code. */
 export function renderTicketPdf(document: TicketDocument): Promise<Buffer> {
-  const wide = cjkFontFile();
-  const anyWide = [
+  const texts = [
     document.event.title,
     document.event.place ?? '',
     ...document.tickets.flatMap((t) => [t.attendeeName, t.ticketTitle ?? '']),
-  ].some(needsWideFont);
+  ];
   let locale: SupportedLocale = isSupportedLocale(document.locale) ? document.locale : 'en';
-  if (locale === 'zh-cn' && !wide) locale = 'en';
+  if (locale === 'zh-cn' && !cjkFontFile()) locale = 'en';
   const intl = intlFor(locale);
   const say = (key: MailMessageKey, values?: Record<string, string>) =>
     intl.formatMessage({ id: key }, values);
@@ -93,14 +69,7 @@ export function renderTicketPdf(document: TicketDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const useWide = Boolean(wide) && (locale === 'zh-cn' || anyWide);
-  if (useWide && wide) {
-    doc.registerFont('body', wide, 'NotoSansCJKsc-Regular');
-    doc.registerFont('bold', wide, 'NotoSansCJKsc-Regular');
-  } else {
-    doc.registerFont('body', 'Helvetica');
-    doc.registerFont('bold', 'Helvetica-Bold');
-  }
+  registerDocumentFonts(doc, { chinese: locale === 'zh-cn', texts });
 
   const primary = hex(document.colours.primary, '#2d72d2');
   const bandText = '#ffffff';

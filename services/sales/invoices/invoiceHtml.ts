@@ -7,7 +7,8 @@ import {
   type SupportedLocale,
 } from '../../messaging/locales';
 import type { IssuedDocument } from './invoiceEvents';
-import { intlFor, partyLines } from './invoicePdf';
+import { intlFor } from '../../messaging/templates';
+import { partyLines } from './invoicePdf';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

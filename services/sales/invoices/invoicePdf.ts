@@ -1,4 +1,3 @@
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import PDFDocument from 'pdfkit';
 import { minorUnitDigits } from '../../pricing/money';
 import {
@@ -8,32 +7,14 @@ import {
   type MailMessageKey,
   type SupportedLocale,
 } from '../../messaging/locales';
+import { cjkFontFile, registerDocumentFonts } from '../../messaging/pdfFonts';
+import { intlFor } from '../../messaging/templates';
 import type { CreditNoteIssued, InvoiceIssued, InvoiceParty } from './invoiceEvents';
 
-/**
- * An invoice or credit note as a PDF (pdfkit), in the language the buyer ordered in. The amounts are the
- * recorded minor units, formatted with the currency's digits. pdfkit's standard fonts cover the Latin
- * languages only: no font in the repository covers Chinese, so a zh-cn document prints its labels in
- * English rather than as empty boxes (docs/invoices.md).
- */
-
-const cache = createIntlCache();
-const intls = new Map<SupportedLocale, IntlShape>();
-
-export function intlFor(locale: SupportedLocale): IntlShape {
-  let intl = intls.get(locale);
-  if (!intl) {
-    const { tag, messages } = mailCatalogs[locale];
-    intl = createIntl({ locale: tag, messages, defaultLocale: 'en' }, cache);
-    intls.set(locale, intl);
-  }
-  return intl;
-}
-
-/** The language the document's labels are printed in: the buyer's, unless the standard fonts cannot draw it. */
+/** The language the document's labels are printed in: the buyer's, in English when no font can draw Chinese. */
 export function invoiceLocale(locale: string): SupportedLocale {
-  if (!isSupportedLocale(locale) || locale === 'zh-cn') return 'en';
-  return locale;
+  if (!isSupportedLocale(locale)) return 'en';
+  return locale === 'zh-cn' && !cjkFontFile() ? 'en' : locale;
 }
 
 export function partyLines(party: InvoiceParty, vatLabel: string): string[] {
@@ -46,6 +27,11 @@ export function partyLines(party: InvoiceParty, vatLabel: string): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
+/**
+ * An invoice or credit note as a PDF (pdfkit), in the language the buyer ordered in. The amounts are the
+ * recorded minor units, formatted with the currency's digits. Chinese, and any name Helvetica cannot draw, is
+ * printed with the CJK font when one is at hand (services/messaging/pdfFonts.ts).
+ */
 export function renderInvoicePdf(event: InvoiceIssued | CreditNoteIssued): Promise<Buffer> {
   const document = event.data;
   const locale = invoiceLocale(document.locale);
@@ -58,7 +44,13 @@ export function renderInvoicePdf(event: InvoiceIssued | CreditNoteIssued): Promi
     timeZone: 'UTC',
   }).format(new Date(document.issuedAt));
 
-  const pdf = new PDFDocument({ size: 'A4', margin: 50, compress: false, info: { Title: document.number } });
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    compress: false,
+    lang: mailCatalogs[locale].tag,
+    info: { Title: document.number },
+  });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -66,22 +58,27 @@ export function renderInvoicePdf(event: InvoiceIssued | CreditNoteIssued): Promi
     pdf.on('error', reject);
   });
 
+  const parties = [...partyLines(document.seller, ''), ...partyLines(document.buyer, '')];
+  registerDocumentFonts(pdf, {
+    chinese: locale === 'zh-cn',
+    texts: [...parties, ...document.lines.map((line) => line.description)],
+  });
   const title = event.type === 'CreditNoteIssued' ? t('creditNoteTitle') : t('invoiceTitle');
-  pdf.font('Helvetica-Bold').fontSize(20).text(title);
-  pdf.moveDown(0.5).font('Helvetica').fontSize(10);
+  pdf.font('bold').fontSize(20).text(title);
+  pdf.moveDown(0.5).font('body').fontSize(10);
   pdf.text(`${t('invoiceNumberLabel')}: ${document.number}`);
   pdf.text(`${t('invoiceDateLabel')}: ${date}`);
   if (event.type === 'CreditNoteIssued')
     pdf.text(t('creditNoteCancels', { number: event.data.cancelsNumber }));
   pdf.moveDown();
   const top = pdf.y;
-  pdf.font('Helvetica-Bold').text(t('invoiceSellerLabel'), 50, top);
-  pdf.font('Helvetica').text(partyLines(document.seller, t('invoiceVatIdLabel')).join('\n'), 50, pdf.y, {
+  pdf.font('bold').text(t('invoiceSellerLabel'), 50, top);
+  pdf.font('body').text(partyLines(document.seller, t('invoiceVatIdLabel')).join('\n'), 50, pdf.y, {
     width: 230,
   });
   const sellerBottom = pdf.y;
-  pdf.font('Helvetica-Bold').text(t('invoiceBuyerLabel'), 310, top);
-  pdf.font('Helvetica').text(partyLines(document.buyer, t('invoiceVatIdLabel')).join('\n'), 310, pdf.y, {
+  pdf.font('bold').text(t('invoiceBuyerLabel'), 310, top);
+  pdf.font('body').text(partyLines(document.buyer, t('invoiceVatIdLabel')).join('\n'), 310, pdf.y, {
     width: 230,
   });
   pdf.y = Math.max(sellerBottom, pdf.y) + 20;
@@ -95,7 +92,7 @@ export function renderInvoicePdf(event: InvoiceIssued | CreditNoteIssued): Promi
   ];
   const row = (cells: string[], bold = false) => {
     const y = pdf.y;
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    pdf.font(bold ? 'bold' : 'body');
     let bottom = y;
     cells.forEach((cell, i) => {
       const column = columns[i]!;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceDecider } from './invoiceDecider';
 import type { CreditNoteIssued, InvoiceIssued } from './invoiceEvents';
+import { cjkFontFile } from '../../messaging/pdfFonts';
 import { renderInvoicePdf } from './invoicePdf';
 
 /** The text a PDF shows: pdfkit writes each run of a standard font as hex glyph codes in a TJ array. */
@@ -98,8 +99,23 @@ describe('the invoice PDF', () => {
     expect(text).toContain('-\x8040.00');
   });
 
-  it('prints a zh-cn document with English labels: no repository font draws Chinese', async () => {
-    const text = pdfText(await renderInvoicePdf(invoice('zh-cn')));
-    expect(text).toContain('Invoice');
+  it('prints a zh-cn document in Chinese with the CJK font, or in English where no font draws Chinese', async () => {
+    const pdf = (await renderInvoicePdf(invoice('zh-cn'))).toString('latin1');
+    if (cjkFontFile()) {
+      // The font is embedded, and its ToUnicode map (the PDF is not compressed) maps the title's glyphs to
+      // 发 (U+53D1) and 票 (U+7968).
+      expect(pdf).toContain('NotoSansCJKsc-Regular');
+      expect(pdf).toMatch(/<[0-9a-f]{4}> <53d1>/i);
+      expect(pdf).toMatch(/<[0-9a-f]{4}> <7968>/i);
+      expect(pdf).not.toContain('/BaseFont /Helvetica');
+    } else {
+      expect(pdfText(Buffer.from(pdf, 'latin1'))).toContain('Invoice');
+    }
+  });
+
+  it('keeps Helvetica for a document in a Latin language with only Latin names', async () => {
+    const pdf = (await renderInvoicePdf(invoice('de'))).toString('latin1');
+    expect(pdf).toContain('/BaseFont /Helvetica');
+    expect(pdf).not.toContain('NotoSansCJK');
   });
 });
