@@ -58,6 +58,7 @@ export function presentEventDefaults(defaults: EventDefaults) {
     price_display_mode: defaults.priceDisplayMode,
     allow_search_engine_indexing: defaults.allowSearchEngineIndexing,
     show_available_quantity: defaults.showAvailableQuantity,
+    invoices_enabled: defaults.invoicesEnabled,
     support_email: defaults.supportEmail,
     continue_button_text: defaults.continueButtonText,
   };

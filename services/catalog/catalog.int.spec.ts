@@ -232,11 +232,16 @@ function catalogSuite(kind: StorageKind) {
           order_timeout_minutes: 30,
           price_display_mode: 'EXCLUSIVE',
           allow_search_engine_indexing: false,
+          invoices_enabled: true,
           timezone: 'Europe/Lisbon',
         },
       });
       expect(saved.status).toBe(200);
-      expect(saved.body.data).toMatchObject({ order_timeout_minutes: 30, timezone: 'Europe/Lisbon' });
+      expect(saved.body.data).toMatchObject({
+        order_timeout_minutes: 30,
+        timezone: 'Europe/Lisbon',
+        invoices_enabled: true,
+      });
       // The account's own zone and currency stand behind the defaults (the first admin's account: EUR, UTC).
       expect(saved.body.data.account).toEqual({ currency: 'EUR', timezone: 'UTC' });
       const event = await createEvent({ title: 'With Defaults' });
@@ -244,6 +249,7 @@ function catalogSuite(kind: StorageKind) {
         order_timeout_minutes: 30,
         price_display_mode: 'EXCLUSIVE',
         allow_search_engine_indexing: false,
+        invoices_enabled: true,
       });
       expectProblem(
         await api()('PUT', '/api/event-defaults', { json: { timezone: 'Mars/Base' } }),
@@ -260,6 +266,7 @@ function catalogSuite(kind: StorageKind) {
           order_timeout_minutes: 15,
           price_display_mode: 'INCLUSIVE',
           allow_search_engine_indexing: true,
+          invoices_enabled: false,
         },
       });
     });

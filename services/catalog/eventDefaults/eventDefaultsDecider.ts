@@ -16,6 +16,8 @@ export interface EventDefaults {
   priceDisplayMode: PriceDisplayMode;
   allowSearchEngineIndexing: boolean;
   showAvailableQuantity: boolean;
+  /** New events issue invoices (docs/invoices.md). */
+  invoicesEnabled: boolean;
   supportEmail: string | null;
   continueButtonText: string | null;
 }
@@ -27,6 +29,7 @@ export const builtInEventDefaults: EventDefaults = {
   priceDisplayMode: defaultEventSettings.priceDisplayMode,
   allowSearchEngineIndexing: defaultEventSettings.allowSearchEngineIndexing,
   showAvailableQuantity: defaultEventSettings.showAvailableQuantity,
+  invoicesEnabled: defaultEventSettings.invoicesEnabled,
   supportEmail: null,
   continueButtonText: null,
 };
@@ -81,6 +84,7 @@ export function settingsFromDefaults(defaults: EventDefaults): EventSettings {
     priceDisplayMode: defaults.priceDisplayMode,
     allowSearchEngineIndexing: defaults.allowSearchEngineIndexing,
     showAvailableQuantity: defaults.showAvailableQuantity,
+    invoicesEnabled: defaults.invoicesEnabled,
     supportEmail: defaults.supportEmail,
     continueButtonText: defaults.continueButtonText,
   };

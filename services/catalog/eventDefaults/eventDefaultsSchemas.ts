@@ -27,6 +27,7 @@ export const eventDefaultsSchema = z
     price_display_mode: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
     allow_search_engine_indexing: z.boolean(),
     show_available_quantity: z.boolean(),
+    invoices_enabled: z.boolean(),
     support_email: blankIsNull(
       singleLineText().trim().email('Enter a valid email address').max(320).nullable(),
     ),
@@ -43,6 +44,7 @@ export const eventDefaultsResponseSchema = z.object({
   price_display_mode: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
   allow_search_engine_indexing: z.boolean(),
   show_available_quantity: z.boolean(),
+  invoices_enabled: z.boolean(),
   support_email: z.string().nullable(),
   continue_button_text: z.string().nullable(),
   account: z.object({ timezone: z.string(), currency: z.string() }).nullable(),

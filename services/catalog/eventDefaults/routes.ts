@@ -41,6 +41,7 @@ export function eventDefaultsRoutes(services: Services) {
       changes.allowSearchEngineIndexing = input.allow_search_engine_indexing;
     if (input.show_available_quantity !== undefined)
       changes.showAvailableQuantity = input.show_available_quantity;
+    if (input.invoices_enabled !== undefined) changes.invoicesEnabled = input.invoices_enabled;
     if (input.support_email !== undefined) changes.supportEmail = input.support_email as string | null;
     if (input.continue_button_text !== undefined)
       changes.continueButtonText = input.continue_button_text as string | null;

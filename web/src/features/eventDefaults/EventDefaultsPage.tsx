@@ -85,6 +85,7 @@ export function EventDefaultsPage() {
     settingFields.priceDisplay,
     settingFields.allowIndexing,
     settingFields.showAvailableQuantity,
+    settingFields.invoices,
     { kind: 'row', fields: [settingFields.supportEmail, settingFields.continueButtonText] },
   ];
 

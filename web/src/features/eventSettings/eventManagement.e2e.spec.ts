@@ -104,8 +104,13 @@ describeE2E('Event management: organizer, event, cover, colours, SEO, publish, d
     await page.getByRole('heading', { name: 'Event defaults' }).waitFor();
     await page.getByLabel('Order timeout (minutes)').fill('25');
     await page.getByText('Show taxes and fees separately').click();
+    await page.getByText('Issue invoices (buyers may ask for a company invoice at checkout)').click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Defaults for new events saved.').waitFor();
+    await page.reload();
+    const invoices = page.getByLabel('Issue invoices (buyers may ask for a company invoice at checkout)');
+    await invoices.waitFor();
+    expect(await invoices.isChecked()).toBe(true);
     await screenshot(page, 'event-management/event-defaults');
   });
 

@@ -1617,6 +1617,7 @@ export type GetEventDefaultsResponse = {
     price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
     allow_search_engine_indexing: boolean;
     show_available_quantity: boolean;
+    invoices_enabled: boolean;
     support_email: string | null;
     continue_button_text: string | null;
     account: {
@@ -1633,6 +1634,7 @@ export type PutEventDefaultsBody = {
   price_display_mode?: 'INCLUSIVE' | 'EXCLUSIVE';
   allow_search_engine_indexing?: boolean;
   show_available_quantity?: boolean;
+  invoices_enabled?: boolean;
   support_email?: string | null;
   continue_button_text?: string | null;
 };
@@ -1645,6 +1647,7 @@ export type PutEventDefaultsResponse = {
     price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
     allow_search_engine_indexing: boolean;
     show_available_quantity: boolean;
+    invoices_enabled: boolean;
     support_email: string | null;
     continue_button_text: string | null;
     account: {
