@@ -2,6 +2,7 @@ import { Button, Card, InputGroup, Spinner } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { FormFailure } from '../../shared/forms/FormFailure';
+import { withoutEmpty } from '../auth/validation';
 import { FieldGroup, useForm } from '../../shared/forms/useForm';
 import { invoiceSettingsQuery, updateInvoiceSettings, type InvoiceSettings } from './api';
 import { invoiceSettingsMessages as m } from './messages';
@@ -38,7 +39,14 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
       seller_country: settings.seller_country ?? '',
       seller_vat_id: settings.seller_vat_id ?? '',
     },
-    validate: () => ({}),
+    validate: ({ prefix, seller_country }) =>
+      withoutEmpty({
+        prefix: /^[A-Za-z0-9/_-]{0,20}$/.test(prefix.trim()) ? undefined : m.prefixInvalid,
+        seller_country:
+          seller_country.trim() === '' || /^[A-Za-z]{2}$/.test(seller_country.trim())
+            ? undefined
+            : m.countryInvalid,
+      }),
     onValid: (input) =>
       mutation.mutate({
         prefix: input.prefix.trim(),
@@ -48,6 +56,13 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
         seller_vat_id: input.seller_vat_id.trim() || null,
       }),
     serverError: mutation.error,
+    serverMessages: {
+      prefix: m.prefixInvalid,
+      seller_company: m.tooLong,
+      seller_address: m.tooLong,
+      seller_country: m.countryInvalid,
+      seller_vat_id: m.vatIdInvalid,
+    },
   });
   const text = (name: Field, label: string) => {
     const view = field(name);

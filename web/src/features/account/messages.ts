@@ -55,4 +55,17 @@ export const invoiceSettingsMessages = defineMessages({
   save: { id: 'account.invoices.save', defaultMessage: 'Save invoice settings' },
   saved: { id: 'account.invoices.saved', defaultMessage: 'The invoice settings were saved.' },
   failed: { id: 'account.invoices.failed', defaultMessage: 'The invoice settings could not be saved.' },
+  prefixInvalid: {
+    id: 'account.invoices.prefixInvalid',
+    defaultMessage: 'Use up to 20 letters, digits, “-”, “_” or “/”.',
+  },
+  countryInvalid: {
+    id: 'account.invoices.countryInvalid',
+    defaultMessage: 'Use a two-letter country code, such as DE.',
+  },
+  vatIdInvalid: {
+    id: 'account.invoices.vatIdInvalid',
+    defaultMessage: 'This is not a VAT ID of the seller country. A VAT ID needs the country it belongs to.',
+  },
+  tooLong: { id: 'account.invoices.tooLong', defaultMessage: 'This is too long.' },
 });

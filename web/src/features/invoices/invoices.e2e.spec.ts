@@ -214,6 +214,18 @@ describeE2E('Invoices: a buyer asks for a company invoice and downloads it; the 
     await page.getByLabel('Number prefix').fill('RE 2027');
     await page.getByRole('button', { name: 'Save invoice settings' }).click();
     await expect.poll(() => page.getByLabel('Number prefix').getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Use up to 20 letters, digits, “-”, “_” or “/”.').waitFor();
+    // A VAT id only the server can check is refused in the page's words, not the server's English.
+    await page.getByLabel('Number prefix').fill('RE-2027-');
+    await page.getByLabel('Seller country (two-letter code)').fill('DE');
+    await page.getByLabel('Seller VAT ID').fill('DE12');
+    await page.getByRole('button', { name: 'Save invoice settings' }).click();
+    await page
+      .getByText('This is not a VAT ID of the seller country. A VAT ID needs the country it belongs to.')
+      .waitFor();
+    expect(await page.getByText('Not a VAT id of DE').count()).toBe(0);
+    await page.getByLabel('Number prefix').fill('RE 2027');
+    await page.getByRole('button', { name: 'Save invoice settings' }).click();
     await screenshot(page, 'invoices/account-invoice-settings');
     await expectAccessible(page, 'account-invoice-settings');
   });

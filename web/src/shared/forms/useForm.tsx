@@ -28,6 +28,8 @@ export function useFieldErrors<Field extends string>(
   fields: readonly Field[],
   clientErrors: ClientErrors<Field>,
   serverError: unknown,
+  /** The form's own words for a field the server refused: the server's messages are in English. */
+  serverMessages: ClientErrors<Field> = {},
 ) {
   const intl = useIntl();
   const baseId = useId();
@@ -37,7 +39,9 @@ export function useFieldErrors<Field extends string>(
   const errorOf = (field: Field): string | null => {
     const client: MessageDescriptor | undefined = clientErrors[field];
     if (client) return intl.formatMessage(client);
-    return server.of(field);
+    const refused = server.of(field);
+    const ownWords: MessageDescriptor | undefined = serverMessages[field];
+    return refused && ownWords ? intl.formatMessage(ownWords) : refused;
   };
 
   const field = (name: Field, help?: ReactNode): FieldView => {
@@ -105,10 +109,12 @@ export function useForm<Field extends string, Values extends Record<Field, strin
   onValid: (values: Values) => void;
   /** The submission's failure (a mutation's error), for the server's field errors. */
   serverError: unknown;
+  /** The form's own words for a field the server refused, in place of the server's English. */
+  serverMessages?: ClientErrors<NoInfer<Field>>;
 }) {
   const [values, setValues] = useState<Values>(options.initial);
   const [clientErrors, setClientErrors] = useState<ClientErrors<Field>>({});
-  const errors = useFieldErrors(options.fields, clientErrors, options.serverError);
+  const errors = useFieldErrors(options.fields, clientErrors, options.serverError, options.serverMessages);
   const set = (name: Field) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = event.target.value;
     setValues((current) => ({ ...current, [name]: value }));
