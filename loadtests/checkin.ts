@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,8 @@ const DECISION_TARGET_MS = 15;
 export interface CheckInOptions {
   attendees: number;
   offlineMs: number;
+  /** A file to write the server's CPU profile of the scanning phases to (`--profile=door.cpuprofile`). */
+  profile: string | null;
 }
 
 /**
@@ -65,7 +68,7 @@ export function checkInOptions(args: readonly string[]): CheckInOptions {
     throw new Error('--attendees must be a whole number >= 1000');
   const offlineSeconds = Number(flag('offline-seconds') ?? 30);
   if (!(offlineSeconds >= 0)) throw new Error('--offline-seconds must be a number >= 0');
-  return { attendees, offlineMs: offlineSeconds * 1000 };
+  return { attendees, offlineMs: offlineSeconds * 1000, profile: flag('profile') ?? null };
 }
 
 /** The paced stages that fit in `attendees`, leaving the alone, late and rush scans theirs. */
@@ -289,7 +292,9 @@ export async function benchCheckIn(options = checkInOptions(process.argv.slice(2
     );
     // The disk's own floor, on the event store's disk, while the server is idle.
     const fdatasync = measureFdatasync(dataDir);
+    const profiling = options.profile ? await startProfile() : null;
     const measured = await runDevices(planFile);
+    if (profiling && options.profile) await profiling.stop(options.profile);
     const {
       health,
       pacedHealth,
@@ -421,4 +426,20 @@ export async function benchCheckIn(options = checkInOptions(process.argv.slice(2
     await platform.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The server's CPU profile (this process), from now until `stop`: open it in Chrome's DevTools. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
