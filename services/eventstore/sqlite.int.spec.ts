@@ -172,6 +172,33 @@ describe('sqlite event store', () => {
     }
   });
 
+  it('waiting subscribers share one check of the head per poll interval, and still see another connection append', async () => {
+    const file = path.join(dir, 'polled.db');
+    const polled = await openSqliteEventStore(file, { pollIntervalMs: 20 });
+    const other = await openSqliteEventStore(file);
+    const controller = new AbortController();
+    try {
+      const firsts = Array.from({ length: 20 }, async () => {
+        for await (const event of polled.subscribe({ signal: controller.signal })) return event.stream;
+        return null;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const before = { reads: polled.stats.logReads, polls: polled.stats.headPolls };
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // About twenty intervals: each of the twenty subscribers re-reading the log every interval would read it
+      // some four hundred times; waiting on the shared head watch, none reads until the head moves.
+      expect(polled.stats.headPolls - before.polls).toBeGreaterThan(3);
+      expect(polled.stats.logReads - before.reads).toBeLessThan(20);
+
+      await other.append('elsewhere', [newEvent()], { expected: 'no_stream' });
+      expect(await Promise.all(firsts)).toEqual(Array.from({ length: 20 }, () => 'elsewhere'));
+    } finally {
+      controller.abort();
+      await other.close();
+      await polled.close();
+    }
+  });
+
   it('hands every subscriber the same decoded event, frozen', async () => {
     await store.append('shared', [newEvent('Happened', { lines: [{ n: 1 }] })], { expected: 'no_stream' });
     const first = async () => {

@@ -44,6 +44,10 @@ export interface SqliteEventStoreStats {
   events: number;
   /** Largest number of appends committed in one transaction. */
   largestBatch: number;
+  /** Reads of the log after a position (subscribers', shared while they are at the same position). */
+  logReads: number;
+  /** Checks of the log's head while subscribers wait, one per poll interval for all of them. */
+  headPolls: number;
 }
 
 export interface SqliteEventStore extends EventStore {
@@ -114,7 +118,14 @@ function toRecorded([
 
 class SqliteStore implements SqliteEventStore {
   readonly kind = 'sqlite' as const;
-  readonly stats: SqliteEventStoreStats = { transactions: 0, appends: 0, events: 0, largestBatch: 0 };
+  readonly stats: SqliteEventStoreStats = {
+    transactions: 0,
+    appends: 0,
+    events: 0,
+    largestBatch: 0,
+    logReads: 0,
+    headPolls: 0,
+  };
   readonly database: Database.Database;
 
   readonly #pollIntervalMs: number;
@@ -125,6 +136,16 @@ class SqliteStore implements SqliteEventStore {
   readonly #shared: SharedReads;
   /** The last position this connection wrote: a subscriber behind it has more to read at once. */
   #lastWritten = 0n;
+  /**
+   * Appends by other processes on the same file are seen by polling, once per interval for all subscribers of
+   * this store: the head is checked, and they are woken when it moved. (Each subscriber polling on its own read
+   * the log some thirty times per interval, a hundred and twenty times a second per idle process.)
+   */
+  readonly #headWatch: { subscribers: number; timer: NodeJS.Timeout | null; head: bigint } = {
+    subscribers: 0,
+    timer: null,
+    head: -1n,
+  };
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
   #closed = false;
@@ -173,9 +194,10 @@ class SqliteStore implements SqliteEventStore {
         resolve();
       }),
     );
-    this.#shared = new SharedReads(2 * this.#pageSize, (after, limit) =>
-      Promise.resolve(this.#statements.after.all(Number(after), limit).map(toRecorded)),
-    );
+    this.#shared = new SharedReads(2 * this.#pageSize, (after, limit) => {
+      this.stats.logReads++;
+      return Promise.resolve(this.#statements.after.all(Number(after), limit).map(toRecorded));
+    });
     this.#statements = {
       head: db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM es_events'),
       after: db
@@ -251,6 +273,7 @@ class SqliteStore implements SqliteEventStore {
         else if (outcome.ok) {
           const position = BigInt(outcome.position);
           if (position > this.#lastWritten) this.#lastWritten = position;
+          if (position > this.#headWatch.head) this.#headWatch.head = position;
           written += pending.events.length;
           pending.resolve({ nextRevision: BigInt(outcome.nextRevision), position });
         } else pending.reject(writerError(outcome.error, pending));
@@ -332,19 +355,67 @@ class SqliteStore implements SqliteEventStore {
     const types = options.types ? new Set(options.types) : undefined;
     const stop = AbortSignal.any([signal, this.#closing.signal]);
     let checkpoint = options.after ?? 0n;
-    while (!stop.aborted) {
-      const seen = this.#wakeup.version;
-      const events = await this.#shared.after(checkpoint, this.#pageSize);
-      for (const event of events) {
-        if (stop.aborted) return;
-        checkpoint = event.position;
-        if (types !== undefined && !types.has(event.type)) continue;
-        yield event;
+    const unwatch = this.#watchHead();
+    try {
+      while (!stop.aborted) {
+        const seen = this.#wakeup.version;
+        const events = await this.#shared.after(checkpoint, this.#pageSize);
+        for (const event of events) {
+          if (stop.aborted) return;
+          checkpoint = event.position;
+          if (types !== undefined && !types.has(event.type)) continue;
+          yield event;
+        }
+        if (events.length === this.#pageSize) await yieldToEventLoop();
+        else if (
+          !readAgainAtOnce({ events: events.length, checkpoint, seen }, this.#wakeup, this.#knownHead())
+        )
+          // Woken by an append of this process or by the head watch; the timeout is only a safety net.
+          await this.#wakeup.wait(this.#pollIntervalMs * idleRereadPolls, stop);
       }
-      if (events.length === this.#pageSize) await yieldToEventLoop();
-      else if (!readAgainAtOnce({ events: events.length, checkpoint, seen }, this.#wakeup, this.#lastWritten))
-        await this.#wakeup.wait(this.#pollIntervalMs, stop);
+    } finally {
+      unwatch();
     }
+  }
+
+  /** The furthest position this process knows the log holds: its own appends and the head watch's. */
+  #knownHead(): bigint {
+    return this.#headWatch.head > this.#lastWritten ? this.#headWatch.head : this.#lastWritten;
+  }
+
+  /** Counts a waiting subscriber in; the head watch runs while there is one. Returns the counting out. */
+  #watchHead(): () => void {
+    const watch = this.#headWatch;
+    if (watch.subscribers++ === 0) {
+      // From the head as it is now: the new subscriber's first read comes after, so it misses nothing before.
+      this.#checkHead();
+      watch.timer = setInterval(() => this.#checkHead(), this.#pollIntervalMs);
+      watch.timer.unref();
+    }
+    let counted = true;
+    return () => {
+      if (!counted) return;
+      counted = false;
+      if (--watch.subscribers === 0 && watch.timer) {
+        clearInterval(watch.timer);
+        watch.timer = null;
+      }
+    };
+  }
+
+  #checkHead(): void {
+    if (this.#closed) return;
+    this.stats.headPolls++;
+    let head: bigint;
+    try {
+      head = BigInt(this.#statements.head.get()?.head ?? 0);
+    } catch {
+      // A busy or closing file: the next interval asks again.
+      return;
+    }
+    if (head <= this.#headWatch.head) return;
+    this.#headWatch.head = head;
+    this.#wakeup.notify();
   }
 
   head(): Promise<bigint> {
@@ -374,6 +445,8 @@ class SqliteStore implements SqliteEventStore {
 }
 
 const batchesInFlight = 2;
+/** A waiting subscriber re-reads on its own after this many poll intervals, should a wakeup ever be missed. */
+const idleRereadPolls = 40;
 
 type WriterRefusal =
   | { kind: 'wrong_expected'; stream: string; expected: string; actual: string }
