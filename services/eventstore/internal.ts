@@ -61,6 +61,70 @@ export class Wakeup {
 }
 
 /**
+ * Appends by other processes are seen by polling: once per interval for all of a store's waiting subscribers, the
+ * head of the log is read, and they are woken when it moved. (Each subscriber polling on its own read the log
+ * some thirty times per interval, a hundred and twenty times a second per idle process on SQLite.) It runs while
+ * at least one subscriber follows the log. `head` is also fed the store's own appends, so a subscriber that is
+ * behind it reads again at once (`readAgainAtOnce`).
+ */
+export class HeadWatch {
+  /** The furthest position seen (-1 before the first check). */
+  head = -1n;
+  #subscribers = 0;
+  #timer: NodeJS.Timeout | null = null;
+  #checking = false;
+
+  constructor(
+    private readonly intervalMs: number,
+    /** Reads the log's head; counted in the store's stats by the caller. */
+    private readonly readHead: () => Promise<bigint>,
+    private readonly wakeup: Wakeup,
+  ) {}
+
+  /** Counts a subscriber in (checking the head at once when it is the first); returns the counting out. */
+  enter(): () => void {
+    if (this.#subscribers++ === 0) {
+      void this.check();
+      this.#timer = setInterval(() => void this.check(), this.intervalMs);
+      this.#timer.unref();
+    }
+    let counted = true;
+    return () => {
+      if (!counted) return;
+      counted = false;
+      if (--this.#subscribers === 0 && this.#timer) {
+        clearInterval(this.#timer);
+        this.#timer = null;
+      }
+    };
+  }
+
+  /** A position this process knows is in the log (its own append, a notification). */
+  saw(position: bigint): void {
+    if (position > this.head) this.head = position;
+  }
+
+  async check(): Promise<void> {
+    if (this.#checking) return;
+    this.#checking = true;
+    try {
+      const head = await this.readHead();
+      if (head > this.head) {
+        this.head = head;
+        this.wakeup.notify();
+      }
+    } catch {
+      // A busy file, a dropped connection, a store closing: the next interval asks again.
+    } finally {
+      this.#checking = false;
+    }
+  }
+}
+
+/** A waiting subscriber re-reads on its own after this many poll intervals, should a wakeup ever be missed. */
+export const idleRereadPolls = 40;
+
+/**
  * Turns a generator that watches an AbortSignal into an AsyncIterable whose `return()` takes effect at once, even
  * while a `next()` is still waiting for new events: a plain async generator would only see `return()` after its
  * next yield, which for an idle live subscription may be never.

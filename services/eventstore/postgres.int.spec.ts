@@ -188,6 +188,31 @@ describeWithPostgres('postgres event store', () => {
       });
     });
 
+    it('waiting subscribers share one check of the head per poll interval, and still see a foreign append', async () => {
+      await withStore({ listen: false, pollIntervalMs: 20 }, async (store, url) => {
+        // Started a few milliseconds apart, so subscribers polling on their own would not share their reads.
+        const subscribers: ReturnType<typeof collector>[] = [];
+        for (let i = 0; i < 20; i++) {
+          subscribers.push(collector(store));
+          await new Promise((resolve) => setTimeout(resolve, 3));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const before = { reads: store.stats.logReads, polls: store.stats.headPolls };
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        // Twenty subscribers re-reading the log every interval would read it some four hundred times.
+        expect(store.stats.headPolls - before.polls).toBeGreaterThan(3);
+        expect(store.stats.logReads - before.reads).toBeLessThan(20);
+        const writer = await openPostgresEventStore(url, { listen: false });
+        try {
+          await writer.append('elsewhere', [newEvent()], { expected: 'no_stream' });
+        } finally {
+          await writer.close();
+        }
+        await until(() => subscribers.every((sub) => sub.seen.length === 1), 5_000);
+        for (const sub of subscribers) await sub.stop();
+      });
+    });
+
     it('with LISTEN disabled, polling alone delivers every event', async () => {
       await withStore({ listen: false, pollIntervalMs: 50 }, async (store) => {
         const sub = collector(store);

@@ -2,6 +2,8 @@ import pg from 'pg';
 import {
   abortableIterable,
   enqueueAppend,
+  HeadWatch,
+  idleRereadPolls,
   normaliseLimit,
   readAgainAtOnce,
   SharedReads,
@@ -50,6 +52,10 @@ export interface PostgresEventStoreStats {
   listenConnects: number;
   /** Notifications received on the LISTEN connection. */
   notifications: number;
+  /** Reads of the log after a position (subscribers', shared while they are at the same position). */
+  logReads: number;
+  /** Checks of the log's head while subscribers wait, one per poll interval for all of them. */
+  headPolls: number;
 }
 
 export interface PostgresEventStore extends EventStore {
@@ -144,6 +150,8 @@ class PostgresStore implements PostgresEventStore {
     appends: 0,
     largestBatch: 0,
     listenConnects: 0,
+    logReads: 0,
+    headPolls: 0,
     notifications: 0,
   };
 
@@ -157,6 +165,7 @@ class PostgresStore implements PostgresEventStore {
   readonly #shared: SharedReads;
   /** The highest position known committed (own appends, notifications): a subscriber behind it reads at once. */
   #knownHead = 0n;
+  readonly #headWatch: HeadWatch;
   #closed = false;
   #listener: pg.Client | undefined;
   #listenerWanted = false;
@@ -176,9 +185,18 @@ class PostgresStore implements PostgresEventStore {
     this.#pageSize = options.pageSize ?? 2000;
     this.#clock = options.clock ?? wallClock;
     this.#listen = options.listen ?? true;
-    this.#shared = new SharedReads(2 * this.#pageSize, async (after, limit) =>
-      (await this.#page(after, limit)).map(toRecorded),
+    this.#headWatch = new HeadWatch(
+      this.#pollIntervalMs,
+      () => {
+        this.stats.headPolls++;
+        return this.head();
+      },
+      this.#wakeup,
     );
+    this.#shared = new SharedReads(2 * this.#pageSize, async (after, limit) => {
+      this.stats.logReads++;
+      return (await this.#page(after, limit)).map(toRecorded);
+    });
   }
 
   append(
@@ -336,32 +354,43 @@ class PostgresStore implements PostgresEventStore {
     this.#ensureListener();
     let checkpoint = options.after ?? 0n;
     let retryDelayMs = 100;
-    while (!stop.aborted) {
-      const seen = this.#wakeup.version;
-      let events: readonly RecordedEvent[];
-      try {
-        events = await this.#shared.after(checkpoint, this.#pageSize);
-        retryDelayMs = 100;
-      } catch (error) {
-        if (stop.aborted) return;
-        // A live subscription outlives a restarted server or a killed connection: it resumes from its checkpoint.
-        if (!isConnectionError(error)) throw error;
-        await sleep(retryDelayMs, stop);
-        retryDelayMs = Math.min(retryDelayMs * 2, 5000);
-        continue;
+    const unwatch = this.#headWatch.enter();
+    try {
+      while (!stop.aborted) {
+        const seen = this.#wakeup.version;
+        let events: readonly RecordedEvent[];
+        try {
+          events = await this.#shared.after(checkpoint, this.#pageSize);
+          retryDelayMs = 100;
+        } catch (error) {
+          if (stop.aborted) return;
+          // A live subscription outlives a restarted server or a killed connection: it resumes from its checkpoint.
+          if (!isConnectionError(error)) throw error;
+          await sleep(retryDelayMs, stop);
+          retryDelayMs = Math.min(retryDelayMs * 2, 5000);
+          continue;
+        }
+        for (const event of events) {
+          if (stop.aborted) return;
+          checkpoint = event.position;
+          if (types !== undefined && !types.has(event.type)) continue;
+          yield event;
+        }
+        if (
+          events.length < this.#pageSize &&
+          !readAgainAtOnce({ events: events.length, checkpoint, seen }, this.#wakeup, this.#furthestKnown())
+        )
+          // Woken by an append, a notification or the head watch; the timeout is only a safety net.
+          await this.#wakeup.wait(this.#pollIntervalMs * idleRereadPolls, stop);
       }
-      for (const event of events) {
-        if (stop.aborted) return;
-        checkpoint = event.position;
-        if (types !== undefined && !types.has(event.type)) continue;
-        yield event;
-      }
-      if (
-        events.length < this.#pageSize &&
-        !readAgainAtOnce({ events: events.length, checkpoint, seen }, this.#wakeup, this.#knownHead)
-      )
-        await this.#wakeup.wait(this.#pollIntervalMs, stop);
+    } finally {
+      unwatch();
     }
+  }
+
+  /** The furthest position this process knows the log holds: appends, notifications and the head watch. */
+  #furthestKnown(): bigint {
+    return this.#headWatch.head > this.#knownHead ? this.#headWatch.head : this.#knownHead;
   }
 
   /**

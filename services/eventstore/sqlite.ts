@@ -4,6 +4,8 @@ import Database from 'better-sqlite3';
 import {
   abortableIterable,
   enqueueAppend,
+  HeadWatch,
+  idleRereadPolls,
   normaliseLimit,
   readAgainAtOnce,
   SharedReads,
@@ -136,16 +138,7 @@ class SqliteStore implements SqliteEventStore {
   readonly #shared: SharedReads;
   /** The last position this connection wrote: a subscriber behind it has more to read at once. */
   #lastWritten = 0n;
-  /**
-   * Appends by other processes on the same file are seen by polling, once per interval for all subscribers of
-   * this store: the head is checked, and they are woken when it moved. (Each subscriber polling on its own read
-   * the log some thirty times per interval, a hundred and twenty times a second per idle process.)
-   */
-  readonly #headWatch: { subscribers: number; timer: NodeJS.Timeout | null; head: bigint } = {
-    subscribers: 0,
-    timer: null,
-    head: -1n,
-  };
+  readonly #headWatch: HeadWatch;
   #queue: PendingAppend[] = [];
   #flushScheduled = false;
   #closed = false;
@@ -216,6 +209,14 @@ class SqliteStore implements SqliteEventStore {
         )
         .raw(true),
     };
+    this.#headWatch = new HeadWatch(
+      this.#pollIntervalMs,
+      () => {
+        this.stats.headPolls++;
+        return this.head();
+      },
+      this.#wakeup,
+    );
   }
 
   append(
@@ -273,7 +274,7 @@ class SqliteStore implements SqliteEventStore {
         else if (outcome.ok) {
           const position = BigInt(outcome.position);
           if (position > this.#lastWritten) this.#lastWritten = position;
-          if (position > this.#headWatch.head) this.#headWatch.head = position;
+          this.#headWatch.saw(position);
           written += pending.events.length;
           pending.resolve({ nextRevision: BigInt(outcome.nextRevision), position });
         } else pending.reject(writerError(outcome.error, pending));
@@ -355,7 +356,7 @@ class SqliteStore implements SqliteEventStore {
     const types = options.types ? new Set(options.types) : undefined;
     const stop = AbortSignal.any([signal, this.#closing.signal]);
     let checkpoint = options.after ?? 0n;
-    const unwatch = this.#watchHead();
+    const unwatch = this.#headWatch.enter();
     try {
       while (!stop.aborted) {
         const seen = this.#wakeup.version;
@@ -381,41 +382,6 @@ class SqliteStore implements SqliteEventStore {
   /** The furthest position this process knows the log holds: its own appends and the head watch's. */
   #knownHead(): bigint {
     return this.#headWatch.head > this.#lastWritten ? this.#headWatch.head : this.#lastWritten;
-  }
-
-  /** Counts a waiting subscriber in; the head watch runs while there is one. Returns the counting out. */
-  #watchHead(): () => void {
-    const watch = this.#headWatch;
-    if (watch.subscribers++ === 0) {
-      // From the head as it is now: the new subscriber's first read comes after, so it misses nothing before.
-      this.#checkHead();
-      watch.timer = setInterval(() => this.#checkHead(), this.#pollIntervalMs);
-      watch.timer.unref();
-    }
-    let counted = true;
-    return () => {
-      if (!counted) return;
-      counted = false;
-      if (--watch.subscribers === 0 && watch.timer) {
-        clearInterval(watch.timer);
-        watch.timer = null;
-      }
-    };
-  }
-
-  #checkHead(): void {
-    if (this.#closed) return;
-    this.stats.headPolls++;
-    let head: bigint;
-    try {
-      head = BigInt(this.#statements.head.get()?.head ?? 0);
-    } catch {
-      // A busy or closing file: the next interval asks again.
-      return;
-    }
-    if (head <= this.#headWatch.head) return;
-    this.#headWatch.head = head;
-    this.#wakeup.notify();
   }
 
   head(): Promise<bigint> {
@@ -445,8 +411,6 @@ class SqliteStore implements SqliteEventStore {
 }
 
 const batchesInFlight = 2;
-/** A waiting subscriber re-reads on its own after this many poll intervals, should a wakeup ever be missed. */
-const idleRereadPolls = 40;
 
 type WriterRefusal =
   | { kind: 'wrong_expected'; stream: string; expected: string; actual: string }
