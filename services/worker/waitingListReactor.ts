@@ -37,6 +37,7 @@ import {
 } from '../sales/waitingList/waitingListEvents';
 import {
   entryOfOfferHold,
+  joinedEntry,
   waitingListConvert,
   waitingListExpire,
   waitingListOffer,
@@ -128,16 +129,6 @@ const systemContext = (key: string): CommandContext => ({
   actor: 'system',
   idempotencyKey: `waiting-list:${key}`,
 });
-
-/** The entry as it joined: its address (for the claim and the mail), ticket, tier, quantity and language. */
-export async function joinedEntry(
-  store: Pick<EventStore, 'readStream'>,
-  entryId: string,
-): Promise<WaitingEntryJoined['data'] | null> {
-  for await (const recorded of store.readStream(waitingEntryStream(entryId)))
-    if (recorded.type === 'WaitingEntryJoined') return recorded.data as WaitingEntryJoined['data'];
-  return null;
-}
 
 const placeOf = (joined: WaitingEntryJoined['data']): EntryPlace => ({
   eventId: joined.eventId,
@@ -281,11 +272,9 @@ export function waitingListReactor(): Projection {
             .where({ hold_id: event.data.holdId })
             .update({ converted_order_id: event.data.orderId });
           return [];
-        case 'HoldReleased':
-          await trx(offers).where({ hold_id: event.data.holdId }).delete();
-          await due();
-          return [];
         default:
+          // A released offer hold (its order expired, its entry was removed) keeps its row: the entry is
+          // settled at the offer's expiry like any other offer that ran out.
           await due();
           return [];
       }

@@ -1,3 +1,4 @@
+import { deterministicUuid } from '../../kit/clock';
 import type { AnyStep, EarlierState } from '../../kit/workflow';
 import { step } from '../../kit/workflow';
 import {
@@ -19,7 +20,8 @@ import {
   type WaitingClaimState,
   type WaitingEntryState,
 } from './waitingEntryDecider';
-import { waitingClaimStream, waitingEntryStream } from './waitingListEvents';
+import type { EventStore } from '../../eventstore/port';
+import { waitingClaimStream, waitingEntryStream, type WaitingEntryJoined } from './waitingListEvents';
 
 /**
  * Joining the waiting list (docs/waiting-list.md, docs/decisions/workflows.md): the place claim on (event,
@@ -68,10 +70,12 @@ export function waitingListJoin(join: JoinWaitingList): AnyStep[] {
 
 /**
  * The offer hold of an entry's `n`-th offer. Deterministic, so two workers offering the same entry place one
- * hold: the second `PlaceHold` with the same id is a no-op. The hold's order id is the same string: no order
- * exists for it until the buyer checks out from the offer.
+ * hold: the second `PlaceHold` with the same id is a no-op.
  */
 export const waitingOfferHoldId = (entryId: string, n: number): string => `offer-${entryId}-${n}`;
+
+/** The order an offer hold is held for: recorded only when the buyer opens the offer (checkout.ts). */
+export const waitingOfferOrderId = (holdId: string): string => deterministicUuid(`waiting-offer:${holdId}`);
 
 const offerHoldPattern = /^offer-(.+)-(\d+)$/;
 
@@ -109,7 +113,7 @@ export function waitingListOffer(offer: WaitingOffer): AnyStep[] {
             type: 'PlaceHold',
             eventId,
             holdId,
-            orderId: holdId,
+            orderId: waitingOfferOrderId(holdId),
             lines: [offer.line],
             now,
             expiresAt: offer.expiresAt,
@@ -217,4 +221,14 @@ export function waitingListConvert(place: EntryPlace, holdId: string, orderId: s
     } satisfies ConvertWaitingEntry,
   });
   return [entry, releasePlace(place, entry, now)];
+}
+
+/** The entry as it joined: its address (for the claim and the mail), ticket, tier, quantity and language. */
+export async function joinedEntry(
+  store: Pick<EventStore, 'readStream'>,
+  entryId: string,
+): Promise<WaitingEntryJoined['data'] | null> {
+  for await (const recorded of store.readStream(waitingEntryStream(entryId)))
+    if (recorded.type === 'WaitingEntryJoined') return recorded.data as WaitingEntryJoined['data'];
+  return null;
 }
