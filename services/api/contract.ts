@@ -23,6 +23,7 @@ import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/
 import {
   publicWaitingListRouteContracts,
   publicWaitingOfferRouteContracts,
+  waitingOfferAdminRouteContracts,
 } from '../sales/waitingList/waitingListSchemas';
 import { ticketDocumentRouteContracts } from '../sales/orders/ticketDocumentRoutes';
 import { invoiceRouteContracts } from '../sales/invoices/invoiceSchemas';
@@ -60,6 +61,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...publicOrderRouteContracts,
   ...publicWaitingListRouteContracts,
   ...publicWaitingOfferRouteContracts,
+  ...waitingOfferAdminRouteContracts,
   ...ticketDocumentRouteContracts,
   ...paymentRouteContracts,
   ...billingRouteContracts,

@@ -55,3 +55,16 @@ export const publicWaitingOfferRouteContracts = [
     public: true,
   }),
 ];
+
+export const offeredWaitingEntryResponseSchema = z.object({
+  data: z.object({ entry_id: z.string(), status: z.literal('OFFERED'), expires_at: z.string() }),
+});
+
+export const waitingOfferAdminRouteContracts = [
+  route({
+    method: 'post',
+    path: '/events/:eventId/waiting-list/:entryId/offer',
+    summary: 'Offer the units to a waiting entry now (sold_out unless they are free for it)',
+    response: offeredWaitingEntryResponseSchema,
+  }),
+];

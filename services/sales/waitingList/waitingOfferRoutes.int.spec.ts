@@ -50,11 +50,8 @@ function offerRouteSuite(kind: StorageKind) {
     expect(await settle(t.platform)).toBe(true);
   };
 
-  /** A sold-out ticket, one entry waiting for `quantity`, the sold units released: the offer's link token. */
-  async function offeredEntry(
-    title: string,
-    email: string,
-  ): Promise<{ entryId: string; ticketId: string; token: string }> {
+  /** A sold-out ticket with its list on (offers hold 2 hours) and one entry waiting for both its units. */
+  async function waitingEntry(title: string, email: string) {
     const api = t.client(await t.login(t.admin.email, t.admin.password));
     const ticket = await api<{ data: { id: string } }>('POST', `/api/events/${eventId}/tickets`, {
       json: { type: 'FREE', title, quantity: 2 },
@@ -73,18 +70,29 @@ function offerRouteSuite(kind: StorageKind) {
       { json: { name: 'Olga Offered', email, quantity: 2, locale: 'en' } },
     );
     expect(joined.status, JSON.stringify(joined.body)).toBe(201);
-    const entryId = joined.body.data.entry_id;
-    await commands().handle(
-      inventoryDecider,
-      inventoryStream(eventId),
-      { type: 'ReleaseHold', eventId, holdId: orderHoldId(sold.body.data.id), now: clock.now() },
-      { correlationId: `release-${title}`, actor: 'system' },
-    );
-    await drive();
+    const release = () =>
+      commands().handle(
+        inventoryDecider,
+        inventoryStream(eventId),
+        { type: 'ReleaseHold', eventId, holdId: orderHoldId(sold.body.data.id), now: clock.now() },
+        { correlationId: `release-${title}`, actor: 'system' },
+      );
+    return { api, entryId: joined.body.data.entry_id, ticketId, release };
+  }
+
+  const tokenFromMail = async (email: string, entryId: string): Promise<string> => {
     const mail = await sink.waitFor((received) => received.to.includes(email));
     const link = new RegExp(`/e/open-doors/waiting/${entryId}\\?t=([A-Za-z0-9_-]+)`).exec(mail.text);
     expect(link, mail.text).not.toBeNull();
-    return { entryId, ticketId, token: link?.[1] ?? '' };
+    return link?.[1] ?? '';
+  };
+
+  /** The same, with the sold units released: the worker offers them, and the mail's link carries the token. */
+  async function offeredEntry(title: string, email: string) {
+    const { entryId, ticketId, release } = await waitingEntry(title, email);
+    await release();
+    await drive();
+    return { entryId, ticketId, token: await tokenFromMail(email, entryId) };
   }
 
   beforeAll(async () => {
@@ -204,6 +212,39 @@ function offerRouteSuite(kind: StorageKind) {
       409,
       'waiting_offer_expired',
     );
+  });
+
+  it("lets the organizer offer an entry when its units are free, and answers another account's admin 404", async () => {
+    const { api, entryId, release } = await waitingEntry('Circle', 'manual@example.test');
+    const offerPath = `/api/events/${eventId}/waiting-list/${entryId}/offer`;
+    expectProblem(await api('POST', offerPath), 409, 'sold_out');
+    expect(await entry(entryId)).toMatchObject({ status: 'WAITING' });
+    const other = await t.otherAccount();
+    expectProblem(await t.client(other.token)('POST', offerPath), 404, 'event_not_found');
+    expectProblem(
+      await api('POST', `/api/events/${eventId}/waiting-list/wl_unknown/offer`),
+      404,
+      'waiting_entry_not_found',
+    );
+    await release();
+    const offered = await api<{ data: { entry_id: string; status: string; expires_at: string } }>(
+      'POST',
+      offerPath,
+    );
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+    expect(offered.body.data).toEqual({
+      entry_id: entryId,
+      status: 'OFFERED',
+      expires_at: new Date(clock.now().getTime() + 2 * 3_600_000).toISOString(),
+    });
+    // Asked again (a double click), or offered by the worker meanwhile: the same offer.
+    const again = await api<{ data: { expires_at: string } }>('POST', offerPath);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data.expires_at).toBe(offered.body.data.expires_at);
+    await drive();
+    const token = await tokenFromMail('manual@example.test', entryId);
+    expect(token).not.toBe('');
+    expect(sink.messages.filter((received) => received.to.includes('manual@example.test'))).toHaveLength(1);
   });
 }
 

@@ -6,11 +6,20 @@ import { body, pathParam } from '../../kit/http/validate';
 import { pooledRandomBytes } from '../../kit/random';
 import { Refusal } from '../../kit/refusal';
 import { step } from '../../kit/workflow';
+import { ownedEvent } from '../../catalog/events/ownedEvent';
+import { ticketDecider } from '../../catalog/tickets/ticketDecider';
+import { ticketStream } from '../../catalog/tickets/ticketEvents';
 import { loadOrder, placeOrder } from '../orders/checkout';
 import { waitingEntryDecider, waitingTokenHash, type BindWaitingOffer } from './waitingEntryDecider';
 import { waitingEntryStream } from './waitingListEvents';
 import { claimWaitingOfferSchema } from './waitingListSchemas';
-import { joinedEntry, waitingOfferOrderId } from './waitingListWorkflow';
+import {
+  joinedEntry,
+  waitingListOffer,
+  waitingOfferHoldId,
+  waitingOfferOrderId,
+} from './waitingListWorkflow';
+import type { WaitingOfferTokens } from './waitingOfferToken';
 
 const entryIdShape = /^[A-Za-z0-9_-]{1,80}$/;
 const sessionShape = /^[A-Za-z0-9_-]{24}$/;
@@ -94,6 +103,47 @@ export function publicWaitingOfferRoutes(services: Services) {
         expires_at: order.placed.expiresAt,
       },
     };
+  });
+
+  return router;
+}
+
+/**
+ * The organizer offers the units to one entry now (`POST /api/events/{eventId}/waiting-list/{entryId}/offer`):
+ * the same offer chain as the worker's, so the inventory still decides (`sold_out` unless the units are free for
+ * this entry, entries ahead of it counted) and the offer mail follows from the recorded offer. Offering an entry
+ * already offered answers its offer.
+ */
+export function waitingOfferAdminRoutes(services: Services, tokens: WaitingOfferTokens) {
+  const router = new Router();
+
+  router.post('/events/:eventId/waiting-list/:entryId/offer', async (ctx) => {
+    const { eventId } = await ownedEvent(ctx, services, 'eventId');
+    const entryId = pathParam(ctx, 'entryId');
+    if (entryId === undefined || !entryIdShape.test(entryId)) throw new Refusal('waiting_entry_not_found');
+    const { state: entry } = await services.commands.load(waitingEntryDecider, waitingEntryStream(entryId));
+    const joined =
+      entry.exists && entry.eventId === eventId ? await joinedEntry(services.store, entryId) : null;
+    if (!joined) throw new Refusal('waiting_entry_not_found');
+    const { state: ticket } = await services.commands.load(ticketDecider, ticketStream(joined.ticketId));
+    if (!ticket.exists) throw new Refusal('ticket_not_found');
+    const now = services.clock.now();
+    const holdId = waitingOfferHoldId(entryId, 1);
+    const outcome = await execute(ctx, services, {
+      chain: waitingListOffer({
+        eventId,
+        entryId,
+        line: { ticketId: joined.ticketId, tierId: joined.tierId, quantity: joined.quantity },
+        holdId,
+        tokenHash: waitingTokenHash(tokens.tokenFor(holdId)),
+        expiresAt: new Date(now.getTime() + ticket.waitingList.offerHours * 3_600_000),
+        now,
+      }),
+      readModels: [],
+    });
+    const offered = outcome.states.get('offer-entry') as typeof entry;
+    if (!offered.exists || offered.status !== 'OFFERED' || !offered.offer) throw new Refusal('try_again');
+    ctx.body = { data: { entry_id: entryId, status: 'OFFERED', expires_at: offered.offer.expiresAt } };
   });
 
   return router;

@@ -5931,6 +5931,14 @@ export type PostPublicWaitingOffersByEntryIdClaimResponse = {
   };
 };
 
+export type PostEventsByEventIdWaitingListByEntryIdOfferResponse = {
+  data: {
+    entry_id: string;
+    status: 'OFFERED';
+    expires_at: string;
+  };
+};
+
 export type GetPublicWalletsResponse = {
   data: {
     apple: boolean;
@@ -6579,6 +6587,10 @@ export interface ApiRoutes {
   'POST /public/waiting-offers/{entryId}/claim': {
     body: PostPublicWaitingOffersByEntryIdClaimBody;
     response: PostPublicWaitingOffersByEntryIdClaimResponse;
+  };
+  'POST /events/{eventId}/waiting-list/{entryId}/offer': {
+    body: never;
+    response: PostEventsByEventIdWaitingListByEntryIdOfferResponse;
   };
   'GET /public/wallets': { body: never; response: GetPublicWalletsResponse };
   'GET /public/events/{eventId}/attendees/{attendeeShortId}/wallet.pkpass': { body: never; response: void };
