@@ -197,9 +197,21 @@ function offerRouteSuite(kind: StorageKind) {
     expect(claim.claimedBy).toBeNull();
   });
 
-  it('answers waiting_offer_expired once the offer ran out', async () => {
+  it('answers waiting_offer_expired once the offer ran out, and never extends the order past the offer', async () => {
     const { entryId, token } = await offeredEntry('Gallery', 'late@example.test');
-    clock.advance(2 * 60 * 60_000 + 1);
+    const buyer = t.client();
+    const claimed = await buyer<Claimed>('POST', claimPath(entryId), { json: { token } });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    const offerEnds = claimed.body.data.expires_at;
+    clock.advance(2 * 60 * 60_000 - 60_000);
+    const orderPath = `/api/public/events/${eventId}/orders/${claimed.body.data.order_short_id}`;
+    const order = await buyer<{ data: { expires_at: string; reservation_ends_at: string } }>(
+      'GET',
+      orderPath,
+    );
+    expect(order.body.data).toMatchObject({ expires_at: offerEnds, reservation_ends_at: offerEnds });
+    expectProblem(await buyer('POST', `${orderPath}/extend`), 409, 'extension_limit_reached');
+    clock.advance(60_000 + 1);
     expectProblem(
       await t.client()('POST', claimPath(entryId), { json: { token } }),
       409,
