@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../../kit/http/context';
-import { commandContext, execute } from '../../kit/http/context';
+import { commandContext, execute, readYourWrite, setPosition } from '../../kit/http/context';
 import { body, pathParam } from '../../kit/http/validate';
 import { pooledRandomBytes } from '../../kit/random';
 import { Refusal } from '../../kit/refusal';
@@ -9,6 +9,7 @@ import { step } from '../../kit/workflow';
 import { ownedEvent } from '../../catalog/events/ownedEvent';
 import { ticketDecider } from '../../catalog/tickets/ticketDecider';
 import { ticketStream } from '../../catalog/tickets/ticketEvents';
+import { ordersProjection } from '../../../projections/orders';
 import { loadOrder, placeOrder } from '../orders/checkout';
 import { waitingEntryDecider, waitingTokenHash, type BindWaitingOffer } from './waitingEntryDecider';
 import { waitingEntryStream } from './waitingListEvents';
@@ -78,7 +79,7 @@ export function publicWaitingOfferRoutes(services: Services) {
       overwrite: true,
     });
     const orderId = waitingOfferOrderId(holdId);
-    await placeOrder(services, commandContext(ctx), {
+    const { position } = await placeOrder(services, commandContext(ctx), {
       eventId: entry.eventId,
       lines: [
         {
@@ -91,6 +92,11 @@ export function publicWaitingOfferRoutes(services: Services) {
       orderId,
       offerHoldId: holdId,
     });
+    // The checkout's pages read the order from the read model: it shows the order before the answer does.
+    if (position !== null) {
+      setPosition(ctx, position);
+      await readYourWrite(services, position, [ordersProjection.name]);
+    }
     const order = await loadOrder(services, orderId);
     if (!order) throw new Refusal('try_again');
     ctx.set('Cache-Control', 'private, no-store');
