@@ -187,6 +187,12 @@ function offerRouteSuite(kind: StorageKind) {
       json: { payment_method: 'FREE' },
     });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
+    // The link opened again after the order, before the worker marked the entry: the offer is used up.
+    expectProblem(
+      await buyer('POST', claimPath(entryId), { json: { token }, headers: { cookie: cookie ?? '' } }),
+      409,
+      'waiting_list_closed',
+    );
     await drive();
     expect(await entry(entryId)).toMatchObject({ status: 'CONVERTED' });
     expect(findHold(await inventory(), holdId)).toMatchObject({ status: 'SOLD' });

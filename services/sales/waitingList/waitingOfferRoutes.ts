@@ -11,6 +11,7 @@ import { ticketDecider } from '../../catalog/tickets/ticketDecider';
 import { ticketStream } from '../../catalog/tickets/ticketEvents';
 import { ordersProjection } from '../../../projections/orders';
 import { loadOrder, placeOrder } from '../orders/checkout';
+import { isOpen } from '../orders/orderDecider';
 import { waitingEntryDecider, waitingTokenHash, type BindWaitingOffer } from './waitingEntryDecider';
 import { waitingEntryStream } from './waitingListEvents';
 import { claimWaitingOfferSchema } from './waitingListSchemas';
@@ -53,6 +54,10 @@ export function publicWaitingOfferRoutes(services: Services) {
     if (!joined) throw new Refusal('waiting_entry_not_found');
     const sessionId = sessionOf(ctx, entryId);
     const { holdId } = entry.offer;
+    const orderId = waitingOfferOrderId(holdId);
+    // The offer's order went through (or was cancelled): the link has done its work, whatever the entry says yet.
+    const recorded = await loadOrder(services, orderId);
+    if (recorded && !isOpen(recorded.status)) throw new Refusal('waiting_list_closed');
     await execute(ctx, services, {
       chain: [
         step({
@@ -78,7 +83,6 @@ export function publicWaitingOfferRoutes(services: Services) {
       maxAge: 7 * 24 * 3_600_000,
       overwrite: true,
     });
-    const orderId = waitingOfferOrderId(holdId);
     const { position } = await placeOrder(services, commandContext(ctx), {
       eventId: entry.eventId,
       lines: [

@@ -13,6 +13,7 @@ function refusalOf(error: unknown): { title: MessageDescriptor; description: Mes
   if (reason === 'waiting_offer_expired') return { title: m.expiredTitle, description: m.expiredDescription };
   if (reason === 'waiting_offer_not_yours')
     return { title: m.notYoursTitle, description: m.notYoursDescription };
+  if (reason === 'waiting_list_closed') return { title: m.closedTitle, description: m.closedDescription };
   if (reason === 'waiting_entry_not_found' || reason === 'validation_failed')
     return { title: m.notFoundTitle, description: m.notFoundDescription };
   return { title: m.failedTitle, description: m.failedDescription };

@@ -27,6 +27,12 @@ export const waitingOfferMessages = defineMessages({
     id: 'waitingOffer.notFound.description',
     defaultMessage: 'This link does not lead to an offer. Please use the complete link from your email.',
   },
+  closedTitle: { id: 'waitingOffer.closed.title', defaultMessage: 'This offer is no longer open' },
+  closedDescription: {
+    id: 'waitingOffer.closed.description',
+    defaultMessage:
+      'The tickets of this offer were already ordered, or the offer was withdrawn. If you ordered them, your confirmation is in your email.',
+  },
   failedTitle: { id: 'waitingOffer.failed.title', defaultMessage: 'The offer could not be opened' },
   failedDescription: {
     id: 'waitingOffer.failed.description',

@@ -147,6 +147,11 @@ describeE2E(
       await page.waitForURL(/\/summary$/);
       await page.getByRole('heading', { name: 'Thank you, your order is complete' }).waitFor();
       await screenshot(page, 'waitingOffer/summary');
+      // The mail's link opened again after the order: the offer is used up.
+      await page.goto(offerLink);
+      await page.getByRole('heading', { name: 'This offer is no longer open' }).waitFor();
+      await screenshot(page, 'waitingOffer/closed');
+      await expectAccessible(page, 'waiting offer closed');
       await sink.waitFor(
         (received) =>
           received.to.includes('wanda@example.test') &&
