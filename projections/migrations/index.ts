@@ -36,6 +36,7 @@ import { orderTrailReadModel } from './0091_order_trail';
 import { accountAuditReadModel } from './0092_account_audit';
 import { personalDataKeysReadModel } from './0093_personal_data_keys';
 import { invoicesReadModel } from './0096_invoices';
+import { waitingOfferHoldsReadModel } from './0097_waiting_offer_holds';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -80,6 +81,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   accountAuditReadModel,
   personalDataKeysReadModel,
   invoicesReadModel,
+  waitingOfferHoldsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

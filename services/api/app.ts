@@ -39,6 +39,8 @@ import { invoiceRoutes } from '../sales/invoices/invoiceRoutes';
 import { orderAttendeeRoutes } from '../sales/orders/orderAttendeeRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
 import { publicWaitingListRoutes } from '../sales/waitingList/waitingListRoutes';
+import { publicWaitingOfferRoutes, waitingOfferAdminRoutes } from '../sales/waitingList/waitingOfferRoutes';
+import { waitingOfferTokens } from '../sales/waitingList/waitingOfferToken';
 import { ticketDocumentRoutes } from '../sales/orders/ticketDocumentRoutes';
 import { checkInListRoutes } from '../admission/checkIn/checkInListRoutes';
 import { publicCheckInRoutes } from '../admission/checkIn/publicCheckInRoutes';
@@ -144,6 +146,8 @@ export function createApp(
   api.use(pageViewRoutes(services, publicEvents, pageViews).routes());
   api.use(publicOrderRoutes(services, ticketKeys).routes());
   api.use(publicWaitingListRoutes(services).routes());
+  api.use(publicWaitingOfferRoutes(services).routes());
+  api.use(waitingOfferAdminRoutes(services, waitingOfferTokens(ticketKeys)).routes());
   api.use(ticketDocumentRoutes(services, ticketKeys).routes());
   api.use(publicCheckInRoutes(services, ticketKeys, checkInFeed).routes());
   declaredQueries(api, apiRouteContracts);

@@ -20,7 +20,11 @@ import { messageRouteContracts } from '../messaging/messages/messageSchemas';
 import { mailTemplateRouteContracts } from '../messaging/mailTemplates/mailTemplateSchemas';
 import { webhookRouteContracts } from '../integrations/webhooks/webhookSchemas';
 import { orderRouteContracts, publicOrderRouteContracts } from '../sales/orders/orderSchemas';
-import { publicWaitingListRouteContracts } from '../sales/waitingList/waitingListSchemas';
+import {
+  publicWaitingListRouteContracts,
+  publicWaitingOfferRouteContracts,
+  waitingOfferAdminRouteContracts,
+} from '../sales/waitingList/waitingListSchemas';
 import { ticketDocumentRouteContracts } from '../sales/orders/ticketDocumentRoutes';
 import { invoiceRouteContracts } from '../sales/invoices/invoiceSchemas';
 import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
@@ -56,6 +60,8 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...invoiceRouteContracts,
   ...publicOrderRouteContracts,
   ...publicWaitingListRouteContracts,
+  ...publicWaitingOfferRouteContracts,
+  ...waitingOfferAdminRouteContracts,
   ...ticketDocumentRouteContracts,
   ...paymentRouteContracts,
   ...billingRouteContracts,

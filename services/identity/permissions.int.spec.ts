@@ -266,6 +266,11 @@ const permissionMatrix: Record<string, Entry> = {
     params: ticket,
     body: () => ({ enabled: true, offer_hours: 24 }),
   },
+  'POST /api/events/:eventId/waiting-list/:entryId/offer': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, entryId: 'wl_nonexistent' }),
+  },
   'GET /api/events/:eventId/capacity-assignments': { access: 'events', owned: true, params: eventOf },
   'POST /api/events/:eventId/capacity-assignments': {
     access: 'events',
@@ -585,6 +590,11 @@ const permissionMatrix: Record<string, Entry> = {
     access: 'public',
     params: (f) => ({ eventId: f.eventId, ticketId: 'tk_nonexistent' }),
     body: () => ({ name: 'Nobody', email: 'nobody@example.test', quantity: 1 }),
+  },
+  'POST /api/public/waiting-offers/:entryId/claim': {
+    access: 'public',
+    params: () => ({ entryId: 'wl_nonexistent' }),
+    body: () => ({ token: fakeToken }),
   },
   'GET /api/public/events/:eventId/orders/:orderShortId': {
     access: 'public',

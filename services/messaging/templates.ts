@@ -73,6 +73,18 @@ export interface MailTemplates {
     cancels: string;
     link: string;
   };
+  /**
+   * To a waiting-list entry: units came free and are held for them until `expires` (formatted in their
+   * language); `link` leads into the checkout (docs/waiting-list.md).
+   */
+  waiting_list_offer: {
+    name: string;
+    event: string;
+    ticket: string;
+    quantity: number;
+    expires: string;
+    link: string;
+  };
   /** To the organizer: a new order. */
   order_notification: {
     name: string;
@@ -176,6 +188,12 @@ const layouts: { [T in MailTemplate]: (values: MailTemplates[T]) => Layout } = {
     summary: v.summary,
     button: { label: 'orderConfirmationButton', link: v.link },
     notes: [],
+  }),
+  waiting_list_offer: (v) => ({
+    subject: ['waitingOfferSubject', { event: v.event }],
+    paragraphs: [['waitingOfferIntro', { event: v.event, ticket: v.ticket, quantity: v.quantity }]],
+    button: { label: 'waitingOfferButton', link: v.link },
+    notes: [['waitingOfferExpires', { expires: v.expires }]],
   }),
   order_cancelled: (v) => ({
     subject: ['orderCancelledSubject', { reference: v.reference, event: v.event }],

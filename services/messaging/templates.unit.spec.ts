@@ -99,6 +99,14 @@ const examples: { [T in MailTemplate]: MailTemplates[T] } = {
     cancels: 'RE-2027-00001',
     link: 'https://t.example/checkout/ev_1/abc/summary',
   },
+  waiting_list_offer: {
+    name: 'Wim Waiter',
+    event: 'Harbour Lights',
+    ticket: 'Standing',
+    quantity: 2,
+    expires: '6 March 2027, 12:00 (Europe/Berlin)',
+    link: 'https://t.example/e/harbour-lights/waiting/wl_1?t=abc',
+  },
   order_notification: {
     name: 'Harbour Collective',
     event: 'Harbour Lights',

@@ -16,6 +16,7 @@ import { orderDecider } from '../sales/orders/orderDecider';
 import { orderStream, type OrderPlaced } from '../sales/orders/orderEvents';
 import { expireOrder, orderChanged } from '../sales/orders/orderWorkflows';
 import { runChain } from '../kit/workflow';
+import { entryOfOfferHold } from '../sales/waitingList/waitingListWorkflow';
 
 /**
  * The checkout's process manager (docs/decisions/cross-module-facts.md section 4, docs/orders.md):
@@ -53,6 +54,9 @@ export function checkoutKeeper(): Projection {
       const holds = ctx.table(openHoldsTable.name);
       switch (event.type) {
         case 'HoldPlaced':
+          // A waiting-list offer holds its units without an order until the buyer checks out or the offer runs
+          // out; the waiting list's keeper settles it (waitingListReactor.ts).
+          if (entryOfOfferHold(event.data.holdId) !== null) return [];
           await trx(holds)
             .insert({
               hold_id: event.data.holdId,

@@ -18,6 +18,8 @@ import { WebhookDelivery } from '../integrations/webhooks/webhookDelivery';
 import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
 import { invoiceReactor } from './invoiceReactor';
+import { WaitingListKeeper, waitingListReactor } from './waitingListReactor';
+import { waitingOfferTokens } from '../sales/waitingList/waitingOfferToken';
 import { catalogueCopier, catalogueCopierName } from './catalogueCopier';
 import { stripeEventDispatcher } from './stripeEventDispatcher';
 import { stripeEventHandlers } from '../payments/webhooks/stripeEventHandlers';
@@ -41,6 +43,8 @@ export interface Worker {
   delivery: MailDelivery;
   claims: EmailClaimKeeper;
   checkout: CheckoutKeeper;
+  /** Ends waiting-list offers that ran out and offers their units to the next entries. */
+  waitingList: WaitingListKeeper;
   messages: MessageScheduler;
   webhooks: WebhookDelivery;
   stop(): Promise<void>;
@@ -76,12 +80,17 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
 /** The worker, built but not running: a process started with the worker role starts it once it holds the lease. */
 export function createWorker({ store, db, commands, config, logger, clock }: WorkerDeps): Worker {
   const reactor = mailReactor({ publicUrl: config.publicUrl });
-  const orderMails = orderMailReactor({
-    publicUrl: config.publicUrl,
+  const keys = loadTicketSigningKeys({ dataDir: config.dataDir, fromEnvironment: config.ticketSigningKey });
+  const orderMails = orderMailReactor({ publicUrl: config.publicUrl, commands, store, keys });
+  const waitingListDeps = {
     commands,
     store,
-    keys: loadTicketSigningKeys({ dataDir: config.dataDir, fromEnvironment: config.ticketSigningKey }),
-  });
+    clock,
+    logger: logger.child({ component: 'waiting-list' }),
+    tokens: waitingOfferTokens(keys),
+    publicUrl: config.publicUrl,
+  };
+  const waitingOffers = waitingListReactor();
   const messages = messageReactor({ commands });
   const webhookDeliveries = webhookReactor();
   const runner = new ProjectionRunner({
@@ -99,6 +108,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
       ticketStockMirror({ commands, clock, logger: logger.child({ component: 'ticket-stock-mirror' }) }),
       catalogueCopier({ commands, clock, logger: logger.child({ component: 'catalogue-copier' }) }),
       invoiceReactor({ commands, store, clock }),
+      waitingOffers,
       stripeEventDispatcher({
         commands,
         clock,
@@ -134,6 +144,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
     logger: logger.child({ component: 'checkout' }),
     settleAfterMs: config.emailClaimGraceSeconds * 1000,
   });
+  const waitingList = new WaitingListKeeper({ ...waitingListDeps, db, onMail: () => delivery.wake() });
   const scheduler = new MessageScheduler({
     db,
     commands,
@@ -146,6 +157,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
     delivery,
     claims,
     checkout,
+    waitingList,
     messages: scheduler,
     webhooks,
     async start() {
@@ -158,16 +170,19 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
         orderMails.name,
         messages.name,
         webhookDeliveries.name,
+        waitingOffers.name,
       ])
         await startAtHeadWhenNew(db, name, head, clock.now());
       unsubscribe ??= runner.onNotice(() => {
         delivery.wake();
         webhooks.wake();
+        waitingList.wake();
       });
       await runner.start();
       delivery.start();
       webhooks.start();
       checkout.start(5_000);
+      waitingList.start();
       scheduler.start(15_000);
       claims.start(Math.max(1_000, Math.min(60_000, config.emailClaimGraceSeconds * 500)));
       logger.info('worker started', { mail: transport.kind });
@@ -178,6 +193,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
       await scheduler.stop();
       await claims.stop();
       await checkout.stop();
+      await waitingList.stop();
       await runner.stop();
       await delivery.stop();
       await webhooks.stop();

@@ -60,6 +60,12 @@ export const de: MailCatalog = {
   summaryRounding: 'Rundung',
   summaryTotal: 'Gesamt',
   summaryIncludedTax: 'Enthält {name}',
+  waitingOfferSubject: 'Tickets für {event} warten auf Sie',
+  waitingOfferIntro:
+    'Gute Nachricht: {quantity, plural, one {# Ticket} other {# Tickets}} für „{ticket}“ bei {event} {quantity, plural, one {ist} other {sind}} frei geworden, und wir halten {quantity, plural, one {es} other {sie}} für Sie von der Warteliste zurück.',
+  waitingOfferButton: 'Bestellung abschließen',
+  waitingOfferExpires:
+    'Die Tickets sind bis {expires} für Sie reserviert. Danach gehen sie an die nächste Person auf der Warteliste.',
   orderCancelledSubject: 'Ihre Bestellung {reference} für {event} wurde storniert',
   orderCancelledIntro:
     'Der Veranstalter hat Ihre Bestellung {reference} für {event} storniert. Ihre Tickets sind nicht mehr gültig. Wenn Ihnen Geld erstattet wird, erhalten Sie dazu eine eigene E-Mail.',

@@ -56,6 +56,12 @@ export const en = {
   summaryRounding: 'Rounding',
   summaryTotal: 'Total',
   summaryIncludedTax: 'Includes {name}',
+  waitingOfferSubject: 'Tickets for {event} are waiting for you',
+  waitingOfferIntro:
+    'Good news: {quantity, plural, one {# ticket} other {# tickets}} for “{ticket}” at {event} came free, and we are holding {quantity, plural, one {it} other {them}} for you from the waiting list.',
+  waitingOfferButton: 'Complete your order',
+  waitingOfferExpires:
+    'The tickets are held for you until {expires}. After that they go to the next person on the waiting list.',
   orderCancelledSubject: 'Your order {reference} for {event} was cancelled',
   orderCancelledIntro:
     'The organizer cancelled your order {reference} for {event}. Its tickets are no longer valid. If money is refunded to you, you will receive a separate email.',

@@ -59,6 +59,12 @@ export const es: MailCatalog = {
   summaryRounding: 'Redondeo',
   summaryTotal: 'Total',
   summaryIncludedTax: 'Incluye {name}',
+  waitingOfferSubject: 'Hay entradas para {event} esperándote',
+  waitingOfferIntro:
+    'Buenas noticias: {quantity, plural, one {# entrada} other {# entradas}} para «{ticket}» en {event} {quantity, plural, one {ha quedado libre} other {han quedado libres}} y te {quantity, plural, one {la} other {las}} reservamos desde la lista de espera.',
+  waitingOfferButton: 'Completar tu pedido',
+  waitingOfferExpires:
+    'Las entradas están reservadas para ti hasta el {expires}. Después pasarán a la siguiente persona de la lista de espera.',
   orderCancelledSubject: 'Tu pedido {reference} para {event} se ha cancelado',
   orderCancelledIntro:
     'El organizador ha cancelado tu pedido {reference} para {event}. Sus entradas ya no son válidas. Si se te reembolsa dinero, recibirás un correo electrónico aparte.',

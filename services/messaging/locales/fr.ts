@@ -57,6 +57,12 @@ export const fr: MailCatalog = {
   summaryRounding: 'Arrondi',
   summaryTotal: 'Total',
   summaryIncludedTax: 'Dont {name}',
+  waitingOfferSubject: 'Des billets pour {event} vous attendent',
+  waitingOfferIntro:
+    'Bonne nouvelle : {quantity, plural, one {# billet} other {# billets}} pour « {ticket} » à {event} {quantity, plural, one {s’est libéré} other {se sont libérés}}, et nous {quantity, plural, one {le} other {les}} réservons pour vous depuis la liste d’attente.',
+  waitingOfferButton: 'Finaliser votre commande',
+  waitingOfferExpires:
+    'Les billets vous sont réservés jusqu’au {expires}. Ensuite, ils passent à la personne suivante sur la liste d’attente.',
   orderCancelledSubject: 'Votre commande {reference} pour {event} a été annulée',
   orderCancelledIntro:
     'L’organisateur a annulé votre commande {reference} pour {event}. Ses billets ne sont plus valables. Si de l’argent vous est remboursé, vous recevrez un e-mail séparé.',

@@ -57,6 +57,12 @@ export const pt: MailCatalog = {
   summaryRounding: 'Arredondamento',
   summaryTotal: 'Total',
   summaryIncludedTax: 'Inclui {name}',
+  waitingOfferSubject: 'Há bilhetes para {event} à sua espera',
+  waitingOfferIntro:
+    'Boas notícias: {quantity, plural, one {# bilhete} other {# bilhetes}} para «{ticket}» em {event} {quantity, plural, one {ficou disponível} other {ficaram disponíveis}} e estamos a guardá-{quantity, plural, one {lo} other {los}} para si a partir da lista de espera.',
+  waitingOfferButton: 'Concluir a sua encomenda',
+  waitingOfferExpires:
+    'Os bilhetes estão reservados para si até {expires}. Depois disso, passam para a pessoa seguinte na lista de espera.',
   orderCancelledSubject: 'A sua encomenda {reference} para {event} foi cancelada',
   orderCancelledIntro:
     'O organizador cancelou a sua encomenda {reference} para {event}. Os respetivos bilhetes deixaram de ser válidos. Se lhe for reembolsado dinheiro, receberá um e-mail à parte.',

@@ -56,6 +56,12 @@ export const ptBr: MailCatalog = {
   summaryRounding: 'Arredondamento',
   summaryTotal: 'Total',
   summaryIncludedTax: 'Inclui {name}',
+  waitingOfferSubject: 'Há ingressos para {event} esperando por você',
+  waitingOfferIntro:
+    'Boa notícia: {quantity, plural, one {# ingresso} other {# ingressos}} para “{ticket}” em {event} {quantity, plural, one {ficou disponível} other {ficaram disponíveis}} e estamos reservando {quantity, plural, one {ele} other {eles}} para você a partir da lista de espera.',
+  waitingOfferButton: 'Concluir seu pedido',
+  waitingOfferExpires:
+    'Os ingressos estão reservados para você até {expires}. Depois disso, eles vão para a próxima pessoa da lista de espera.',
   orderCancelledSubject: 'Seu pedido {reference} para {event} foi cancelado',
   orderCancelledIntro:
     'O organizador cancelou seu pedido {reference} para {event}. Os ingressos dele não são mais válidos. Se algum valor for reembolsado a você, você receberá um e-mail separado.',

@@ -50,6 +50,10 @@ export const zhCn: MailCatalog = {
   summaryRounding: '舍入差额',
   summaryTotal: '合计',
   summaryIncludedTax: '含 {name}',
+  waitingOfferSubject: '{event} 的门票正在等您',
+  waitingOfferIntro: '好消息：{event} 的“{ticket}”空出了 {quantity} 张门票，我们已从候补名单为您保留。',
+  waitingOfferButton: '完成订单',
+  waitingOfferExpires: '门票为您保留至 {expires}。之后将转给候补名单上的下一位。',
   orderCancelledSubject: '您的 {event} 订单 {reference} 已取消',
   orderCancelledIntro:
     '主办方已取消您的 {event} 订单 {reference}。该订单的门票已失效。如有款项退还给您，您将另外收到一封电子邮件。',

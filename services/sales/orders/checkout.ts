@@ -11,8 +11,14 @@ import { taxDecider } from '../../catalog/taxes/taxDecider';
 import { taxStream } from '../../catalog/taxes/taxEvents';
 import { listEventTickets, type TicketRow } from '../../../projections/tickets';
 import { runChain } from '../../kit/workflow';
-import { findHold, type Hold, type HoldClient, type InventoryState } from '../../inventory/inventoryDecider';
-import type { HoldLine, PerOrderLimit } from '../../inventory/inventoryEvents';
+import {
+  findHold,
+  inventoryDecider,
+  type Hold,
+  type HoldClient,
+  type InventoryState,
+} from '../../inventory/inventoryDecider';
+import { inventoryStream, type HoldLine, type PerOrderLimit } from '../../inventory/inventoryEvents';
 import {
   priceOrder,
   type OrderLineInput,
@@ -47,6 +53,11 @@ export interface OrderRequest {
   replacesOrderId?: string | undefined;
   /** The anonymous buyer's client and its limit of open holds (reservationLimits.ts); absent: no limit. */
   client?: HoldClient | null | undefined;
+  /**
+   * A waiting-list offer's hold (docs/waiting-list.md), placed for this order id before the order: the order
+   * takes it instead of placing its own, and runs out when it does.
+   */
+  offerHoldId?: string | undefined;
 }
 
 /** The event a buyer may order from: live, or `event_not_found` / `event_not_available`. */
@@ -321,35 +332,49 @@ export async function placeOrder(
     quantity: line.quantity,
   }));
 
-  // The buyer's previous order for this event gives its tickets back before the new hold is decided.
-  if (request.replacesOrderId && request.replacesOrderId !== request.orderId)
-    await abandonOrder(services, context, request.replacesOrderId, request.eventId, request.orderId);
-
-  const expiresAt = new Date(now.getTime() + event.settings.orderTimeoutMinutes * 60_000);
+  let expiresAt: Date;
   const promoCodeId = used?.promoCodeId ?? null;
-  const held = await runChain(
-    services.commands,
-    [
-      holdOrder({
-        eventId: request.eventId,
-        orderId: request.orderId,
-        lines: holdLines,
-        promoCodeId,
-        perOrderLimits,
-        client: request.client ?? null,
-        expiresAt,
-        now,
-      }),
-    ],
-    context,
-  );
-  // Held already by a concurrent request with this id: the order recorded must be the one its hold holds.
-  const inventory = held.states.get('hold') as InventoryState;
-  const hold = held.position === null ? findHold(inventory, orderHoldId(request.orderId)) : undefined;
-  if (hold && !sameHold(hold, holdLines, promoCodeId))
-    refuse('order_id_reused', undefined, {
-      order_id: ['This order id was already used for a different order'],
-    });
+  if (request.offerHoldId !== undefined) {
+    const { state: inventory } = await services.commands.load(
+      inventoryDecider,
+      inventoryStream(request.eventId),
+    );
+    const offered = findHold(inventory, request.offerHoldId);
+    if (!offered || offered.orderId !== request.orderId) refuse('hold_not_found');
+    if (offered.status !== 'HELD' || offered.expiresAt <= now.getTime()) refuse('waiting_offer_expired');
+    if (!sameHold(offered, holdLines, promoCodeId))
+      refuse('validation_failed', undefined, { lines: ['The order must take the offered tickets'] });
+    expiresAt = new Date(offered.expiresAt);
+  } else {
+    // The buyer's previous order for this event gives its tickets back before the new hold is decided.
+    if (request.replacesOrderId && request.replacesOrderId !== request.orderId)
+      await abandonOrder(services, context, request.replacesOrderId, request.eventId, request.orderId);
+
+    expiresAt = new Date(now.getTime() + event.settings.orderTimeoutMinutes * 60_000);
+    const held = await runChain(
+      services.commands,
+      [
+        holdOrder({
+          eventId: request.eventId,
+          orderId: request.orderId,
+          lines: holdLines,
+          promoCodeId,
+          perOrderLimits,
+          client: request.client ?? null,
+          expiresAt,
+          now,
+        }),
+      ],
+      context,
+    );
+    // Held already by a concurrent request with this id: the order recorded must be the one its hold holds.
+    const inventory = held.states.get('hold') as InventoryState;
+    const hold = held.position === null ? findHold(inventory, orderHoldId(request.orderId)) : undefined;
+    if (hold && !sameHold(hold, holdLines, promoCodeId))
+      refuse('order_id_reused', undefined, {
+        order_id: ['This order id was already used for a different order'],
+      });
+  }
 
   const lines: OrderLine[] = priced.lines.map((line, index) => {
     const source = checked[index];
@@ -402,6 +427,7 @@ export async function placeOrder(
     attendees,
     expiresAt,
     now,
+    ...(request.offerHoldId === undefined ? {} : { holdId: request.offerHoldId }),
   });
   const { position } = await runChain(services.commands, [recordOrder(order)], context);
   if (position !== null) return { orderId: request.orderId, position };

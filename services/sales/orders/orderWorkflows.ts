@@ -46,6 +46,8 @@ const memberHoldMillis = 15 * 60_000;
 export type NewOrder = Omit<OrderPlaced['data'], 'reference' | 'holdId' | 'expiresAt' | 'placedAt'> & {
   expiresAt: Date;
   now: Date;
+  /** A hold placed before the order (a waiting-list offer, docs/waiting-list.md); else the order's own. */
+  holdId?: string;
 };
 
 /** The one builder of a placed order: its reference and hold id derive from its short id and id. */
@@ -56,7 +58,7 @@ export function orderPlaced(order: NewOrder): OrderPlaced['data'] {
     accountId: order.accountId,
     shortId: order.shortId,
     reference: order.shortId.slice(-8).toUpperCase(),
-    holdId: orderHoldId(order.orderId),
+    holdId: order.holdId ?? orderHoldId(order.orderId),
     locale: order.locale,
     promoCodeId: order.promoCodeId,
     promoCode: order.promoCode,

@@ -24,6 +24,7 @@ import {
   type OrderRow,
 } from '../../../projections/orders';
 import { holdLifetimeEnd } from '../../inventory/inventoryDecider';
+import { entryOfOfferHold } from '../waitingList/waitingListWorkflow';
 import { loadOrder, placeOrder } from './checkout';
 import { reservationGuard } from './reservationLimits';
 import { cardDestination } from '../../payments/cardReadiness';
@@ -55,14 +56,19 @@ import { findOrderDocumentNumbers } from '../../../projections/invoices';
 
 const readModels = [ordersProjection.name];
 
-/** The latest the order's reservation may be extended to (its hold's lifetime: the inventory's rule). */
+/**
+ * The latest the order's reservation may be extended to (its hold's lifetime: the inventory's rule). A
+ * waiting-list offer's order ends with the offer: the next entry waits for those units (docs/waiting-list.md).
+ */
 const reservationEnd = (order: ExistingOrder, lifetimeFactor: number) =>
-  new Date(
-    holdLifetimeEnd(
-      { placedAt: Date.parse(order.placed.placedAt), firstExpiresAt: Date.parse(order.placed.expiresAt) },
-      lifetimeFactor,
-    ),
-  );
+  entryOfOfferHold(order.placed.holdId) !== null
+    ? new Date(order.placed.expiresAt)
+    : new Date(
+        holdLifetimeEnd(
+          { placedAt: Date.parse(order.placed.placedAt), firstExpiresAt: Date.parse(order.placed.expiresAt) },
+          lifetimeFactor,
+        ),
+      );
 
 /**
  * The buyer's checkout (`/api/public/events/{eventId}/orders…`, no login): reserve, details, extend, complete;

@@ -84,6 +84,11 @@ const publicRoutes: RouteObject = {
         import('../features/publicEvent/PublicEventPage').then((m) => ({ Component: m.PublicEventPage })),
     },
     {
+      path: 'e/:eventSlug/waiting/:entryId',
+      lazy: () =>
+        import('../features/waitingOffer/WaitingOfferPage').then((m) => ({ Component: m.WaitingOfferPage })),
+    },
+    {
       path: 'event/:eventId/:eventSlug',
       loader: publicEventLoader,
       lazy: () =>

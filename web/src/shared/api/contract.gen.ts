@@ -5920,6 +5920,28 @@ export type PostPublicEventsByEventIdTicketsByTicketIdWaitingListResponse = {
   };
 };
 
+export type PostPublicWaitingOffersByEntryIdClaimBody = {
+  token: string;
+};
+
+export type PostPublicWaitingOffersByEntryIdClaimResponse = {
+  data: {
+    entry_id: string;
+    event_id: string;
+    order_id: string;
+    order_short_id: string;
+    expires_at: string;
+  };
+};
+
+export type PostEventsByEventIdWaitingListByEntryIdOfferResponse = {
+  data: {
+    entry_id: string;
+    status: 'OFFERED';
+    expires_at: string;
+  };
+};
+
 export type GetPublicWalletsResponse = {
   data: {
     apple: boolean;
@@ -6564,6 +6586,14 @@ export interface ApiRoutes {
   'POST /public/events/{eventId}/tickets/{ticketId}/waiting-list': {
     body: PostPublicEventsByEventIdTicketsByTicketIdWaitingListBody;
     response: PostPublicEventsByEventIdTicketsByTicketIdWaitingListResponse;
+  };
+  'POST /public/waiting-offers/{entryId}/claim': {
+    body: PostPublicWaitingOffersByEntryIdClaimBody;
+    response: PostPublicWaitingOffersByEntryIdClaimResponse;
+  };
+  'POST /events/{eventId}/waiting-list/{entryId}/offer': {
+    body: never;
+    response: PostEventsByEventIdWaitingListByEntryIdOfferResponse;
   };
   'GET /public/wallets': { body: never; response: GetPublicWalletsResponse };
   'GET /public/events/{eventId}/attendees/{attendeeShortId}/wallet.pkpass': { body: never; response: void };
