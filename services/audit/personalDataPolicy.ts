@@ -11,7 +11,7 @@ import type { EmailClaimEvent } from '../identity/emailClaims';
 import type { UserEvent } from '../identity/userDecider';
 import type { InventoryEvent } from '../inventory/inventoryEvents';
 import { orderPersonalData, orderSubject } from '../sales/orders/orderEvents';
-import { waitingEntryPersonalData } from '../sales/waitingList/waitingListEvents';
+import { waitingEntryPersonalData, waitingEntrySubject } from '../sales/waitingList/waitingListEvents';
 
 /**
  * Which fields of the platform's events are a person's (docs/audit.md "Erasure"): the order's buyer and
@@ -72,6 +72,7 @@ export const platformPersonalData: PersonalDataPolicy = {
   erasedBy(type, data) {
     if (type === 'OrderPersonalDataErased') return orderSubject(String(data.orderId));
     if (type === 'UserErased') return userSubject(String(data.userId));
+    if (type === 'WaitingEntryPersonalDataErased') return waitingEntrySubject(String(data.entryId));
     return null;
   },
 };

@@ -86,6 +86,10 @@ export const reasonCatalog = {
     status: 409,
     title: 'This ticket has no waiting list open: it is not sold out or the organizer has not enabled one',
   },
+  waiting_entry_still_open: {
+    status: 409,
+    title: 'This entry is still on the waiting list; remove it before erasing its personal data',
+  },
   waiting_list_duplicate: { status: 409, title: 'This email address is already on the waiting list' },
   waiting_offer_expired: { status: 409, title: 'This waiting list offer has expired' },
   waiting_offer_not_yours: { status: 403, title: 'This waiting list offer belongs to someone else' },

@@ -61,13 +61,23 @@ export type RemoveWaitingEntry = {
   now: Date;
 };
 
+/** Erases the joiner's name and address; only once the entry left the list (converted, expired, removed). */
+export type EraseWaitingEntryPersonalData = {
+  type: 'EraseWaitingEntryPersonalData';
+  eventId: string;
+  entryId: string;
+  by: string;
+  now: Date;
+};
+
 export type WaitingEntryCommand =
   | JoinWaitingList
   | OfferWaitingEntry
   | BindWaitingOffer
   | ExpireWaitingOffer
   | ConvertWaitingEntry
-  | RemoveWaitingEntry;
+  | RemoveWaitingEntry
+  | EraseWaitingEntryPersonalData;
 
 // ---------- state
 
@@ -85,6 +95,7 @@ export type WaitingEntryState =
       ticketId: string;
       status: WaitingEntryStatus;
       offer: WaitingOffer | null;
+      erased: boolean;
     };
 
 // ---------- rules
@@ -120,6 +131,7 @@ export const waitingEntryDecider: Decider<WaitingEntryCommand, WaitingEntryEvent
         ticketId: event.data.ticketId,
         status: 'WAITING',
         offer: null,
+        erased: false,
       };
     if (!state.exists) return state;
     switch (event.type) {
@@ -142,6 +154,8 @@ export const waitingEntryDecider: Decider<WaitingEntryCommand, WaitingEntryEvent
         return { ...state, status: 'CONVERTED' };
       case 'WaitingEntryRemoved':
         return { ...state, status: 'REMOVED' };
+      case 'WaitingEntryPersonalDataErased':
+        return { ...state, erased: true };
     }
   },
 
@@ -238,6 +252,16 @@ export const waitingEntryDecider: Decider<WaitingEntryCommand, WaitingEntryEvent
               removedBy: command.removedBy,
               removedAt: at,
             },
+          },
+        ];
+      case 'EraseWaitingEntryPersonalData':
+        if (state.erased) return [];
+        // A waiting or offered entry is still to be mailed: it leaves the list first.
+        if (state.status === 'WAITING' || state.status === 'OFFERED') refuse('waiting_entry_still_open');
+        return [
+          {
+            type: 'WaitingEntryPersonalDataErased',
+            data: { eventId, entryId, erasedBy: command.by, erasedAt: at },
           },
         ];
     }

@@ -227,6 +227,22 @@ describe('waiting list entry: expiry, conversion, removal', () => {
         },
       ]);
   });
+  it('erases the personal data of an entry that left the list, once; never of one still waiting or offered', () => {
+    const erase = { type: 'EraseWaitingEntryPersonalData' as const, eventId, entryId, by: 'us-admin', now };
+    const removed: WaitingEntryEvent = {
+      type: 'WaitingEntryRemoved',
+      data: { eventId, entryId, holdId: null, removedBy: 'ORGANIZER', removedAt: now.toISOString() },
+    };
+    const erased: WaitingEntryEvent = {
+      type: 'WaitingEntryPersonalDataErased',
+      data: { eventId, entryId, erasedBy: 'us-admin', erasedAt: now.toISOString() },
+    };
+    spec.given([joined, removed]).when(erase).then([erased]);
+    spec.given([joined, removed, erased]).when(erase).then([]);
+    spec.given([joined]).when(erase).thenRefused('waiting_entry_still_open');
+    spec.given([joined, offered]).when(erase).thenRefused('waiting_entry_still_open');
+    spec.given([]).when(erase).thenRefused('waiting_entry_not_found');
+  });
 });
 
 describe('waiting list place claim', () => {

@@ -71,13 +71,23 @@ export type WaitingEntryRemoved = {
   };
 };
 
+/**
+ * The joiner's name and address are erased (docs/audit.md "Erasure"): the store deletes the entry's key as it
+ * appends this, so every event of the entry reads them as erased from then on.
+ */
+export type WaitingEntryPersonalDataErased = {
+  type: 'WaitingEntryPersonalDataErased';
+  data: { eventId: string; entryId: string; erasedBy: string; erasedAt: string };
+};
+
 export type WaitingEntryEvent =
   | WaitingEntryJoined
   | WaitingEntryOffered
   | WaitingOfferBound
   | WaitingOfferExpired
   | WaitingEntryConverted
-  | WaitingEntryRemoved;
+  | WaitingEntryRemoved
+  | WaitingEntryPersonalDataErased;
 
 export const waitingEntryEventTypes: readonly WaitingEntryEvent['type'][] = [
   'WaitingEntryJoined',
@@ -86,6 +96,7 @@ export const waitingEntryEventTypes: readonly WaitingEntryEvent['type'][] = [
   'WaitingOfferExpired',
   'WaitingEntryConverted',
   'WaitingEntryRemoved',
+  'WaitingEntryPersonalDataErased',
 ];
 
 /** Whoever appends the claim first owns the (event, ticket, address) place on the list. */

@@ -156,6 +156,10 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     defaultMessage:
       'This ticket has no waiting list open: it is not sold out or the organizer has not enabled one',
   },
+  waiting_entry_still_open: {
+    id: 'reason.waiting_entry_still_open',
+    defaultMessage: 'This entry is still on the waiting list; remove it before erasing its personal data',
+  },
   waiting_list_duplicate: {
     id: 'reason.waiting_list_duplicate',
     defaultMessage: 'This email address is already on the waiting list',
