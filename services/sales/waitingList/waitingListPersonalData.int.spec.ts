@@ -5,6 +5,8 @@ import { startTestPlatform, type StorageKind, type TestPlatform } from '../../ap
 import { parseRecordedEvent } from '../../audit/eventSchemas';
 import type { RecordedEvent } from '../../eventstore/port';
 import { describeWithPostgres } from '../../kit/testing/postgres';
+import { ERASED_EMAIL, ERASED_IP, ERASED_TEXT } from '../../eventstore/personalData';
+import { waitingEntryDecider } from './waitingEntryDecider';
 import { waitingClaimStream, waitingEntryStream, type WaitingEntryJoined } from './waitingListEvents';
 
 /**
@@ -92,6 +94,53 @@ function personalDataSuite(kind: StorageKind) {
     ])
       for await (const event of t.platform.services.store.readStream(stream))
         expect(parseRecordedEvent(event)).toEqual({ ok: true, event });
+  });
+  it('once the entry left the list, erasing it leaves its name, address and IP unreadable for good', async () => {
+    const { commands, store } = t.platform.services;
+    const context = { correlationId: 'corr-erase', actor: 'us-admin' };
+    const erase = {
+      type: 'EraseWaitingEntryPersonalData' as const,
+      eventId: joined.data.eventId,
+      entryId,
+      by: 'us-admin',
+      now: new Date('2026-05-02T10:00:00.000Z'),
+    };
+    await expect(
+      commands.handle(waitingEntryDecider, waitingEntryStream(entryId), erase, context),
+    ).rejects.toMatchObject({ reason: 'waiting_entry_still_open' });
+    await commands.handle(
+      waitingEntryDecider,
+      waitingEntryStream(entryId),
+      {
+        type: 'RemoveWaitingEntry',
+        eventId: joined.data.eventId,
+        entryId,
+        removedBy: 'ORGANIZER',
+        now: erase.now,
+      },
+      context,
+    );
+    await commands.handle(waitingEntryDecider, waitingEntryStream(entryId), erase, context);
+
+    const read: RecordedEvent[] = [];
+    for await (const event of store.readStream(waitingEntryStream(entryId))) read.push(event);
+    expect(read.map((event) => event.type)).toEqual([
+      'WaitingEntryJoined',
+      'WaitingEntryRemoved',
+      'WaitingEntryPersonalDataErased',
+    ]);
+    expect(read[0]?.data).toMatchObject({
+      name: ERASED_TEXT,
+      email: ERASED_EMAIL,
+      quantity: 2,
+      locale: 'fr',
+    });
+    expect(read[0]?.metadata.ip).toBe(ERASED_IP);
+    for (const event of read) expect(parseRecordedEvent(event)).toEqual({ ok: true, event });
+    // The log still holds only the sealed values; with the key gone nothing opens them.
+    const raw = JSON.stringify(await log('es_events').select('data', 'metadata'));
+    expect(raw).not.toContain('Wanda Waitwell');
+    expect(raw).not.toContain('wanda.waitwell@example.test');
   });
 }
 
