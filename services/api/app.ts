@@ -39,6 +39,7 @@ import { invoiceRoutes } from '../sales/invoices/invoiceRoutes';
 import { orderAttendeeRoutes } from '../sales/orders/orderAttendeeRoutes';
 import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
 import { publicWaitingListRoutes } from '../sales/waitingList/waitingListRoutes';
+import { waitingListAdminRoutes } from '../sales/waitingList/waitingListAdminRoutes';
 import { ticketDocumentRoutes } from '../sales/orders/ticketDocumentRoutes';
 import { checkInListRoutes } from '../admission/checkIn/checkInListRoutes';
 import { publicCheckInRoutes } from '../admission/checkIn/publicCheckInRoutes';
@@ -134,6 +135,7 @@ export function createApp(
   api.use(orderRoutes(services, ticketKeys).routes());
   api.use(orderPaymentRoutes(services, ticketKeys).routes());
   api.use(invoiceRoutes(services, ticketKeys).routes());
+  api.use(waitingListAdminRoutes(services).routes());
   api.use(orderAttendeeRoutes(services, ticketKeys).routes());
   api.use(statsRoutes(services).routes());
   api.use(checkInListRoutes(services).routes());

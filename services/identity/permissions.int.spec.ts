@@ -663,6 +663,14 @@ const permissionMatrix: Record<string, Entry> = {
     access: 'public',
     params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
   },
+  // The organizer's waiting list (issue 31, docs/waiting-list.md).
+  'GET /api/events/:eventId/waiting-list': { access: 'events', owned: true, params: eventId },
+  'GET /api/events/:eventId/waiting-list/export': { access: 'events', owned: true, params: eventId },
+  'DELETE /api/events/:eventId/waiting-list/:entryId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, entryId: 'wl_nonexistent' }),
+  },
 };
 
 /** `METHOD /path` of every route on the app's routers under /api (HEAD comes with GET). */
