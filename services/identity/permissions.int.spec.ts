@@ -260,6 +260,7 @@ const permissionMatrix: Record<string, Entry> = {
   'DELETE /api/events/:id/tickets/:ticketId': { access: 'events', owned: true, params: ticket },
   'POST /api/events/:id/tickets/:ticketId/pause': { access: 'events', owned: true, params: ticket },
   'POST /api/events/:id/tickets/:ticketId/resume': { access: 'events', owned: true, params: ticket },
+  'GET /api/events/:id/tickets/:ticketId/waiting-list': { access: 'events', owned: true, params: ticket },
   'PUT /api/events/:id/tickets/:ticketId/waiting-list': {
     access: 'events',
     owned: true,

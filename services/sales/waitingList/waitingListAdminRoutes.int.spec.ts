@@ -91,6 +91,28 @@ function adminSuite(kind: StorageKind) {
     await t?.close();
   });
 
+  it("tells the public page which sold-out tickets' lists are on, and the organizer the ticket's switch", async () => {
+    const closed = await api<{ data: { id: string } }>('POST', `/api/events/${eventId}/tickets`, {
+      json: { type: 'FREE', title: 'No queue', quantity: 0 },
+    });
+    const page = await t.client()<{ data: { tickets: { id: string; waiting_list: boolean }[] } }>(
+      'GET',
+      `/api/public/events/${eventId}`,
+    );
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const listOn = Object.fromEntries(
+      page.body.data.tickets.map((ticket) => [ticket.id, ticket.waiting_list]),
+    );
+    expect(listOn).toMatchObject({ [ticketId]: true, [otherTicketId]: true, [closed.body.data.id]: false });
+
+    const setting = await api<{ data: unknown }>(
+      'GET',
+      `/api/events/${eventId}/tickets/${ticketId}/waiting-list`,
+    );
+    expect(setting.status, JSON.stringify(setting.body)).toBe(200);
+    expect(setting.body.data).toEqual({ ticket_id: ticketId, enabled: true, offer_hours: 24 });
+  });
+
   it('lists the entries first come first, numbered per ticket, filtered by status and ticket', async () => {
     const all = await api<Page>('GET', listPath());
     expect(all.status, JSON.stringify(all.body)).toBe(200);

@@ -1973,6 +1973,14 @@ export type PostEventsByIdTicketsByTicketIdResumeResponse = {
   };
 };
 
+export type GetEventsByIdTicketsByTicketIdWaitingListResponse = {
+  data: {
+    ticket_id: string;
+    enabled: boolean;
+    offer_hours: number;
+  };
+};
+
 export type PutEventsByIdTicketsByTicketIdWaitingListBody = {
   enabled: boolean;
   offer_hours?: number;
@@ -3339,6 +3347,7 @@ export type GetPublicEventsByIdResponse = {
         sold_out: boolean;
       }[];
       remaining: number | null;
+      waiting_list: boolean;
     }[];
     payment_setup_incomplete: boolean;
   };
@@ -6296,6 +6305,10 @@ export interface ApiRoutes {
   'POST /events/{id}/tickets/{ticketId}/resume': {
     body: never;
     response: PostEventsByIdTicketsByTicketIdResumeResponse;
+  };
+  'GET /events/{id}/tickets/{ticketId}/waiting-list': {
+    body: never;
+    response: GetEventsByIdTicketsByTicketIdWaitingListResponse;
   };
   'PUT /events/{id}/tickets/{ticketId}/waiting-list': {
     body: PutEventsByIdTicketsByTicketIdWaitingListBody;
