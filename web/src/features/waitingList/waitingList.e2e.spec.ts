@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  callApiInPage,
+  createEventInPage,
+  dateNextYear,
+  describeE2E,
+  expectAccessible,
+  launchBrowser,
+  screenshot,
+  startApp,
+  submitLogin,
+  type RunningApp,
+} from '../../../../services/kit/testing/e2e';
+
+type Entry = { email: string; status: string; position: number | null; id: string };
+
+describeE2E('The waiting list: a buyer joins a sold-out ticket from a phone', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+  let eventId = '';
+  const slug = 'sold-out-gala';
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await submitLogin(page, app.url, app.admin);
+    await page.waitForURL(/\/manage\/events/);
+    eventId = await createEventInPage(
+      page,
+      { name: 'Queue Theatre' },
+      {
+        title: 'Sold Out Gala',
+        start_date: `${dateNextYear('09-20')}T19:00:00Z`,
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+    );
+    const ticket = await callApiInPage<{ data: { id: string } }>(page, 'POST', `/events/${eventId}/tickets`, {
+      type: 'FREE',
+      title: 'Gala seat',
+      quantity: 0,
+      max_per_order: 4,
+    });
+    await callApiInPage(page, 'PUT', `/events/${eventId}/tickets/${ticket.data.id}/waiting-list`, {
+      enabled: true,
+      offer_hours: 12,
+    });
+    await callApiInPage(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('joins from the sold-out ticket, refuses the same address twice, and the organizer sees the entry', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const phone = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        colorScheme: scheme,
+        locale: 'en-GB',
+      });
+      const buyer = await phone.newPage();
+      buyer.on('pageerror', (error) => pageErrors.push(error.message));
+      await buyer.goto(`${app.url}/event/${eventId}/${slug}`);
+      const option = buyer.locator('.ticket-option').filter({ hasText: 'Gala seat' });
+      await option.getByText('Sold out').first().waitFor();
+      await option.getByRole('button', { name: 'Join the waiting list' }).click();
+      const form = option.getByRole('group', { name: 'Waiting list for Gala seat' });
+      await form.getByLabel('Your name').fill(`Wanda ${scheme}`);
+      await form.getByLabel('Email address').fill('wanda@example.test');
+      expect(await form.getByLabel('Number of tickets').locator('option').allInnerTexts()).toEqual([
+        '1',
+        '2',
+        '3',
+        '4',
+      ]);
+      await form.getByLabel('Number of tickets').selectOption('2');
+      await screenshot(buyer, `waiting-list/public-join-form-${scheme}`);
+      await expectAccessible(buyer, `waiting list join form (${scheme})`);
+      await form.getByRole('button', { name: 'Join the waiting list' }).click();
+      if (scheme === 'light') {
+        await option
+          .getByText(
+            'You are on the waiting list. We will write to wanda@example.test when tickets become available.',
+          )
+          .waitFor();
+        await screenshot(buyer, 'waiting-list/public-joined-light');
+        await expectAccessible(buyer, 'waiting list joined (light)');
+      } else {
+        // The same address on the same ticket is already waiting.
+        await option.getByText('This email address is already on the waiting list').waitFor();
+        await screenshot(buyer, 'waiting-list/public-duplicate-dark');
+      }
+      await phone.close();
+    }
+
+    await expect
+      .poll(
+        async () =>
+          (await callApiInPage<{ data: Entry[] }>(page, 'GET', `/events/${eventId}/waiting-list`)).data.map(
+            (entry) => [entry.email, entry.status, entry.position],
+          ),
+        { timeout: 10_000, interval: 250 },
+      )
+      .toEqual([['wanda@example.test', 'WAITING', 1]]);
+    expect(pageErrors).toEqual([]);
+  });
+});
