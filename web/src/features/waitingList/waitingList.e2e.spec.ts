@@ -60,7 +60,7 @@ describeE2E('The waiting list: a buyer joins a sold-out ticket from a phone', ()
     await app?.stop();
   });
 
-  it('joins from the sold-out ticket, refuses the same address twice, and the organizer sees the entry', async () => {
+  it('joins from the sold-out ticket, refuses the same address twice, and the organizer removes the entry', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       const phone = await browser.newContext({
         viewport: { width: 390, height: 844 },
@@ -111,6 +111,21 @@ describeE2E('The waiting list: a buyer joins a sold-out ticket from a phone', ()
         { timeout: 10_000, interval: 250 },
       )
       .toEqual([['wanda@example.test', 'WAITING', 1]]);
+
+    // The organizer finds the entry from the event's navigation and takes it off the list.
+    await page.goto(`${app.url}/manage/event/${eventId}`);
+    await page.getByRole('link', { name: 'Waiting list' }).first().click();
+    const entry = page.getByRole('row').filter({ hasText: 'wanda@example.test' });
+    await entry.getByText('Gala seat').waitFor();
+    await entry.getByText('Waiting', { exact: true }).waitFor();
+    await screenshot(page, 'waiting-list/organizer-list');
+    await expectAccessible(page, 'waiting list page');
+    await entry.getByRole('button', { name: 'Remove Wanda light from the waiting list' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Wanda light was removed from the waiting list.').waitFor();
+    await entry.getByText('Removed', { exact: true }).waitFor();
+    expect(await entry.getByRole('button').count()).toBe(0);
+    await screenshot(page, 'waiting-list/organizer-removed');
     expect(pageErrors).toEqual([]);
   });
 });
