@@ -48,16 +48,36 @@ describeE2E('The waiting list: a buyer joins a sold-out ticket from a phone', ()
       quantity: 0,
       max_per_order: 4,
     });
-    await callApiInPage(page, 'PUT', `/events/${eventId}/tickets/${ticket.data.id}/waiting-list`, {
-      enabled: true,
-      offer_hours: 12,
-    });
     await callApiInPage(page, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+    ticketId = ticket.data.id;
   });
+  let ticketId = '';
   afterAll(async () => {
     await context?.close();
     await browser?.close();
     await app?.stop();
+  });
+
+  it("lets the organizer switch the sold-out ticket's waiting list on in the ticket dialog", async () => {
+    await page.goto(`${app.url}/manage/event/${eventId}/tickets`);
+    await page.getByRole('button', { name: 'Edit Gala seat' }).click();
+    const dialog = page.getByRole('dialog');
+    const list = dialog.getByRole('group', { name: 'Waiting list' });
+    await list.getByText('Offer a waiting list when sold out').click();
+    await list.getByLabel('Offer valid for (hours)').fill('12');
+    await list.scrollIntoViewIfNeeded();
+    await screenshot(page, 'waiting-list/ticket-dialog-switch');
+    await expectAccessible(page, 'ticket dialog with the waiting list');
+    await list.getByRole('button', { name: 'Save waiting list' }).click();
+    await page.getByText('The waiting list settings were saved.').waitFor();
+    expect(
+      await callApiInPage<{ data: { enabled: boolean; offer_hours: number } }>(
+        page,
+        'GET',
+        `/events/${eventId}/tickets/${ticketId}/waiting-list`,
+      ),
+    ).toMatchObject({ data: { enabled: true, offer_hours: 12 } });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('joins from the sold-out ticket, refuses the same address twice, and the organizer removes the entry', async () => {
