@@ -18,6 +18,7 @@ import { messagesProjection } from './messages';
 import { webhooksProjection } from './webhooks';
 import { accountAuditProjection } from './accountAudit';
 import { invoicesProjection } from './invoices';
+import { waitingListProjection } from './waitingList';
 
 /** Every projection the runner and `npm run projections:rebuild` know about. */
 export const allProjections: Projection[] = [
@@ -43,4 +44,5 @@ export const allProjections: Projection[] = [
   webhooksProjection,
   accountAuditProjection,
   invoicesProjection,
+  waitingListProjection,
 ];

@@ -48,6 +48,7 @@ export const readModelOwners: Readonly<Record<string, string | readonly string[]
   ticket_sort_orders: 'projections/tickets',
   tickets: 'projections/tickets',
   users: 'projections/identity',
+  waiting_list_entries: 'projections/waitingList',
   webhooks: 'projections/webhooks',
   // Reactors' and process managers' own tables, and the services' stores.
   audit_chain: 'services/audit',

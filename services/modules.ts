@@ -46,7 +46,7 @@ export const modules = {
     uses: ['kit', 'eventstore', 'readSide', 'identity', 'inventory', 'pricing', 'payments', 'sales'],
   },
   sales: {
-    folders: ['services/sales', 'projections/orders', 'projections/invoices'],
+    folders: ['services/sales', 'projections/orders', 'projections/invoices', 'projections/waitingList'],
     uses: [
       'kit',
       'eventstore',

@@ -35,6 +35,7 @@ import { auditChainReadModel } from './0090_audit_chain';
 import { orderTrailReadModel } from './0091_order_trail';
 import { accountAuditReadModel } from './0092_account_audit';
 import { personalDataKeysReadModel } from './0093_personal_data_keys';
+import { waitingListReadModel } from './0094_waiting_list';
 import { invoicesReadModel } from './0096_invoices';
 import { waitingOfferHoldsReadModel } from './0097_waiting_offer_holds';
 import type { ReadModelMigration } from './migration';
@@ -80,6 +81,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   orderTrailReadModel,
   accountAuditReadModel,
   personalDataKeysReadModel,
+  waitingListReadModel,
   invoicesReadModel,
   waitingOfferHoldsReadModel,
 ];

@@ -41,6 +41,7 @@ import { publicOrderRoutes } from '../sales/orders/publicOrderRoutes';
 import { publicWaitingListRoutes } from '../sales/waitingList/waitingListRoutes';
 import { publicWaitingOfferRoutes, waitingOfferAdminRoutes } from '../sales/waitingList/waitingOfferRoutes';
 import { waitingOfferTokens } from '../sales/waitingList/waitingOfferToken';
+import { waitingListAdminRoutes } from '../sales/waitingList/waitingListAdminRoutes';
 import { ticketDocumentRoutes } from '../sales/orders/ticketDocumentRoutes';
 import { checkInListRoutes } from '../admission/checkIn/checkInListRoutes';
 import { publicCheckInRoutes } from '../admission/checkIn/publicCheckInRoutes';
@@ -136,6 +137,7 @@ export function createApp(
   api.use(orderRoutes(services, ticketKeys).routes());
   api.use(orderPaymentRoutes(services, ticketKeys).routes());
   api.use(invoiceRoutes(services, ticketKeys).routes());
+  api.use(waitingListAdminRoutes(services).routes());
   api.use(orderAttendeeRoutes(services, ticketKeys).routes());
   api.use(statsRoutes(services).routes());
   api.use(checkInListRoutes(services).routes());

@@ -27,6 +27,7 @@ import {
 } from '../sales/waitingList/waitingListSchemas';
 import { ticketDocumentRouteContracts } from '../sales/orders/ticketDocumentRoutes';
 import { invoiceRouteContracts } from '../sales/invoices/invoiceSchemas';
+import { waitingListAdminRouteContracts } from '../sales/waitingList/waitingListAdminSchemas';
 import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
 import { billingRouteContracts } from '../payments/billing/billingSchemas';
 import { stripeWebhookRouteContracts } from '../payments/webhooks/stripeWebhookSchemas';
@@ -58,6 +59,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...pageViewRouteContracts,
   ...orderRouteContracts,
   ...invoiceRouteContracts,
+  ...waitingListAdminRouteContracts,
   ...publicOrderRouteContracts,
   ...publicWaitingListRouteContracts,
   ...publicWaitingOfferRouteContracts,

@@ -260,6 +260,7 @@ const permissionMatrix: Record<string, Entry> = {
   'DELETE /api/events/:id/tickets/:ticketId': { access: 'events', owned: true, params: ticket },
   'POST /api/events/:id/tickets/:ticketId/pause': { access: 'events', owned: true, params: ticket },
   'POST /api/events/:id/tickets/:ticketId/resume': { access: 'events', owned: true, params: ticket },
+  'GET /api/events/:id/tickets/:ticketId/waiting-list': { access: 'events', owned: true, params: ticket },
   'PUT /api/events/:id/tickets/:ticketId/waiting-list': {
     access: 'events',
     owned: true,
@@ -672,6 +673,19 @@ const permissionMatrix: Record<string, Entry> = {
   'GET /api/public/events/:eventId/orders/:orderShortId/invoice.html': {
     access: 'public',
     params: (f) => ({ eventId: f.eventId, orderShortId: '00000000000000000000' }),
+  },
+  // The organizer's waiting list (issue 31, docs/waiting-list.md).
+  'GET /api/events/:eventId/waiting-list': { access: 'events', owned: true, params: eventId },
+  'GET /api/events/:eventId/waiting-list/export': { access: 'events', owned: true, params: eventId },
+  'DELETE /api/events/:eventId/waiting-list/:entryId': {
+    access: 'events',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, entryId: 'wl_nonexistent' }),
+  },
+  'POST /api/events/:eventId/waiting-list/:entryId/erase-personal-data': {
+    access: 'admin',
+    owned: true,
+    params: (f) => ({ eventId: f.eventId, entryId: 'wl_nonexistent' }),
   },
 };
 

@@ -13,6 +13,8 @@ import {
 } from '../promoCodes/promoCodeDecider';
 import { promoCodeStream } from '../promoCodes/promoCodeEvents';
 import { taxDecider } from '../taxes/taxDecider';
+import { ticketDecider } from './ticketDecider';
+import { ticketStream } from './ticketEvents';
 import { taxStream } from '../taxes/taxEvents';
 import type { PublicTicket } from './ticketSchemas';
 import { maxPerOrderOf, shownToBuyer, ticketState, type TicketAvailability } from './ticketState';
@@ -65,6 +67,12 @@ function pricingPromo(code: ExistingPromoCode): Promo {
           : { type: 'NONE' },
     appliesTo: code.applicableTicketIds.length === 0 ? 'ALL' : code.applicableTicketIds,
   };
+}
+
+/** The switch lives on the ticket's stream (the read model does not carry it); only a sold-out ticket asks. */
+async function waitingListOn(services: Reader, ticketId: string): Promise<boolean> {
+  const { state } = await services.commands.load(ticketDecider, ticketStream(ticketId));
+  return state.exists && state.waitingList.enabled;
 }
 
 function displayTicket(row: TicketRow): DisplayTicket {
@@ -165,12 +173,18 @@ export async function publicTickets(
       taxesAndFees,
       promo: promoCode && applies ? pricingPromo(promoCode) : null,
     });
+    const state = ticketState(ticket, now, availability);
+    const anyPriceSoldOut = prices.some(
+      (price) => price.tierId !== null && availability.tiers?.[price.tierId] === 0,
+    );
+    const waitingList =
+      state === 'SOLD_OUT' || anyPriceSoldOut ? await waitingListOn(services, row.ticketId) : false;
     shown.push({
       id: row.ticketId,
       type: d.type,
       title: d.title,
       description: d.description,
-      state: ticketState(ticket, now, availability),
+      state,
       min_per_order: d.minPerOrder,
       max_per_order: maxPerOrderOf(d),
       sale_start: d.saleStart,
@@ -199,6 +213,7 @@ export async function publicTickets(
         };
       }),
       remaining: showQuantity ? availability.remaining : null,
+      waiting_list: waitingList,
     });
   }
   return shown;

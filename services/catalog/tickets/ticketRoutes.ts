@@ -228,6 +228,17 @@ export function ticketRoutes(services: Services) {
     });
   }
 
+  router.get('/events/:id/tickets/:ticketId/waiting-list', async (ctx) => {
+    const { ticketId, ticket } = await ownedTicket(ctx);
+    ctx.body = {
+      data: {
+        ticket_id: ticketId,
+        enabled: ticket.waitingList.enabled,
+        offer_hours: ticket.waitingList.offerHours,
+      },
+    };
+  });
+
   router.put('/events/:id/tickets/:ticketId/waiting-list', async (ctx) => {
     const input = body(ctx, ticketWaitingListSchema);
     const { eventId, ticketId } = await ownedTicket(ctx);

@@ -289,6 +289,8 @@ export const publicTicketResponseSchema = z.object({
   price_display_mode: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
   prices: z.array(publicPriceSchema),
   remaining: z.number().int().nullable(),
+  /** The organizer switched the ticket's waiting list on: a sold-out ticket (or tier) may be joined. */
+  waiting_list: z.boolean(),
 });
 export type PublicTicket = z.infer<typeof publicTicketResponseSchema>;
 
@@ -348,6 +350,13 @@ export const ticketRouteContracts = [
     path: '/events/:id/tickets/:ticketId/resume',
     summary: 'Resume the sales of a ticket',
     response: ticketEnvelopeSchema,
+  }),
+  route({
+    method: 'get',
+    path: '/events/:id/tickets/:ticketId/waiting-list',
+    reads: [],
+    summary: "Whether the ticket's waiting list is on, and how many hours an offer holds the units",
+    response: ticketWaitingListResponseSchema,
   }),
   route({
     method: 'put',

@@ -5,6 +5,7 @@ import {
   findHold,
   inventoryDecider,
   type AddWaitingDemand,
+  type InventoryCommand,
   type InventoryState,
   type PlaceHold,
   type ReleaseHold,
@@ -17,6 +18,7 @@ import {
   type ExpireWaitingOffer,
   type JoinWaitingList,
   type OfferWaitingEntry,
+  type RemoveWaitingEntry,
   type WaitingClaimState,
   type WaitingEntryState,
 } from './waitingEntryDecider';
@@ -153,6 +155,9 @@ export interface EntryPlace {
   email: string;
 }
 
+/** Whose place a removal frees: the entry's ticket and address, as its `WaitingEntryJoined` recorded them. */
+export type WaitingPlace = Pick<EntryPlace, 'ticketId' | 'email'>;
+
 /** Releases the entry's place claim once the entry step left the entry off the list. */
 const releasePlace = (place: EntryPlace, entry: AnyStep, now: Date): AnyStep =>
   step({
@@ -231,4 +236,38 @@ export async function joinedEntry(
   for await (const recorded of store.readStream(waitingEntryStream(entryId)))
     if (recorded.type === 'WaitingEntryJoined') return recorded.data as WaitingEntryJoined['data'];
   return null;
+}
+
+/**
+ * Taking an entry off the list (docs/waiting-list.md): the entry `Removed` first, since an offer may race it;
+ * then the inventory gives back what the entry was owed (its waiting demand, or the units of an offer it still
+ * holds); then the place claim, so the address may join again. Every step is quiet when repeated.
+ */
+export function waitingListRemove(remove: RemoveWaitingEntry, place: WaitingPlace): AnyStep[] {
+  const { eventId, entryId, now } = remove;
+  const entry = step({
+    name: 'entry',
+    decider: waitingEntryDecider,
+    stream: waitingEntryStream(entryId),
+    command: remove,
+  });
+  const inventory = step({
+    name: 'inventory',
+    decider: inventoryDecider,
+    stream: inventoryStream(eventId),
+    command: (state: InventoryState, earlier): InventoryCommand => {
+      const removed = earlier<WaitingEntryState>(entry);
+      const holdId = removed.exists ? removed.offer?.holdId : undefined;
+      return holdId !== undefined && findHold(state, holdId)
+        ? { type: 'ReleaseHold', eventId, holdId, now }
+        : { type: 'RemoveWaitingDemand', eventId, entryId, now };
+    },
+  });
+  const claim = step({
+    name: 'release-claim',
+    decider: waitingClaimDecider,
+    stream: waitingClaimStream(eventId, place.ticketId, place.email),
+    command: { type: 'ReleaseWaitingPlace', eventId, ticketId: place.ticketId, entryId, now },
+  });
+  return [entry, inventory, claim];
 }

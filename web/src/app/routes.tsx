@@ -34,6 +34,8 @@ const eventSectionPages: Record<string, RouteObject['lazy']> = {
   orders: () => import('../features/orders/OrdersPage').then((m) => ({ Component: m.OrdersPage })),
   attendees: () => import('../features/orders/AttendeesPage').then((m) => ({ Component: m.AttendeesPage })),
   invoices: () => import('../features/invoices/InvoicesPage').then((m) => ({ Component: m.InvoicesPage })),
+  'waiting-list': () =>
+    import('../features/waitingList/WaitingListPage').then((m) => ({ Component: m.WaitingListPage })),
   'promo-codes': () =>
     import('../features/promoCodes/PromoCodesPage').then((m) => ({ Component: m.PromoCodesPage })),
   'capacity-assignments': () =>

@@ -20,6 +20,7 @@ export const eventSectionMessages = defineMessages({
   messages: { id: 'eventDashboard.section.messages', defaultMessage: 'Messages' },
   webhooks: { id: 'eventDashboard.section.webhooks', defaultMessage: 'Webhooks' },
   invoices: { id: 'eventDashboard.section.invoices', defaultMessage: 'Invoices' },
+  waitingList: { id: 'eventDashboard.section.waitingList', defaultMessage: 'Waiting list' },
   emailTemplates: { id: 'eventDashboard.section.emailTemplates', defaultMessage: 'Email templates' },
   homepageDesigner: { id: 'eventDashboard.section.homepageDesigner', defaultMessage: 'Homepage designer' },
   widget: { id: 'eventDashboard.section.widget', defaultMessage: 'Widget' },

@@ -21,6 +21,7 @@ export const EVENT_SECTIONS: EventSection[] = [
   { path: 'orders', label: s.orders, icon: 'shopping-cart' },
   { path: 'attendees', label: s.attendees, icon: 'people' },
   { path: 'invoices', label: s.invoices, icon: 'document' },
+  { path: 'waiting-list', label: s.waitingList, icon: 'time' },
   { path: 'check-in', label: s.checkIn, icon: 'endorsed' },
   { path: 'questions', label: s.questions, icon: 'help' },
   { path: 'promo-codes', label: s.promoCodes, icon: 'tag' },

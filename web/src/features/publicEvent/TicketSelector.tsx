@@ -5,6 +5,7 @@ import { publicApi } from '../../shared/api/clients';
 import { amountText } from '../../shared/forms/amount';
 import { currencyExponent, formatMoney } from '../../shared/intl/eventFormat';
 import { publicEventMessages, ticketSelectorMessages as m } from './messages';
+import { WaitingListJoin } from './WaitingListJoin';
 import {
   donationMinimum,
   fitSelection,
@@ -279,6 +280,21 @@ export function TicketSelector({
                   </div>
                 );
               })}
+              {ticket.waiting_list && ticket.state === 'SOLD_OUT' ? (
+                <WaitingListJoin eventId={eventId} ticket={ticket} tierId={null} />
+              ) : null}
+              {ticket.waiting_list && ticket.state === 'ON_SALE'
+                ? ticket.prices
+                    .filter((price) => price.sold_out && price.tier_id !== null)
+                    .map((price) => (
+                      <WaitingListJoin
+                        key={price.tier_id}
+                        eventId={eventId}
+                        ticket={ticket}
+                        tierId={price.tier_id}
+                      />
+                    ))
+                : null}
             </li>
           );
         })}

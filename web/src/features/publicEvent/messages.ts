@@ -108,3 +108,34 @@ export const ticketSelectorMessages = defineMessages({
     defaultMessage: 'No tickets are available at the moment.',
   },
 });
+
+export const waitingListJoinMessages = defineMessages({
+  open: { id: 'publicEvent.waitingList.open', defaultMessage: 'Join the waiting list' },
+  legend: defineMessage<{ title: string }>({
+    id: 'publicEvent.waitingList.legend',
+    defaultMessage: 'Waiting list for {title}',
+  }),
+  hint: {
+    id: 'publicEvent.waitingList.hint',
+    defaultMessage:
+      'When tickets become available again, we email you an offer in the order people joined. You can then buy them for a limited time.',
+  },
+  name: { id: 'publicEvent.waitingList.name', defaultMessage: 'Your name' },
+  email: { id: 'publicEvent.waitingList.email', defaultMessage: 'Email address' },
+  nameInvalid: { id: 'publicEvent.waitingList.nameInvalid', defaultMessage: 'Please enter your name.' },
+  emailInvalid: {
+    id: 'publicEvent.waitingList.emailInvalid',
+    defaultMessage: 'Please enter a valid email address.',
+  },
+  quantity: { id: 'publicEvent.waitingList.quantity', defaultMessage: 'Number of tickets' },
+  submit: { id: 'publicEvent.waitingList.submit', defaultMessage: 'Join the waiting list' },
+  joining: { id: 'publicEvent.waitingList.joining', defaultMessage: 'Joining…' },
+  joined: defineMessage<{ email: string }>({
+    id: 'publicEvent.waitingList.joined',
+    defaultMessage: 'You are on the waiting list. We will write to {email} when tickets become available.',
+  }),
+  failed: {
+    id: 'publicEvent.waitingList.failed',
+    defaultMessage: 'Joining the waiting list did not work. Please try again.',
+  },
+});

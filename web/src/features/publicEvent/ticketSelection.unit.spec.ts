@@ -38,6 +38,7 @@ const ticket = (overrides: Partial<PublicTicket> = {}): PublicTicket => ({
   price_display_mode: 'INCLUSIVE',
   prices: [price()],
   remaining: null,
+  waiting_list: false,
   ...overrides,
 });
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DialogForm } from '../../shared/forms/FormDialog';
 import { FieldGroup, useForm } from '../../shared/forms/useForm';
+import { TicketWaitingList } from './TicketWaitingList';
 import { currencyExponent } from '../../shared/intl/eventFormat';
 import { EditorDialog, useSave } from '../../shared/ui/crud';
 import type { EventDetail } from '../events/types';
@@ -340,6 +341,7 @@ function TicketForm({
           ) : null}
         </fieldset>
       ) : null}
+      {ticket ? <TicketWaitingList eventId={event.id} ticketId={ticket.id} /> : null}
     </DialogForm>
   );
 }

@@ -175,3 +175,25 @@ export const ticketTypeMessages = {
   DONATION: ticketsMessages.typeDonation,
   TIERED: ticketsMessages.typeTiered,
 } as const;
+
+/** The ticket's waiting list (issue 31, docs/waiting-list.md). */
+export const ticketWaitingListMessages = defineMessages({
+  legend: { id: 'tickets.waitingList.legend', defaultMessage: 'Waiting list' },
+  help: {
+    id: 'tickets.waitingList.help',
+    defaultMessage:
+      'When the ticket is sold out, buyers can join a waiting list. Returned tickets are offered to them first, in the order they joined.',
+  },
+  enabled: { id: 'tickets.waitingList.enabled', defaultMessage: 'Offer a waiting list when sold out' },
+  offerHours: { id: 'tickets.waitingList.offerHours', defaultMessage: 'Offer valid for (hours)' },
+  offerHoursHelp: {
+    id: 'tickets.waitingList.offerHoursHelp',
+    defaultMessage: 'How long an offer holds the tickets before it passes to the next person.',
+  },
+  save: { id: 'tickets.waitingList.save', defaultMessage: 'Save waiting list' },
+  saved: { id: 'tickets.waitingList.saved', defaultMessage: 'The waiting list settings were saved.' },
+  failed: {
+    id: 'tickets.waitingList.failed',
+    defaultMessage: 'The waiting list settings could not be saved.',
+  },
+});

@@ -1976,6 +1976,14 @@ export type PostEventsByIdTicketsByTicketIdResumeResponse = {
   };
 };
 
+export type GetEventsByIdTicketsByTicketIdWaitingListResponse = {
+  data: {
+    ticket_id: string;
+    enabled: boolean;
+    offer_hours: number;
+  };
+};
+
 export type PutEventsByIdTicketsByTicketIdWaitingListBody = {
   enabled: boolean;
   offer_hours?: number;
@@ -3342,6 +3350,7 @@ export type GetPublicEventsByIdResponse = {
         sold_out: boolean;
       }[];
       remaining: number | null;
+      waiting_list: boolean;
     }[];
     payment_setup_incomplete: boolean;
   };
@@ -5287,6 +5296,77 @@ export type PutAccountInvoiceSettingsResponse = {
   };
 };
 
+export type GetEventsByEventIdWaitingListResponse = {
+  data: {
+    id: string;
+    event_id: string;
+    ticket_id: string;
+    tier_id: string | null;
+    position: number | null;
+    quantity: number;
+    name: string;
+    email: string;
+    locale: string;
+    status: 'WAITING' | 'OFFERED' | 'CONVERTED' | 'EXPIRED' | 'REMOVED';
+    joined_at: string;
+    offered_at: string | null;
+    offer_expires_at: string | null;
+    expired_at: string | null;
+    converted_at: string | null;
+    order_id: string | null;
+    removed_at: string | null;
+    removed_by: 'ORGANIZER' | 'BUYER' | null;
+  }[];
+  meta: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+    allowed_sorts: string[];
+    allowed_filter_fields: string[];
+    default_sort: string;
+    default_sort_direction: 'asc' | 'desc';
+  };
+};
+
+export type GetEventsByEventIdWaitingListQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of joined_at, quantity, status (joined_at) */
+  sort_by?: string;
+  /** asc or desc (asc) */
+  sort_direction?: string;
+  'filter_fields[status][eq]'?: string;
+  'filter_fields[status][in]'?: string;
+  'filter_fields[ticket_id][eq]'?: string;
+  'filter_fields[ticket_id][in]'?: string;
+};
+
+export type GetEventsByEventIdWaitingListExportQuery = {
+  /** Page number, from 1 */
+  page?: string;
+  /** Rows per page, at most 100 (20) */
+  per_page?: string;
+  /** Search text */
+  query?: string;
+  /** One of joined_at, quantity, status (joined_at) */
+  sort_by?: string;
+  /** asc or desc (asc) */
+  sort_direction?: string;
+  'filter_fields[status][eq]'?: string;
+  'filter_fields[status][in]'?: string;
+  'filter_fields[ticket_id][eq]'?: string;
+  'filter_fields[ticket_id][in]'?: string;
+  /** csv (the default) or xlsx */
+  format?: string;
+};
+
 export type PostPublicEventsByEventIdOrdersBody = {
   lines: {
     ticket_id: string;
@@ -6251,6 +6331,10 @@ export interface ApiRoutes {
     body: never;
     response: PostEventsByIdTicketsByTicketIdResumeResponse;
   };
+  'GET /events/{id}/tickets/{ticketId}/waiting-list': {
+    body: never;
+    response: GetEventsByIdTicketsByTicketIdWaitingListResponse;
+  };
   'PUT /events/{id}/tickets/{ticketId}/waiting-list': {
     body: PutEventsByIdTicketsByTicketIdWaitingListBody;
     response: PutEventsByIdTicketsByTicketIdWaitingListResponse;
@@ -6554,6 +6638,18 @@ export interface ApiRoutes {
     body: PutAccountInvoiceSettingsBody;
     response: PutAccountInvoiceSettingsResponse;
   };
+  'GET /events/{eventId}/waiting-list': {
+    body: never;
+    response: GetEventsByEventIdWaitingListResponse;
+    query: GetEventsByEventIdWaitingListQuery;
+  };
+  'GET /events/{eventId}/waiting-list/export': {
+    body: never;
+    response: void;
+    query: GetEventsByEventIdWaitingListExportQuery;
+  };
+  'DELETE /events/{eventId}/waiting-list/{entryId}': { body: never; response: void };
+  'POST /events/{eventId}/waiting-list/{entryId}/erase-personal-data': { body: never; response: void };
   'POST /public/events/{eventId}/orders': {
     body: PostPublicEventsByEventIdOrdersBody;
     response: PostPublicEventsByEventIdOrdersResponse;

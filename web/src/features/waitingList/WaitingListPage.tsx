@@ -1,0 +1,206 @@
+import { Alert, Button, HTMLSelect, HTMLTable, NonIdealState, Tag, type Intent } from '@blueprintjs/core';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useOutletContext } from 'react-router';
+import { api } from '../../shared/api/clients';
+import { isApiError } from '../../shared/api/ApiError';
+import { downloadFile } from '../../shared/api/download';
+import { reasonMessage } from '../../shared/api/reasonMessages';
+import type { GetEventsByEventIdWaitingListResponse } from '../../shared/api/contract.gen';
+import type { RouteQuery } from '../../shared/api/routes';
+import { ListPage } from '../../shared/ui/ListPage';
+import { Pagination } from '../../shared/ui/Pagination';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { useToaster } from '../../shared/ui/toaster';
+import type { EventDetail } from '../events/types';
+import { ExportButtons, SearchToolbar, useListParams } from '../orders/ListControls';
+import { ticketQueries } from '../tickets/queries';
+import { waitingListMessages as m } from './messages';
+import '../../shared/ui/account.css';
+
+type WaitingListQuery = RouteQuery<'GET /events/{eventId}/waiting-list'>;
+type Entry = GetEventsByEventIdWaitingListResponse['data'][number];
+
+const statuses: { value: string; label: MessageDescriptor; intent: Intent }[] = [
+  { value: 'WAITING', label: m.statusWaiting, intent: 'primary' },
+  { value: 'OFFERED', label: m.statusOffered, intent: 'warning' },
+  { value: 'CONVERTED', label: m.statusConverted, intent: 'success' },
+  { value: 'EXPIRED', label: m.statusExpired, intent: 'none' },
+  { value: 'REMOVED', label: m.statusRemoved, intent: 'none' },
+];
+
+export const waitingListQuery = (eventId: string, query: WaitingListQuery) =>
+  queryOptions({
+    queryKey: ['waitingList', eventId, query] as const,
+    queryFn: ({ signal }) =>
+      api.call('GET /events/{eventId}/waiting-list', { params: { eventId }, query, signal }),
+  });
+
+/** `/manage/event/{eventId}/waiting-list`: who waits for which sold-out ticket, their offers, remove and export. */
+export function WaitingListPage() {
+  const intl = useIntl();
+  const event = useOutletContext<EventDetail>();
+  const toaster = useToaster();
+  const queryClient = useQueryClient();
+  const { params, update } = useListParams();
+  const [removing, setRemoving] = useState<Entry | null>(null);
+  const status = params.get('status');
+  const ticket = params.get('ticket');
+  const query: WaitingListQuery = {
+    ...(params.get('page') ? { page: params.get('page') ?? '1' } : {}),
+    ...(params.get('query') ? { query: params.get('query') ?? '' } : {}),
+    ...(status || ticket
+      ? {
+          filter_fields: {
+            ...(status ? { status: { eq: status } } : {}),
+            ...(ticket ? { ticket_id: { eq: ticket } } : {}),
+          },
+        }
+      : {}),
+  };
+  const list = useQuery({ ...waitingListQuery(event.id, query), placeholderData: keepPreviousData });
+  const tickets = useQuery(ticketQueries.list(event.id));
+  const titleOf = (ticketId: string) =>
+    tickets.data?.find((candidate) => candidate.id === ticketId)?.title ?? ticketId;
+  const rows = list.data?.data ?? [];
+  const meta = list.data?.meta;
+  const remove = useMutation({
+    mutationFn: (entry: Entry) =>
+      api.call('DELETE /events/{eventId}/waiting-list/{entryId}', {
+        params: { eventId: event.id, entryId: entry.id },
+      }),
+    onSuccess: async (_answer, entry) => {
+      toaster.success(m.removed, { name: entry.name });
+      await queryClient.invalidateQueries({ queryKey: ['waitingList', event.id] });
+    },
+    onError: (error) => toaster.danger((isApiError(error) && reasonMessage(error.reason)) || m.actionFailed),
+  });
+  const exportAs = (format: 'csv' | 'xlsx') => {
+    const { page: _page, ...filters } = query;
+    downloadFile(
+      `/events/${encodeURIComponent(event.id)}/waiting-list/export`,
+      { ...filters, format },
+      `waiting-list-${event.id}.${format}`,
+    ).catch(() => toaster.danger(m.exportFailed));
+  };
+  const when = (at: string | null) =>
+    at ? intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  return (
+    <ListPage
+      className="waiting-list-page"
+      title={[m.pageTitle, event.title]}
+      heading={<h2 className="page-header__title">{intl.formatMessage(m.heading)}</h2>}
+      actions={
+        <div className="orders-actions">
+          <ExportButtons onExport={exportAs} />
+        </div>
+      }
+      above={
+        <>
+          <p className="page-intro">{intl.formatMessage(m.intro)}</p>
+          <SearchToolbar label={m.search} params={params} update={update} loading={list.isFetching}>
+            <HTMLSelect
+              aria-label={intl.formatMessage(m.statusFilter)}
+              value={status ?? ''}
+              onChange={(changed) => update({ status: changed.target.value || null })}
+              options={[
+                { value: '', label: intl.formatMessage(m.allStatuses) },
+                ...statuses.map((option) => ({
+                  value: option.value,
+                  label: intl.formatMessage(option.label),
+                })),
+              ]}
+            />
+            <HTMLSelect
+              aria-label={intl.formatMessage(m.ticketFilter)}
+              value={ticket ?? ''}
+              onChange={(changed) => update({ ticket: changed.target.value || null })}
+              options={[
+                { value: '', label: intl.formatMessage(m.allTickets) },
+                ...(tickets.data ?? []).map((option) => ({ value: option.id, label: option.title })),
+              ]}
+            />
+          </SearchToolbar>
+        </>
+      }
+      query={list}
+      isEmpty={list.isSuccess && rows.length === 0}
+      loading={m.loading}
+      loadError={m.loadFailed}
+      empty={<NonIdealState icon="time" title={intl.formatMessage(m.empty)} />}
+      summary={meta ? intl.formatMessage(m.summary, { total: meta.total }) : null}
+      pagination={
+        <Pagination meta={meta} onChange={(next) => update({ page: String(next) })} label={m.paginationNav} />
+      }
+    >
+      <ScrollTable label={intl.formatMessage(m.tableLabel)}>
+        <HTMLTable striped aria-label={intl.formatMessage(m.tableLabel)} aria-busy={list.isPlaceholderData}>
+          <thead>
+            <tr>
+              <th scope="col">{intl.formatMessage(m.columnPosition)}</th>
+              <th scope="col">{intl.formatMessage(m.columnName)}</th>
+              <th scope="col">{intl.formatMessage(m.columnEmail)}</th>
+              <th scope="col">{intl.formatMessage(m.columnTicket)}</th>
+              <th scope="col">{intl.formatMessage(m.columnQuantity)}</th>
+              <th scope="col">{intl.formatMessage(m.columnStatus)}</th>
+              <th scope="col">{intl.formatMessage(m.columnJoined)}</th>
+              <th scope="col">{intl.formatMessage(m.columnOffer)}</th>
+              <th scope="col">{intl.formatMessage(m.columnActions)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const shown = statuses.find((option) => option.value === row.status);
+              const open = row.status === 'WAITING' || row.status === 'OFFERED';
+              return (
+                <tr key={row.id}>
+                  <td>{row.position ?? '–'}</td>
+                  <td>{row.name}</td>
+                  <td>{row.email}</td>
+                  <td>{titleOf(row.ticket_id)}</td>
+                  <td>{row.quantity}</td>
+                  <td>
+                    <Tag minimal intent={shown?.intent ?? 'none'}>
+                      {shown ? intl.formatMessage(shown.label) : row.status}
+                    </Tag>
+                  </td>
+                  <td>{when(row.joined_at)}</td>
+                  <td>{row.offered_at ? `${when(row.offered_at)} / ${when(row.offer_expires_at)}` : '–'}</td>
+                  <td>
+                    {open ? (
+                      <Button
+                        small
+                        icon="trash"
+                        intent="danger"
+                        aria-label={intl.formatMessage(m.remove, { name: row.name })}
+                        disabled={remove.isPending}
+                        onClick={() => setRemoving(row)}
+                      />
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </HTMLTable>
+      </ScrollTable>
+      <Alert
+        isOpen={removing !== null}
+        intent="danger"
+        icon="trash"
+        confirmButtonText={intl.formatMessage(m.confirmButton)}
+        cancelButtonText={intl.formatMessage(m.keep)}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing);
+          setRemoving(null);
+        }}
+      >
+        <p>{removing ? intl.formatMessage(m.confirmRemove, { name: removing.name }) : null}</p>
+      </Alert>
+    </ListPage>
+  );
+}
+
+export default WaitingListPage;
