@@ -15,7 +15,9 @@ import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
 import { ExportButtons, SearchToolbar, useListParams } from '../orders/ListControls';
+import { isErased } from '../orders/erasedPeople';
 import { ticketQueries } from '../tickets/queries';
+import { hasPermission, userQueries } from '../users/queries';
 import { waitingListMessages as m } from './messages';
 import '../../shared/ui/account.css';
 
@@ -44,7 +46,9 @@ export function WaitingListPage() {
   const toaster = useToaster();
   const queryClient = useQueryClient();
   const { params, update } = useListParams();
-  const [removing, setRemoving] = useState<Entry | null>(null);
+  const [confirming, setConfirming] = useState<{ action: 'remove' | 'erase'; entry: Entry } | null>(null);
+  const me = useQuery(userQueries.me());
+  const mayErase = hasPermission(me.data, 'account.manage');
   const status = params.get('status');
   const ticket = params.get('ticket');
   const query: WaitingListQuery = {
@@ -75,6 +79,17 @@ export function WaitingListPage() {
       await queryClient.invalidateQueries({ queryKey: ['waitingList', event.id] });
     },
     onError: (error) => toaster.danger((isApiError(error) && reasonMessage(error.reason)) || m.actionFailed),
+  });
+  const erase = useMutation({
+    mutationFn: (entry: Entry) =>
+      api.call('POST /events/{eventId}/waiting-list/{entryId}/erase-personal-data', {
+        params: { eventId: event.id, entryId: entry.id },
+      }),
+    onSuccess: async () => {
+      toaster.success(m.erasedDone);
+      await queryClient.invalidateQueries({ queryKey: ['waitingList', event.id] });
+    },
+    onError: (error) => toaster.danger((isApiError(error) && reasonMessage(error.reason)) || m.eraseFailed),
   });
   const exportAs = (format: 'csv' | 'xlsx') => {
     const { page: _page, ...filters } = query;
@@ -153,11 +168,12 @@ export function WaitingListPage() {
             {rows.map((row) => {
               const shown = statuses.find((option) => option.value === row.status);
               const open = row.status === 'WAITING' || row.status === 'OFFERED';
+              const erased = isErased(row);
               return (
                 <tr key={row.id}>
                   <td>{row.position ?? '–'}</td>
-                  <td>{row.name}</td>
-                  <td>{row.email}</td>
+                  <td>{erased ? intl.formatMessage(m.erased) : row.name}</td>
+                  <td>{erased ? '–' : row.email}</td>
                   <td>{titleOf(row.ticket_id)}</td>
                   <td>{row.quantity}</td>
                   <td>
@@ -175,7 +191,18 @@ export function WaitingListPage() {
                         intent="danger"
                         aria-label={intl.formatMessage(m.remove, { name: row.name })}
                         disabled={remove.isPending}
-                        onClick={() => setRemoving(row)}
+                        onClick={() => setConfirming({ action: 'remove', entry: row })}
+                      />
+                    ) : null}
+                    {!open && !erased && mayErase ? (
+                      <Button
+                        small
+                        variant="minimal"
+                        icon="eraser"
+                        intent="danger"
+                        aria-label={intl.formatMessage(m.erase, { name: row.name })}
+                        disabled={erase.isPending}
+                        onClick={() => setConfirming({ action: 'erase', entry: row })}
                       />
                     ) : null}
                   </td>
@@ -186,18 +213,27 @@ export function WaitingListPage() {
         </HTMLTable>
       </ScrollTable>
       <Alert
-        isOpen={removing !== null}
+        isOpen={confirming !== null}
         intent="danger"
-        icon="trash"
-        confirmButtonText={intl.formatMessage(m.confirmButton)}
+        icon={confirming?.action === 'erase' ? 'eraser' : 'trash'}
+        confirmButtonText={intl.formatMessage(
+          confirming?.action === 'erase' ? m.eraseConfirmButton : m.confirmButton,
+        )}
         cancelButtonText={intl.formatMessage(m.keep)}
-        onCancel={() => setRemoving(null)}
+        onCancel={() => setConfirming(null)}
         onConfirm={() => {
-          if (removing) remove.mutate(removing);
-          setRemoving(null);
+          if (confirming?.action === 'remove') remove.mutate(confirming.entry);
+          if (confirming?.action === 'erase') erase.mutate(confirming.entry);
+          setConfirming(null);
         }}
       >
-        <p>{removing ? intl.formatMessage(m.confirmRemove, { name: removing.name }) : null}</p>
+        <p>
+          {confirming
+            ? intl.formatMessage(confirming.action === 'erase' ? m.confirmErase : m.confirmRemove, {
+                name: confirming.entry.name,
+              })
+            : null}
+        </p>
       </Alert>
     </ListPage>
   );

@@ -56,5 +56,18 @@ export const waitingListMessages = defineMessages({
     defaultMessage: '{name} was removed from the waiting list.',
   }),
   actionFailed: { id: 'waitingList.actionFailed', defaultMessage: 'The entry could not be removed.' },
+  erase: defineMessage<{ name: string }>({
+    id: 'waitingList.erase',
+    defaultMessage: 'Erase the personal data of {name}',
+  }),
+  confirmErase: defineMessage<{ name: string }>({
+    id: 'waitingList.confirmErase',
+    defaultMessage:
+      'Erase the name and email address of {name} for good? The entry stays in the list without them. This cannot be undone.',
+  }),
+  eraseConfirmButton: { id: 'waitingList.eraseConfirmButton', defaultMessage: 'Erase' },
+  erasedDone: { id: 'waitingList.erasedDone', defaultMessage: 'The personal data was erased.' },
+  eraseFailed: { id: 'waitingList.eraseFailed', defaultMessage: 'The personal data could not be erased.' },
+  erased: { id: 'waitingList.erased', defaultMessage: 'Erased' },
   exportFailed: { id: 'waitingList.exportFailed', defaultMessage: 'The export could not be downloaded.' },
 });

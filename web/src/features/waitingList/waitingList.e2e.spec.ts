@@ -13,7 +13,7 @@ import {
   type RunningApp,
 } from '../../../../services/kit/testing/e2e';
 
-type Entry = { email: string; status: string; position: number | null; id: string };
+type Entry = { name: string; email: string; status: string; position: number | null; id: string };
 
 describeE2E('The waiting list: a buyer joins a sold-out ticket from a phone', () => {
   let app: RunningApp;
@@ -144,8 +144,23 @@ describeE2E('The waiting list: a buyer joins a sold-out ticket from a phone', ()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Wanda light was removed from the waiting list.').waitFor();
     await entry.getByText('Removed', { exact: true }).waitFor();
-    expect(await entry.getByRole('button').count()).toBe(0);
+    expect(await entry.getByRole('button', { name: /^Remove / }).count()).toBe(0);
     await screenshot(page, 'waiting-list/organizer-removed');
+
+    // Off the list, the admin erases the joiner's name and address for good.
+    await entry.getByRole('button', { name: 'Erase the personal data of Wanda light' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(/Erase the name and email address of Wanda light for good\?/).waitFor();
+    await expectAccessible(page, 'waiting list erase confirmation');
+    await confirm.getByRole('button', { name: 'Erase' }).click();
+    await page.getByText('The personal data was erased.').waitFor();
+    const erased = page.getByRole('row').filter({ hasText: 'Gala seat' });
+    await erased.getByText('Erased', { exact: true }).waitFor();
+    expect(await erased.getByText('wanda@example.test').count()).toBe(0);
+    expect(await erased.getByRole('button').count()).toBe(0);
+    await screenshot(page, 'waiting-list/organizer-erased');
+    const rows = await callApiInPage<{ data: Entry[] }>(page, 'GET', `/events/${eventId}/waiting-list`);
+    expect(rows.data.map((row) => [row.name, row.email])).toEqual([['[erased]', 'erased@erased.invalid']]);
     expect(pageErrors).toEqual([]);
   });
 });
