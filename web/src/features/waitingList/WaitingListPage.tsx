@@ -80,6 +80,22 @@ export function WaitingListPage() {
     },
     onError: (error) => toaster.danger((isApiError(error) && reasonMessage(error.reason)) || m.actionFailed),
   });
+  const offer = useMutation({
+    mutationFn: (entry: Entry) =>
+      api.call('POST /events/{eventId}/waiting-list/{entryId}/offer', {
+        params: { eventId: event.id, entryId: entry.id },
+      }),
+    onSuccess: async (_answer, entry) => {
+      toaster.success(m.offered, { name: entry.name });
+      await queryClient.invalidateQueries({ queryKey: ['waitingList', event.id] });
+    },
+    onError: (error) =>
+      toaster.danger(
+        isApiError(error) && error.reason === 'sold_out'
+          ? m.offerNotFree
+          : (isApiError(error) && reasonMessage(error.reason)) || m.offerFailed,
+      ),
+  });
   const erase = useMutation({
     mutationFn: (entry: Entry) =>
       api.call('POST /events/{eventId}/waiting-list/{entryId}/erase-personal-data', {
@@ -184,6 +200,17 @@ export function WaitingListPage() {
                   <td>{when(row.joined_at)}</td>
                   <td>{row.offered_at ? `${when(row.offered_at)} / ${when(row.offer_expires_at)}` : '–'}</td>
                   <td>
+                    {row.status === 'WAITING' ? (
+                      <Button
+                        small
+                        variant="minimal"
+                        icon="envelope"
+                        intent="primary"
+                        aria-label={intl.formatMessage(m.offer, { name: row.name })}
+                        disabled={offer.isPending}
+                        onClick={() => offer.mutate(row)}
+                      />
+                    ) : null}
                     {open ? (
                       <Button
                         small

@@ -56,6 +56,20 @@ export const waitingListMessages = defineMessages({
     defaultMessage: '{name} was removed from the waiting list.',
   }),
   actionFailed: { id: 'waitingList.actionFailed', defaultMessage: 'The entry could not be removed.' },
+  offer: defineMessage<{ name: string }>({
+    id: 'waitingList.offer',
+    defaultMessage: 'Offer the tickets to {name} now',
+  }),
+  offered: defineMessage<{ name: string }>({
+    id: 'waitingList.offered',
+    defaultMessage: 'The tickets are held for {name}, and the offer is on its way by email.',
+  }),
+  offerNotFree: {
+    id: 'waitingList.offerNotFree',
+    defaultMessage:
+      'No tickets are free for this entry yet: buyers or the entries ahead of it in the list hold them.',
+  },
+  offerFailed: { id: 'waitingList.offerFailed', defaultMessage: 'The offer could not be made.' },
   erase: defineMessage<{ name: string }>({
     id: 'waitingList.erase',
     defaultMessage: 'Erase the personal data of {name}',

@@ -140,6 +140,14 @@ describeE2E('The waiting list: a buyer joins a sold-out ticket from a phone', ()
     await entry.getByText('Waiting', { exact: true }).waitFor();
     await screenshot(page, 'waiting-list/organizer-list');
     await expectAccessible(page, 'waiting list page');
+    // Offering by hand holds only free units: none are while the ticket stays sold out.
+    await entry.getByRole('button', { name: 'Offer the tickets to Wanda light now' }).click();
+    await page
+      .getByText(
+        'No tickets are free for this entry yet: buyers or the entries ahead of it in the list hold them.',
+      )
+      .waitFor();
+    await entry.getByText('Waiting', { exact: true }).waitFor();
     await entry.getByRole('button', { name: 'Remove Wanda light from the waiting list' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Wanda light was removed from the waiting list.').waitFor();
