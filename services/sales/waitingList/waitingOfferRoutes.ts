@@ -55,8 +55,10 @@ export function publicWaitingOfferRoutes(services: Services) {
     const sessionId = sessionOf(ctx, entryId);
     const { holdId } = entry.offer;
     const orderId = waitingOfferOrderId(holdId);
-    // The offer's order went through (or was cancelled): the link has done its work, whatever the entry says yet.
     const recorded = await loadOrder(services, orderId);
+    // The offer's order ran out with the offer (the checkout keeper may record that before the entry hears of it).
+    if (recorded?.status === 'EXPIRED') throw new Refusal('waiting_offer_expired');
+    // The offer's order went through (or was cancelled): the link has done its work, whatever the entry says yet.
     if (recorded && !isOpen(recorded.status)) throw new Refusal('waiting_list_closed');
     await execute(ctx, services, {
       chain: [
