@@ -58,7 +58,7 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
   const row = (text: string) => page.getByRole('row').filter({ hasText: text });
   const dialog = () => page.getByRole('dialog');
   async function save(saved: string) {
-    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(saved).waitFor();
     await dialog().waitFor({ state: 'detached' });
   }
@@ -118,7 +118,7 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
     await page.getByRole('button', { name: 'New promo code' }).first().click();
     await dialog().getByLabel('Code').fill('VI');
     await dialog().getByLabel('Percentage (%)').fill('150');
-    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
     await dialog().getByText('The code must be 3 to 50 characters.').waitFor();
     await dialog()
       .getByText(/above 0 and at most 100/)
@@ -136,7 +136,7 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
     await page.getByRole('button', { name: 'New promo code' }).first().click();
     await dialog().getByLabel('Code').fill('vip10');
     await dialog().getByLabel('Percentage (%)').fill('5');
-    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
     await dialog().getByText('This code is already used in this event').waitFor();
     await dialog().getByRole('button', { name: 'Cancel' }).click();
 
@@ -154,7 +154,7 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
     await page.getByRole('button', { name: 'New capacity assignment' }).first().click();
     await dialog().getByLabel('Name').fill('Main hall');
     await dialog().getByLabel('Capacity').fill('120');
-    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
     await dialog().getByText('Tick at least one ticket.').waitFor();
     await dialog().getByText('Standard').click();
     await dialog().getByText('Festival pass').click();
@@ -174,7 +174,7 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
     await page.getByRole('button', { name: 'New question' }).first().click();
     await dialog().getByLabel('Question', { exact: true }).fill('T-shirt size');
     await dialog().getByLabel('Answer type').selectOption('DROPDOWN');
-    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
     await dialog().getByText('Fill in or remove the empty options.').waitFor();
     await dialog().getByRole('textbox', { name: 'Option 1' }).fill('S');
     await dialog().getByRole('button', { name: 'Add an option' }).click();
@@ -258,7 +258,7 @@ describeE2E('The catalogue: from the organizer’s pages to the public ticket se
     await page.goto(`${base}/settings#payment`);
     const payment = page.locator('#payment');
     await payment.getByText('Offer offline payment').click();
-    await payment.getByRole('button', { name: 'Save' }).click();
+    await payment.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Payment saved.').waitFor();
     await screenshot(page, 'event-settings/payment');
     // The public page may be cached for five seconds (Cache-Control), so the buyer reloads until it changes.

@@ -84,7 +84,7 @@ describeE2E('Tickets: an organizer sells paid, free, donation and tiered tickets
   }
 
   async function save(title: string) {
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(`“${title}” was saved.`).waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   }
@@ -96,13 +96,13 @@ describeE2E('Tickets: an organizer sells paid, free, donation and tiered tickets
     await screenshot(page, 'tickets/empty');
 
     let dialog = await openNewTicket();
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText('Enter a title.').waitFor();
     await dialog.getByLabel('Title').fill('General admission');
     await dialog.getByLabel('Price (EUR)').fill('-3');
     await dialog.getByLabel('Minimum per order').fill('4');
     await dialog.getByLabel('Maximum per order').fill('2');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText(/no more decimals than the currency has/).waitFor();
     await dialog.getByText('The maximum cannot be below the minimum.').waitFor();
     await dialog.getByLabel('Price (EUR)').fill('25.00');
@@ -131,7 +131,7 @@ describeE2E('Tickets: an organizer sells paid, free, donation and tiered tickets
     await dialog.getByLabel('Type').selectOption('TIERED');
     await dialog.getByLabel('Title').fill('Early bird');
     await dialog.getByRole('button', { name: 'Remove tier 1' }).click();
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText('Add at least one tier.').waitFor();
     await dialog.getByRole('button', { name: 'Add tier' }).click();
     await dialog.getByLabel('Tier 1 label').fill('Early');
