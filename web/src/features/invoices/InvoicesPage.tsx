@@ -1,4 +1,4 @@
-import { Button, HTMLSelect, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useOutletContext } from 'react-router';
@@ -11,7 +11,7 @@ import { Pagination } from '../../shared/ui/Pagination';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
-import { ExportButtons, SearchToolbar, useListParams } from '../orders/ListControls';
+import { ExportButtons, ParamFilter, SearchToolbar, useListParams } from '../orders/ListControls';
 import { invoiceListMessages as m } from './messages';
 import '../../shared/ui/account.css';
 
@@ -75,15 +75,16 @@ export function InvoicesPage() {
         <>
           <p className="page-intro">{intl.formatMessage(m.intro)}</p>
           <SearchToolbar label={m.search} params={params} update={update} loading={list.isFetching}>
-            <HTMLSelect
-              aria-label={intl.formatMessage(m.kindFilter)}
-              value={kind ?? ''}
-              onChange={(changed) => update({ kind: changed.target.value || null })}
+            <ParamFilter
+              param="kind"
+              label={m.kindFilter}
+              all={m.allKinds}
               options={[
-                { value: '', label: intl.formatMessage(m.allKinds) },
                 { value: 'INVOICE', label: intl.formatMessage(m.kindInvoice) },
                 { value: 'CREDIT_NOTE', label: intl.formatMessage(m.kindCreditNote) },
               ]}
+              params={params}
+              update={update}
             />
           </SearchToolbar>
         </>

@@ -43,7 +43,7 @@ import {
 } from './messages';
 import { AttendeeDrawer, AttendeeStatusTag, attendeeName as nameOf } from './AttendeeDrawer';
 import { personEmail, personName } from './erasedPeople';
-import { ExportButtons, SearchToolbar, openOnRowClick, useListParams } from './ListControls';
+import { ExportButtons, ParamFilter, SearchToolbar, openOnRowClick, useListParams } from './ListControls';
 import { listQueryOf } from './OrdersPage';
 import { orderQueries } from './queries';
 import '../../shared/ui/account.css';
@@ -108,15 +108,16 @@ export function AttendeesPage() {
           <>
             <p className="page-intro">{intl.formatMessage(m.intro)}</p>
             <SearchToolbar label={m.search} params={params} update={update} loading={list.isFetching}>
-              <HTMLSelect
-                aria-label={intl.formatMessage(m.statusFilter)}
-                value={params.get('status') ?? ''}
-                onChange={(changed) => update({ status: changed.target.value || null })}
+              <ParamFilter
+                param="status"
+                label={m.statusFilter}
+                all={m.allStatuses}
                 options={[
-                  { value: '', label: intl.formatMessage(m.allStatuses) },
                   { value: 'ACTIVE', label: intl.formatMessage(m.active) },
                   { value: 'CANCELLED', label: intl.formatMessage(m.cancelled) },
                 ]}
+                params={params}
+                update={update}
               />
             </SearchToolbar>
           </>

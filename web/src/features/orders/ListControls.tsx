@@ -1,4 +1,4 @@
-import { Button, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useSearchParams } from 'react-router';
@@ -25,6 +25,35 @@ export function useListParams() {
     setParams(next, { replace: options.replace ?? false });
   };
   return { params, update };
+}
+
+/**
+ * A filter of the list kept in the address bar under `param`: "all" (the parameter cleared) or one of `options`.
+ */
+export function ParamFilter({
+  param,
+  label,
+  all,
+  options,
+  params,
+  update,
+}: {
+  param: string;
+  label: MessageDescriptor;
+  all: MessageDescriptor;
+  options: readonly { value: string; label: string }[];
+  params: URLSearchParams;
+  update: (changes: Record<string, string | null>) => void;
+}) {
+  const intl = useIntl();
+  return (
+    <HTMLSelect
+      aria-label={intl.formatMessage(label)}
+      value={params.get(param) ?? ''}
+      onChange={(changed) => update({ [param]: changed.target.value || null })}
+      options={[{ value: '', label: intl.formatMessage(all) }, ...options]}
+    />
+  );
 }
 
 /**

@@ -3,7 +3,6 @@ import {
   Button,
   Callout,
   Drawer,
-  HTMLSelect,
   HTMLTable,
   InputGroup,
   NonIdealState,
@@ -49,7 +48,7 @@ import {
   orderTrailMessages,
   paymentMethodMessages,
 } from './messages';
-import { ExportButtons, SearchToolbar, openOnRowClick, useListParams } from './ListControls';
+import { ExportButtons, ParamFilter, SearchToolbar, openOnRowClick, useListParams } from './ListControls';
 import { OrderStatusTag, ToneTag } from './OrderStatusTag';
 import { orderQueries } from './queries';
 import { ticketQueries } from '../tickets/queries';
@@ -121,38 +120,35 @@ export function OrdersPage() {
           <>
             <p className="page-intro">{intl.formatMessage(m.intro)}</p>
             <SearchToolbar label={m.search} params={params} update={update} loading={list.isFetching}>
-              <HTMLSelect
-                aria-label={intl.formatMessage(m.statusFilter)}
-                value={params.get('status') ?? ''}
-                onChange={(changed) => update({ status: changed.target.value || null })}
-                options={[
-                  { value: '', label: intl.formatMessage(m.allStatuses) },
-                  ...STATUSES.map((status) => ({
-                    value: status,
-                    label: intl.formatMessage(orderStatusMessages[status]),
-                  })),
-                ]}
+              <ParamFilter
+                param="status"
+                label={m.statusFilter}
+                all={m.allStatuses}
+                options={STATUSES.map((status) => ({
+                  value: status,
+                  label: intl.formatMessage(orderStatusMessages[status]),
+                }))}
+                params={params}
+                update={update}
               />
-              <HTMLSelect
-                aria-label={intl.formatMessage(m.paymentFilter)}
-                value={params.get('payment_method') ?? ''}
-                onChange={(changed) => update({ payment_method: changed.target.value || null })}
-                options={[
-                  { value: '', label: intl.formatMessage(m.allPaymentMethods) },
-                  ...PAYMENT_METHODS.map((method) => ({
-                    value: method,
-                    label: intl.formatMessage(paymentMethodMessages[method]),
-                  })),
-                ]}
+              <ParamFilter
+                param="payment_method"
+                label={m.paymentFilter}
+                all={m.allPaymentMethods}
+                options={PAYMENT_METHODS.map((method) => ({
+                  value: method,
+                  label: intl.formatMessage(paymentMethodMessages[method]),
+                }))}
+                params={params}
+                update={update}
               />
-              <HTMLSelect
-                aria-label={intl.formatMessage(m.ticketFilter)}
-                value={params.get('ticket_id') ?? ''}
-                onChange={(changed) => update({ ticket_id: changed.target.value || null })}
-                options={[
-                  { value: '', label: intl.formatMessage(m.allTickets) },
-                  ...(tickets.data ?? []).map((ticket) => ({ value: ticket.id, label: ticket.title })),
-                ]}
+              <ParamFilter
+                param="ticket_id"
+                label={m.ticketFilter}
+                all={m.allTickets}
+                options={(tickets.data ?? []).map((ticket) => ({ value: ticket.id, label: ticket.title }))}
+                params={params}
+                update={update}
               />
               <InputGroup
                 className="orders-toolbar__date"

@@ -1,4 +1,4 @@
-import { Alert, Button, HTMLSelect, HTMLTable, NonIdealState, Tag, type Intent } from '@blueprintjs/core';
+import { Alert, Button, HTMLTable, NonIdealState, Tag, type Intent } from '@blueprintjs/core';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
@@ -14,7 +14,7 @@ import { Pagination } from '../../shared/ui/Pagination';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { useToaster } from '../../shared/ui/toaster';
 import type { EventDetail } from '../events/types';
-import { ExportButtons, SearchToolbar, useListParams } from '../orders/ListControls';
+import { ExportButtons, ParamFilter, SearchToolbar, useListParams } from '../orders/ListControls';
 import { isErased } from '../orders/erasedPeople';
 import { ticketQueries } from '../tickets/queries';
 import { hasPermission, userQueries } from '../users/queries';
@@ -131,26 +131,24 @@ export function WaitingListPage() {
         <>
           <p className="page-intro">{intl.formatMessage(m.intro)}</p>
           <SearchToolbar label={m.search} params={params} update={update} loading={list.isFetching}>
-            <HTMLSelect
-              aria-label={intl.formatMessage(m.statusFilter)}
-              value={status ?? ''}
-              onChange={(changed) => update({ status: changed.target.value || null })}
-              options={[
-                { value: '', label: intl.formatMessage(m.allStatuses) },
-                ...statuses.map((option) => ({
-                  value: option.value,
-                  label: intl.formatMessage(option.label),
-                })),
-              ]}
+            <ParamFilter
+              param="status"
+              label={m.statusFilter}
+              all={m.allStatuses}
+              options={statuses.map((option) => ({
+                value: option.value,
+                label: intl.formatMessage(option.label),
+              }))}
+              params={params}
+              update={update}
             />
-            <HTMLSelect
-              aria-label={intl.formatMessage(m.ticketFilter)}
-              value={ticket ?? ''}
-              onChange={(changed) => update({ ticket: changed.target.value || null })}
-              options={[
-                { value: '', label: intl.formatMessage(m.allTickets) },
-                ...(tickets.data ?? []).map((option) => ({ value: option.id, label: option.title })),
-              ]}
+            <ParamFilter
+              param="ticket"
+              label={m.ticketFilter}
+              all={m.allTickets}
+              options={(tickets.data ?? []).map((option) => ({ value: option.id, label: option.title }))}
+              params={params}
+              update={update}
             />
           </SearchToolbar>
         </>
