@@ -170,8 +170,11 @@ export interface InventoryState {
   tickets: Readonly<Record<string, TicketStock>>;
   capacities: Readonly<Record<string, CapacityLimit>>;
   promoCaps: Readonly<Record<string, PromoCap>>;
-  /** Holds that may still count: HELD and not yet seen expired by a later hold's placement. */
-  active: Readonly<Record<string, Hold>>;
+  /**
+   * Holds that may still count: HELD and not yet seen expired by a later hold's placement. Hundreds at once in a
+   * rush, so a persistent map too: a hold placed, noted, extended or settled copies a few slots, not every hold.
+   */
+  active: PersistentMap<Hold>;
   /**
    * Every other hold: sold, released, or held but expired (a late conversion may still take it). It grows with
    * every order of the event, so it is a persistent map: folding one more event costs the same at 100,000
@@ -186,7 +189,7 @@ export const initialInventoryState = (): InventoryState => ({
   tickets: {},
   capacities: {},
   promoCaps: {},
-  active: {},
+  active: PersistentMap.empty(),
   settled: PersistentMap.empty(),
   waiting: {},
 });
@@ -213,7 +216,7 @@ export function takenAt(state: InventoryState, now: number): Taken {
   }
   for (const [promoCodeId, cap] of Object.entries(state.promoCaps))
     add(taken.promoCodes, promoCodeId, cap.used);
-  for (const hold of Object.values(state.active)) {
+  for (const hold of state.active.values()) {
     if (hold.status !== 'HELD' || hold.expiresAt <= now) continue;
     for (const line of hold.lines) {
       add(taken.tickets, line.ticketId, line.quantity);
@@ -265,7 +268,7 @@ export function remainingAt(state: InventoryState, now: Date): Remaining {
 }
 
 export function findHold(state: InventoryState, holdId: string): Hold | undefined {
-  return state.active[holdId] ?? state.settled.get(holdId);
+  return state.active.get(holdId) ?? state.settled.get(holdId);
 }
 
 /**
@@ -294,7 +297,7 @@ export function promoUsesLeft(
   if (!cap || cap.maxUses === null) return null;
   let taken = takenAt(state, now.getTime()).promoCodes.get(promoCodeId) ?? 0;
   if (exceptOrderId !== undefined)
-    for (const hold of Object.values(state.active))
+    for (const hold of state.active.values())
       if (
         hold.orderId === exceptOrderId &&
         hold.promoCodeId === promoCodeId &&
@@ -307,7 +310,7 @@ export function promoUsesLeft(
 
 /** The client's holds that still count at `now`, soonest to expire first. */
 function openHoldsOf(state: InventoryState, clientKey: string, now: number): Hold[] {
-  return Object.values(state.active)
+  return [...state.active.values()]
     .filter((hold) => hold.clientKey === clientKey && hold.status === 'HELD' && hold.expiresAt > now)
     .sort((a, b) => a.expiresAt - b.expiresAt);
 }
@@ -445,11 +448,10 @@ function countSold(
 }
 
 function withHold(state: InventoryState, holdId: string, hold: Hold): InventoryState {
-  const { [holdId]: _fromActive, ...active } = state.active;
   const settled = state.settled.delete(holdId);
   return hold.status === 'HELD'
-    ? { ...state, active: { ...active, [holdId]: hold }, settled }
-    : { ...state, active, settled: settled.set(holdId, hold) };
+    ? { ...state, active: state.active.set(holdId, hold), settled }
+    : { ...state, active: state.active.delete(holdId), settled: settled.set(holdId, hold) };
 }
 
 export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, InventoryState> = {
@@ -490,12 +492,14 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
       case 'HoldPlaced': {
         // Holds already expired when this one was placed stop being scanned for every later reservation.
         const placedAt = Date.parse(event.data.placedAt);
-        const active: Record<string, Hold> = {};
+        let active = state.active;
         let settled = state.settled;
-        for (const [holdId, hold] of Object.entries(state.active))
-          if (hold.expiresAt <= placedAt) settled = settled.set(holdId, hold);
-          else active[holdId] = hold;
-        active[event.data.holdId] = {
+        for (const [holdId, hold] of state.active.entries())
+          if (hold.expiresAt <= placedAt) {
+            settled = settled.set(holdId, hold);
+            active = active.delete(holdId);
+          }
+        active = active.set(event.data.holdId, {
           orderId: event.data.orderId,
           lines: event.data.lines,
           promoCodeId: event.data.promoCodeId,
@@ -507,15 +511,15 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
           soldLines: [],
           soldAfterExpiry: false,
           returnIds: [],
-        };
+        });
         return { ...state, active, settled };
       }
       case 'HoldClientNoted': {
-        const hold = state.active[event.data.holdId];
+        const hold = state.active.get(event.data.holdId);
         if (!hold) return state;
         return {
           ...state,
-          active: { ...state.active, [event.data.holdId]: { ...hold, clientKey: event.data.clientKey } },
+          active: state.active.set(event.data.holdId, { ...hold, clientKey: event.data.clientKey }),
         };
       }
       case 'HoldExtended': {
@@ -523,10 +527,10 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
         if (!hold) return state;
         return {
           ...state,
-          active: {
-            ...state.active,
-            [event.data.holdId]: { ...hold, expiresAt: Date.parse(event.data.expiresAt) },
-          },
+          active: state.active.set(event.data.holdId, {
+            ...hold,
+            expiresAt: Date.parse(event.data.expiresAt),
+          }),
           settled: state.settled.delete(event.data.holdId),
         };
       }

@@ -744,7 +744,7 @@ describe('never oversell (property)', () => {
         expect(sold.tickets.get(ticketId) ?? 0).toBeLessThanOrEqual(ticket.quantity);
     // No client holds more than its limit at once, and no hold outlives its lifetime.
     const open = new Map<string, number>();
-    for (const hold of Object.values(state.active)) {
+    for (const hold of state.active.values()) {
       if (hold.status === 'HELD' && hold.expiresAt > now.getTime() && hold.clientKey !== null)
         open.set(hold.clientKey, (open.get(hold.clientKey) ?? 0) + 1);
       expect(hold.expiresAt).toBeLessThanOrEqual(holdLifetimeEnd(hold, 2));

@@ -74,7 +74,10 @@ export class PersistentMap<V> {
   }
 
   *values(): IterableIterator<V> {
-    for (const [, value] of this.entries()) yield value;
+    for (const level of this.levels) {
+      if (!level) continue;
+      for (const bucket of level) if (bucket) yield* bucket.values();
+    }
   }
 
   private with(top: number, second: number, bucket: Bucket<V> | undefined, size: number): PersistentMap<V> {

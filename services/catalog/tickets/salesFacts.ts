@@ -18,7 +18,7 @@ function counts(hold: Hold, now: number): boolean {
 export function ticketSalesFacts(state: InventoryState, ticketId: string, now: Date): TicketSalesFacts {
   const orders = new Set<string>();
   const tiers = new Set<string>();
-  for (const hold of [...Object.values(state.active), ...state.settled.values()]) {
+  for (const hold of [...state.active.values(), ...state.settled.values()]) {
     if (!counts(hold, now.getTime())) continue;
     const lines = (hold.status === 'SOLD' ? hold.soldLines : hold.lines).filter(
       (line) => line.ticketId === ticketId && line.quantity > 0,
