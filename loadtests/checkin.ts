@@ -4,13 +4,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Knex } from 'knex';
 import { startPlatform } from '../services/api/compose';
 import { bootstrapFirstRun } from '../services/api/firstRun';
 import { readAppConfig } from '../services/kit/config';
 import { createLogger } from '../services/kit/logger';
 import type { CheckInMeasurements, CheckInPlan, PaceStage } from './checkinDevices';
 import { JsonClient } from './jsonClient';
+import { platformSettled } from './serverProcess';
 import { doorTargets, measureFdatasync } from './targets';
 
 /**
@@ -182,23 +182,6 @@ async function buyAttendees(
   return { attendeeIds: attendees.map((a) => a.attendeeId), codes: attendees.map((a) => a.code) };
 }
 
-/**
- * Until every projection and reactor of the server has applied the whole log (`/readyz`) and the sale's mails
- * have left the outbox: by the time the doors open, the tickets went out long ago.
- */
-async function saleSettled(url: string, db: Knex): Promise<void> {
-  const until = performance.now() + 180_000;
-  for (;;) {
-    const { projections } = (await (await fetch(`${url}/readyz`)).json()) as {
-      projections?: { projection: string; behind: string }[];
-    };
-    const unsent = await db('mail_outbox').whereIn('status', ['pending', 'sending']).count({ count: '*' });
-    if (projections?.every((lag) => lag.behind === '0') && Number(unsent[0]?.count ?? 1) === 0) return;
-    if (performance.now() > until) throw new Error('the read models are still behind after 3 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Runs the devices in their own process (loadtests/checkinDevices.ts) and reads what they measured. */
 function runDevices(planFile: string): Promise<CheckInMeasurements> {
   const script = fileURLToPath(new URL('./checkinDevices.ts', import.meta.url));
@@ -262,7 +245,8 @@ export async function benchCheckIn(options = checkInOptions(process.argv.slice(2
     await api(url, token, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
     const seedStart = performance.now();
     const { attendeeIds, codes } = await buyAttendees(url, eventId, ticket.data.id, ATTENDEES);
-    await saleSettled(url, platform.services.db);
+    // By the time the doors open, the tickets went out long ago.
+    await platformSettled(url, platform.services.db);
     const seedMs = performance.now() - seedStart;
     const list = await api<{ data: { id: string; short_id: string } }>(
       url,

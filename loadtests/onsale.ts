@@ -1,30 +1,29 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Koa from 'koa';
-import { startPlatform, type Platform } from '../services/api/compose';
-import { bootstrapFirstRun } from '../services/api/firstRun';
-import { readAppConfig } from '../services/kit/config';
-import { createLogger } from '../services/kit/logger';
+import type { Knex } from 'knex';
 import { createTestDatabase, postgresServerUrl } from '../services/kit/testing/postgres';
+import { startApp, type RunningApp } from '../services/kit/testing/e2e';
+import { CommandHandler } from '../services/kit/commandHandler';
+import { openEventStore, type EventStore } from '../services/eventstore';
 import { benchAdapters } from '../services/eventstore/bench';
 import { commandsPerSecond } from './commandCeiling';
-import { inventoryDecider, remainingAt } from '../services/inventory/inventoryDecider';
+import { inventoryDecider } from '../services/inventory/inventoryDecider';
 import { inventoryStream } from '../services/inventory/inventoryEvents';
-import type { StorageConfig } from '../projections/runner';
+import { openReadModelDb, readStorageConfig } from '../projections/runner';
 import { readOnsaleScenario, type OnsaleScenario } from './onsaleScenario';
+import { cpuSeconds, peakRss, platformSettled, rssMb } from './serverProcess';
 import { onsaleTargets } from './targets';
 
 /**
  * `npm run bench -- onsale`: the on-sale rush of issue 12 against the all-in-one server, on SQLite and (with
  * DATABASE_URL) PostgreSQL, at each concurrency of the scenario. The ceiling (`/healthz`) and a bare Koa route
- * are measured in the same run; figures are read as ratios against them. The buyers run in a child process
- * (loadtests/onsaleBuyers.ts) so the server's peak RSS is its own. The k6 twin is loadtests/k6/onsale.js.
+ * are measured in the same run; figures are read as ratios against them. The server runs as production runs it
+ * (the bundle, in a process of its own) and the buyers in another (loadtests/onsaleBuyers.ts), so the server's
+ * CPU and memory are its own, read from /proc. The k6 twin is loadtests/k6/onsale.js.
  */
 export const ADMIN = { email: 'bench@example.org', password: 'bench-password-1' };
 
@@ -45,9 +44,18 @@ interface RunResult {
   errors: number;
   retriedAfter503: number;
   errorSamples: string[];
+  /** The server process's resident memory on a settled platform, just before the buyers come. */
+  idleRssMb: number;
   peakRssMb: number;
-  /** The server process's CPU time (user and system, all its threads) per completed order. */
+  /**
+   * The server process's CPU time (user and system, all its threads) per completed order, from the buyers' first
+   * request until the rush's mails are sent and every read model has caught up.
+   */
   serverCpuMsPerOrder: number;
+  /** The same, during the buyers' run only. */
+  runCpuMsPerOrder: number;
+  /** From the buyers' last answer until the mails were sent and the read models caught up. */
+  settleSeconds: number;
   /** Commands the server's command handler took per completed order (the reactors' included). */
   commandsPerOrder: number;
   seconds: number;
@@ -58,55 +66,67 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** The flags `npm start` and the Dockerfile give the server (docs/decisions/young-generation.md). */
+const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=32'];
+
+/**
+ * The platform as production runs it: the server bundle in a process of its own (`npm start`), all roles, on
+ * SQLite files or on a fresh PostgreSQL database for events and read models. The bench reads the event store and
+ * the read models beside it, and the process's CPU and memory from /proc.
+ */
 async function startServer(kind: 'sqlite' | 'postgres') {
-  // One proxy in front, as in production: each simulated buyer's requests name its own address in
-  // X-Forwarded-For (onsaleBuyers.ts), so the per-address limits on reservations meet many buyers, not one.
-  process.env.TRUST_PROXY = '1';
-  const dataDir = mkdtempSync(join(tmpdir(), 'onsale-'));
-  let storage: StorageConfig;
-  let drop = async () => {};
-  if (kind === 'sqlite') {
-    storage = {
-      dataDir,
-      eventStore: { kind: 'sqlite', file: join(dataDir, 'events.sqlite') },
-      readModels: { kind: 'sqlite', file: join(dataDir, 'readmodels.sqlite') },
-    };
-  } else {
-    const database = await createTestDatabase('onsale');
-    drop = () => database.drop();
-    storage = {
-      dataDir,
-      eventStore: { kind: 'postgres', url: database.url },
-      readModels: { kind: 'postgres', url: database.url },
-    };
+  const database = kind === 'postgres' ? await createTestDatabase('onsale') : null;
+  const env: Record<string, string> = {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'production',
+    TEST_CLOCK: '',
+    // One proxy in front, as in production: each simulated buyer's requests name its own address in
+    // X-Forwarded-For (onsaleBuyers.ts), so the per-address limits on reservations meet many buyers, not one.
+    TRUST_PROXY: '1',
+    ...(database ? { EVENTSTORE: 'postgres', EVENTSTORE_URL: database.url, DATABASE_URL: database.url } : {}),
+  };
+  let app: RunningApp | null = null;
+  let store: EventStore | null = null;
+  let readModels: Knex | null = null;
+  try {
+    app = await startApp({ env, nodeFlags: PRODUCTION_NODE_FLAGS });
+    const storage = readStorageConfig({ ...env, DATA_DIR: app.dataDir });
+    store = await openEventStore(storage.eventStore);
+    readModels = openReadModelDb(storage.readModels);
+  } catch (error) {
+    await readModels?.destroy();
+    await store?.close();
+    await app?.stop();
+    await database?.drop();
+    throw error;
   }
-  const config = {
-    ...readAppConfig({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    logLevel: 'error' as const,
-  };
-  const platform = await startPlatform(config, storage, { logger: createLogger('error') });
-  await bootstrapFirstRun(platform.services);
-  const { port } = await platform.listen();
-  // Counted here, in the harness, so the server's code carries no bench hooks.
-  const { commands } = platform.services;
-  const handle = commands.handle.bind(commands);
-  let taken = 0;
-  const counted: typeof commands.handle = (decider, stream, command, context) => {
-    taken++;
-    return handle(decider, stream, command, context);
-  };
-  commands.handle = counted;
+  const running = app;
+  const inventory = new CommandHandler(store);
+  const opened = { store, readModels };
   return {
-    platform,
-    commandsTaken: () => taken,
-    url: `http://127.0.0.1:${port}`,
+    url: running.url,
+    pid: running.pid,
+    readModels,
+    /** Commands the server's command handler took so far (its `commands_total`, the reactors' included). */
+    async commandsTaken(): Promise<number> {
+      const metrics = await (await fetch(`${running.url}/metrics`)).text();
+      return [...metrics.matchAll(/^commands_total\{[^}]*\} (\d+)/gm)].reduce(
+        (sum, match) => sum + Number(match[1]),
+        0,
+      );
+    },
+    /** Tickets sold of `ticketIds`, from the inventory's own events. */
+    async soldOf(eventId: string, ticketIds: readonly string[]): Promise<number> {
+      const { state } = await inventory.load(inventoryDecider, inventoryStream(eventId));
+      return ticketIds.reduce((sum, id) => sum + (state.tickets[id]?.sold ?? 0), 0);
+    },
     async close() {
-      await platform.close();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await opened.readModels.destroy();
+      await opened.store.close();
+      await running.stop();
+      await database?.drop();
     },
   };
 }
@@ -193,12 +213,6 @@ export function runBuyers(env: Record<string, string>): Promise<{
   });
 }
 
-async function soldOf(platform: Platform, eventId: string, ticketIds: readonly string[]) {
-  const { state } = await platform.services.commands.load(inventoryDecider, inventoryStream(eventId));
-  const sold = ticketIds.reduce((sum, id) => sum + (state.tickets[id]?.sold ?? 0), 0);
-  return { sold, remaining: remainingAt(state, new Date()) };
-}
-
 async function onsaleRun(
   server: Awaited<ReturnType<typeof startServer>>,
   storage: string,
@@ -207,11 +221,16 @@ async function onsaleRun(
   buyers: number,
 ): Promise<RunResult> {
   const { eventId, ticketIds } = await createOnsaleEvent(server.url, scenario, run.capacity);
-  const commandsBefore = server.commandsTaken();
-  let peakRss = process.memoryUsage().rss;
-  const cpuBefore = process.cpuUsage();
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  // From a settled platform: the work left by the run before (and the event's set-up) is not this run's.
+  await platformSettled(server.url, server.readModels);
+  const idleRssMb = await rssMb(server.pid);
+  const commandsBefore = await server.commandsTaken();
+  const cpuBefore = await cpuSeconds(server.pid);
+  const memory = peakRss([server.pid]);
+  let peaks: number[];
   let outcome;
+  let cpuDuringRun: number;
+  let settleSeconds: number;
   try {
     outcome = await runBuyers({
       ONSALE_URL: server.url,
@@ -220,12 +239,18 @@ async function onsaleRun(
       ONSALE_BUYERS: String(buyers),
       ONSALE_SECONDS: String(run.seconds),
     });
+    cpuDuringRun = (await cpuSeconds(server.pid)) - cpuBefore;
+    const settling = performance.now();
+    await platformSettled(server.url, server.readModels);
+    settleSeconds = (performance.now() - settling) / 1000;
   } finally {
-    clearInterval(sampler);
+    peaks = memory.stop();
   }
-  const cpu = process.cpuUsage(cpuBefore);
-  const commands = server.commandsTaken() - commandsBefore;
-  const { sold } = await soldOf(server.platform, eventId, ticketIds);
+  const [peakRssMb = Number.NaN] = peaks;
+  const cpuUntilSettled = (await cpuSeconds(server.pid)) - cpuBefore;
+  const commands = (await server.commandsTaken()) - commandsBefore;
+  const sold = await server.soldOf(eventId, ticketIds);
+  const completed = Math.max(1, outcome.completed);
   const latencies = [...outcome.reservationMs].sort((a, b) => a - b);
   const requests = [...outcome.requestMs].sort((a, b) => a - b);
   return {
@@ -245,9 +270,12 @@ async function onsaleRun(
     errors: outcome.errors,
     retriedAfter503: outcome.retriedAfter503,
     errorSamples: outcome.errorSamples,
-    peakRssMb: peakRss / 2 ** 20,
-    serverCpuMsPerOrder: (cpu.user + cpu.system) / 1000 / Math.max(1, outcome.completed),
-    commandsPerOrder: commands / Math.max(1, outcome.completed),
+    idleRssMb,
+    peakRssMb,
+    serverCpuMsPerOrder: (cpuUntilSettled * 1000) / completed,
+    runCpuMsPerOrder: (cpuDuringRun * 1000) / completed,
+    settleSeconds,
+    commandsPerOrder: commands / completed,
     seconds: outcome.elapsedSeconds,
   };
 }
@@ -393,8 +421,11 @@ export async function benchOnsale(): Promise<void> {
       oversold: row.oversold,
       errors: row.errors,
       'sent again after 503': row.retriedAfter503,
+      'idle RSS MB': Math.round(row.idleRssMb),
       'peak RSS MB': Math.round(row.peakRssMb),
-      'server CPU ms/order': row.serverCpuMsPerOrder.toFixed(2),
+      'CPU ms/order, run': row.runCpuMsPerOrder.toFixed(2),
+      'CPU ms/order, until mails sent': row.serverCpuMsPerOrder.toFixed(2),
+      'settled after s': row.settleSeconds.toFixed(1),
       'commands/order': row.commandsPerOrder.toFixed(2),
       seconds: row.seconds.toFixed(1),
     })),

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -8,6 +8,7 @@ import { createTestDatabase, postgresServerUrl } from '../services/kit/testing/p
 import { startRoundRobinProxy, type RoundRobinProxy } from '../services/kit/testing/roundRobinProxy';
 import { ADMIN, createOnsaleEvent, percentile, runBuyers } from './onsale';
 import { readOnsaleScenario } from './onsaleScenario';
+import { cpuSeconds, peakRss } from './serverProcess';
 
 /**
  * `npm run bench -- scaleout`: the on-sale rush on PostgreSQL (event store and read models) against three shapes
@@ -45,18 +46,6 @@ const shapes: Shape[] = [
     ],
   },
 ];
-
-/** CPU seconds (user and system) of a process so far, from /proc; clock ticks are 1/100 s on Linux. */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 /** Waits until every projection and reactor checkpoint reached the log's head, and the outbox is empty. */
 async function settled(url: string): Promise<void> {
@@ -114,12 +103,8 @@ async function runShape(shape: Shape) {
     const { eventId, ticketIds } = await createOnsaleEvent(url, scenario, capacity);
     await settled(database.url);
     const before = await Promise.all(running.map((entry) => cpuSeconds(entry.pid)));
-    const peaks = running.map(() => 0);
-    const sampler = setInterval(() => {
-      running.forEach((entry, index) => {
-        void rssMb(entry.pid).then((mb) => (peaks[index] = Math.max(peaks[index] ?? 0, mb)));
-      });
-    }, 200);
+    const memory = peakRss(running.map((entry) => entry.pid));
+    let peaks: number[] = [];
     let outcome;
     try {
       outcome = await runBuyers({
@@ -131,7 +116,7 @@ async function runShape(shape: Shape) {
       });
       await settled(database.url);
     } finally {
-      clearInterval(sampler);
+      peaks = memory.stop();
     }
     const after = await Promise.all(running.map((entry) => cpuSeconds(entry.pid)));
     const sold = await soldOf(database.url, eventId);

@@ -62,6 +62,7 @@ describe('the on-sale targets', () => {
     commandsPerOrder: 5,
     p50: 100,
     p99: 250,
+    idleRssMb: 160,
     peakRssMb: 280,
     serverCpuMsPerOrder: 2.5,
     ...figures,
@@ -85,6 +86,7 @@ describe('the on-sale targets', () => {
       { postgres: 2_500 },
     );
     expect(rows.map((row) => row.verdict)).toEqual(['ok', 'ok', 'MISSED', 'MISSED', 'MISSED']);
+    expect(rows.at(-1)!.baseline).toBe('idle, settled: 160 MB');
   });
 
   it('misses the 500-buyer targets of a run that did not measure them', () => {

@@ -82,6 +82,8 @@ function apiSuite(kind: StorageKind) {
       expect(metrics.body).toContain('http_request_duration_seconds_bucket');
       expect(metrics.body).toContain('projection_lag_positions{projection="events"}');
       expect(metrics.body).toContain('command_conflicts_total');
+      // The first run's commands (the admin, the sample event) were taken by this process's command handler.
+      expect(metrics.body).toMatch(/^commands_total\{stream_category="[\w-]+"\} [1-9]/m);
     });
 
     it('sets request ids and security headers', async () => {

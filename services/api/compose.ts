@@ -117,6 +117,7 @@ export async function startPlatform(
   const commands = new CommandHandler(store, {
     ids,
     onConflict: (stream) => metrics.commandConflicts.inc({ stream_category: streamCategory(stream) }),
+    onCommand: (stream) => metrics.commands.inc({ stream_category: streamCategory(stream) }),
   });
   const services: Services = { config, store, db, commands, readSide, clock, ids, logger, metrics };
   const worker = createWorker({ store, db, commands, config, logger, clock });

@@ -40,6 +40,8 @@ export interface CommandHandlerOptions {
   /** Commands on one stream decided together and appended in one append. */
   maxBatch?: number;
   onConflict?: (stream: string) => void;
+  /** Each command taken, before it is decided (for the `commands_total` metric). */
+  onCommand?: (stream: string) => void;
 }
 
 interface CachedStream {
@@ -95,6 +97,7 @@ export class CommandHandler {
     command: Command,
     context: CommandContext,
   ): Promise<CommandResult<Event, State>> {
+    this.options.onCommand?.(stream);
     return new Promise((resolve, reject) => {
       const pending: Pending = {
         decider: decider,

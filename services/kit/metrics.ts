@@ -6,6 +6,7 @@ export interface Metrics {
   registry: Registry;
   requestDuration: Histogram<'method' | 'route' | 'status'>;
   commandConflicts: Counter<'stream_category'>;
+  commands: Counter<'stream_category'>;
   observeLag(lags: ProjectionLag[]): void;
   /** Parked events of every runner (the worker's reactors too); projections absent from `counts` have none. */
   observeParked(counts: ReadonlyMap<string, number>, projections: readonly string[]): void;
@@ -24,6 +25,12 @@ export function createMetrics(): Metrics {
   const commandConflicts = new Counter({
     name: 'command_conflicts_total',
     help: 'Appends that met a concurrent writer and were retried',
+    labelNames: ['stream_category'] as const,
+    registers: [registry],
+  });
+  const commands = new Counter({
+    name: 'commands_total',
+    help: 'Commands taken by the command handler (decided, then appended or refused)',
     labelNames: ['stream_category'] as const,
     registers: [registry],
   });
@@ -55,6 +62,7 @@ export function createMetrics(): Metrics {
     registry,
     requestDuration,
     commandConflicts,
+    commands,
     observeLag(lags) {
       for (const lag of lags) {
         lagPositions.set({ projection: lag.projection }, Number(lag.behind));

@@ -26,6 +26,8 @@ export interface StartAppOptions {
    * is ready once it prints that it runs, instead of when `/readyz` answers.
    */
   roles?: string;
+  /** Node's own flags for the process, before the bundle (e.g. the young-generation size `npm start` gives it). */
+  nodeFlags?: readonly string[];
 }
 
 export interface RunningApp {
@@ -105,7 +107,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const serves = options.roles === undefined || options.roles.split(',').includes('api');
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', server, ...(options.roles ? [`--roles=${options.roles}`] : [])],
+    [
+      ...(options.nodeFlags ?? []),
+      '--enable-source-maps',
+      server,
+      ...(options.roles ? [`--roles=${options.roles}`] : []),
+    ],
     {
       cwd: root,
       env,
