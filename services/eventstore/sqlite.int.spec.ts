@@ -142,6 +142,58 @@ describe('sqlite event store', () => {
     }
   });
 
+  describe('the stream tails this process knows', () => {
+    it('answers "nothing after revision n" without a query once it appended to the stream or read it to its end', async () => {
+      await store.append('known', [newEvent(), newEvent()], { expected: 'no_stream' });
+      const reads = store.stats.streamReads;
+      expect(await collect(store.readStream('known', { from: 2n }))).toEqual([]);
+      expect(await collect(store.readStream('never-written', { from: 0n }))).toEqual([]);
+      // The stream that was never written was read to its end once; the next read of it needs no query either.
+      expect(await collect(store.readStream('never-written', { from: 0n }))).toEqual([]);
+      expect(store.stats.streamReads - reads).toBe(1);
+      expect(store.stats.knownTailReads).toBe(2);
+      // A read that could find something still goes to the database.
+      expect((await collect(store.readStream('known', { from: 1n }))).map((e) => e.revision)).toEqual([1n]);
+      expect(store.stats.streamReads - reads).toBe(2);
+    });
+
+    it("sees another connection's append at its own next append, or after one poll interval at the latest", async () => {
+      const pollIntervalMs = 40;
+      const mine = await openSqliteEventStore(file, { pollIntervalMs });
+      const other = await openSqliteEventStore(file);
+      try {
+        await mine.append('shared', [newEvent()], { expected: 'no_stream' });
+        await other.append('shared', [newEvent()], { expected: 0n });
+        // This process's next batch learns from its writer that another connection wrote before it.
+        await mine.append('mine-again', [newEvent()], { expected: 'no_stream' });
+        expect((await collect(mine.readStream('shared', { from: 1n }))).map((e) => e.revision)).toEqual([1n]);
+
+        await other.append('shared', [newEvent()], { expected: 1n });
+        await new Promise((resolve) => setTimeout(resolve, pollIntervalMs + 10));
+        expect((await collect(mine.readStream('shared', { from: 2n }))).map((e) => e.revision)).toEqual([2n]);
+      } finally {
+        await other.close();
+        await mine.close();
+      }
+    });
+
+    it('an append decided on a tail another process has moved is refused by its expected revision', async () => {
+      const mine = await openSqliteEventStore(file, { pollIntervalMs: 60_000 });
+      const other = await openSqliteEventStore(file);
+      try {
+        await mine.append('raced', [newEvent()], { expected: 'no_stream' });
+        await other.append('raced', [newEvent()], { expected: 0n });
+        await expect(mine.append('raced', [newEvent()], { expected: 0n })).rejects.toBeInstanceOf(
+          WrongExpectedRevisionError,
+        );
+        expect((await collect(mine.readStream('raced', { from: 1n }))).map((e) => e.revision)).toEqual([1n]);
+      } finally {
+        await other.close();
+        await mine.close();
+      }
+    });
+  });
+
   it('an append committed while a subscriber handles the previous event reaches it at once, not at the next poll', async () => {
     const slowPolling = await openSqliteEventStore(path.join(dir, 'slow-poll.db'), {
       pollIntervalMs: 60_000,

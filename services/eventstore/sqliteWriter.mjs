@@ -3,9 +3,11 @@
 // in the process. Plain JavaScript so the thread starts in milliseconds, without a TypeScript loader.
 //
 // In: { file, busyTimeoutMs } as workerData; then messages { batch, recordedAt } (one at a time) and { close }.
-// Out: { outcomes } per batch, in the batch's order: { ok: true, nextRevision, position } (decimal strings) or
-// { ok: false, error } with error { kind: 'wrong_expected' | 'duplicate' | 'failed', ... }; or { failed } when
-// the whole transaction failed.
+// Out: { outcomes, head, foreignBefore } per batch: outcomes in the batch's order, { ok: true, nextRevision, position,
+// tail } (decimal strings; `tail` is the stream's last revision after the append, which a replayed append does not
+// change) or { ok: false, error } with error { kind: 'wrong_expected' | 'duplicate' | 'failed', ... }; `head` is the
+// log's last position after the commit, and `foreignBefore` tells that another connection wrote since this thread's
+// previous batch. Or { failed } when the whole transaction failed.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
@@ -25,6 +27,7 @@ const s = {
   tail: db.prepare(
     'SELECT revision, position FROM es_events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
   ),
+  head: db.prepare('SELECT max(position) AS head FROM es_events'),
   insert: db.prepare(
     'INSERT INTO es_events (id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   ),
@@ -64,7 +67,14 @@ function retried(stream, events, expected, first) {
     exact = row !== undefined && row.stream === stream && row.revision === first.revision + index;
     if (row !== undefined) last = row;
   }
-  if (exact) return { nextRevision: String(last.revision), position: String(last.position) };
+  if (exact) {
+    const tail = s.tail.get(stream);
+    return {
+      nextRevision: String(last.revision),
+      position: String(last.position),
+      tail: String(tail?.revision ?? last.revision),
+    };
+  }
   if (first.stream !== stream)
     throw new Refused({ kind: 'duplicate', id: events[0].id, stream, existingStream: first.stream });
   const tail = s.tail.get(stream);
@@ -82,8 +92,8 @@ function applyOne({ stream, events, expected }, recordedAt) {
   checkExpected(stream, expected, tail?.revision);
   if (events.length === 0) {
     return tail === undefined
-      ? { nextRevision: '-1', position: '0' }
-      : { nextRevision: String(tail.revision), position: String(tail.position) };
+      ? { nextRevision: '-1', position: '0', tail: '-1' }
+      : { nextRevision: String(tail.revision), position: String(tail.position), tail: String(tail.revision) };
   }
   let revision = tail?.revision ?? -1;
   let position = 0;
@@ -109,7 +119,7 @@ function applyOne({ stream, events, expected }, recordedAt) {
       throw error;
     }
   }
-  return { nextRevision: String(revision), position: String(position) };
+  return { nextRevision: String(revision), position: String(position), tail: String(revision) };
 }
 
 function failure(error) {
@@ -117,10 +127,15 @@ function failure(error) {
   return { kind: 'failed', message: String(error?.message ?? error), code: error?.code };
 }
 
+/** The log's last position after this thread's last commit; undefined before its first. */
+let lastHead;
+
 function writeBatch(batch, recordedAt) {
   const outcomes = [];
   s.begin.run();
   try {
+    const before = s.head.get().head ?? 0;
+    const foreignBefore = before !== lastHead;
     for (const append of batch) {
       // A single INSERT that fails undoes itself (statement atomicity); only multi-event appends need a savepoint.
       const savepoint = append.events.length > 1;
@@ -137,12 +152,14 @@ function writeBatch(batch, recordedAt) {
         outcomes.push({ ok: false, error: failure(error) });
       }
     }
+    const head = s.head.get().head ?? 0;
     s.commit.run();
+    lastHead = head;
+    return { outcomes, head: String(head), foreignBefore };
   } catch (error) {
     if (db.inTransaction) s.rollback.run();
     throw error;
   }
-  return outcomes;
 }
 
 parentPort.on('message', (message) => {
@@ -152,7 +169,7 @@ parentPort.on('message', (message) => {
     return;
   }
   try {
-    parentPort.postMessage({ outcomes: writeBatch(message.batch, message.recordedAt) });
+    parentPort.postMessage(writeBatch(message.batch, message.recordedAt));
   } catch (error) {
     parentPort.postMessage({ failed: failure(error) });
   }
