@@ -71,6 +71,40 @@ export function subscriptionContract(suite: ContractSuite): void {
     }
   });
 
+  it('a subscriber naming its relevant types gets each of them in order, and its position reaches the head', async () => {
+    const { store, start } = suite;
+    const controller = new AbortController();
+    const seen: RecordedEvent[] = [];
+    const done = (async () => {
+      for await (const event of store.subscribe({
+        after: start,
+        relevant: ['Wanted'],
+        signal: controller.signal,
+      })) {
+        seen.push(event);
+      }
+    })();
+    await store.append(streamName('r'), [newEvent('Wanted', { k: 1 }), newEvent('Unwanted')], {
+      expected: 'no_stream',
+    });
+    for (let i = 0; i < 30; i++)
+      await store.append(streamName('r'), [newEvent('Unwanted')], { expected: 'any' });
+    await store.append(streamName('r'), [newEvent('Wanted', { k: 2 })], { expected: 'any' });
+    const last = await store.append(streamName('r'), [newEvent('Unwanted'), newEvent('Unwanted')], {
+      expected: 'any',
+    });
+    await eventually(() => seen.at(-1)?.position === last.position, 10_000);
+    controller.abort();
+    await done;
+    const mine = ours(seen);
+    expect(mine.filter((e) => e.type === 'Wanted').map((e) => e.data)).toEqual([{ k: 1 }, { k: 2 }]);
+    // In order, each at most once, ending at the head: whatever else the store chose to hand over.
+    const positions = mine.map((e) => e.position);
+    expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : 1)));
+    expect(new Set(positions).size).toBe(positions.length);
+    expect(mine.at(-1)?.position).toBe(last.position);
+  });
+
   it('subscribe yields only the requested types and keeps advancing past the others', async () => {
     const { store, start } = suite;
     const controller = new AbortController();

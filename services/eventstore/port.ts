@@ -82,6 +82,12 @@ export interface SubscribeOptions {
   after?: bigint;
   /** Only these event types are yielded (the position still advances past the others). */
   types?: readonly string[];
+  /**
+   * The types the subscriber acts on; a hint. The store may pass over events of other types, but never the last
+   * event of what it read at once, whatever its type: a subscriber that records its position (a projection's
+   * checkpoint) still reaches the head while nothing it acts on happens. A store may also ignore the hint.
+   */
+  relevant?: readonly string[];
   /** Ends the subscription; the iterator then returns. */
   signal?: AbortSignal;
 }

@@ -350,6 +350,7 @@ class PostgresStore implements PostgresEventStore {
     signal: AbortSignal,
   ): AsyncGenerator<RecordedEvent, void, undefined> {
     const types = options.types ? new Set(options.types) : undefined;
+    const relevant = options.relevant ? new Set(options.relevant) : undefined;
     const stop = AbortSignal.any([signal, this.#closing.signal]);
     this.#ensureListener();
     let checkpoint = options.after ?? 0n;
@@ -370,10 +371,13 @@ class PostgresStore implements PostgresEventStore {
           retryDelayMs = Math.min(retryDelayMs * 2, 5000);
           continue;
         }
+        const last = events.at(-1);
         for (const event of events) {
           if (stop.aborted) return;
           checkpoint = event.position;
           if (types !== undefined && !types.has(event.type)) continue;
+          // Passed over, except the read's last event: the subscriber's position still moves to it.
+          if (relevant !== undefined && !relevant.has(event.type) && event !== last) continue;
           yield event;
         }
         if (

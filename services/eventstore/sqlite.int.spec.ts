@@ -142,6 +142,23 @@ describe('sqlite event store', () => {
     }
   });
 
+  it('passes over the events a subscriber does not act on, except the last of each read', async () => {
+    await store.append('quiet', [newEvent('Wanted', { k: 1 })], { expected: 'no_stream' });
+    for (let i = 0; i < 20; i++) await store.append('quiet', [newEvent('Unwanted')], { expected: 'any' });
+    const head = await store.head();
+    const seen: RecordedEvent[] = [];
+    const controller = new AbortController();
+    for await (const event of store.subscribe({ relevant: ['Wanted'], signal: controller.signal })) {
+      seen.push(event);
+      if (event.position === head) controller.abort();
+    }
+    // One read of the whole log: the wanted event, then the read's last event for the position.
+    expect(seen.map((e) => [e.type, e.position])).toEqual([
+      ['Wanted', 1n],
+      ['Unwanted', head],
+    ]);
+  });
+
   describe('the stream tails this process knows', () => {
     it('answers "nothing after revision n" without a query once it appended to the stream or read it to its end', async () => {
       await store.append('known', [newEvent(), newEvent()], { expected: 'no_stream' });

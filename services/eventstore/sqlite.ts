@@ -372,6 +372,7 @@ class SqliteStore implements SqliteEventStore {
     signal: AbortSignal,
   ): AsyncGenerator<RecordedEvent, void, undefined> {
     const types = options.types ? new Set(options.types) : undefined;
+    const relevant = options.relevant ? new Set(options.relevant) : undefined;
     const stop = AbortSignal.any([signal, this.#closing.signal]);
     let checkpoint = options.after ?? 0n;
     const unwatch = this.#headWatch.enter();
@@ -379,10 +380,13 @@ class SqliteStore implements SqliteEventStore {
       while (!stop.aborted) {
         const seen = this.#wakeup.version;
         const events = await this.#shared.after(checkpoint, this.#pageSize);
+        const last = events.at(-1);
         for (const event of events) {
           if (stop.aborted) return;
           checkpoint = event.position;
           if (types !== undefined && !types.has(event.type)) continue;
+          // Passed over, except the read's last event: the subscriber's position still moves to it.
+          if (relevant !== undefined && !relevant.has(event.type) && event !== last) continue;
           yield event;
         }
         if (events.length === this.#pageSize) await yieldToEventLoop();
