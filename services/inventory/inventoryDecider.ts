@@ -176,6 +176,11 @@ export interface InventoryState {
    */
   active: PersistentMap<Hold>;
   /**
+   * No active hold expires before this instant (a lower bound; +Infinity with none): a hold placed before it
+   * finds no expired hold to move out of `active`, so the placements of a rush skip that scan.
+   */
+  activeExpiryFloor: number;
+  /**
    * Every other hold: sold, released, or held but expired (a late conversion may still take it). It grows with
    * every order of the event, so it is a persistent map: folding one more event costs the same at 100,000
    * holds as at 10.
@@ -190,6 +195,7 @@ export const initialInventoryState = (): InventoryState => ({
   capacities: {},
   promoCaps: {},
   active: PersistentMap.empty(),
+  activeExpiryFloor: Number.POSITIVE_INFINITY,
   settled: PersistentMap.empty(),
   waiting: {},
 });
@@ -216,14 +222,14 @@ export function takenAt(state: InventoryState, now: number): Taken {
   }
   for (const [promoCodeId, cap] of Object.entries(state.promoCaps))
     add(taken.promoCodes, promoCodeId, cap.used);
-  for (const hold of state.active.values()) {
-    if (hold.status !== 'HELD' || hold.expiresAt <= now) continue;
+  state.active.forEach((hold) => {
+    if (hold.status !== 'HELD' || hold.expiresAt <= now) return;
     for (const line of hold.lines) {
       add(taken.tickets, line.ticketId, line.quantity);
       if (line.tierId !== null) add(taken.tiers, tierKey(line.ticketId, line.tierId), line.quantity);
     }
     if (hold.promoCodeId !== null) add(taken.promoCodes, hold.promoCodeId, 1);
-  }
+  });
   return taken;
 }
 
@@ -297,7 +303,7 @@ export function promoUsesLeft(
   if (!cap || cap.maxUses === null) return null;
   let taken = takenAt(state, now.getTime()).promoCodes.get(promoCodeId) ?? 0;
   if (exceptOrderId !== undefined)
-    for (const hold of state.active.values())
+    state.active.forEach((hold) => {
       if (
         hold.orderId === exceptOrderId &&
         hold.promoCodeId === promoCodeId &&
@@ -305,14 +311,17 @@ export function promoUsesLeft(
         hold.expiresAt > now.getTime()
       )
         taken -= 1;
+    });
   return Math.max(0, cap.maxUses - taken);
 }
 
 /** The client's holds that still count at `now`, soonest to expire first. */
 function openHoldsOf(state: InventoryState, clientKey: string, now: number): Hold[] {
-  return [...state.active.values()]
-    .filter((hold) => hold.clientKey === clientKey && hold.status === 'HELD' && hold.expiresAt > now)
-    .sort((a, b) => a.expiresAt - b.expiresAt);
+  const open: Hold[] = [];
+  state.active.forEach((hold) => {
+    if (hold.clientKey === clientKey && hold.status === 'HELD' && hold.expiresAt > now) open.push(hold);
+  });
+  return open.sort((a, b) => a.expiresAt - b.expiresAt);
 }
 
 // ---------- the rules
@@ -450,7 +459,12 @@ function countSold(
 function withHold(state: InventoryState, holdId: string, hold: Hold): InventoryState {
   const settled = state.settled.delete(holdId);
   return hold.status === 'HELD'
-    ? { ...state, active: state.active.set(holdId, hold), settled }
+    ? {
+        ...state,
+        active: state.active.set(holdId, hold),
+        activeExpiryFloor: Math.min(state.activeExpiryFloor, hold.expiresAt),
+        settled,
+      }
     : { ...state, active: state.active.delete(holdId), settled: settled.set(holdId, hold) };
 }
 
@@ -492,27 +506,33 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
       case 'HoldPlaced': {
         // Holds already expired when this one was placed stop being scanned for every later reservation.
         const placedAt = Date.parse(event.data.placedAt);
+        const expiresAt = Date.parse(event.data.expiresAt);
         let active = state.active;
         let settled = state.settled;
-        for (const [holdId, hold] of state.active.entries())
-          if (hold.expiresAt <= placedAt) {
-            settled = settled.set(holdId, hold);
-            active = active.delete(holdId);
-          }
+        let floor = state.activeExpiryFloor;
+        if (placedAt >= floor) {
+          floor = Number.POSITIVE_INFINITY;
+          state.active.forEach((hold, holdId) => {
+            if (hold.expiresAt <= placedAt) {
+              settled = settled.set(holdId, hold);
+              active = active.delete(holdId);
+            } else floor = Math.min(floor, hold.expiresAt);
+          });
+        }
         active = active.set(event.data.holdId, {
           orderId: event.data.orderId,
           lines: event.data.lines,
           promoCodeId: event.data.promoCodeId,
           placedAt,
-          firstExpiresAt: Date.parse(event.data.expiresAt),
+          firstExpiresAt: expiresAt,
           clientKey: null,
-          expiresAt: Date.parse(event.data.expiresAt),
+          expiresAt,
           status: 'HELD',
           soldLines: [],
           soldAfterExpiry: false,
           returnIds: [],
         });
-        return { ...state, active, settled };
+        return { ...state, active, activeExpiryFloor: Math.min(floor, expiresAt), settled };
       }
       case 'HoldClientNoted': {
         const hold = state.active.get(event.data.holdId);
@@ -525,12 +545,11 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
       case 'HoldExtended': {
         const hold = findHold(state, event.data.holdId);
         if (!hold) return state;
+        const expiresAt = Date.parse(event.data.expiresAt);
         return {
           ...state,
-          active: state.active.set(event.data.holdId, {
-            ...hold,
-            expiresAt: Date.parse(event.data.expiresAt),
-          }),
+          active: state.active.set(event.data.holdId, { ...hold, expiresAt }),
+          activeExpiryFloor: Math.min(state.activeExpiryFloor, expiresAt),
           settled: state.settled.delete(event.data.holdId),
         };
       }

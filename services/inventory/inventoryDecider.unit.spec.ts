@@ -745,6 +745,8 @@ describe('never oversell (property)', () => {
     // No client holds more than its limit at once, and no hold outlives its lifetime.
     const open = new Map<string, number>();
     for (const hold of state.active.values()) {
+      // The floor a placement checks before scanning for expired holds is never above an active hold's expiry.
+      expect(hold.expiresAt).toBeGreaterThanOrEqual(state.activeExpiryFloor);
       if (hold.status === 'HELD' && hold.expiresAt > now.getTime() && hold.clientKey !== null)
         open.set(hold.clientKey, (open.get(hold.clientKey) ?? 0) + 1);
       expect(hold.expiresAt).toBeLessThanOrEqual(holdLifetimeEnd(hold, 2));
