@@ -30,7 +30,9 @@ export interface CalendarOptions {
 
 const lineEnd = '\r\n';
 const maxLineOctets = 75;
-const encoder = new TextEncoder();
+/** Octets of a character in UTF-8, from its code point (no buffer per character: every ticket mail folds its lines). */
+const utf8Octets = (codePoint: number): number =>
+  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
 
 export function eventCalendar(event: CalendarEvent, options: CalendarOptions): string {
   const lines = [
@@ -92,11 +94,13 @@ function uri(value: string): string {
  * next line's 75. Breaks fall between code points, never inside a UTF-8 sequence.
  */
 export function foldCalendarLine(line: string): string {
+  // A UTF-16 unit is at most three octets (a surrogate pair, two units, is four): short lines need no count.
+  if (line.length * 3 <= maxLineOctets) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Octets(char.codePointAt(0) ?? 0);
     if (octets + size > maxLineOctets) {
       parts.push(current);
       current = ' ';
