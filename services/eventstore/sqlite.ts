@@ -450,8 +450,8 @@ type WriterAnswer =
     }
   | { failed: WriterRefusal };
 
-/** Streams remembered at most; the least recently learned are forgotten first. */
-const knownTailsLimit = 100_000;
+/** Streams remembered at most (as many as the command handler keeps folded); the least recently learned go first. */
+const knownTailsLimit = 10_000;
 
 /**
  * The last revision of the streams this process appended to or read to their end, so that the command handler's
