@@ -150,8 +150,12 @@ function waitingRoomSuite(kind: StorageKind) {
     expect(admitted.body.data.place).toMatchObject({ number: 4, admitted: true, position: 0, ahead: 0 });
     expect((await reserve(room, buyers[2]!.token)).status).toBe(201);
 
-    // The first buyer's admission is older than the window (10 minutes).
+    // The first buyer's admission is older than the window (10 minutes): the pass no longer holds a place, and
+    // joining with it queues again at the end.
     expectProblem(await reserve(room, buyers[0]!.token), 409, 'waiting_room_admission_expired');
+    expect((await status(room, buyers[0]!.token)).body.data.place).toBeNull();
+    const again = await join(room, buyers[0]!.token);
+    expect(again.body.data).toMatchObject({ number: 5, admitted: false });
   });
 
   it('refuses a reservation without a token, with a forged one or one of another event', async () => {

@@ -67,6 +67,22 @@ export function waitingRoomGate(
     return read.number;
   }
 
+  /**
+   * The number a token still holds a place with: null also once its admission window has passed, so the buyer
+   * queues again with a new number rather than keeping one that can no longer reserve.
+   */
+  function placeNumberOf(
+    view: WaitingRoomView,
+    eventId: string,
+    token: string | null | undefined,
+    now: Date,
+  ): number | null {
+    const number = numberOf(view, eventId, token);
+    if (number === null) return null;
+    const at = admittedAt(view.room, number);
+    return at !== null && now.getTime() > at + admissionWindowMs ? null : number;
+  }
+
   function placeOf(view: WaitingRoomView, number: number, now: Date): Place {
     const at = admittedAt(view.room, number);
     const ahead = at === null ? aheadOf(view.room, number) : 0;
@@ -89,6 +105,7 @@ export function waitingRoomGate(
   return {
     view,
     numberOf,
+    placeNumberOf,
     placeOf,
     soldOut: (view: WaitingRoomView, now: Date) => soldOut(view.inventory, now),
 

@@ -31,8 +31,8 @@ export function publicWaitingRoomRoutes(
     const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
     const input = body(ctx, joinWaitingRoomSchema);
     const view = await liveView(eventId);
-    const heldNumber = gate.numberOf(view, eventId, input.token);
     const now = services.clock.now();
+    const heldNumber = gate.placeNumberOf(view, eventId, input.token, now);
     const result = await execute(ctx, services, {
       decider: waitingRoomDecider,
       stream: waitingRoomStream(eventId),
@@ -58,7 +58,7 @@ export function publicWaitingRoomRoutes(
     const { token } = query(ctx, waitingRoomStatusQuerySchema);
     const view = await liveView(eventId);
     const now = services.clock.now();
-    const number = view.enabled ? gate.numberOf(view, eventId, token) : null;
+    const number = view.enabled ? gate.placeNumberOf(view, eventId, token, now) : null;
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = {
       data: {
