@@ -190,7 +190,6 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
         delivery.wake();
         webhooks.wake();
         waitingList.wake();
-        waitingRoom.wake();
       });
       await runner.start();
       delivery.start();

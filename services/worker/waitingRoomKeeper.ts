@@ -20,7 +20,8 @@ import {
 /**
  * The waiting room's admission keeper (docs/waiting-room.md, "Admission"). The projection notes, per event, the
  * last number handed out and the admitted mark; about once a second the keeper takes every event where someone
- * waits and admits, in number order, as many as there are free checkout places: the capacity, less the open
+ * waits and admits, in number order, as many as there are free checkout places (a timer only: a rush's notices
+ * would ask for a pass per batch, and the admission rate is what the estimate is made of anyway): the capacity, less the open
  * checkouts (unexpired held holds of the inventory), less the admitted buyers who may still come to reserve.
  * `AdmitFromWaitingRoom` only moves the mark forward, so two workers at once admit no one twice.
  */

@@ -158,6 +158,30 @@ function waitingRoomSuite(kind: StorageKind) {
     expect(again.body.data).toMatchObject({ number: 5, admitted: false });
   });
 
+  it('admits the next number once an admitted buyer completes their order', async () => {
+    const room = await eventWith({ quantity: 10, waitingRoom: true, capacity: 1 });
+    const first = (await join(room)).body.data;
+    const second = (await join(room)).body.data;
+    await sweep();
+    expect(await upTo(room)).toBe(1);
+    const reserved = await reserve(room, first.token);
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
+    await sweep();
+    expect(await upTo(room)).toBe(1);
+    const shortId = (reserved.body as { data: { short_id: string } }).data.short_id;
+    const person = { first_name: 'Fay', last_name: 'First', email: 'fay@example.test' };
+    const orders = `/api/public/events/${room.eventId}/orders/${shortId}`;
+    const detailed = await t.client()('PUT', `${orders}/details`, {
+      json: { ...person, attendees: [person], terms_agreed: true },
+    });
+    expect(detailed.status, JSON.stringify(detailed.body)).toBe(200);
+    const completed = await t.client()('POST', `${orders}/complete`, { json: { payment_method: 'FREE' } });
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    await sweep();
+    expect(await upTo(room)).toBe(2);
+    expect((await status(room, second.token)).body.data.place).toMatchObject({ admitted: true });
+  });
+
   it('refuses a reservation without a token, with a forged one or one of another event', async () => {
     const room = await eventWith({ quantity: 10, waitingRoom: true, capacity: 5 });
     const other = await eventWith({ quantity: 10, waitingRoom: true, capacity: 5 });
