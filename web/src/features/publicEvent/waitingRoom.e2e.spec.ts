@@ -45,14 +45,38 @@ describeE2E('Waiting room: a buyer on a phone waits their turn in the queue, the
     return page;
   }
 
+  /** A live event of one free ticket, its waiting room on with `capacity` buyers in checkout at once. */
+  async function roomEvent(title: string, quantity: number, capacity: number) {
+    const organizerId = (await call<{ data: { id: string } }>('POST', '/organizers', { name: 'Rush Hall' }))
+      .data.id;
+    const event = await call<{ data: { id: string; slug: string } }>('POST', '/events', {
+      title,
+      start_date: `${dateNextYear('10-02')}T19:00:00Z`,
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+      organizer_id: organizerId,
+    });
+    const ticket = await call<{ data: { id: string } }>('POST', `/events/${event.data.id}/tickets`, {
+      type: 'FREE',
+      title: 'Front row',
+      quantity,
+    });
+    await call('PUT', `/events/${event.data.id}/settings`, {
+      waiting_room_enabled: true,
+      waiting_room_checkout_capacity: capacity,
+    });
+    await call('PUT', `/events/${event.data.id}/status`, { status: 'LIVE' });
+    return { eventId: event.data.id, slug: event.data.slug, ticketId: ticket.data.id };
+  }
+
   /** The admission keeper runs in the server's worker: ask until it admitted the token (no clock to wait on). */
-  async function admitted(pass: string): Promise<void> {
+  async function admitted(pass: string, event = eventId): Promise<void> {
     for (let attempt = 0; attempt < 100; attempt++) {
       const status = await callApi<Status>(
         app,
         null,
         'GET',
-        `/public/events/${eventId}/waiting-room?token=${encodeURIComponent(pass)}`,
+        `/public/events/${event}/waiting-room?token=${encodeURIComponent(pass)}`,
       );
       if (status.data.place?.admitted) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -64,30 +88,8 @@ describeE2E('Waiting room: a buyer on a phone waits their turn in the queue, the
     app = await startApp();
     browser = await launchBrowser();
     token = (await call<{ token: string }>('POST', '/auth/login', app.admin)).token;
-    const organizerId = (await call<{ data: { id: string } }>('POST', '/organizers', { name: 'Rush Hall' }))
-      .data.id;
-    const event = await call<{ data: { id: string; slug: string } }>('POST', '/events', {
-      title: 'Midnight Rush',
-      start_date: `${dateNextYear('10-02')}T19:00:00Z`,
-      timezone: 'Europe/Berlin',
-      currency: 'EUR',
-      organizer_id: organizerId,
-    });
-    eventId = event.data.id;
-    slug = event.data.slug;
-    ticketId = (
-      await call<{ data: { id: string } }>('POST', `/events/${eventId}/tickets`, {
-        type: 'FREE',
-        title: 'Front row',
-        quantity: 20,
-      })
-    ).data.id;
     // One buyer in checkout at a time.
-    await call('PUT', `/events/${eventId}/settings`, {
-      waiting_room_enabled: true,
-      waiting_room_checkout_capacity: 1,
-    });
-    await call('PUT', `/events/${eventId}/status`, { status: 'LIVE' });
+    ({ eventId, slug, ticketId } = await roomEvent('Midnight Rush', 20, 1));
   });
 
   afterAll(async () => {
@@ -168,5 +170,27 @@ describeE2E('Waiting room: a buyer on a phone waits their turn in the queue, the
     // Number 2's order went through: the place frees again, and number 3 is let in.
     await dark.getByText(/It is your turn/).waitFor({ timeout: 20_000 });
     await dark.getByRole('combobox', { name: /Front row/ }).waitFor();
+  });
+
+  it('tells a waiting buyer when the event sold out while they waited', async () => {
+    const room = await roomEvent('Last Call', 2, 1);
+    const first = await callApi<Joined>(app, null, 'POST', `/public/events/${room.eventId}/waiting-room`, {});
+    await admitted(first.data.token, room.eventId);
+    const reserved = await fetch(`${app.url}/api/public/events/${room.eventId}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-waiting-room-token': first.data.token },
+      body: JSON.stringify({ lines: [{ ticket_id: room.ticketId, quantity: 1 }] }),
+    });
+    expect(reserved.status).toBe(201);
+
+    const page = await phonePage();
+    await page.goto(`${app.url}/e/${room.eventId}/${room.slug}`);
+    await page.getByText('Your number: 2').waitFor();
+    // The organizer takes the last ticket off sale while the phone waits.
+    await call('PUT', `/events/${room.eventId}/tickets/${room.ticketId}`, { quantity: 1 });
+    await page.getByRole('heading', { name: 'Sold out while you waited' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('combobox', { name: /Front row/ }).count()).toBe(0);
+    await screenshot(page, 'waitingRoom/sold-out');
+    await expectAccessible(page, 'waiting room sold out');
   });
 });
