@@ -8,6 +8,7 @@ import {
   launchBrowser,
   screenshot,
   startApp,
+  submitLogin,
   type RunningApp,
 } from '../../../../services/kit/testing/e2e';
 
@@ -192,5 +193,35 @@ describeE2E('Waiting room: a buyer on a phone waits their turn in the queue, the
     expect(await page.getByRole('combobox', { name: /Front row/ }).count()).toBe(0);
     await screenshot(page, 'waitingRoom/sold-out');
     await expectAccessible(page, 'waiting room sold out');
+  });
+
+  it('lets the organizer turn the waiting room on and set how many buyers check out at once', async () => {
+    const room = await roomEvent('Settings Night', 10, 1);
+    await call('PUT', `/events/${room.eventId}/settings`, { waiting_room_enabled: null });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await submitLogin(page, app.url, app.admin);
+    await page.waitForURL(/\/manage\/events/);
+    await page.goto(`${app.url}/manage/event/${room.eventId}/settings`);
+    const section = page.locator('#waiting-room');
+    await section.getByRole('heading', { name: 'Waiting room' }).waitFor();
+    expect(await section.getByLabel(/^Automatic/).isChecked()).toBe(true);
+
+    await section.getByLabel('Buyers in checkout at once').fill('0');
+    await section.getByText('Enter a whole number of buyers from 1 to 10,000').waitFor();
+    await section.getByRole('button', { name: 'Save' }).click();
+    // The server refuses it too, under the field.
+    await section.locator('[aria-invalid="true"]').first().waitFor();
+    await section.getByLabel('Buyers in checkout at once').fill('50');
+    await section.getByText('On', { exact: true }).click();
+    expect(await section.getByLabel('On', { exact: true }).isChecked()).toBe(true);
+    await section.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Waiting room saved.').waitFor();
+    await screenshot(page, 'waitingRoom/settings');
+    await expectAccessible(page, 'event settings with the waiting room');
+    const saved = await call<{ data: Record<string, unknown> }>('GET', `/events/${room.eventId}/settings`);
+    expect(saved.data).toMatchObject({ waiting_room_enabled: true, waiting_room_checkout_capacity: 50 });
   });
 });
