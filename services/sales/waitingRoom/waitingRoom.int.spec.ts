@@ -272,5 +272,45 @@ function waitingRoomSuite(kind: StorageKind) {
   });
 }
 
+/** Joins are limited per client and minute like reservations (RESERVATIONS_PER_MINUTE). */
+describe('waiting room joins per client', () => {
+  const clock = new ManualClock(new Date('2027-02-01T12:00:00.000Z'));
+  let t: TestPlatform;
+  beforeAll(async () => {
+    t = await startTestPlatform('sqlite', {
+      clock,
+      config: { reservations: readReservationLimits({ RESERVATIONS_PER_MINUTE: '2' }) },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a client more joins in a minute than reservations, with Retry-After', async () => {
+    const api = t.client(await t.login(t.admin.email, t.admin.password));
+    const organizer = await api<{ data: { id: string } }>('POST', '/api/organizers', { json: { name: 'Q' } });
+    const event = await api<{ data: { id: string } }>('POST', '/api/events', {
+      json: {
+        organizer_id: organizer.body.data.id,
+        title: 'Limited',
+        start_date: '2027-03-05T18:00:00+01:00',
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+    });
+    const eventId = event.body.data.id;
+    await api('POST', `/api/events/${eventId}/tickets`, { json: { type: 'FREE', title: 'A', quantity: 5 } });
+    await api('PUT', `/api/events/${eventId}/settings`, { json: { waiting_room_enabled: true } });
+    await api('PUT', `/api/events/${eventId}/status`, { json: { status: 'LIVE' } });
+    const join = () => t.client()('POST', `/api/public/events/${eventId}/waiting-room`, { json: {} });
+    expect((await join()).status).toBe(200);
+    expect((await join()).status).toBe(200);
+    const refused = expectProblem(await join(), 429, 'too_many_requests');
+    expect(refused.status).toBe(429);
+    clock.advance(61_000);
+    expect((await join()).status).toBe(200);
+  });
+});
+
 describe('waiting room on SQLite', () => waitingRoomSuite('sqlite'));
 describeWithPostgres('waiting room on PostgreSQL', () => waitingRoomSuite('postgres'));

@@ -4,6 +4,8 @@ import { execute } from '../../kit/http/context';
 import { body, pathParam, query } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
+import { MemoryRateLimitStore, RateLimiter, type Limit } from '../../identity/rateLimit';
+import { clientNetwork } from '../orders/reservationLimits';
 import { waitingRoomDecider } from './waitingRoomDecider';
 import { waitingRoomStream } from './waitingRoomEvents';
 import type { WaitingRoomGate } from './waitingRoomGate';
@@ -20,6 +22,11 @@ export function publicWaitingRoomRoutes(
   gate: WaitingRoomGate,
 ) {
   const router = new Router({ prefix: '/public' });
+  // Joins per client (an address, an IPv6 /64) and event and minute, as many as reservations
+  // (RESERVATIONS_PER_MINUTE; 0: no limit): a script dropping its pass cannot fill the queue ahead of buyers.
+  const { perClientPerMinute } = services.config.reservations;
+  const perMinute: Limit = { name: 'waiting-room-join', max: perClientPerMinute, windowMs: 60_000 };
+  const joins = new RateLimiter(services.clock, new MemoryRateLimitStore(10_000, perMinute.windowMs));
 
   const liveView = async (eventId: string) => {
     const view = await gate.view(eventId);
@@ -31,6 +38,7 @@ export function publicWaitingRoomRoutes(
     const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
     const input = body(ctx, joinWaitingRoomSchema);
     const view = await liveView(eventId);
+    if (perClientPerMinute > 0) await joins.consume(ctx, perMinute, `${eventId}|${clientNetwork(ctx.ip)}`);
     const now = services.clock.now();
     const heldNumber = gate.placeNumberOf(view, eventId, input.token, now);
     const result = await execute(ctx, services, {
