@@ -68,6 +68,7 @@ export const readModelOwners: Readonly<Record<string, string | readonly string[]
   waiting_list_due: 'services/worker',
   waiting_offer_holds: 'services/worker',
   waiting_offer_mails: 'services/worker',
+  waiting_rooms: 'services/worker',
   rate_limit_hits: 'services/identity',
   socket_io_attachments: 'services/api',
   webhook_attempts: 'services/integrations/webhooks',

@@ -38,6 +38,7 @@ import { personalDataKeysReadModel } from './0093_personal_data_keys';
 import { waitingListReadModel } from './0094_waiting_list';
 import { invoicesReadModel } from './0096_invoices';
 import { waitingOfferHoldsReadModel } from './0097_waiting_offer_holds';
+import { waitingRoomsReadModel } from './0098_waiting_rooms';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -84,6 +85,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   waitingListReadModel,
   invoicesReadModel,
   waitingOfferHoldsReadModel,
+  waitingRoomsReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -28,6 +28,7 @@ import {
 import { ticketDocumentRouteContracts } from '../sales/orders/ticketDocumentRoutes';
 import { invoiceRouteContracts } from '../sales/invoices/invoiceSchemas';
 import { waitingListAdminRouteContracts } from '../sales/waitingList/waitingListAdminSchemas';
+import { publicWaitingRoomRouteContracts } from '../sales/waitingRoom/waitingRoomSchemas';
 import { paymentRouteContracts } from '../payments/connection/paymentSchemas';
 import { billingRouteContracts } from '../payments/billing/billingSchemas';
 import { stripeWebhookRouteContracts } from '../payments/webhooks/stripeWebhookSchemas';
@@ -61,6 +62,7 @@ export const apiRouteContracts: readonly RouteContract[] = [
   ...invoiceRouteContracts,
   ...waitingListAdminRouteContracts,
   ...publicOrderRouteContracts,
+  ...publicWaitingRoomRouteContracts,
   ...publicWaitingListRouteContracts,
   ...publicWaitingOfferRouteContracts,
   ...waitingOfferAdminRouteContracts,

@@ -19,6 +19,7 @@ import { paymentConnectionEventTypes } from '../payments/paymentEvents';
 import { inventoryEventTypes } from '../inventory/inventoryEvents';
 import { orderHistoryTypes } from '../sales/orders/orderHistory';
 import { waitingClaimEventTypes, waitingEntryEventTypes } from '../sales/waitingList/waitingListEvents';
+import { waitingRoomEventTypes } from '../sales/waitingRoom/waitingRoomEvents';
 
 /**
  * The shapes `npm run audit:verify` holds every recorded event to (docs/audit.md). Every type the platform records
@@ -153,6 +154,7 @@ export const knownEventTypes: ReadonlySet<string> = new Set<string>([
   ...checkInListEventTypes,
   ...waitingEntryEventTypes,
   ...waitingClaimEventTypes,
+  ...waitingRoomEventTypes,
   'WebhookCreated',
   'WebhookUpdated',
   'WebhookStatusChanged',

@@ -592,6 +592,8 @@ const permissionMatrix: Record<string, Entry> = {
     params: (f) => ({ eventId: f.eventId, ticketId: 'tk_nonexistent' }),
     body: () => ({ name: 'Nobody', email: 'nobody@example.test', quantity: 1 }),
   },
+  'POST /api/public/events/:eventId/waiting-room': { access: 'public', params: eventOf, body: () => ({}) },
+  'GET /api/public/events/:eventId/waiting-room': { access: 'public', params: eventOf },
   'POST /api/public/waiting-offers/:entryId/claim': {
     access: 'public',
     params: () => ({ entryId: 'wl_nonexistent' }),

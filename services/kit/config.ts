@@ -37,6 +37,11 @@ export interface AppConfig {
   /** Lets webhooks reach loopback, private and link-local addresses (tests, a receiver on the same network). */
   webhooksAllowPrivate: boolean;
   /**
+   * Whether an event whose organizer made no choice gets the waiting room for a large on-sale
+   * (docs/waiting-room.md); `WAITING_ROOM_AUTOMATIC=off` leaves it to the organizers' explicit choice.
+   */
+  waitingRoomAutomatic: boolean;
+  /**
    * Test runs: a member's GET whose handler queries a projection its route does not declare in `reads` answers
    * 500 (services/kit/http/readAfterWrite.ts). Costs a look at every query; off in production.
    */
@@ -108,6 +113,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wallets: readWalletConfig(env),
     messagesDailyLimit: integer(env.MESSAGES_DAILY_LIMIT, 20, 'MESSAGES_DAILY_LIMIT'),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    waitingRoomAutomatic: env.WAITING_ROOM_AUTOMATIC !== 'off',
     verifyDeclaredReads: env.VERIFY_DECLARED_READS === 'true',
     emailClaimGraceSeconds: integer(env.EMAIL_CLAIM_GRACE_SECONDS, 600, 'EMAIL_CLAIM_GRACE_SECONDS'),
     payments: readPaymentsConfig(env),

@@ -94,6 +94,17 @@ export const reasonCatalog = {
   waiting_offer_expired: { status: 409, title: 'This waiting list offer has expired' },
   waiting_offer_not_yours: { status: 403, title: 'This waiting list offer belongs to someone else' },
   waiting_entry_not_found: { status: 404, title: 'Waiting list entry not found' },
+  waiting_room_closed: { status: 409, title: 'This event has no waiting room open' },
+  waiting_room_token_required: {
+    status: 403,
+    title: 'This event has a waiting room: join it and wait for your turn before reserving',
+  },
+  waiting_room_token_invalid: { status: 403, title: 'This waiting room pass is not valid for this event' },
+  waiting_room_not_admitted_yet: { status: 409, title: 'It is not your turn yet; please keep waiting' },
+  waiting_room_admission_expired: {
+    status: 409,
+    title: 'Your turn to reserve has passed; join the waiting room again',
+  },
   too_many_reservations: {
     status: 429,
     title: 'Too many open reservations from your network for this event; please try again later',

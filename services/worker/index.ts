@@ -19,6 +19,7 @@ import { loadTicketSigningKeys } from '../admission/signingKeys';
 import { ticketStockMirror } from './ticketStockMirror';
 import { invoiceReactor } from './invoiceReactor';
 import { WaitingListKeeper, waitingListReactor } from './waitingListReactor';
+import { WaitingRoomKeeper, waitingRoomReactor } from './waitingRoomKeeper';
 import { waitingOfferTokens } from '../sales/waitingList/waitingOfferToken';
 import { catalogueCopier, catalogueCopierName } from './catalogueCopier';
 import { stripeEventDispatcher } from './stripeEventDispatcher';
@@ -45,6 +46,8 @@ export interface Worker {
   checkout: CheckoutKeeper;
   /** Ends waiting-list offers that ran out and offers their units to the next entries. */
   waitingList: WaitingListKeeper;
+  /** Admits the waiting rooms' next numbers as checkout places free up. */
+  waitingRoom: WaitingRoomKeeper;
   messages: MessageScheduler;
   webhooks: WebhookDelivery;
   stop(): Promise<void>;
@@ -65,6 +68,7 @@ export interface WorkerDeps {
     | 'ticketSigningKey'
     | 'payments'
     | 'webhooksAllowPrivate'
+    | 'waitingRoomAutomatic'
   >;
   logger: Logger;
   clock: Clock;
@@ -109,6 +113,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
       catalogueCopier({ commands, clock, logger: logger.child({ component: 'catalogue-copier' }) }),
       invoiceReactor({ commands, store, clock }),
       waitingOffers,
+      waitingRoomReactor(),
       stripeEventDispatcher({
         commands,
         clock,
@@ -145,6 +150,13 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
     settleAfterMs: config.emailClaimGraceSeconds * 1000,
   });
   const waitingList = new WaitingListKeeper({ ...waitingListDeps, db, onMail: () => delivery.wake() });
+  const waitingRoom = new WaitingRoomKeeper({
+    db,
+    commands,
+    clock,
+    logger: logger.child({ component: 'waiting-room' }),
+    automatic: config.waitingRoomAutomatic,
+  });
   const scheduler = new MessageScheduler({
     db,
     commands,
@@ -158,6 +170,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
     claims,
     checkout,
     waitingList,
+    waitingRoom,
     messages: scheduler,
     webhooks,
     async start() {
@@ -183,6 +196,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
       webhooks.start();
       checkout.start(5_000);
       waitingList.start();
+      waitingRoom.start();
       scheduler.start(15_000);
       claims.start(Math.max(1_000, Math.min(60_000, config.emailClaimGraceSeconds * 500)));
       logger.info('worker started', { mail: transport.kind });
@@ -194,6 +208,7 @@ export function createWorker({ store, db, commands, config, logger, clock }: Wor
       await claims.stop();
       await checkout.stop();
       await waitingList.stop();
+      await waitingRoom.stop();
       await runner.stop();
       await delivery.stop();
       await webhooks.stop();

@@ -12,6 +12,8 @@ import {
   maxContinueButtonTextLength,
   maxMessageLength,
   maxOrderTimeoutMinutes,
+  maxWaitingRoomCheckoutCapacity,
+  minWaitingRoomCheckoutCapacity,
   maxSeoDescriptionLength,
   maxSeoKeywordsLength,
   maxSeoTitleLength,
@@ -99,6 +101,19 @@ export const settingsSchema = z
     offline_payment_instructions: message,
     allow_orders_awaiting_offline_payment_to_check_in: z.boolean(),
     invoices_enabled: z.boolean(),
+    /** null: automatic, on for a large on-sale (docs/waiting-room.md). */
+    waiting_room_enabled: z.boolean().nullable(),
+    waiting_room_checkout_capacity: z
+      .number()
+      .int('Enter a whole number of buyers')
+      .min(
+        minWaitingRoomCheckoutCapacity,
+        `Enter a whole number of buyers from ${minWaitingRoomCheckoutCapacity} to ${maxWaitingRoomCheckoutCapacity}`,
+      )
+      .max(
+        maxWaitingRoomCheckoutCapacity,
+        `Enter a whole number of buyers from ${minWaitingRoomCheckoutCapacity} to ${maxWaitingRoomCheckoutCapacity}`,
+      ),
     homepage_background_type: z.enum(['COLOR', 'COVER_IMAGE']),
     homepage_background_color: colour,
     homepage_content_background_color: colour,

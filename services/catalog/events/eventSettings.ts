@@ -50,6 +50,13 @@ export interface EventSettings extends HomepageColours {
   allowOrdersAwaitingOfflinePaymentToCheckIn: boolean;
   /** Invoices (issue 31, docs/invoices.md): each completed order gets a numbered invoice, a cancelled one its credit note. */
   invoicesEnabled: boolean;
+  /**
+   * The on-sale waiting room (docs/waiting-room.md): true or false as the organizer chose; null (the default)
+   * leaves it to the event's size, on for a large on-sale (`waitingRoomOn`, services/sales/waitingRoom).
+   */
+  waitingRoomEnabled: boolean | null;
+  /** Buyers in checkout at once while the waiting room is on. */
+  waitingRoomCheckoutCapacity: number;
   homepageBackgroundType: HomepageBackgroundType;
 }
 
@@ -96,6 +103,8 @@ export const defaultEventSettings: EventSettings = {
   offlinePaymentInstructions: null,
   allowOrdersAwaitingOfflinePaymentToCheckIn: false,
   invoicesEnabled: false,
+  waitingRoomEnabled: null,
+  waitingRoomCheckoutCapacity: 100,
   homepageBackgroundType: 'COLOR',
   ...defaultHomepageColours,
 };
@@ -105,6 +114,8 @@ export const hexColour = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 export const minOrderTimeoutMinutes = 1;
 export const maxOrderTimeoutMinutes = 1440;
 export const recommendedOrderTimeoutMinutes = 15;
+export const minWaitingRoomCheckoutCapacity = 1;
+export const maxWaitingRoomCheckoutCapacity = 10_000;
 export const maxMessageLength = 49_999;
 export const maxSeoTitleLength = 150;
 export const maxSeoDescriptionLength = 500;
@@ -122,6 +133,16 @@ export function checkSettings(settings: EventSettings): void {
   if (!Number.isInteger(timeout) || timeout < minOrderTimeoutMinutes || timeout > maxOrderTimeoutMinutes) {
     errors.order_timeout_minutes = [
       `Enter whole minutes from ${minOrderTimeoutMinutes} to ${maxOrderTimeoutMinutes}`,
+    ];
+  }
+  const capacity = settings.waitingRoomCheckoutCapacity;
+  if (
+    !Number.isInteger(capacity) ||
+    capacity < minWaitingRoomCheckoutCapacity ||
+    capacity > maxWaitingRoomCheckoutCapacity
+  ) {
+    errors.waiting_room_checkout_capacity = [
+      `Enter a whole number of buyers from ${minWaitingRoomCheckoutCapacity} to ${maxWaitingRoomCheckoutCapacity}`,
     ];
   }
   const lengths: [keyof EventSettings, number][] = [

@@ -53,6 +53,7 @@ import {
 } from './orderSchemas';
 
 import { findOrderDocumentNumbers } from '../../../projections/invoices';
+import type { WaitingRoomGate } from '../waitingRoom/waitingRoomGate';
 
 const readModels = [ordersProjection.name];
 
@@ -75,7 +76,7 @@ const reservationEnd = (order: ExistingOrder, lifetimeFactor: number) =>
  * the ticket page and the scanners' public keys. Rules live in orderDecider and the inventory; the
  * multi-stream workflow in checkout.ts. Anyone holding an order's or attendee's short id may open it.
  */
-export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
+export function publicOrderRoutes(services: Services, keys: TicketSigningKeys, waitingRoom: WaitingRoomGate) {
   const router = new Router({ prefix: '/public' });
   const payments = services.config.payments;
   const { lifetimeFactor } = services.config.reservations;
@@ -175,6 +176,8 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys) {
   router.post('/events/:eventId/orders', async (ctx) => {
     const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
     const input = body(ctx, createOrderSchema);
+    // With the event's waiting room on, only an admitted number reserves (docs/waiting-room.md).
+    await waitingRoom.checkReservation(eventId, ctx.get('X-Waiting-Room-Token') || undefined);
     const client = await reservations.admit(ctx, eventId);
     const { orderId, position } = await placeOrder(
       { ...services, eventTickets: (id) => checkoutTickets.get(id) },

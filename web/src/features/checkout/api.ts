@@ -1,5 +1,6 @@
 import { publicApi } from '../../shared/api/clients';
 import type { ApiBody, ApiResponse } from '../../shared/api/contract.gen';
+import { waitingRoomHeaders } from './waitingRoomPass';
 
 /** The buyer's order as the checkout reads it (services/sales/orders/orderSchemas.ts `publicOrderResponseSchema`). */
 export type PublicOrder = ApiResponse<'GET /public/events/{eventId}/orders/{orderShortId}'>['data'];
@@ -22,7 +23,8 @@ export const checkoutApi = {
       await publicApi.call('POST /public/events/{eventId}/orders', {
         params: { eventId },
         body,
-        headers: { 'Idempotency-Key': idempotencyKey },
+        // With the event's waiting room on, the pass of this tab (docs/waiting-room.md).
+        headers: { 'Idempotency-Key': idempotencyKey, ...waitingRoomHeaders(eventId) },
       })
     ).data,
   order: async (eventId: string, shortId: string, signal?: AbortSignal) =>

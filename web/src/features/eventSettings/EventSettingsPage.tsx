@@ -33,6 +33,7 @@ const SECTIONS = [
   ['misc', m.misc],
   ['checkout', m.checkout],
   ['payment', m.payment],
+  ['waiting-room', m.waitingRoom],
 ] as const;
 
 /** `/manage/event/{eventId}/settings`: each section saves on its own. */

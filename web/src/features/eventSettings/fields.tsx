@@ -84,3 +84,59 @@ export function PriceDisplayField<T extends { price_display_mode: PriceDisplayMo
     </RadioGroup>
   );
 }
+
+export const minWaitingRoomCapacity = 1;
+export const maxWaitingRoomCapacity = 10_000;
+
+/** Whether a checkout capacity is one the server takes: a whole number of buyers from 1 to 10,000. */
+export function waitingRoomCapacityValid(value: number): boolean {
+  return Number.isInteger(value) && value >= minWaitingRoomCapacity && value <= maxWaitingRoomCapacity;
+}
+
+/** The on-sale waiting room (docs/waiting-room.md): automatic, on or off, and how many buyers check out at once. */
+export function WaitingRoomFields<
+  T extends { waiting_room_enabled: boolean | null; waiting_room_checkout_capacity: number },
+>({ form }: { form: SectionForm<T> }) {
+  const intl = useIntl();
+  const enabled = form.values.waiting_room_enabled;
+  const capacity = form.values.waiting_room_checkout_capacity;
+  const choice = enabled === null ? 'AUTO' : enabled ? 'ON' : 'OFF';
+  const props = form.field('waiting_room_checkout_capacity', intl.formatMessage(m.waitingRoomCapacity), {
+    help: waitingRoomCapacityValid(capacity) ? (
+      intl.formatMessage(m.waitingRoomCapacityHelp)
+    ) : (
+      <span className="settings-warning">{intl.formatMessage(m.waitingRoomCapacityInvalid)}</span>
+    ),
+  });
+  return (
+    <>
+      <RadioGroup
+        label={intl.formatMessage(m.waitingRoomMode)}
+        selectedValue={choice}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          form.set('waiting_room_enabled', value === 'AUTO' ? null : value === 'ON');
+        }}
+      >
+        <Radio value="AUTO" label={intl.formatMessage(m.waitingRoomAuto)} />
+        <Radio value="ON" label={intl.formatMessage(m.waitingRoomOn)} />
+        <Radio value="OFF" label={intl.formatMessage(m.waitingRoomOff)} />
+      </RadioGroup>
+      <Field props={props}>
+        <NumericInput
+          {...props.input}
+          {...(waitingRoomCapacityValid(capacity) ? {} : { 'aria-invalid': true })}
+          min={minWaitingRoomCapacity}
+          max={maxWaitingRoomCapacity}
+          minorStepSize={null}
+          buttonPosition="none"
+          value={capacity}
+          intent={props.invalid || !waitingRoomCapacityValid(capacity) ? 'danger' : 'none'}
+          onValueChange={(value) =>
+            form.set('waiting_room_checkout_capacity', Number.isFinite(value) ? value : 0)
+          }
+        />
+      </Field>
+    </>
+  );
+}

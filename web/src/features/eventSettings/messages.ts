@@ -93,6 +93,31 @@ export const eventSettingsMessages = defineMessages({
       'Search engines and link previews read these; the event title and description are used when empty.',
   },
   orderTimeout: { id: 'eventSettings.field.orderTimeout', defaultMessage: 'Order timeout (minutes)' },
+  waitingRoom: { id: 'eventSettings.section.waitingRoom', defaultMessage: 'Waiting room' },
+  waitingRoomHelp: {
+    id: 'eventSettings.waitingRoom.help',
+    defaultMessage:
+      'In a rush, buyers wait in a queue on the event page and go to the tickets a few at a time, in the order they arrived. Only admitted buyers can reserve.',
+  },
+  waitingRoomMode: { id: 'eventSettings.field.waitingRoomMode', defaultMessage: 'Waiting room' },
+  waitingRoomAuto: {
+    id: 'eventSettings.field.waitingRoomAuto',
+    defaultMessage: 'Automatic: on when the event has 1,000 tickets or more',
+  },
+  waitingRoomOn: { id: 'eventSettings.field.waitingRoomOn', defaultMessage: 'On' },
+  waitingRoomOff: { id: 'eventSettings.field.waitingRoomOff', defaultMessage: 'Off' },
+  waitingRoomCapacity: {
+    id: 'eventSettings.field.waitingRoomCapacity',
+    defaultMessage: 'Buyers in checkout at once',
+  },
+  waitingRoomCapacityHelp: {
+    id: 'eventSettings.field.waitingRoomCapacityHelp',
+    defaultMessage: 'The next buyers in the queue are let in as these checkouts finish or run out.',
+  },
+  waitingRoomCapacityInvalid: {
+    id: 'eventSettings.field.waitingRoomCapacityInvalid',
+    defaultMessage: 'Enter a whole number of buyers from 1 to 10,000',
+  },
   orderTimeoutHelp: {
     id: 'eventSettings.field.orderTimeoutHelp',
     defaultMessage: 'How long buyers have to complete checkout. At least 15 minutes is recommended.',

@@ -2,11 +2,11 @@ import { InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { PriceDisplayMode } from '../events/types';
-import { OrderTimeoutField, PriceDisplayField, RichTextField } from './fields';
+import { OrderTimeoutField, PriceDisplayField, RichTextField, WaitingRoomFields } from './fields';
 import { eventSettingsMessages as m } from './messages';
 import { Field, type SectionForm } from './SettingsSection';
 
-export type SettingValues = Record<string, string | number | boolean>;
+export type SettingValues = Record<string, string | number | boolean | null>;
 type Form = SectionForm<SettingValues>;
 
 /**
@@ -26,6 +26,8 @@ export type SettingField =
   | { kind: 'switch'; name: string; label: MessageDescriptor }
   | { kind: 'orderTimeout' }
   | { kind: 'priceDisplay' }
+  /** `waiting_room_enabled` (automatic, on, off) and `waiting_room_checkout_capacity`. */
+  | { kind: 'waitingRoom' }
   | { kind: 'row'; fields: SettingField[] }
   | { kind: 'note'; text: MessageDescriptor }
   | {
@@ -83,6 +85,7 @@ export const settingFields = {
   invoices: { kind: 'switch', name: 'invoices_enabled', label: m.invoices },
   orderTimeout: { kind: 'orderTimeout' },
   priceDisplay: { kind: 'priceDisplay' },
+  waitingRoom: { kind: 'waitingRoom' },
 } satisfies Record<string, SettingField>;
 
 const f = settingFields;
@@ -120,6 +123,11 @@ export const SETTINGS_SECTIONS: { anchor: string; title: MessageDescriptor; fiel
       f.invoices,
     ],
   },
+  {
+    anchor: 'waiting-room',
+    title: m.waitingRoom,
+    fields: [{ kind: 'note', text: m.waitingRoomHelp }, f.waitingRoom],
+  },
 ];
 
 function leaves(fields: readonly SettingField[]): SettingField[] {
@@ -148,6 +156,11 @@ export function settingsInitial(
         break;
       case 'priceDisplay':
         values.price_display_mode = String(source.price_display_mode);
+        break;
+      case 'waitingRoom':
+        values.waiting_room_enabled =
+          typeof source.waiting_room_enabled === 'boolean' ? source.waiting_room_enabled : null;
+        values.waiting_room_checkout_capacity = Number(source.waiting_room_checkout_capacity ?? 100);
         break;
       case 'custom':
         values[field.name] = field.initial(source);
@@ -207,6 +220,17 @@ function SettingFieldView({ form, field }: { form: Form; field: SettingField }) 
       return <>{field.render(form)}</>;
     case 'orderTimeout':
       return <OrderTimeoutField form={form as unknown as SectionForm<{ order_timeout_minutes: number }>} />;
+    case 'waitingRoom':
+      return (
+        <WaitingRoomFields
+          form={
+            form as unknown as SectionForm<{
+              waiting_room_enabled: boolean | null;
+              waiting_room_checkout_capacity: number;
+            }>
+          }
+        />
+      );
     case 'priceDisplay':
       return (
         <PriceDisplayField form={form as unknown as SectionForm<{ price_display_mode: PriceDisplayMode }>} />

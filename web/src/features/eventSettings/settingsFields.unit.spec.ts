@@ -48,4 +48,21 @@ describe('settings sections described once as fields', () => {
       price_display_mode: 'INCLUSIVE',
     });
   });
+
+  it('starts the waiting room as automatic unless the organizer chose, and sends null for automatic', () => {
+    const room = SETTINGS_SECTIONS.find((section) => section.anchor === 'waiting-room')?.fields ?? [];
+    expect(
+      settingsInitial(room, { waiting_room_enabled: null, waiting_room_checkout_capacity: 100 }),
+    ).toEqual({
+      waiting_room_enabled: null,
+      waiting_room_checkout_capacity: 100,
+    });
+    expect(settingsInitial(room, { waiting_room_enabled: false, waiting_room_checkout_capacity: 7 })).toEqual(
+      {
+        waiting_room_enabled: false,
+        waiting_room_checkout_capacity: 7,
+      },
+    );
+    expect(settingsKinds(room)).toEqual({});
+  });
 });

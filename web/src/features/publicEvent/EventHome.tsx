@@ -7,6 +7,7 @@ import { uiMessages } from '../../shared/ui/messages';
 import type { PublicEventWithTickets } from './loader';
 import type { OrderRequest } from './ticketSelection';
 import { TicketSelector } from './TicketSelector';
+import { WaitingRoomGate } from './WaitingRoom';
 import { homeStyle } from './homeStyle';
 import { publicEventMessages as m } from './messages';
 
@@ -153,19 +154,21 @@ export function EventHome({
                   </button>
                 </div>
               ) : (
-                <TicketSelector
-                  eventId={event.id}
-                  tickets={event.tickets}
-                  currency={event.currency}
-                  timeZone={event.timezone}
-                  continueText={continueText}
-                  promo={
-                    promoCode && promoCodeValid !== null ? { code: promoCode, valid: promoCodeValid } : null
-                  }
-                  onCheckout={onCheckout}
-                  busy={checkoutBusy}
-                  problem={checkoutProblem}
-                />
+                <WaitingRoomGate eventId={event.id} timeZone={event.timezone}>
+                  <TicketSelector
+                    eventId={event.id}
+                    tickets={event.tickets}
+                    currency={event.currency}
+                    timeZone={event.timezone}
+                    continueText={continueText}
+                    promo={
+                      promoCode && promoCodeValid !== null ? { code: promoCode, valid: promoCodeValid } : null
+                    }
+                    onCheckout={onCheckout}
+                    busy={checkoutBusy}
+                    problem={checkoutProblem}
+                  />
+                </WaitingRoomGate>
               )}
             </section>
 

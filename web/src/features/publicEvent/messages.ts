@@ -139,3 +139,50 @@ export const waitingListJoinMessages = defineMessages({
     defaultMessage: 'Joining the waiting list did not work. Please try again.',
   },
 });
+
+export const waitingRoomMessages = defineMessages({
+  title: { id: 'publicEvent.waitingRoom.title', defaultMessage: 'You are in the waiting room' },
+  intro: {
+    id: 'publicEvent.waitingRoom.intro',
+    defaultMessage:
+      'Many people want tickets right now, so buyers go to the tickets a few at a time, in the order they arrived. Keep this page open: it moves on by itself when it is your turn.',
+  },
+  number: defineMessage<{ number: number }>({
+    id: 'publicEvent.waitingRoom.number',
+    defaultMessage: 'Your number: {number, number}',
+  }),
+  position: defineMessage<{ position: number }>({
+    id: 'publicEvent.waitingRoom.position',
+    defaultMessage: 'Your place in the queue: {position, number}',
+  }),
+  ahead: defineMessage<{ ahead: number }>({
+    id: 'publicEvent.waitingRoom.ahead',
+    defaultMessage:
+      '{ahead, plural, =0 {Nobody is ahead of you.} one {# person is ahead of you.} other {# people are ahead of you.}}',
+  }),
+  estimate: defineMessage<{ time: string }>({
+    id: 'publicEvent.waitingRoom.estimate',
+    defaultMessage: 'Estimated wait: {time}',
+    description: 'A countdown such as 4:05 (minutes and seconds), refreshed as the queue moves',
+  }),
+  estimateSoon: {
+    id: 'publicEvent.waitingRoom.estimateSoon',
+    defaultMessage: 'Estimated wait: any moment now',
+  },
+  joining: { id: 'publicEvent.waitingRoom.joining', defaultMessage: 'Taking your place in the queue…' },
+  joinFailed: {
+    id: 'publicEvent.waitingRoom.joinFailed',
+    defaultMessage: 'We could not give you a place in the queue. Please try again.',
+  },
+  retry: { id: 'publicEvent.waitingRoom.retry', defaultMessage: 'Try again' },
+  soldOutTitle: { id: 'publicEvent.waitingRoom.soldOut.title', defaultMessage: 'Sold out while you waited' },
+  soldOutDescription: {
+    id: 'publicEvent.waitingRoom.soldOut.description',
+    defaultMessage:
+      'Every ticket has been taken while you were in the queue. We are sorry. If tickets come back, this page lets you in when it is your turn.',
+  },
+  admitted: defineMessage<{ time: string }>({
+    id: 'publicEvent.waitingRoom.admitted',
+    defaultMessage: 'It is your turn. Choose your tickets and continue before {time}.',
+  }),
+});

@@ -5,6 +5,7 @@ import { checkoutMessages } from '../checkout/messages';
 import { refusalText } from '../checkout/refusal';
 import { useStartCheckout } from '../checkout/startOrder';
 import { TicketSelector } from '../publicEvent/TicketSelector';
+import { WaitingRoomGate } from '../publicEvent/WaitingRoom';
 import { homeStyle } from '../publicEvent/homeStyle';
 import type { PublicEventLoaderData } from '../publicEvent/loader';
 import { publicEventMessages } from '../publicEvent/messages';
@@ -62,17 +63,20 @@ export function WidgetPage() {
         </h1>
         <p className="widget__dates">{formatEventDates(intl, event, 'short')}</p>
       </header>
-      <TicketSelector
-        eventId={event.id}
-        tickets={event.tickets}
-        currency={event.currency}
-        timeZone={event.timezone}
-        continueText={continueText}
-        promo={promoCode && promoCodeValid !== null ? { code: promoCode, valid: promoCodeValid } : null}
-        onCheckout={(request) => void checkout.start(request)}
-        busy={checkout.pending}
-        problem={problem}
-      />
+      {/* With the event's waiting room on, the queue first (docs/waiting-room.md). */}
+      <WaitingRoomGate eventId={event.id} timeZone={event.timezone}>
+        <TicketSelector
+          eventId={event.id}
+          tickets={event.tickets}
+          currency={event.currency}
+          timeZone={event.timezone}
+          continueText={continueText}
+          promo={promoCode && promoCodeValid !== null ? { code: promoCode, valid: promoCodeValid } : null}
+          onCheckout={(request) => void checkout.start(request)}
+          busy={checkout.pending}
+          problem={problem}
+        />
+      </WaitingRoomGate>
       {blockedPath ? (
         <p className="widget__message" role="alert">
           {intl.formatMessage(m.newTabBlocked)}{' '}

@@ -838,6 +838,8 @@ export type PostEventsResponse =
           offline_payment_instructions: string | null;
           allow_orders_awaiting_offline_payment_to_check_in: boolean;
           invoices_enabled: boolean;
+          waiting_room_enabled: boolean | null;
+          waiting_room_checkout_capacity: number;
           homepage_background_type: 'COLOR' | 'COVER_IMAGE';
           homepage_background_color: string;
           homepage_content_background_color: string;
@@ -932,6 +934,8 @@ export type GetEventsByIdResponse = {
       offline_payment_instructions: string | null;
       allow_orders_awaiting_offline_payment_to_check_in: boolean;
       invoices_enabled: boolean;
+      waiting_room_enabled: boolean | null;
+      waiting_room_checkout_capacity: number;
       homepage_background_type: 'COLOR' | 'COVER_IMAGE';
       homepage_background_color: string;
       homepage_content_background_color: string;
@@ -1039,6 +1043,8 @@ export type PutEventsByIdResponse =
           offline_payment_instructions: string | null;
           allow_orders_awaiting_offline_payment_to_check_in: boolean;
           invoices_enabled: boolean;
+          waiting_room_enabled: boolean | null;
+          waiting_room_checkout_capacity: number;
           homepage_background_type: 'COLOR' | 'COVER_IMAGE';
           homepage_background_color: string;
           homepage_content_background_color: string;
@@ -1138,6 +1144,8 @@ export type PutEventsByIdStatusResponse =
           offline_payment_instructions: string | null;
           allow_orders_awaiting_offline_payment_to_check_in: boolean;
           invoices_enabled: boolean;
+          waiting_room_enabled: boolean | null;
+          waiting_room_checkout_capacity: number;
           homepage_background_type: 'COLOR' | 'COVER_IMAGE';
           homepage_background_color: string;
           homepage_content_background_color: string;
@@ -1248,6 +1256,8 @@ export type PostEventsByIdDuplicateResponse =
           offline_payment_instructions: string | null;
           allow_orders_awaiting_offline_payment_to_check_in: boolean;
           invoices_enabled: boolean;
+          waiting_room_enabled: boolean | null;
+          waiting_room_checkout_capacity: number;
           homepage_background_type: 'COLOR' | 'COVER_IMAGE';
           homepage_background_color: string;
           homepage_content_background_color: string;
@@ -1313,6 +1323,8 @@ export type GetEventsByIdSettingsResponse = {
     offline_payment_instructions: string | null;
     allow_orders_awaiting_offline_payment_to_check_in: boolean;
     invoices_enabled: boolean;
+    waiting_room_enabled: boolean | null;
+    waiting_room_checkout_capacity: number;
     homepage_background_type: 'COLOR' | 'COVER_IMAGE';
     homepage_background_color: string;
     homepage_content_background_color: string;
@@ -1345,6 +1357,8 @@ export type PutEventsByIdSettingsBody = {
   offline_payment_instructions?: string | null;
   allow_orders_awaiting_offline_payment_to_check_in?: boolean;
   invoices_enabled?: boolean;
+  waiting_room_enabled?: boolean | null;
+  waiting_room_checkout_capacity?: number;
   homepage_background_type?: 'COLOR' | 'COVER_IMAGE';
   homepage_background_color?: string;
   homepage_content_background_color?: string;
@@ -1378,6 +1392,8 @@ export type PutEventsByIdSettingsResponse =
         offline_payment_instructions: string | null;
         allow_orders_awaiting_offline_payment_to_check_in: boolean;
         invoices_enabled: boolean;
+        waiting_room_enabled: boolean | null;
+        waiting_room_checkout_capacity: number;
         homepage_background_type: 'COLOR' | 'COVER_IMAGE';
         homepage_background_color: string;
         homepage_content_background_color: string;
@@ -5985,6 +6001,42 @@ export type GetPublicTicketKeysResponse = {
   }[];
 };
 
+export type PostPublicEventsByEventIdWaitingRoomBody = {
+  token?: string | null;
+};
+
+export type PostPublicEventsByEventIdWaitingRoomResponse = {
+  data: {
+    token: string;
+    number: number;
+    position: number;
+    ahead: number;
+    estimated_wait_seconds: number;
+    admitted: boolean;
+    admission_expires_at: string | null;
+    sold_out: boolean;
+  };
+};
+
+export type GetPublicEventsByEventIdWaitingRoomResponse = {
+  data: {
+    enabled: boolean;
+    sold_out: boolean;
+    place: {
+      number: number;
+      position: number;
+      ahead: number;
+      estimated_wait_seconds: number;
+      admitted: boolean;
+      admission_expires_at: string | null;
+    } | null;
+  };
+};
+
+export type GetPublicEventsByEventIdWaitingRoomQuery = {
+  token?: string;
+};
+
 export type PostPublicEventsByEventIdTicketsByTicketIdWaitingListBody = {
   name: string;
   email: string;
@@ -6679,6 +6731,15 @@ export interface ApiRoutes {
     response: GetPublicEventsByEventIdAttendeesByAttendeeShortIdResponse;
   };
   'GET /public/ticket-keys': { body: never; response: GetPublicTicketKeysResponse };
+  'POST /public/events/{eventId}/waiting-room': {
+    body: PostPublicEventsByEventIdWaitingRoomBody;
+    response: PostPublicEventsByEventIdWaitingRoomResponse;
+  };
+  'GET /public/events/{eventId}/waiting-room': {
+    body: never;
+    response: GetPublicEventsByEventIdWaitingRoomResponse;
+    query: GetPublicEventsByEventIdWaitingRoomQuery;
+  };
   'POST /public/events/{eventId}/tickets/{ticketId}/waiting-list': {
     body: PostPublicEventsByEventIdTicketsByTicketIdWaitingListBody;
     response: PostPublicEventsByEventIdTicketsByTicketIdWaitingListResponse;

@@ -176,6 +176,26 @@ export const reasonMessages: Record<ReasonCode, MessageDescriptor> = defineMessa
     id: 'reason.waiting_entry_not_found',
     defaultMessage: 'Waiting list entry not found',
   },
+  waiting_room_closed: {
+    id: 'reason.waiting_room_closed',
+    defaultMessage: 'This event has no waiting room open',
+  },
+  waiting_room_token_required: {
+    id: 'reason.waiting_room_token_required',
+    defaultMessage: 'This event has a waiting room: join it and wait for your turn before reserving',
+  },
+  waiting_room_token_invalid: {
+    id: 'reason.waiting_room_token_invalid',
+    defaultMessage: 'This waiting room pass is not valid for this event',
+  },
+  waiting_room_not_admitted_yet: {
+    id: 'reason.waiting_room_not_admitted_yet',
+    defaultMessage: 'It is not your turn yet; please keep waiting',
+  },
+  waiting_room_admission_expired: {
+    id: 'reason.waiting_room_admission_expired',
+    defaultMessage: 'Your turn to reserve has passed; join the waiting room again',
+  },
   too_many_reservations: {
     id: 'reason.too_many_reservations',
     defaultMessage:
