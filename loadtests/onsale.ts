@@ -182,6 +182,9 @@ export async function createOnsaleEvent(url: string, scenario: OnsaleScenario, c
     capacity,
     ticket_ids: ticketIds,
   });
+  // The rush itself, every buyer straight at the reservation: the event's waiting room (on by default from 1,000
+  // seats, docs/waiting-room.md) is switched off.
+  await api(url, token, 'PUT', `/events/${eventId}/settings`, { waiting_room_enabled: false });
   await api(url, token, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
   return { eventId, ticketIds };
 }

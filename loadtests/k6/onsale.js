@@ -1,7 +1,7 @@
 // k6 twin of `npm run bench -- onsale`, for machines that have k6 (it is not installable here). Both read the
 // one scenario definition, loadtests/scenarios/onsale.json: each buyer reserves 1 to 4 of the event's free
 // tickets, gives the details and completes the order. Prepare the event as loadtests/onsale.ts does (three free
-// tickets under one capacity assignment, live), start the instance with TRUST_PROXY=1 (each iteration is another
+// tickets under one capacity assignment, its waiting room off, live), start the instance with TRUST_PROXY=1 (each iteration is another
 // person, from an address of its own in X-Forwarded-For, so the per-address reservation limits meet many
 // buyers, as they would in a real rush), then:
 //   BASE_URL=http://localhost:3000 EVENT_ID=ev_… TICKET_IDS=tk_a,tk_b,tk_c BUYERS=500 k6 run loadtests/k6/onsale.js
