@@ -16,7 +16,7 @@ import { inventoryStream } from '../services/inventory/inventoryEvents';
 import { openReadModelDb, readStorageConfig } from '../projections/runner';
 import { readOnsaleScenario, type OnsaleScenario } from './onsaleScenario';
 import { cpuSeconds, peakRss, platformSettled, rssMb } from './serverProcess';
-import { onsaleTargets } from './targets';
+import { onsaleTargets, queueFigures, type QueueFigures } from './targets';
 
 /**
  * `npm run bench -- onsale`: the on-sale rush of issue 12 against the all-in-one server, on SQLite and (with
@@ -56,6 +56,8 @@ interface RunResult {
   runCpuMsPerOrder: number;
   /** From the buyers' last answer until the mails were sent and the read models caught up. */
   settleSeconds: number;
+  /** With `ONSALE_WAITING_ROOM`: the queue's order and waits. */
+  waitingRoom: QueueFigures | null;
   /** Commands the server's command handler took per completed order (the reactors' included). */
   commandsPerOrder: number;
   seconds: number;
@@ -152,7 +154,13 @@ async function api<T>(
 }
 
 /** A live event with the scenario's three tickets under one capacity assignment of `capacity`. */
-export async function createOnsaleEvent(url: string, scenario: OnsaleScenario, capacity: number) {
+export async function createOnsaleEvent(
+  url: string,
+  scenario: OnsaleScenario,
+  capacity: number,
+  /** Buyers in checkout at once with the event's waiting room on; null: the room off. */
+  waitingRoomCheckouts: number | null = null,
+) {
   const { token } = await api<{ token: string }>(url, null, 'POST', '/auth/login', ADMIN);
   const organizer = await api<{ data: { id: string } }>(url, token, 'POST', '/organizers', {
     name: 'Bench Hall',
@@ -182,9 +190,17 @@ export async function createOnsaleEvent(url: string, scenario: OnsaleScenario, c
     capacity,
     ticket_ids: ticketIds,
   });
-  // The rush itself, every buyer straight at the reservation: the event's waiting room (on by default from 1,000
-  // seats, docs/waiting-room.md) is switched off.
-  await api(url, token, 'PUT', `/events/${eventId}/settings`, { waiting_room_enabled: false });
+  // Either the rush itself, every buyer straight at the reservation (the waiting room, on by default from 1,000
+  // seats, docs/waiting-room.md, switched off), or every buyer through the room.
+  await api(
+    url,
+    token,
+    'PUT',
+    `/events/${eventId}/settings`,
+    waitingRoomCheckouts === null
+      ? { waiting_room_enabled: false }
+      : { waiting_room_enabled: true, waiting_room_checkout_capacity: waitingRoomCheckouts },
+  );
   await api(url, token, 'PUT', `/events/${eventId}/status`, { status: 'LIVE' });
   return { eventId, ticketIds };
 }
@@ -200,6 +216,8 @@ export function runBuyers(env: Record<string, string>): Promise<{
   elapsedSeconds: number;
   reservationMs: number[];
   requestMs: number[];
+  joins?: { sentAt: number; number: number }[];
+  waitMs?: number[];
 }> {
   const script = fileURLToPath(new URL('./onsaleBuyers.ts', import.meta.url));
   return new Promise((resolve, reject) => {
@@ -223,7 +241,12 @@ async function onsaleRun(
   run: OnsaleScenario['runs'][number],
   buyers: number,
 ): Promise<RunResult> {
-  const { eventId, ticketIds } = await createOnsaleEvent(server.url, scenario, run.capacity);
+  const { eventId, ticketIds } = await createOnsaleEvent(
+    server.url,
+    scenario,
+    run.capacity,
+    waitingRoomCheckouts(),
+  );
   // From a settled platform: the work left by the run before (and the event's set-up) is not this run's.
   await platformSettled(server.url, server.readModels);
   const idleRssMb = await rssMb(server.pid);
@@ -241,6 +264,7 @@ async function onsaleRun(
       ONSALE_TICKET_IDS: ticketIds.join(','),
       ONSALE_BUYERS: String(buyers),
       ONSALE_SECONDS: String(run.seconds),
+      ONSALE_WAITING_ROOM: waitingRoomCheckouts() === null ? 'off' : 'on',
     });
     cpuDuringRun = (await cpuSeconds(server.pid)) - cpuBefore;
     const settling = performance.now();
@@ -280,7 +304,17 @@ async function onsaleRun(
     settleSeconds,
     commandsPerOrder: commands / completed,
     seconds: outcome.elapsedSeconds,
+    waitingRoom:
+      outcome.joins && outcome.waitMs
+        ? queueFigures(outcome.joins, outcome.waitMs, waitingRoomCheckouts() ?? 0)
+        : null,
   };
+}
+
+/** `ONSALE_WAITING_ROOM=<buyers in checkout at once>`: every buyer goes through the event's waiting room. */
+function waitingRoomCheckouts(): number | null {
+  const value = Number(process.env.ONSALE_WAITING_ROOM);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
 async function requestsPerSecond(url: string, seconds: number): Promise<number> {
@@ -433,6 +467,29 @@ export async function benchOnsale(): Promise<void> {
       seconds: row.seconds.toFixed(1),
     })),
   );
+  const queued = results.filter((row) => row.waitingRoom !== null);
+  if (queued.length > 0) {
+    console.log(
+      `\nThrough the waiting room (${waitingRoomCheckouts()} buyers in checkout at once; each looks at its place every 0.5 s):`,
+    );
+    console.table(
+      queued.map((row) => {
+        const room = row.waitingRoom!;
+        return {
+          storage: row.storage,
+          run: row.run,
+          buyers: row.buyers,
+          'took a number': room.joined,
+          admitted: room.admitted,
+          'wait p50 s': (room.waitP50 / 1000).toFixed(1),
+          'wait p99 s': (room.waitP99 / 1000).toFixed(1),
+          'numbers out of arrival order (pairs)': room.inversions,
+          'overtaken by more than a batch': `${room.overtakenBeyondBatch} ${room.overtakenBeyondBatch === 0 ? 'ok' : 'MISSED'}`,
+          "admitted buyers' request p99 ms": `${row.requestP99.toFixed(0)} ${row.buyers < 500 ? '' : row.requestP99 <= 1000 ? 'ok (<= 1 s)' : 'MISSED (<= 1 s)'}`,
+        };
+      }),
+    );
+  }
   printBudget(results, commandCeilings, bareRps);
   console.log('\nTargets (issue 29), against ceilings of this run:');
   console.table(onsaleTargets(results, commandCeilings));

@@ -19,6 +19,10 @@ const eventId = process.env.ONSALE_EVENT_ID!;
 const ticketIds = process.env.ONSALE_TICKET_IDS!.split(',');
 const buyers = Number(process.env.ONSALE_BUYERS);
 const seconds = Number(process.env.ONSALE_SECONDS);
+/** The event's waiting room is on: each person takes a number, waits for their turn, then reserves with it. */
+const throughWaitingRoom = process.env.ONSALE_WAITING_ROOM === 'on';
+/** Between two looks at one's place in the queue (the event page looks every 3 s). */
+const WAITING_POLL_MS = 500;
 const scenario = readOnsaleScenario();
 
 interface Step {
@@ -27,7 +31,13 @@ interface Step {
   ms: number;
 }
 
+interface Place {
+  number: number;
+  admitted: boolean;
+}
+
 const http = new JsonClient(baseUrl, buyers);
+const started = performance.now();
 
 /** Sends of one step again after a 503, and the pause before each. */
 const RETRIES_AFTER_503 = 5;
@@ -44,12 +54,19 @@ function nextAddress(): string {
  * One step of a buyer, as the web sends it: a 503 (`not_ready`: recorded, not yet readable) is sent again, the
  * same request with the same order id, so a retry is never a second order. The step's time includes the retries.
  */
-async function call(method: string, path: string, json: unknown, address: string): Promise<Step> {
+async function call(
+  method: string,
+  path: string,
+  json: unknown,
+  address: string,
+  headers: Record<string, string> = {},
+): Promise<Step> {
   const started = performance.now();
   for (let attempt = 0; ; attempt++) {
     const response = await http.send<Step['body']>(method, `/api/public/events/${eventId}${path}`, json, {
       'User-Agent': 'onsale-bench',
       'X-Forwarded-For': address,
+      ...headers,
     });
     if (response.status !== 503 || attempt >= RETRIES_AFTER_503)
       return { status: response.status, body: response.body, ms: performance.now() - started };
@@ -60,6 +77,49 @@ async function call(method: string, path: string, json: unknown, address: string
 
 const reservationMs: number[] = [];
 const requestMs: number[] = [];
+/** Each person who took a number: when the join was sent (ms since the start), and the number. */
+const joins: { sentAt: number; number: number }[] = [];
+/** From sending the join to seeing oneself admitted. */
+const waitMs: number[] = [];
+
+/**
+ * Takes a number and looks at the place until admitted. Answers the token to reserve with, or null when the event
+ * sold out while waiting (or the run ended).
+ */
+async function waitForTurn(address: string, deadline: number): Promise<string | null> {
+  type Joined = { data?: Place & { token: string; sold_out: boolean } };
+  type Status = { data?: { sold_out: boolean; place: Place | null } };
+  const sentAt = performance.now();
+  const joined = await http.send<Joined>(
+    'POST',
+    `/api/public/events/${eventId}/waiting-room`,
+    { token: null },
+    {
+      'X-Forwarded-For': address,
+    },
+  );
+  if (joined.status !== 200 || !joined.body.data) {
+    noteError('join', { status: joined.status, body: joined.body as Step['body'], ms: 0 });
+    return null;
+  }
+  const { token, number } = joined.body.data;
+  joins.push({ sentAt: sentAt - started, number });
+  let admitted = joined.body.data.admitted;
+  while (!admitted) {
+    if (performance.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, WAITING_POLL_MS));
+    const status = await http.send<Status>(
+      'GET',
+      `/api/public/events/${eventId}/waiting-room?token=${encodeURIComponent(token)}`,
+      undefined,
+      { 'X-Forwarded-For': address },
+    );
+    if (status.body.data?.sold_out) return null;
+    admitted = status.body.data?.place?.admitted ?? false;
+  }
+  waitMs.push(performance.now() - sentAt);
+  return token;
+}
 const counts = {
   reservations: 0,
   refusedSoldOut: 0,
@@ -84,11 +144,18 @@ async function buyer(deadline: number, random: () => number) {
       ? [{ ticket_id: ticketIds[0]!, quantity: 1 }]
       : basketOf(ticketIds, scenario.buyer, random);
     const address = nextAddress();
+    let pass: Record<string, string> = {};
+    if (throughWaitingRoom) {
+      const token = await waitForTurn(address, deadline);
+      if (token === null) return;
+      pass = { 'X-Waiting-Room-Token': token };
+    }
     const reserved = await call(
       'POST',
       '/orders',
       { lines: basket, order_id: randomUUID(), locale: 'en' },
       address,
+      pass,
     );
     requestMs.push(reserved.ms);
     if (reserved.status === 409 && soldOutReasons.has(reserved.body.reason ?? '')) {
@@ -141,11 +208,10 @@ function seeded(seed: number): () => number {
   };
 }
 
-const started = performance.now();
 const deadline = started + seconds * 1000;
 await Promise.all(Array.from({ length: buyers }, (_, index) => buyer(deadline, seeded(index + 1))));
 const elapsedSeconds = (performance.now() - started) / 1000;
 http.close();
 process.stdout.write(
-  `${JSON.stringify({ ...counts, errorSamples, elapsedSeconds, reservationMs, requestMs })}\n`,
+  `${JSON.stringify({ ...counts, errorSamples, elapsedSeconds, reservationMs, requestMs, joins, waitMs })}\n`,
 );

@@ -194,3 +194,51 @@ export function onsaleTargets(
     return rows;
   });
 }
+
+export interface QueueFigures {
+  joined: number;
+  admitted: number;
+  waitP50: number;
+  waitP99: number;
+  /** Pairs of people where the one who asked first got the later number. */
+  inversions: number;
+  /** People whose number came more than one admission batch (the checkout capacity) after a later arrival's. */
+  overtakenBeyondBatch: number;
+}
+
+/** The order of the numbers against the order the joins were sent, and the waits. */
+export function queueFigures(
+  joins: readonly { sentAt: number; number: number }[],
+  waitMs: readonly number[],
+  /** The admission batch: the event's checkout capacity. */
+  batch: number,
+): QueueFigures {
+  const bySending = [...joins].sort((a, b) => a.sentAt - b.sentAt).map((join) => join.number);
+  let inversions = 0;
+  let overtaken = 0;
+  // From the last sent backwards: how many later-sent people hold a smaller number, and the smallest of them.
+  const later: number[] = [];
+  let smallestLater = Number.POSITIVE_INFINITY;
+  for (let index = bySending.length - 1; index >= 0; index--) {
+    const number = bySending[index]!;
+    let low = 0;
+    let high = later.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (later[middle]! < number) low = middle + 1;
+      else high = middle;
+    }
+    inversions += low;
+    later.splice(low, 0, number);
+    if (number - smallestLater > batch) overtaken++;
+    smallestLater = Math.min(smallestLater, number);
+  }
+  return {
+    joined: joins.length,
+    admitted: waitMs.length,
+    waitP50: percentileOf(waitMs, 50),
+    waitP99: percentileOf(waitMs, 99),
+    inversions,
+    overtakenBeyondBatch: overtaken,
+  };
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { atLeast, atMost, doorTargets, onsaleTargets, percentileOf, type OnsaleFigures } from './targets';
+import {
+  atLeast,
+  atMost,
+  doorTargets,
+  onsaleTargets,
+  percentileOf,
+  queueFigures,
+  type OnsaleFigures,
+} from './targets';
 
 const times = (value: number, count: number) => Array.from({ length: count }, () => value);
 
@@ -95,5 +103,29 @@ describe('the on-sale targets', () => {
       ['not measured', 'MISSED'],
       ['not measured', 'MISSED'],
     ]);
+  });
+});
+
+describe("the waiting room's queue figures", () => {
+  it('counts the pairs numbered against the order they asked in, and who was overtaken by more than a batch', () => {
+    // Sent in the order a, b, c, d, e; b and c were numbered the wrong way round, e jumped ahead of a by 4.
+    const joins = [
+      { sentAt: 0, number: 5 },
+      { sentAt: 1, number: 3 },
+      { sentAt: 2, number: 2 },
+      { sentAt: 3, number: 4 },
+      { sentAt: 4, number: 1 },
+    ];
+    const figures = queueFigures(joins, [100, 200, 300], 2);
+    // (5,3) (5,2) (5,4) (5,1) (3,2) (3,1) (2,1) (4,1)
+    expect(figures.inversions).toBe(8);
+    // 5 is more than 2 after the later-sent 1; 3 and 4 are 2 and 3 after it: 4 counts, 3 does not.
+    expect(figures.overtakenBeyondBatch).toBe(2);
+    expect([figures.joined, figures.admitted, figures.waitP50]).toEqual([5, 3, 200]);
+  });
+
+  it('finds nothing out of order in a queue numbered as it arrived', () => {
+    const joins = Array.from({ length: 50 }, (_, index) => ({ sentAt: index, number: index + 1 }));
+    expect(queueFigures(joins, [], 10)).toMatchObject({ inversions: 0, overtakenBeyondBatch: 0 });
   });
 });

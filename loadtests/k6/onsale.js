@@ -5,6 +5,8 @@
 // person, from an address of its own in X-Forwarded-For, so the per-address reservation limits meet many
 // buyers, as they would in a real rush), then:
 //   BASE_URL=http://localhost:3000 EVENT_ID=ev_… TICKET_IDS=tk_a,tk_b,tk_c BUYERS=500 k6 run loadtests/k6/onsale.js
+// With the event's waiting room on (as `ONSALE_WAITING_ROOM=<checkouts> npm run bench -- onsale` runs it), add
+// WAITING_ROOM=on: each person takes a number, looks at its place every 0.5 s until admitted, then reserves with it.
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import exec from 'k6/execution';
@@ -16,12 +18,15 @@ const base = __ENV.BASE_URL || 'http://localhost:3000';
 const eventId = __ENV.EVENT_ID;
 const ticketIds = (__ENV.TICKET_IDS || '').split(',').filter(Boolean);
 const run = scenario.runs.find((candidate) => candidate.name === (__ENV.RUN || 'throughput'));
+const throughWaitingRoom = __ENV.WAITING_ROOM === 'on';
 
 const reserved = new Counter('reservations');
 const completed = new Counter('completed_orders');
 const soldOut = new Counter('sold_out_refusals');
 /** A completed order from its reservation to the completion's answer, as loadtests/onsaleBuyers.ts counts it. */
 const orderDuration = new Trend('order_duration', true);
+/** From taking a number in the waiting room to seeing oneself admitted. */
+const waitingRoomWait = new Trend('waiting_room_wait', true);
 /** Issue 29's spread target, as `npm run bench -- onsale` prints it (loadtests/targets.ts): p99 ÷ p50 <= 3. */
 const P99_OVER_P50 = 3;
 
@@ -74,10 +79,39 @@ function address() {
   return `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 }
 
+/** Takes a number and waits for the turn: the token to reserve with, or null (sold out while waiting). */
+function waitForTurn(json, deadline) {
+  const room = `${base}/api/public/events/${eventId}/waiting-room`;
+  const joinedAt = Date.now();
+  const joined = http.post(room, JSON.stringify({ token: null }), { ...json, tags: { step: 'join' } });
+  if (!check(joined, { joined: (r) => r.status === 200 })) return null;
+  const token = joined.json('data.token');
+  let admitted = joined.json('data.admitted');
+  while (!admitted && Date.now() < deadline) {
+    sleep(0.5);
+    const status = http.get(`${room}?token=${encodeURIComponent(token)}`, {
+      ...json,
+      tags: { step: 'place' },
+    });
+    if (status.json('data.sold_out')) return null;
+    admitted = status.json('data.place.admitted') === true;
+  }
+  if (!admitted) return null;
+  waitingRoomWait.add(Date.now() - joinedAt);
+  return token;
+}
+
+const runEndsAt = Date.now() + run.seconds * 1000;
+
 export default function () {
   const lines = basket();
-  const started = Date.now();
   const json = { headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address() } };
+  if (throughWaitingRoom) {
+    const token = waitForTurn(json, runEndsAt);
+    if (token === null) return;
+    json.headers['X-Waiting-Room-Token'] = token;
+  }
+  const started = Date.now();
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const orders = `${base}/api/public/events/${eventId}/orders`;
   const reservation = JSON.stringify({ lines, order_id: uuid(), locale: 'en' });
