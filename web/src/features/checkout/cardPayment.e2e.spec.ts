@@ -186,6 +186,8 @@ describeE2E(
         .first()
         .waitFor();
 
+      // The drawer shows the request from the order's events; the worker asks Stripe for the refund beside it.
+      await expect.poll(() => double.refunds.size, { timeout: 15_000 }).toBe(1);
       const refund = [...double.refunds.values()][0]!;
       expect(refund.amount).toBe(1000);
       await double.settleRefund(refund.id);

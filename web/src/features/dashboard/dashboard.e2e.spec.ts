@@ -274,6 +274,8 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     await watcher.getByTestId('stat-tickets_sold').getByText(String(sold), { exact: true }).waitFor();
     const checkedIn = Number(await statText(watcher, 'checked_in'));
 
+    // Socket.IO answers "Live" on long-polling and upgrades to the WebSocket just after: cut the WebSocket.
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0);
     cut = true;
     for (const ws of sockets.splice(0)) await ws.close({ code: 4000, reason: 'cut by the test' });
     await watcher.getByRole('status').getByText('Connecting…', { exact: true }).waitFor();
