@@ -80,7 +80,15 @@ function waitingRoomSuite(kind: StorageKind) {
       json: { lines: [{ ticket_id: room.ticketId, quantity }] },
       headers: token === undefined ? {} : { 'x-waiting-room-token': token },
     });
-  const sweep = () => t.platform.worker.waitingRoom.sweep();
+  /**
+   * One keeper pass, once the worker's reactor has noted every join so far: the keeper finds the rooms where
+   * someone waits in that read model, which follows the log a moment later.
+   */
+  const sweep = async () => {
+    const head = await t.platform.services.store.head();
+    expect(await t.platform.worker.runner.waitFor(head, 10_000)).toBe(true);
+    return t.platform.worker.waitingRoom.sweep();
+  };
   const upTo = async (room: Room) => {
     let last = 0;
     for await (const event of t.platform.services.store.readStream(waitingRoomStream(room.eventId)))
