@@ -22,6 +22,13 @@ export class OneAtATime<T> {
   }
 }
 
+export interface PassLoopOptions {
+  pollIntervalMs: number;
+  minGapMs?: number;
+  logger: Logger;
+  failure: string;
+}
+
 /**
  * A background loop over one pass (send the due mails, deliver the due webhooks): runs it, then sleeps
  * `pollIntervalMs` unless woken; stops between passes. Passes run one at a time with any explicit `runPass()`.
@@ -38,7 +45,7 @@ export class PassLoop<T> {
 
   constructor(
     pass: () => Promise<T>,
-    private readonly options: { pollIntervalMs: number; minGapMs?: number; logger: Logger; failure: string },
+    private readonly options: PassLoopOptions,
   ) {
     this.passes = new OneAtATime(pass);
   }
@@ -100,5 +107,42 @@ export class PassLoop<T> {
       const timer = setTimeout(done, ms);
       this.sleeping = { interrupt: done, wakeable };
     });
+  }
+}
+
+/**
+ * A worker made of one kind of pass on a `PassLoop` (a keeper, a delivery): started, woken and stopped with it.
+ * The subclass says what a pass does and names its explicit pass (`sweep()`, `deliverDue()`) over `runPass()`.
+ */
+export abstract class PassWorker<T> {
+  readonly #loop: PassLoop<T>;
+
+  protected constructor(options: PassLoopOptions) {
+    this.#loop = new PassLoop(() => this.pass(), options);
+  }
+
+  /** One pass of the work; passes never overlap. */
+  protected abstract pass(): Promise<T>;
+
+  start(): void {
+    this.#loop.start();
+  }
+
+  /** Work arrived: look now rather than at the next poll. */
+  wake(): void {
+    this.#loop.wake();
+  }
+
+  stop(): Promise<void> {
+    return this.#loop.stop();
+  }
+
+  /** One pass, after any pass under way. */
+  protected runPass(): Promise<T> {
+    return this.#loop.runPass();
+  }
+
+  protected get isStopped(): boolean {
+    return this.#loop.isStopped;
   }
 }

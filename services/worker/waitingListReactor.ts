@@ -7,7 +7,7 @@ import { ERASED_EMAIL } from '../eventstore/personalData';
 import type { Clock } from '../kit/clock';
 import type { CommandContext, CommandHandler } from '../kit/commandHandler';
 import type { Logger } from '../kit/logger';
-import { PassLoop } from '../kit/passLoop';
+import { PassWorker } from '../kit/passLoop';
 import { isRefusal } from '../kit/refusal';
 import { runChain } from '../kit/workflow';
 import { eventDecider } from '../catalog/events/eventDecider';
@@ -302,9 +302,7 @@ interface OfferHoldRow {
  * already, lazily; this records the entry EXPIRED and gives its hold back for good), offers due events' free
  * units, finishes an offer whose entry step a crash cut short, and writes the offer mails.
  */
-export class WaitingListKeeper {
-  private readonly loop: PassLoop<WaitingListSweep>;
-
+export class WaitingListKeeper extends PassWorker<WaitingListSweep> {
   constructor(
     private readonly deps: WaitingListDeps & {
       db: Knex;
@@ -312,7 +310,7 @@ export class WaitingListKeeper {
       onMail?: () => void;
     },
   ) {
-    this.loop = new PassLoop(() => this.pass(), {
+    super({
       pollIntervalMs: 15_000,
       minGapMs: 200,
       logger: deps.logger,
@@ -320,25 +318,12 @@ export class WaitingListKeeper {
     });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  /** The reactor noted something: look now rather than at the next poll. */
-  wake(): void {
-    this.loop.wake();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
   /** One pass, after any pass under way. */
   sweep(): Promise<WaitingListSweep> {
-    return this.loop.runPass();
+    return this.runPass();
   }
 
-  private async pass(): Promise<WaitingListSweep> {
+  protected async pass(): Promise<WaitingListSweep> {
     const { db, commands, clock, store } = this.deps;
     const outcome: WaitingListSweep = { expired: [], offered: [], mailed: [], converted: [] };
     const now = clock.now();

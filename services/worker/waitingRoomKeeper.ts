@@ -4,7 +4,7 @@ import type { Projection, ReadModelTable } from '../../projections/runner/types'
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/commandHandler';
 import type { Logger } from '../kit/logger';
-import { PassLoop } from '../kit/passLoop';
+import { PassWorker } from '../kit/passLoop';
 import { eventDecider } from '../catalog/events/eventDecider';
 import { eventStream } from '../catalog/events/eventEvents';
 import { inventoryDecider } from '../inventory/inventoryDecider';
@@ -68,9 +68,7 @@ export interface WaitingRoomSweep {
   admitted: { eventId: string; upTo: number }[];
 }
 
-export class WaitingRoomKeeper {
-  private readonly loop: PassLoop<WaitingRoomSweep>;
-
+export class WaitingRoomKeeper extends PassWorker<WaitingRoomSweep> {
   constructor(
     private readonly deps: {
       db: Knex;
@@ -81,7 +79,7 @@ export class WaitingRoomKeeper {
       automatic: boolean;
     },
   ) {
-    this.loop = new PassLoop(() => this.pass(), {
+    super({
       pollIntervalMs: 1_000,
       minGapMs: 250,
       logger: deps.logger,
@@ -89,24 +87,12 @@ export class WaitingRoomKeeper {
     });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  wake(): void {
-    this.loop.wake();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
   /** One pass, after any pass under way. */
   sweep(): Promise<WaitingRoomSweep> {
-    return this.loop.runPass();
+    return this.runPass();
   }
 
-  private async pass(): Promise<WaitingRoomSweep> {
+  protected async pass(): Promise<WaitingRoomSweep> {
     const { db, commands, clock } = this.deps;
     const outcome: WaitingRoomSweep = { admitted: [] };
     const waiting = (await db(waitingRoomsTable.name)

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../kit/clock';
 import type { CommandHandler } from '../../kit/commandHandler';
 import type { Logger } from '../../kit/logger';
-import { PassLoop } from '../../kit/passLoop';
+import { PassWorker } from '../../kit/passLoop';
 import { postWebhook, type WebhookResponse } from './addressGuard';
 import { webhookDecider } from './webhookDecider';
 import { webhookStream } from './webhookEvents';
@@ -30,36 +30,23 @@ export interface WebhookDeliveryOptions {
  * (through its decider) and the delivery stops. Anything else is retried with exponential back-off on the
  * injected clock until three days after the delivery was recorded.
  */
-export class WebhookDelivery {
+export class WebhookDelivery extends PassWorker<number> {
   private readonly claimToken = randomUUID();
-  private readonly loop: PassLoop<number>;
 
   constructor(private readonly options: WebhookDeliveryOptions) {
-    this.loop = new PassLoop(() => this.deliverDuePass(), {
+    super({
       pollIntervalMs: options.pollIntervalMs ?? 2_000,
       logger: options.logger,
       failure: 'webhook delivery pass failed',
     });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  wake(): void {
-    this.loop.wake();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
   /** One pass over every due delivery, after any pass under way; answers how many were attempted. */
   deliverDue(): Promise<number> {
-    return this.loop.runPass();
+    return this.runPass();
   }
 
-  private async deliverDuePass(): Promise<number> {
+  protected async pass(): Promise<number> {
     const { db, clock } = this.options;
     const batchSize = this.options.batchSize ?? 20;
     let handled = 0;
@@ -73,7 +60,7 @@ export class WebhookDelivery {
       );
       await Promise.all(batch.map((row) => this.attempt(row)));
       handled += batch.length;
-      if (batch.length < batchSize || this.loop.isStopped) return handled;
+      if (batch.length < batchSize || this.isStopped) return handled;
     }
   }
 
