@@ -83,10 +83,11 @@ export function orderSummaryRows(order: SummarizedOrder): OrderSummaryRow[] {
   if (taxesOnTop) {
     for (const tax of order.taxes)
       if (tax.amount > 0) added.push({ kind: 'tax', name: tax.name, amount: tax.amount });
-  } else if (onTop > 0 && onTop <= order.tax_total) {
-    added.push({ kind: 'addedTaxes', amount: onTop });
-  } else if (onTop !== 0) {
-    added.push({ kind: 'rounding', amount: onTop });
+  } else {
+    // Taxes added on top come to at most the order's taxes; what goes beyond them (or below nothing) is rounding.
+    const addedTaxes = Math.min(Math.max(onTop, 0), order.tax_total);
+    if (addedTaxes > 0) added.push({ kind: 'addedTaxes', amount: addedTaxes });
+    if (onTop !== addedTaxes) added.push({ kind: 'rounding', amount: onTop - addedTaxes });
   }
   if (added.length > 0) rows.push({ kind: 'subtotal', amount: order.subtotal }, ...added);
   rows.push({ kind: 'total', amount: order.total });

@@ -109,6 +109,41 @@ describe("an order's summary rows", () => {
     expect(rows.at(-1)).toEqual({ kind: 'total', amount: 0 });
     expect(summaryRowsSum(rows)).toBe(0);
   });
+
+  it('shows a fixed tax a discount left uncovered apart from the rounding of a fee beside it', () => {
+    // A fixed tax of 0.03 on a price of 0.01 that a 70 % code brings to nothing stays on top; the fee's line
+    // rounds its total once, a cent away from its rounded price.
+    const code: Promo = { discount: { type: 'PERCENTAGE', percent: 70.5313 }, appliesTo: 'ALL' };
+    const priced = priceOrder({
+      currency: 'EUR',
+      displayMode: 'INCLUSIVE',
+      promo: code,
+      lines: [
+        {
+          ticketId: 'cloakroom',
+          quantity: 1,
+          price: { type: 'PAID', unitPrice: 1 },
+          taxesAndFees: [{ name: 'City tax', kind: 'TAX', calculation: 'FIXED', amount: 3 }],
+        },
+        {
+          ticketId: 'gala',
+          quantity: 1,
+          price: { type: 'PAID', unitPrice: 46383 },
+          taxesAndFees: [{ name: 'Service fee', kind: 'FEE', calculation: 'PERCENTAGE', percent: 29.0452 }],
+        },
+      ],
+    });
+    const rows = orderSummaryRows(answered(priced, 'GALA'));
+    expect(rows.slice(rows.findIndex((row) => row.kind === 'subtotal'))).toEqual([
+      { kind: 'subtotal', amount: 13668 },
+      { kind: 'fee', name: 'Service fee', amount: 3970 },
+      { kind: 'addedTaxes', amount: 3 },
+      { kind: 'rounding', amount: 1 },
+      { kind: 'total', amount: 17642 },
+      { kind: 'includedTax', name: 'City tax', amount: 3 },
+    ]);
+    expect(summaryRowsSum(rows)).toBe(17642);
+  });
 });
 
 const rateArb: fc.Arbitrary<TaxOrFee> = fc.oneof(

@@ -258,11 +258,12 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
       }
       const server = ws.connectToServer();
       ws.onMessage((message) => {
+        // Engine.IO's "5" ends the upgrade: from then on the page no longer long-polls.
+        if (message === '5') sockets.push(ws);
         if (holdJoins && typeof message === 'string' && message.includes('"subscribe"'))
           heldJoins.push(() => server.send(message));
         else server.send(message);
       });
-      sockets.push(ws);
     });
     const watcher = await context.newPage();
     await submitLogin(watcher, app.url, app.admin);
@@ -274,7 +275,9 @@ describeE2E('Dashboard: the organizer watches sales arrive live', () => {
     await watcher.getByTestId('stat-tickets_sold').getByText(String(sold), { exact: true }).waitFor();
     const checkedIn = Number(await statText(watcher, 'checked_in'));
 
-    // Socket.IO answers "Live" on long-polling and upgrades to the WebSocket just after: cut the WebSocket.
+    // Socket.IO answers "Live" on long-polling and upgrades to the WebSocket just after: cut the WebSocket once
+    // the upgrade is done. Cut during the upgrade's probe, the page would stay on its pending long-poll, which
+    // the server answers only at its next ping (25 s).
     await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0);
     cut = true;
     for (const ws of sockets.splice(0)) await ws.close({ code: 4000, reason: 'cut by the test' });
