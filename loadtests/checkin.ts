@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
-import { Session } from 'node:inspector/promises';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPlatform } from '../services/api/compose';
-import { bootstrapFirstRun } from '../services/api/firstRun';
-import { readAppConfig } from '../services/kit/config';
-import { createLogger } from '../services/kit/logger';
+import { openReadModelDb, readStorageConfig } from '../projections/runner';
+import { startApp } from '../services/kit/testing/e2e';
 import type { CheckInMeasurements, CheckInPlan, PaceStage } from './checkinDevices';
 import { JsonClient } from './jsonClient';
-import { platformSettled } from './serverProcess';
+import { platformSettled, PRODUCTION_NODE_FLAGS, productionEnv } from './serverProcess';
 import { doorTargets, measureFdatasync } from './targets';
 
 /**
@@ -22,8 +19,8 @@ import { doorTargets, measureFdatasync } from './targets';
  * staff see under each load), the push delay from a scan being sent to each other device hearing of it,
  * duplicates answered as such, double admissions (must be 0), and a
  * device that is offline for 30 s catching up (snapshot with position, then newer pushes). `GET /healthz`
- * under the same 20-way concurrency is the baseline of the same run. The devices run in a process of their
- * own (loadtests/checkinDevices.ts), as phones would: the server's event loop is the server's alone.
+ * under the same 20-way concurrency is the baseline of the same run. The server runs as `npm start` runs it (its
+ * bundle, in a process of its own) and the devices in another (loadtests/checkinDevices.ts), as phones would.
  */
 const DEVICES = 20;
 const REPEAT_SHARE = 0.1;
@@ -52,7 +49,7 @@ const DECISION_TARGET_MS = 15;
 export interface CheckInOptions {
   attendees: number;
   offlineMs: number;
-  /** A file to write the server's CPU profile of the scanning phases to (`--profile=door.cpuprofile`). */
+  /** A file to write the server process's CPU profile to (`--profile=door.cpuprofile`): the whole run. */
   profile: string | null;
 }
 
@@ -202,30 +199,21 @@ function runDevices(planFile: string): Promise<CheckInMeasurements> {
 }
 
 export async function benchCheckIn(options = checkInOptions(process.argv.slice(2))): Promise<void> {
-  process.env.TRUST_PROXY = '1';
   const ATTENDEES = options.attendees;
   const paceStages = stagesFor(ATTENDEES);
-  const dataDir = mkdtempSync(join(tmpdir(), 'checkin-bench-'));
-  const config = {
-    ...readAppConfig({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    logLevel: 'error' as const,
-  };
-  const platform = await startPlatform(
-    config,
-    {
-      dataDir,
-      eventStore: { kind: 'sqlite', file: join(dataDir, 'events.sqlite') },
-      readModels: { kind: 'sqlite', file: join(dataDir, 'readmodels.sqlite') },
-    },
-    { logger: createLogger('error') },
-  );
+  // The server as production runs it (`npm start`): its bundle in a process of its own, on SQLite files.
+  const profileDir = options.profile ? mkdtempSync(join(tmpdir(), 'checkin-profile-')) : null;
+  const env = productionEnv(ADMIN);
+  const app = await startApp({
+    env,
+    nodeFlags: [
+      ...PRODUCTION_NODE_FLAGS,
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ],
+  });
+  const readModels = openReadModelDb(readStorageConfig({ ...env, DATA_DIR: app.dataDir }).readModels);
   try {
-    await bootstrapFirstRun(platform.services);
-    const { port } = await platform.listen();
-    const url = `http://127.0.0.1:${port}`;
+    const url = app.url;
     const { token } = await api<{ token: string }>(url, null, 'POST', '/auth/login', ADMIN);
     const organizer = await api<{ data: { id: string } }>(url, token, 'POST', '/organizers', {
       name: 'Bench',
@@ -246,7 +234,7 @@ export async function benchCheckIn(options = checkInOptions(process.argv.slice(2
     const seedStart = performance.now();
     const { attendeeIds, codes } = await buyAttendees(url, eventId, ticket.data.id, ATTENDEES);
     // By the time the doors open, the tickets went out long ago.
-    await platformSettled(url, platform.services.db);
+    await platformSettled(url, readModels);
     const seedMs = performance.now() - seedStart;
     const list = await api<{ data: { id: string; short_id: string } }>(
       url,
@@ -257,7 +245,7 @@ export async function benchCheckIn(options = checkInOptions(process.argv.slice(2
     );
     const listShortId = list.data.short_id;
 
-    const planFile = join(dataDir, 'plan.json');
+    const planFile = join(app.dataDir, 'plan.json');
     writeFileSync(
       planFile,
       JSON.stringify({
@@ -275,10 +263,8 @@ export async function benchCheckIn(options = checkInOptions(process.argv.slice(2
       } satisfies CheckInPlan),
     );
     // The disk's own floor, on the event store's disk, while the server is idle.
-    const fdatasync = measureFdatasync(dataDir);
-    const profiling = options.profile ? await startProfile() : null;
+    const fdatasync = measureFdatasync(app.dataDir);
     const measured = await runDevices(planFile);
-    if (profiling && options.profile) await profiling.stop(options.profile);
     const {
       health,
       pacedHealth,
@@ -343,6 +329,13 @@ export async function benchCheckIn(options = checkInOptions(process.argv.slice(2
         target: '',
       },
       {
+        measure: `baseline GET /healthz, 1 device alone, idle server`,
+        p50: ms(percentile(measured.healthAloneIdle, 50)),
+        p95: ms(percentile(measured.healthAloneIdle, 95)),
+        p99: ms(percentile(measured.healthAloneIdle, 99)),
+        target: '',
+      },
+      {
         measure: `scan decision, ${DEVICES} devices as fast as answered`,
         p50: ms(percentile(decisions, 50)),
         p95: ms(percentile(decisions, 95)),
@@ -369,6 +362,7 @@ export async function benchCheckIn(options = checkInOptions(process.argv.slice(2
     console.table(
       doorTargets({
         alone: aloneIdle,
+        healthAlone: measured.healthAloneIdle,
         paced: {
           devices: DEVICES,
           scansPerSecond: doorPace?.scansPerSecond ?? pacedHealth.scansPerSecond,
@@ -407,23 +401,13 @@ export async function benchCheckIn(options = checkInOptions(process.argv.slice(2
       },
     ]);
   } finally {
-    await platform.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await readModels.destroy();
+    await app.stop();
+    if (profileDir && options.profile) {
+      // Node writes the profile as the server exits: the whole run, seeding included.
+      const [written] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+      if (written) renameSync(join(profileDir, written), options.profile);
+      rmSync(profileDir, { recursive: true, force: true });
+    }
   }
-}
-
-/** The server's CPU profile (this process), from now until `stop`: open it in Chrome's DevTools. */
-async function startProfile() {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-  return {
-    async stop(file: string) {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
 }

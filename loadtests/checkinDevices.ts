@@ -43,6 +43,8 @@ export interface CheckInMeasurements {
   alone: number[];
   /** One device alone on an idle server: each scan `IDLE_PAUSE_MS` after the last was answered, as at a door. */
   aloneIdle: number[];
+  /** `GET /healthz` from the same device the same way: the least any request costs on an idle server. */
+  healthAloneIdle: number[];
   decisions: number[];
   /** Per stage: each decision from the moment the scan was due, so a device held up by its last scan counts it. */
   paced: { scansPerSecond: number; latencies: number[]; sentLate: number[] }[];
@@ -235,6 +237,13 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
       await scan(devices[0]!, index, 'first');
     }
     const aloneIdle = decisions.splice(0, decisions.length);
+    const healthAloneIdle: number[] = [];
+    for (let n = 0; n < ALONE; n++) {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_PAUSE_MS));
+      const started = performance.now();
+      await devices[0]!.http.send('GET', '/healthz');
+      healthAloneIdle.push(performance.now() - started);
+    }
 
     // The paced stages, each from a server that has caught up with the stage before: each device scans every
     // `DEVICES / rate` seconds (staggered across devices), as a lane with a queue of people would; a scan that
@@ -345,6 +354,7 @@ async function measure(plan: CheckInPlan): Promise<CheckInMeasurements> {
       pacedHealth: { scansPerSecond: doorPace, latencies: pacedHealth },
       alone,
       aloneIdle,
+      healthAloneIdle,
       decisions,
       paced,
       pushDelays,

@@ -15,8 +15,19 @@ import { inventoryDecider } from '../services/inventory/inventoryDecider';
 import { inventoryStream } from '../services/inventory/inventoryEvents';
 import { openReadModelDb, readStorageConfig } from '../projections/runner';
 import { readOnsaleScenario, type OnsaleScenario } from './onsaleScenario';
-import { cpuSeconds, peakRss, platformSettled, rssMb } from './serverProcess';
+import {
+  cpuSeconds,
+  peakRss,
+  platformSettled,
+  PRODUCTION_NODE_FLAGS,
+  productionEnv,
+  rssMb,
+} from './serverProcess';
+import { quantileBound, routeBuckets, type Buckets } from './serverHistogram';
 import { onsaleTargets, queueFigures, type QueueFigures } from './targets';
+
+/** The reservation's route as the server's request histogram labels it. */
+const RESERVATION_ROUTE = '/api/public/events/:eventId/orders';
 
 /**
  * `npm run bench -- onsale`: the on-sale rush of issue 12 against the all-in-one server, on SQLite and (with
@@ -38,6 +49,11 @@ interface RunResult {
   p95: number;
   p99: number;
   requestP99: number;
+  /**
+   * The bucket bound (seconds) of the reservations' p99 in the server's own histogram: the time inside its
+   * handlers. Far below the buyers' p99, the wait was before the handlers (socket or event-loop queue).
+   */
+  serverP99Bound: number;
   ticketsSold: number;
   oversold: number;
   soldOutRefusals: number;
@@ -68,9 +84,6 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** The flags `npm start` and the Dockerfile give the server (docs/decisions/young-generation.md). */
-const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=32'];
-
 /**
  * The platform as production runs it: the server bundle in a process of its own (`npm start`), all roles, on
  * SQLite files or on a fresh PostgreSQL database for events and read models. The bench reads the event store and
@@ -79,14 +92,7 @@ const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=32'];
 async function startServer(kind: 'sqlite' | 'postgres') {
   const database = kind === 'postgres' ? await createTestDatabase('onsale') : null;
   const env: Record<string, string> = {
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'production',
-    TEST_CLOCK: '',
-    // One proxy in front, as in production: each simulated buyer's requests name its own address in
-    // X-Forwarded-For (onsaleBuyers.ts), so the per-address limits on reservations meet many buyers, not one.
-    TRUST_PROXY: '1',
+    ...productionEnv(ADMIN),
     ...(database ? { EVENTSTORE: 'postgres', EVENTSTORE_URL: database.url, DATABASE_URL: database.url } : {}),
   };
   let app: RunningApp | null = null;
@@ -111,13 +117,16 @@ async function startServer(kind: 'sqlite' | 'postgres') {
     url: running.url,
     pid: running.pid,
     readModels,
-    /** Commands the server's command handler took so far (its `commands_total`, the reactors' included). */
-    async commandsTaken(): Promise<number> {
+    /** The server's counters now: commands taken (its `commands_total`, the reactors' included), reservations. */
+    async counters(): Promise<{ commands: number; reservations: Buckets }> {
       const metrics = await (await fetch(`${running.url}/metrics`)).text();
-      return [...metrics.matchAll(/^commands_total\{[^}]*\} (\d+)/gm)].reduce(
-        (sum, match) => sum + Number(match[1]),
-        0,
-      );
+      return {
+        commands: [...metrics.matchAll(/^commands_total\{[^}]*\} (\d+)/gm)].reduce(
+          (sum, match) => sum + Number(match[1]),
+          0,
+        ),
+        reservations: routeBuckets(metrics, 'POST', RESERVATION_ROUTE),
+      };
     },
     /** Tickets sold of `ticketIds`, from the inventory's own events. */
     async soldOf(eventId: string, ticketIds: readonly string[]): Promise<number> {
@@ -250,7 +259,7 @@ async function onsaleRun(
   // From a settled platform: the work left by the run before (and the event's set-up) is not this run's.
   await platformSettled(server.url, server.readModels);
   const idleRssMb = await rssMb(server.pid);
-  const commandsBefore = await server.commandsTaken();
+  const countersBefore = await server.counters();
   const cpuBefore = await cpuSeconds(server.pid);
   const memory = peakRss([server.pid]);
   let peaks: number[];
@@ -275,7 +284,8 @@ async function onsaleRun(
   }
   const [peakRssMb = Number.NaN] = peaks;
   const cpuUntilSettled = (await cpuSeconds(server.pid)) - cpuBefore;
-  const commands = (await server.commandsTaken()) - commandsBefore;
+  const countersAfter = await server.counters();
+  const commands = countersAfter.commands - countersBefore.commands;
   const sold = await server.soldOf(eventId, ticketIds);
   const completed = Math.max(1, outcome.completed);
   const latencies = [...outcome.reservationMs].sort((a, b) => a - b);
@@ -291,6 +301,7 @@ async function onsaleRun(
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     requestP99: percentile(requests, 99),
+    serverP99Bound: quantileBound(countersBefore.reservations, countersAfter.reservations, 0.99).bound,
     ticketsSold: sold,
     oversold: Math.max(0, sold - run.capacity),
     soldOutRefusals: outcome.refusedSoldOut,
@@ -453,6 +464,7 @@ export async function benchOnsale(): Promise<void> {
       'p95 ms': row.p95.toFixed(1),
       'p99 ms': row.p99.toFixed(1),
       'any request p99 ms': row.requestP99.toFixed(1),
+      'in the server, p99 ≤ s': row.serverP99Bound,
       capacity: row.run === 'sell-out' ? row.capacity : 'unbounded',
       'tickets sold': row.ticketsSold,
       oversold: row.oversold,

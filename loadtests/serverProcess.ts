@@ -7,6 +7,24 @@ import type { Knex } from 'knex';
  * rush is settled (every read model and reactor at the log's head, the outbox empty).
  */
 
+/** The flags `npm start` and the Dockerfile give the server (docs/decisions/young-generation.md). */
+export const PRODUCTION_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
+
+/**
+ * A bench server's environment as production's: real time, quiet logs, one proxy in front (each simulated client
+ * names its own address in X-Forwarded-For, so the per-address limits meet many clients, not one).
+ */
+export function productionEnv(admin: { email: string; password: string }): Record<string, string> {
+  return {
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'production',
+    TEST_CLOCK: '',
+    TRUST_PROXY: '1',
+  };
+}
+
 /** CPU seconds (user and system, all its threads) of a process so far; clock ticks are 1/100 s on Linux. */
 export async function cpuSeconds(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');

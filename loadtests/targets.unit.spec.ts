@@ -31,6 +31,7 @@ describe('verdicts', () => {
 describe('the door targets', () => {
   const figures = {
     alone: [...times(1.5, 99), 5],
+    healthAlone: [...times(0.8, 99), 2],
     paced: { devices: 20, scansPerSecond: 80, latencies: [...times(3, 99), 14] },
     pacedHealth: [...times(1, 99), 10],
     fdatasync: times(0.4, 10),
@@ -38,6 +39,15 @@ describe('the door targets', () => {
 
   it('holds when a lone scan is within 2 ms (p50) and 6 ms (p99) and the paced p99 within healthz p99 + 5 ms', () => {
     expect(doorTargets(figures).map((row) => row.verdict)).toEqual(['ok', 'ok', 'ok']);
+  });
+
+  it("names the same run's lone /healthz and fdatasync beside the lone scan", () => {
+    expect(doorTargets(figures)[0]!.baseline).toBe(
+      'GET /healthz alone p50 0.80 ms; fdatasync 512 B p50 0.40 ms',
+    );
+    expect(doorTargets(figures)[1]!.baseline).toBe(
+      'GET /healthz alone p99 2.00 ms; fdatasync 512 B p99 0.40 ms',
+    );
   });
 
   it('misses each target on its own', () => {
