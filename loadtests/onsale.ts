@@ -316,7 +316,7 @@ async function onsaleRun(
     commandsPerOrder: commands / completed,
     seconds: outcome.elapsedSeconds,
     waitingRoom:
-      outcome.joins && outcome.waitMs
+      waitingRoomCheckouts() !== null && outcome.joins && outcome.waitMs
         ? queueFigures(outcome.joins, outcome.waitMs, waitingRoomCheckouts() ?? 0)
         : null,
   };

@@ -53,6 +53,19 @@ export function WaitingRoomGate({
   }, [eventId, token, queryClient]);
 
   const data = status.data;
+  // The pass this tab was let in with: when its window ends unused, the buyer is told why they queue again.
+  const admittedPass = useRef<string | null>(null);
+  const [lapsed, setLapsed] = useState(false);
+  useEffect(() => {
+    if (!data?.enabled) return;
+    if (data.place?.admitted) {
+      admittedPass.current = token;
+      setLapsed(false);
+    } else if (admittedPass.current !== null && admittedPass.current === token) {
+      admittedPass.current = null;
+      setLapsed(true);
+    }
+  }, [data, token]);
   const needsPlace = data !== undefined && data.enabled && data.place === null && !data.sold_out;
   useEffect(() => {
     if (needsPlace && !joinFailed) void join();
@@ -91,6 +104,11 @@ export function WaitingRoomGate({
         {intl.formatMessage(m.title)}
       </h3>
       <p className="waiting-room__intro">{intl.formatMessage(m.intro)}</p>
+      {lapsed ? (
+        <p className="waiting-room__lapsed" role="status">
+          {intl.formatMessage(m.lapsed)}
+        </p>
+      ) : null}
       {place ? (
         <WaitingPlace place={place} fetchedAt={status.dataUpdatedAt} />
       ) : joinFailed ? (

@@ -185,4 +185,9 @@ export const waitingRoomMessages = defineMessages({
     id: 'publicEvent.waitingRoom.admitted',
     defaultMessage: 'It is your turn. Choose your tickets and continue before {time}.',
   }),
+  lapsed: {
+    id: 'publicEvent.waitingRoom.lapsed',
+    defaultMessage:
+      'Your turn ended before you reserved tickets, so you have a new place at the end of the queue.',
+  },
 });

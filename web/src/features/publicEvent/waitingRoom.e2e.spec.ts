@@ -173,6 +173,31 @@ describeE2E('Waiting room: a buyer on a phone waits their turn in the queue, the
     await dark.getByRole('combobox', { name: /Front row/ }).waitFor();
   });
 
+  it('queues a buyer again, and says why, when their turn ends before they reserve', async () => {
+    const room = await roomEvent('Late Doors', 10, 1);
+    const page = await phonePage();
+    // The page's clock and the server's jump together over the ten minutes of the admission window.
+    await page.clock.install();
+    await page.goto(`${app.url}/e/${room.eventId}/${room.slug}`);
+    await page.getByText(/It is your turn/).waitFor({ timeout: 20_000 });
+    // Someone else arrives and waits behind the phone, which keeps the one checkout place.
+    const next = await callApi<Joined>(app, null, 'POST', `/public/events/${room.eventId}/waiting-room`, {});
+    expect(next.data.number).toBe(2);
+
+    await app.advanceClock(11 * 60_000);
+    await page.clock.fastForward(11 * 60_000);
+    await page
+      .getByText(
+        'Your turn ended before you reserved tickets, so you have a new place at the end of the queue.',
+      )
+      .waitFor({ timeout: 20_000 });
+    await page.getByText('Your number: 3').waitFor();
+    await page.getByText('Nobody is ahead of you.').waitFor();
+    expect(await page.getByRole('combobox', { name: /Front row/ }).count()).toBe(0);
+    await screenshot(page, 'waitingRoom/lapsed');
+    await expectAccessible(page, 'waiting room after a lapsed turn');
+  });
+
   it('tells a waiting buyer when the event sold out while they waited', async () => {
     const room = await roomEvent('Last Call', 2, 1);
     const first = await callApi<Joined>(app, null, 'POST', `/public/events/${room.eventId}/waiting-room`, {});

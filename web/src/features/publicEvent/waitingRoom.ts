@@ -34,11 +34,15 @@ export const waitingRoomQueries = {
       queryKey: [...waitingRoomQueries.all, eventId, token] as const,
       queryFn: ({ signal }) => waitingRoomApi.status(eventId, token, signal),
       staleTime: 0,
-      // Poll while the buyer waits; once admitted (or the room is off) the answer no longer changes by itself.
+      // Poll while the buyer waits. Once admitted the answer changes only when the admission window ends: ask
+      // again then (and every poll interval after it, should this browser's clock run ahead of the server's).
       refetchInterval: (query) => {
         const data = query.state.data;
         if (!data || !data.enabled) return false;
-        if (data.place?.admitted) return false;
+        if (data.place?.admitted)
+          return data.place.admission_expires_at
+            ? Math.max(waitingRoomPollMs, Date.parse(data.place.admission_expires_at) - Date.now() + 1_000)
+            : false;
         return waitingRoomPollMs;
       },
     }),
