@@ -99,7 +99,15 @@ async function startServer(kind: 'sqlite' | 'postgres') {
   let store: EventStore | null = null;
   let readModels: Knex | null = null;
   try {
-    app = await startApp({ env, nodeFlags: PRODUCTION_NODE_FLAGS });
+    // ONSALE_PROFILE=<dir>: the server writes its CPU profile there as it exits (its whole life).
+    const profileDir = process.env.ONSALE_PROFILE;
+    app = await startApp({
+      env,
+      nodeFlags: [
+        ...PRODUCTION_NODE_FLAGS,
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : []),
+      ],
+    });
     const storage = readStorageConfig({ ...env, DATA_DIR: app.dataDir });
     store = await openEventStore(storage.eventStore);
     readModels = openReadModelDb(storage.readModels);

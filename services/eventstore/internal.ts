@@ -280,7 +280,7 @@ export class SharedReads {
   }
 }
 
-function deepFreeze(value: unknown): void {
+export function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
   Object.freeze(value);
   for (const inner of Object.values(value)) deepFreeze(inner);

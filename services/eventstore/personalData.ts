@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { rememberWrittenForm } from './eventVersions';
+import { deepFreeze } from './internal';
 import type {
   AppendResult,
   EventStore,
@@ -208,7 +209,10 @@ export function withPersonalData(
     return { ...event, data: sealFields(event.data, fields, key, subject), metadata };
   }
 
-  async function openEvent(event: RecordedEvent): Promise<RecordedEvent> {
+  async function openEvent(
+    event: RecordedEvent,
+    settle: (opened: unknown) => void = () => undefined,
+  ): Promise<RecordedEvent> {
     const erased = policy.erasedBy(event.type, dataOf(event));
     if (erased) keys.forget(erased);
     const fields = policy.types[event.type];
@@ -219,18 +223,44 @@ export function withPersonalData(
     const key = await keys.existingKey(subject);
     const ip: unknown = event.metadata.ip;
     const opened = { ...event };
-    openedOnFirstRead(opened, 'data', () => openFields(event.data, fields, key, subject));
+    openedOnFirstRead(opened, 'data', () => {
+      const data = openFields(event.data, fields, key, subject);
+      settle(data);
+      return data;
+    });
     if (isEnvelope(ip))
-      openedOnFirstRead(opened, 'metadata', () => ({
-        ...event.metadata,
-        ip: ((key && open(ip, key, subject)) as string | undefined) ?? ERASED_IP,
-      }));
+      openedOnFirstRead(opened, 'metadata', () => {
+        const metadata = {
+          ...event.metadata,
+          ip: ((key && open(ip, key, subject)) as string | undefined) ?? ERASED_IP,
+        };
+        settle(metadata);
+        return metadata;
+      });
     rememberWrittenForm(opened, event);
     return opened;
   }
 
+  /**
+   * A store hands its subscribers the same frozen event (SharedReads): they get the same opened event too, so a
+   * field some five projections read is decrypted once, not once each. Frozen like the event it opens, since
+   * every subscriber reads it. A subscriber behind an erasure gets what the first one got, as it would have had
+   * it kept up; the erasure event that follows scrubs its read model the same way.
+   */
+  const openedShared = new WeakMap<RecordedEvent, Promise<RecordedEvent>>();
+  function openShared(event: RecordedEvent): Promise<RecordedEvent> {
+    if (!Object.isFrozen(event)) return openEvent(event);
+    let opened = openedShared.get(event);
+    if (!opened) {
+      opened = openEvent(event, deepFreeze);
+      openedShared.set(event, opened);
+      opened.catch(() => openedShared.delete(event));
+    }
+    return opened;
+  }
+
   async function* openAll(events: AsyncIterable<RecordedEvent>): AsyncGenerator<RecordedEvent> {
-    for await (const event of events) yield await openEvent(event);
+    for await (const event of events) yield await openShared(event);
   }
 
   return {
