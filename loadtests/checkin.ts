@@ -8,7 +8,7 @@ import { startApp } from '../services/kit/testing/e2e';
 import type { CheckInMeasurements, CheckInPlan, PaceStage } from './checkinDevices';
 import { JsonClient } from './jsonClient';
 import { platformSettled, PRODUCTION_NODE_FLAGS, productionEnv } from './serverProcess';
-import { doorTargets, measureFdatasync } from './targets';
+import { doorTargets, measureFdatasync, measureIdleCommits } from './targets';
 
 /**
  * `npm run bench -- checkin` (issue 15): 10,000 attendees on one check-in list, 20 scanning devices, each
@@ -264,6 +264,7 @@ export async function benchCheckIn(options = checkInOptions(process.argv.slice(2
     );
     // The disk's own floor, on the event store's disk, while the server is idle.
     const fdatasync = measureFdatasync(app.dataDir);
+    const idleCommit = await measureIdleCommits(app.dataDir);
     const measured = await runDevices(planFile);
     const {
       health,
@@ -370,6 +371,7 @@ export async function benchCheckIn(options = checkInOptions(process.argv.slice(2
         },
         pacedHealth: pacedHealth.latencies,
         fdatasync,
+        idleCommit,
       }),
     );
     console.table([

@@ -1,5 +1,7 @@
 import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import Database from 'better-sqlite3';
 
 /**
  * The targets of issue 29 as the benchmarks print them: each a limit on a figure of the run, often derived from
@@ -45,6 +47,8 @@ export interface DoorFigures {
   pacedHealth: readonly number[];
   /** fdatasync of 512 bytes on the disk the event store writes to. */
   fdatasync: readonly number[];
+  /** A one-event durable SQLite commit after the same idle pause as the lone scans (`measureIdleCommits`). */
+  idleCommit: readonly number[];
 }
 
 /** Issue 29's door limits: one device alone p50 ≤ 2 ms and p99 ≤ 6 ms; at door pace p99 ≤ /healthz p99 + 5 ms. */
@@ -55,8 +59,12 @@ export function doorTargets(figures: DoorFigures): TargetRow[] {
   const aloneP99 = percentileOf(figures.alone, 99);
   const pacedP99 = percentileOf(figures.paced.latencies, 99);
   const healthP99 = percentileOf(figures.pacedHealth, 99);
-  const aloneBaseline = (p: number) =>
-    `GET /healthz alone p${p} ${ms(percentileOf(figures.healthAlone, p))}; fdatasync 512 B p${p} ${ms(percentileOf(figures.fdatasync, p))}`;
+  // The floor of a lone admission: a bare request and a durable commit, each on the idle machine.
+  const aloneBaseline = (p: number) => {
+    const health = percentileOf(figures.healthAlone, p);
+    const commit = percentileOf(figures.idleCommit, p);
+    return `GET /healthz alone p${p} ${ms(health)} + idle SQLite commit p${p} ${ms(commit)} = ${ms(health + commit)}; fdatasync 512 B p${p} ${ms(percentileOf(figures.fdatasync, p))}`;
+  };
   const pacedLimit = healthP99 + DOOR_LIMITS.pacedOverHealthP99Ms;
   return [
     {
@@ -102,6 +110,38 @@ export function measureFdatasync(dir: string, count = 200): number[] {
   } finally {
     closeSync(fd);
     rmSync(file, { force: true });
+  }
+  return times;
+}
+
+/**
+ * One small durable SQLite commit (WAL, synchronous=FULL, as the event store writes), each after `pauseMs` of
+ * idleness, in a scratch database of `dir`: the least a lone admission's append costs on an idle machine, where
+ * caches and CPU have cooled between two people at the door.
+ */
+export async function measureIdleCommits(dir: string, count = 100, pauseMs = 50): Promise<number[]> {
+  const file = join(dir, `commit-baseline-${process.pid}.sqlite`);
+  const db = new Database(file);
+  const times: number[] = [];
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('CREATE TABLE events (position INTEGER PRIMARY KEY, stream TEXT NOT NULL, data TEXT NOT NULL)');
+    const begin = db.prepare('BEGIN IMMEDIATE');
+    const insert = db.prepare('INSERT INTO events (stream, data) VALUES (?, ?)');
+    const commit = db.prepare('COMMIT');
+    const data = JSON.stringify({ checkInId: 'ci_0123456789abcdef', deviceId: 'door-1', gate: null });
+    for (let n = 0; n < count; n++) {
+      await delay(pauseMs);
+      const started = performance.now();
+      begin.run();
+      insert.run(`check-in-${n}`, data);
+      commit.run();
+      times.push(performance.now() - started);
+    }
+  } finally {
+    db.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
   }
   return times;
 }

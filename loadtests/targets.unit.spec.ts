@@ -35,18 +35,19 @@ describe('the door targets', () => {
     paced: { devices: 20, scansPerSecond: 80, latencies: [...times(3, 99), 14] },
     pacedHealth: [...times(1, 99), 10],
     fdatasync: times(0.4, 10),
+    idleCommit: [...times(0.6, 99), 1.5],
   };
 
   it('holds when a lone scan is within 2 ms (p50) and 6 ms (p99) and the paced p99 within healthz p99 + 5 ms', () => {
     expect(doorTargets(figures).map((row) => row.verdict)).toEqual(['ok', 'ok', 'ok']);
   });
 
-  it("names the same run's lone /healthz and fdatasync beside the lone scan", () => {
+  it("names the same run's floor beside the lone scan: a lone /healthz plus an idle durable commit", () => {
     expect(doorTargets(figures)[0]!.baseline).toBe(
-      'GET /healthz alone p50 0.80 ms; fdatasync 512 B p50 0.40 ms',
+      'GET /healthz alone p50 0.80 ms + idle SQLite commit p50 0.60 ms = 1.40 ms; fdatasync 512 B p50 0.40 ms',
     );
     expect(doorTargets(figures)[1]!.baseline).toBe(
-      'GET /healthz alone p99 2.00 ms; fdatasync 512 B p99 0.40 ms',
+      'GET /healthz alone p99 2.00 ms + idle SQLite commit p99 1.50 ms = 3.50 ms; fdatasync 512 B p99 0.40 ms',
     );
   });
 
