@@ -490,7 +490,7 @@ export async function benchOnsale(): Promise<void> {
   const queued = results.filter((row) => row.waitingRoom !== null);
   if (queued.length > 0) {
     console.log(
-      `\nThrough the waiting room (${waitingRoomCheckouts()} buyers in checkout at once; each looks at its place every 0.5 s):`,
+      `\nThrough the waiting room (${waitingRoomCheckouts()} buyers in checkout at once; each looks at its place every ${(Number(process.env.ONSALE_ROOM_POLL_MS) || 3_000) / 1000} s, as the event page does unless ONSALE_ROOM_POLL_MS says otherwise):`,
     );
     console.table(
       queued.map((row) => {

@@ -21,8 +21,11 @@ const buyers = Number(process.env.ONSALE_BUYERS);
 const seconds = Number(process.env.ONSALE_SECONDS);
 /** The event's waiting room is on: each person takes a number, waits for their turn, then reserves with it. */
 const throughWaitingRoom = process.env.ONSALE_WAITING_ROOM === 'on';
-/** Between two looks at one's place in the queue (the event page looks every 3 s). */
-const WAITING_POLL_MS = 500;
+/**
+ * Between two looks at one's place in the queue: as often as the event page looks (`waitingRoomPollMs`, 3 s), or
+ * `ONSALE_ROOM_POLL_MS` to press the status route harder.
+ */
+const WAITING_POLL_MS = Number(process.env.ONSALE_ROOM_POLL_MS) || 3_000;
 const scenario = readOnsaleScenario();
 
 interface Step {

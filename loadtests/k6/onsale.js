@@ -6,7 +6,8 @@
 // buyers, as they would in a real rush), then:
 //   BASE_URL=http://localhost:3000 EVENT_ID=ev_… TICKET_IDS=tk_a,tk_b,tk_c BUYERS=500 k6 run loadtests/k6/onsale.js
 // With the event's waiting room on (as `ONSALE_WAITING_ROOM=<checkouts> npm run bench -- onsale` runs it), add
-// WAITING_ROOM=on: each person takes a number, looks at its place every 0.5 s until admitted, then reserves with it.
+// WAITING_ROOM=on: each person takes a number, looks at its place every 3 s (as the event page does) until admitted,
+// then reserves with it.
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import exec from 'k6/execution';
@@ -88,7 +89,7 @@ function waitForTurn(json, deadline) {
   const token = joined.json('data.token');
   let admitted = joined.json('data.admitted');
   while (!admitted && Date.now() < deadline) {
-    sleep(0.5);
+    sleep(3);
     const status = http.get(`${room}?token=${encodeURIComponent(token)}`, {
       ...json,
       tags: { step: 'place' },
