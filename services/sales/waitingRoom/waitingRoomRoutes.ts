@@ -3,12 +3,13 @@ import type { Services } from '../../kit/http/context';
 import { execute } from '../../kit/http/context';
 import { body, pathParam, query } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
+import { sharedWhileInFlight } from '../../kit/sharedWhileInFlight';
 import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
 import { MemoryRateLimitStore, RateLimiter, type Limit } from '../../identity/rateLimit';
 import { clientNetwork } from '../orders/reservationLimits';
 import { waitingRoomDecider } from './waitingRoomDecider';
 import { waitingRoomStream } from './waitingRoomEvents';
-import type { WaitingRoomGate } from './waitingRoomGate';
+import type { WaitingRoomGate, WaitingRoomView } from './waitingRoomGate';
 import { joinWaitingRoomSchema, waitingRoomStatusQuerySchema } from './waitingRoomSchemas';
 import type { WaitingRoomTokens } from './waitingRoomToken';
 
@@ -28,11 +29,14 @@ export function publicWaitingRoomRoutes(
   const perMinute: Limit = { name: 'waiting-room-join', max: perClientPerMinute, windowMs: 60_000 };
   const joins = new RateLimiter(services.clock, new MemoryRateLimitStore(10_000, perMinute.windowMs));
 
-  const liveView = async (eventId: string) => {
-    const view = await gate.view(eventId);
+  const live = (view: WaitingRoomView) => {
     if (view.event.status !== 'LIVE') throw new Refusal('event_not_found');
     return view;
   };
+  const liveView = async (eventId: string) => live(await gate.view(eventId));
+  // A rush's buyers look at their place every few seconds, all in the same event: polls that come while the room
+  // is being read share that read (three stream loads, each a query on PostgreSQL).
+  const polledView = sharedWhileInFlight((eventId: string) => gate.view(eventId));
 
   router.post('/events/:eventId/waiting-room', async (ctx) => {
     const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
@@ -64,7 +68,7 @@ export function publicWaitingRoomRoutes(
   router.get('/events/:eventId/waiting-room', async (ctx) => {
     const eventId = eventIdOrNotFound(pathParam(ctx, 'eventId'));
     const { token } = query(ctx, waitingRoomStatusQuerySchema);
-    const view = await liveView(eventId);
+    const view = live(await polledView(eventId));
     const now = services.clock.now();
     const number = view.enabled ? gate.placeNumberOf(view, eventId, token, now) : null;
     ctx.set('Cache-Control', 'private, no-store');
