@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
+  callApi,
   callApiInPage,
   createEventInPage,
   dateNextYear,
@@ -183,6 +184,98 @@ describeE2E('Widget: a buyer gets a ticket through the widget on the organizer�
       expect(pageErrors).toEqual([]);
     } finally {
       await phone.close();
+    }
+  });
+
+  it('holds a rush’s buyer in the waiting room inside the frame, then lets them choose in place', async () => {
+    // A second event of the organizer whose waiting room lets one buyer check out at a time.
+    const rushId = await createEventInPage(
+      page,
+      { name: 'Harbour Arts Collective' },
+      {
+        title: 'Harbour Lights Encore',
+        start_date: `${dateNextYear('07-05')}T19:30:00Z`,
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+    );
+    const standing = await callApiInPage<{ data: { id: string } }>(
+      page,
+      'POST',
+      `/events/${rushId}/tickets`,
+      {
+        type: 'FREE',
+        title: 'Standing',
+        quantity: 10,
+      },
+    );
+    await callApiInPage(page, 'PUT', `/events/${rushId}/settings`, {
+      waiting_room_enabled: true,
+      waiting_room_checkout_capacity: 1,
+    });
+    await callApiInPage(page, 'PUT', `/events/${rushId}/status`, { status: 'LIVE' });
+    // Someone came first and holds the one checkout place.
+    const room = `/public/events/${rushId}/waiting-room`;
+    const first = await callApi<{ data: { token: string } }>(app, null, 'POST', room, {});
+    await expect
+      .poll(
+        async () =>
+          (
+            await callApi<{ data: { place: { admitted: boolean } | null } }>(
+              app,
+              null,
+              'GET',
+              `${room}?token=${encodeURIComponent(first.data.token)}`,
+            )
+          ).data.place?.admitted,
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const held = await fetch(`${app.url}/api/public/events/${rushId}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-waiting-room-token': first.data.token },
+      body: JSON.stringify({ lines: [{ ticket_id: standing.data.id, quantity: 1 }] }),
+    });
+    expect(held.status).toBe(201);
+    const heldOrder = ((await held.json()) as { data: { short_id: string } }).data.short_id;
+
+    const rushSite = await startOrganizerSite(
+      `<div data-ticket-shop-widget data-event-id="${rushId}" data-checkout="in-place"></div><script async src="${app.url}/widget.js"></script>`,
+    );
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    try {
+      const buyer = await phone.newPage();
+      buyer.on('pageerror', (error) => pageErrors.push(error.message));
+      await buyer.goto(rushSite.url);
+      const frame = buyer.frameLocator('iframe[title="Tickets"]');
+      await frame.getByRole('heading', { name: 'You are in the waiting room' }).waitFor();
+      await frame.getByText('Your number: 2').waitFor();
+      await frame.getByText('Nobody is ahead of you.').waitFor();
+      expect(await frame.getByLabel(/Standing/).count()).toBe(0);
+      await screenshot(buyer, 'widget/waiting-room');
+      await expectAccessible(buyer, 'widget waiting room on the organizer’s site');
+
+      // The first buyer completes: the place frees, and the frame lets the phone choose.
+      const order = `/public/events/${rushId}/orders/${heldOrder}`;
+      const person = { first_name: 'Fay', last_name: 'First', email: 'fay@example.test' };
+      await callApi(app, null, 'PUT', `${order}/details`, {
+        ...person,
+        attendees: [person],
+        terms_agreed: true,
+      });
+      await callApi(app, null, 'POST', `${order}/complete`, { payment_method: 'FREE' });
+      await frame.getByText(/It is your turn/).waitFor({ timeout: 20_000 });
+      await frame
+        .getByLabel(/Standing/)
+        .first()
+        .selectOption('1');
+      await frame.getByRole('button', { name: /continue/i }).click();
+      await expect.poll(() => frame.getByLabel(/first name/i).count()).toBeGreaterThan(0);
+      expect(buyer.url()).toBe(rushSite.url);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await phone.close();
+      await new Promise((resolve) => rushSite.server.close(resolve));
     }
   });
 
