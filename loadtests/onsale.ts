@@ -62,6 +62,8 @@ interface RunResult {
   errorSamples: string[];
   /** The server process's resident memory on a settled platform, just before the buyers come. */
   idleRssMb: number;
+  /** The V8 heap in use when idle before the run: what of the idle RSS is live (or not yet collected) JavaScript. */
+  idleHeapUsedMb: number;
   peakRssMb: number;
   /**
    * The server process's CPU time (user and system, all its threads) per completed order, from the buyers' first
@@ -126,9 +128,11 @@ async function startServer(kind: 'sqlite' | 'postgres') {
     pid: running.pid,
     readModels,
     /** The server's counters now: commands taken (its `commands_total`, the reactors' included), reservations. */
-    async counters(): Promise<{ commands: number; reservations: Buckets }> {
+    async counters(): Promise<{ commands: number; reservations: Buckets; heapUsedMb: number }> {
       const metrics = await (await fetch(`${running.url}/metrics`)).text();
+      const heapUsed = /^nodejs_heap_size_used_bytes (\d+)/m.exec(metrics)?.[1];
       return {
+        heapUsedMb: heapUsed === undefined ? Number.NaN : Number(heapUsed) / 2 ** 20,
         commands: [...metrics.matchAll(/^commands_total\{[^}]*\} (\d+)/gm)].reduce(
           (sum, match) => sum + Number(match[1]),
           0,
@@ -317,6 +321,7 @@ async function onsaleRun(
     retriedAfter503: outcome.retriedAfter503,
     errorSamples: outcome.errorSamples,
     idleRssMb,
+    idleHeapUsedMb: countersBefore.heapUsedMb,
     peakRssMb,
     serverCpuMsPerOrder: (cpuUntilSettled * 1000) / completed,
     runCpuMsPerOrder: (cpuDuringRun * 1000) / completed,
@@ -479,6 +484,7 @@ export async function benchOnsale(): Promise<void> {
       errors: row.errors,
       'sent again after 503': row.retriedAfter503,
       'idle RSS MB': Math.round(row.idleRssMb),
+      'idle heap used MB': Math.round(row.idleHeapUsedMb),
       'peak RSS MB': Math.round(row.peakRssMb),
       'CPU ms/order, run': row.runCpuMsPerOrder.toFixed(2),
       'CPU ms/order, until mails sent': row.serverCpuMsPerOrder.toFixed(2),
