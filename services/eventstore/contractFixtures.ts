@@ -4,7 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevisionError } from './port';
-import type { EventMetadata, EventStore, EventStoreOptions, NewEvent, RecordedEvent } from './port';
+import type {
+  EventMetadata,
+  EventStore,
+  EventStoreOptions,
+  NewEvent,
+  RecordedEvent,
+  SubscribeOptions,
+} from './port';
 
 export interface ContractSubject {
   store: EventStore;
@@ -58,12 +65,20 @@ export async function eventually(predicate: () => boolean, timeoutMs: number): P
   return true;
 }
 
-/** Subscribes from `after` and records the positions of this test's events until told where to stop. */
-export function startCollector(store: EventStore, after: bigint, prefix: string) {
+/**
+ * Subscribes from `after` (with the `types` or `relevant` it is given) and records the events of streams starting
+ * with `prefix` ('' for every stream) until told where to stop.
+ */
+export function startCollector(
+  store: EventStore,
+  after: bigint,
+  prefix: string,
+  options: Pick<SubscribeOptions, 'types' | 'relevant'> = {},
+) {
   const controller = new AbortController();
   const seen: RecordedEvent[] = [];
   const done = (async () => {
-    for await (const event of store.subscribe({ after, signal: controller.signal })) {
+    for await (const event of store.subscribe({ ...options, after, signal: controller.signal })) {
       if (event.stream.startsWith(prefix)) seen.push(event);
     }
   })();

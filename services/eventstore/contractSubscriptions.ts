@@ -3,7 +3,7 @@
  * once and in order under concurrent writers, type filters, the ways a subscription ends, and what `close()` ends.
  */
 import { expect, it } from 'vitest';
-import { collect, eventually, newEvent, startCollector } from './contractFixtures';
+import { collect, newEvent, startCollector } from './contractFixtures';
 import type { ContractSuite } from './contractFixtures';
 import type { AppendResult, ExpectedRevision, RecordedEvent } from './port';
 
@@ -73,17 +73,7 @@ export function subscriptionContract(suite: ContractSuite): void {
 
   it('a subscriber naming its relevant types gets each of them in order, and its position reaches the head', async () => {
     const { store, start } = suite;
-    const controller = new AbortController();
-    const seen: RecordedEvent[] = [];
-    const done = (async () => {
-      for await (const event of store.subscribe({
-        after: start,
-        relevant: ['Wanted'],
-        signal: controller.signal,
-      })) {
-        seen.push(event);
-      }
-    })();
+    const collector = startCollector(store, start, '', { relevant: ['Wanted'] });
     await store.append(streamName('r'), [newEvent('Wanted', { k: 1 }), newEvent('Unwanted')], {
       expected: 'no_stream',
     });
@@ -93,10 +83,8 @@ export function subscriptionContract(suite: ContractSuite): void {
     const last = await store.append(streamName('r'), [newEvent('Unwanted'), newEvent('Unwanted')], {
       expected: 'any',
     });
-    await eventually(() => seen.at(-1)?.position === last.position, 10_000);
-    controller.abort();
-    await done;
-    const mine = ours(seen);
+    await collector.stopAfter(last.position);
+    const mine = ours(collector.seen);
     expect(mine.filter((e) => e.type === 'Wanted').map((e) => e.data)).toEqual([{ k: 1 }, { k: 2 }]);
     // In order, each at most once, ending at the head: whatever else the store chose to hand over.
     const positions = mine.map((e) => e.position);
@@ -107,26 +95,15 @@ export function subscriptionContract(suite: ContractSuite): void {
 
   it('subscribe yields only the requested types and keeps advancing past the others', async () => {
     const { store, start } = suite;
-    const controller = new AbortController();
-    const seen: RecordedEvent[] = [];
-    const done = (async () => {
-      for await (const event of store.subscribe({
-        after: start,
-        types: ['Wanted'],
-        signal: controller.signal,
-      })) {
-        seen.push(event);
-      }
-    })();
+    const collector = startCollector(store, start, '', { types: ['Wanted'] });
+    const { seen } = collector;
     await store.append(streamName('s'), [newEvent('Unwanted'), newEvent('Wanted', { k: 1 })], {
       expected: 'no_stream',
     });
     for (let i = 0; i < 30; i++)
       await store.append(streamName('s'), [newEvent('Unwanted')], { expected: 'any' });
     const last = await store.append(streamName('s'), [newEvent('Wanted', { k: 2 })], { expected: 'any' });
-    await eventually(() => seen.length >= 2, 10_000);
-    controller.abort();
-    await done;
+    await collector.stopAfter(last.position);
     expect(seen.map((e) => e.data)).toEqual([{ k: 1 }, { k: 2 }]);
     expect(seen.every((e) => e.type === 'Wanted')).toBe(true);
     expect(seen.at(-1)?.position).toBe(last.position);
