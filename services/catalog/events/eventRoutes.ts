@@ -96,9 +96,7 @@ export function eventRoutes(services: Services) {
    * is gone. Without a delete in the stream the read model is behind: `not_ready`, as for any read.
    */
   async function committedThenDeleted(eventId: string, committed: CommandResult<DomainEvent, unknown>) {
-    let deleted: RecordedEvent | undefined;
-    for await (const event of services.store.readStream(eventStream(eventId)))
-      if (event.type === 'EventDeleted') deleted = event;
+    const deleted = await deletionOf(eventId);
     if (!deleted)
       throw new Refusal('not_ready', 'The change is saved but not yet visible; reload in a moment');
     const { deletedAt } = deleted.data as { deletedAt: string };
@@ -109,6 +107,14 @@ export function eventRoutes(services: Services) {
       },
       event_deleted: { position: deleted.position.toString(), deleted_at: deletedAt },
     };
+  }
+
+  /** The event's `EventDeleted`, read from the log (the read models may not all have applied it yet). */
+  async function deletionOf(eventId: string): Promise<RecordedEvent | undefined> {
+    let deleted: RecordedEvent | undefined;
+    for await (const event of services.store.readStream(eventStream(eventId)))
+      if (event.type === 'EventDeleted') deleted = event;
+    return deleted;
   }
 
   /** Runs the command and answers with the event as it now is (or what was committed, if it is gone). */
@@ -267,8 +273,9 @@ export function eventRoutes(services: Services) {
       record: (image) => handle(ctx, eventId, upload(image), pageReadModels),
     });
     const stored = (await listEventImages(services.db, eventId)).find((row) => row.id === imageId);
-    if (!stored && (await findAccountEvent(services.db, state.accountId, eventId)))
-      throw new Refusal('image_not_found');
+    // Missing from the event's pages, which were read at the upload's position: removed since, or gone with a
+    // delete. The log tells which; the events list may not have applied the delete yet.
+    if (!stored && !(await deletionOf(eventId))) throw new Refusal('image_not_found');
     ctx.status = 201;
     ctx.body = stored ? { data: presentEventImage(stored) } : await committedThenDeleted(eventId, result);
   });

@@ -167,9 +167,8 @@ describeE2E('Widget: a buyer gets a ticket through the widget on the organizerâ€
 
       // The frame follows the shorter confirmation down, and its top came back into view.
       await expect.poll(() => frameHeight(frameElement)).toBeLessThan(formHeight);
-      await expect
-        .poll(async () => (await frameElement.boundingBox())?.y ?? Number.NaN)
-        .toBeGreaterThanOrEqual(0);
+      // Within a pixel: the scroll can leave the frame's top a fraction of a pixel above the viewport.
+      await expect.poll(async () => (await frameElement.boundingBox())?.y ?? Number.NaN).toBeGreaterThan(-1);
       const heading = await confirmation.boundingBox();
       expect(heading).not.toBeNull();
       expect(heading!.y).toBeGreaterThanOrEqual(0);
