@@ -21,6 +21,7 @@ export const timeSensitive = [
   'services/worker/**/*.int.spec.ts',
   'services/sales/orders/orders.int.spec.ts',
   'services/identity/identity.int.spec.ts',
+  'services/identity/identityMembers.int.spec.ts',
   'services/api/api.int.spec.ts',
 ];
 
