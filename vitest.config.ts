@@ -14,8 +14,8 @@ const env = { PASSWORD_HASH_COST: 'low', VERIFY_DECLARED_READS: 'true' };
 /**
  * The suites whose rules compare recorded times with the injected clock run twice more with the process's wall
  * clock a year ahead and a year behind (services/kit/testing/wallClockShift.ts, docs/time.md): a test that still
- * depends on the date it was written fails here today, not next year. They are projects of the same run, so they
- * share its workers instead of paying a second and third start.
+ * depends on the date it was written fails here today, not next year. `npm test` runs them, with the unit project,
+ * in a vitest of their own beside the integration project (services/tools/test.mjs).
  */
 export const timeSensitive = [
   'services/worker/**/*.int.spec.ts',
@@ -55,8 +55,9 @@ export default defineConfig({
     // Three unit and integration files at a time on the two cores: a file waits much of its time (for a child
     // process, a projection catching up, a timer), and with two at a time the cores were idle a fifth of the tier.
     // A fourth kept the cores no busier and paid a fourth import of the platform per project: the first pass took
-    // 412 s with four, 383 s with three (import time 158 s → 95 s). The browser journeys run in their own group,
-    // after them (in their own pass of `npm test`).
+    // 412 s with four, 383 s with three (import time 158 s → 95 s). `npm test` runs the integration project this
+    // way, the unit and wall-clock-shifted projects one file at a time beside it, and the browser journeys in a
+    // pass of their own after them (services/tools/test.mjs).
     maxWorkers: 3,
     // The slowest files of each project first (durations of the last full run), so no long file starts last.
     sequence: { sequencer: SlowFirstSequencer },
