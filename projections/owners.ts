@@ -64,6 +64,7 @@ export const readModelOwners: Readonly<Record<string, string | readonly string[]
   message_mails: 'services/worker',
   open_email_claims: 'services/worker',
   open_holds: 'services/worker',
+  unsettled_sales: 'services/worker',
   order_mails: 'services/worker',
   waiting_list_due: 'services/worker',
   waiting_offer_holds: 'services/worker',

@@ -39,6 +39,7 @@ import { waitingListReadModel } from './0094_waiting_list';
 import { invoicesReadModel } from './0096_invoices';
 import { waitingOfferHoldsReadModel } from './0097_waiting_offer_holds';
 import { waitingRoomsReadModel } from './0098_waiting_rooms';
+import { unsettledSalesReadModel } from './0099_unsettled_sales';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -86,6 +87,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   invoicesReadModel,
   waitingOfferHoldsReadModel,
   waitingRoomsReadModel,
+  unsettledSalesReadModel,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -102,6 +102,21 @@ export type ReturnStock = {
   now: Date;
 };
 
+/**
+ * The checkout keeper takes back a sale that no order shows: a completion cut short between the hold's sale and
+ * the order's event, whose order then ran out unpaid (or was never recorded). Everything still sold comes back,
+ * and the hold can never be sold again, so a late repeat of the completion is refused instead of selling twice.
+ */
+export type ReclaimSale = {
+  type: 'ReclaimSale';
+  eventId: string;
+  holdId: string;
+  orderId: string;
+  now: Date;
+};
+/** The return id of a reclaimed sale: one per hold. */
+export const reclaimedSaleReturnId = 'reclaimed';
+
 export type AddWaitingDemand = {
   type: 'AddWaitingDemand';
   eventId: string;
@@ -127,6 +142,7 @@ export type InventoryCommand =
   | ConvertHold
   | ConvertPaidHold
   | ReturnStock
+  | ReclaimSale
   | AddWaitingDemand
   | RemoveWaitingDemand;
 
@@ -272,6 +288,8 @@ export function remainingAt(state: InventoryState, now: Date): Remaining {
   }
   return remaining;
 }
+
+const wasReclaimed = (hold: Hold): boolean => hold.returnIds.includes(reclaimedSaleReturnId);
 
 export function findHold(state: InventoryState, holdId: string): Hold | undefined {
   return state.active.get(holdId) ?? state.settled.get(holdId);
@@ -769,6 +787,7 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
       case 'ConvertHold': {
         const hold = findHold(state, command.holdId);
         if (!hold || hold.orderId !== command.orderId) refuse('hold_not_found');
+        if (wasReclaimed(hold)) refuse('hold_expired');
         if (hold.status === 'SOLD') return [];
         if (hold.status === 'RELEASED') refuse('hold_expired');
         const afterExpiry = hold.expiresAt <= now;
@@ -784,6 +803,7 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
       case 'ConvertPaidHold': {
         const hold = findHold(state, command.holdId);
         if (!hold || hold.orderId !== command.orderId) refuse('hold_not_found');
+        if (wasReclaimed(hold)) refuse('hold_expired');
         if (hold.status === 'SOLD') return [];
         const afterExpiry = hold.status === 'RELEASED' || hold.expiresAt <= now;
         if (afterExpiry) checkFits(state, hold.lines, hold.promoCodeId, now);
@@ -791,6 +811,23 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryEvent, Invento
           {
             type: 'HoldConverted',
             data: { eventId, holdId: command.holdId, orderId: command.orderId, afterExpiry, convertedAt: at },
+          },
+        ];
+      }
+      case 'ReclaimSale': {
+        const hold = findHold(state, command.holdId);
+        if (!hold || hold.orderId !== command.orderId) refuse('hold_not_found');
+        if (hold.status !== 'SOLD' || wasReclaimed(hold)) return [];
+        return [
+          {
+            type: 'StockReturned',
+            data: {
+              eventId,
+              holdId: command.holdId,
+              returnId: reclaimedSaleReturnId,
+              lines: hold.soldLines.map(({ ticketId, tierId, quantity }) => ({ ticketId, tierId, quantity })),
+              returnedAt: at,
+            },
           },
         ];
       }

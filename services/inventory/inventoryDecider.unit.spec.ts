@@ -595,6 +595,82 @@ describe('ReturnStock', () => {
   });
 });
 
+describe('ReclaimSale', () => {
+  const given = [ticketStock('tk_a', 3), held('h1', [line('tk_a', 2)]), converted('h1')];
+  const reclaim = (orderId = 'or_h1') => ({
+    type: 'ReclaimSale' as const,
+    eventId,
+    holdId: 'h1',
+    orderId,
+    now: minutes(30),
+  });
+  const reclaimed: InventoryEvent = {
+    type: 'StockReturned',
+    data: { eventId, holdId: 'h1', returnId: 'reclaimed', lines: [line('tk_a', 2)], returnedAt: at(30) },
+  };
+
+  it('brings back what a sale without its order holds, once', () => {
+    spec.given(given).when(reclaim()).then([reclaimed]);
+    spec
+      .given([...given, reclaimed])
+      .when(reclaim())
+      .thenNothingHappened();
+    const state = fold(inventoryDecider, inventoryDecider.initialState(), [...given, reclaimed]);
+    expect(remainingAt(state, minutes(31)).tickets.tk_a).toBe(3);
+  });
+
+  it('returns only what is still sold, and nothing of a hold never sold', () => {
+    const partly: InventoryEvent = {
+      type: 'StockReturned',
+      data: { eventId, holdId: 'h1', returnId: 'r1', lines: [line('tk_a', 1)], returnedAt: at(20) },
+    };
+    spec
+      .given([...given, partly])
+      .when(reclaim())
+      .then([
+        {
+          type: 'StockReturned',
+          data: {
+            eventId,
+            holdId: 'h1',
+            returnId: 'reclaimed',
+            lines: [line('tk_a', 1)],
+            returnedAt: at(30),
+          },
+        },
+      ]);
+    spec
+      .given([ticketStock('tk_a', 3), held('h1', [line('tk_a', 2)])])
+      .when(reclaim())
+      .thenNothingHappened();
+    spec.given(given).when(reclaim('or_other')).thenRefused('hold_not_found');
+    spec
+      .given([ticketStock('tk_a', 3)])
+      .when(reclaim())
+      .thenRefused('hold_not_found');
+  });
+
+  it('refuses to sell a reclaimed hold again: a late completion or payment is refused, not sold twice', () => {
+    const convert = {
+      type: 'ConvertHold' as const,
+      eventId,
+      holdId: 'h1',
+      orderId: 'or_h1',
+      now: minutes(31),
+    };
+    spec
+      .given([...given, reclaimed])
+      .when(convert)
+      .thenRefused('hold_expired');
+    spec
+      .given([...given, reclaimed])
+      .when({ ...convert, type: 'ConvertPaidHold' })
+      .thenRefused('hold_expired');
+    // Before the reclaim, a repeated completion is quiet.
+    spec.given(given).when(convert).thenNothingHappened();
+  });
+});
+
 describe('stock definitions', () => {
   it('refuses to set a limit below what is sold or held', () => {
     const given = [ticketStock('tk_a', 10), held('h1', [line('tk_a', 6)])];

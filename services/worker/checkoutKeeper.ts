@@ -5,15 +5,23 @@ import { listOverdueOrders } from '../../projections/orders';
 import type { CommandContext, CommandHandler } from '../kit/commandHandler';
 import type { Clock } from '../kit/clock';
 import type { Logger } from '../kit/logger';
-import { inventoryDecider } from '../inventory/inventoryDecider';
+import { inventoryDecider, reclaimedSaleReturnId } from '../inventory/inventoryDecider';
 import {
   inventoryStream,
   type HoldConverted,
   type HoldPlaced,
   type HoldReleased,
+  type StockReturned,
 } from '../inventory/inventoryEvents';
-import { orderDecider } from '../sales/orders/orderDecider';
-import { orderStream, type OrderPlaced } from '../sales/orders/orderEvents';
+import { effectiveStatus, isOpen, orderDecider } from '../sales/orders/orderDecider';
+import { orderPaymentDecider } from '../sales/orders/orderPaymentDecider';
+import {
+  orderStream,
+  type AttendeeReactivated,
+  type OrderAwaitingOfflinePayment,
+  type OrderCompleted,
+  type OrderPlaced,
+} from '../sales/orders/orderEvents';
 import { expireOrder, orderChanged } from '../sales/orders/orderWorkflows';
 import { runChain } from '../kit/workflow';
 import { entryOfOfferHold } from '../sales/waitingList/waitingListWorkflow';
@@ -26,6 +34,10 @@ import { entryOfOfferHold } from '../sales/waitingList/waitingListWorkflow';
  * - An order past its expiry and not completed: `ExpireOrder` (quiet unless it is open and overdue) and then
  *   `ReleaseHold` (quiet for a sold or released hold). Expiry is lazy for correctness (the inventory stops
  *   counting an expired hold by itself); this records it and gives the stock back for good.
+ * - A hold sold without its order's completion (the process died between `ConvertHold` and the order's event):
+ *   once the order can no longer complete (expired or abandoned, or never recorded after `settleAfterMs`) and no
+ *   card payment was started for it, `ReclaimSale` gives the stock back and stops the hold from selling again.
+ *   With a payment intent, Stripe's redelivery of its webhook finishes the chain instead (docs/orders.md).
  *
  * Both compensations go through the normal deciders, so several workers may sweep at once.
  */
@@ -41,17 +53,47 @@ export const openHoldsTable: ReadModelTable = {
   },
 };
 
+/** Holds sold whose order has not yet said it completed (`OrderCompleted`, offline, a reactivation). */
+export const unsettledSalesTable: ReadModelTable = {
+  name: 'unsettled_sales',
+  define(table) {
+    table.string('hold_id', 80).primary();
+    table.string('event_id', 40).notNullable();
+    table.string('order_id', 40).notNullable().index();
+    /** ISO instant the hold was sold. */
+    table.string('since', 40).notNullable();
+  },
+};
+
 export const checkoutKeeperName = 'checkout-keeper';
 
-type Handled = HoldPlaced | HoldReleased | HoldConverted | OrderPlaced;
+type Handled =
+  | HoldPlaced
+  | HoldReleased
+  | HoldConverted
+  | StockReturned
+  | OrderPlaced
+  | OrderCompleted
+  | OrderAwaitingOfflinePayment
+  | AttendeeReactivated;
 
 export function checkoutKeeper(): Projection {
   return defineProjection<Handled>({
     name: checkoutKeeperName,
-    tables: [openHoldsTable],
-    handles: ['HoldPlaced', 'HoldReleased', 'HoldConverted', 'OrderPlaced'],
+    tables: [openHoldsTable, unsettledSalesTable],
+    handles: [
+      'HoldPlaced',
+      'HoldReleased',
+      'HoldConverted',
+      'StockReturned',
+      'OrderPlaced',
+      'OrderCompleted',
+      'OrderAwaitingOfflinePayment',
+      'AttendeeReactivated',
+    ],
     async apply(trx, event, ctx) {
       const holds = ctx.table(openHoldsTable.name);
+      const sales = ctx.table(unsettledSalesTable.name);
       switch (event.type) {
         case 'HoldPlaced':
           // A waiting-list offer holds its units without an order until the buyer checks out or the offer runs
@@ -67,11 +109,31 @@ export function checkoutKeeper(): Projection {
             .onConflict('hold_id')
             .ignore();
           return [];
-        case 'HoldReleased':
         case 'HoldConverted':
+          await trx(holds).where({ hold_id: event.data.holdId }).delete();
+          await trx(sales)
+            .insert({
+              hold_id: event.data.holdId,
+              event_id: event.data.eventId,
+              order_id: event.data.orderId,
+              since: event.data.convertedAt,
+            })
+            .onConflict('hold_id')
+            .ignore();
+          return [];
+        case 'HoldReleased':
         case 'OrderPlaced':
           // Settled: the order exists (its expiry is the order's own), or the hold is gone.
           await trx(holds).where({ hold_id: event.data.holdId }).delete();
+          return [];
+        case 'StockReturned':
+          if (event.data.returnId === reclaimedSaleReturnId)
+            await trx(sales).where({ hold_id: event.data.holdId }).delete();
+          return [];
+        case 'OrderCompleted':
+        case 'OrderAwaitingOfflinePayment':
+        case 'AttendeeReactivated':
+          await trx(sales).where({ order_id: event.data.orderId }).delete();
           return [];
       }
     },
@@ -81,6 +143,7 @@ export function checkoutKeeper(): Projection {
 export interface CheckoutSweep {
   releasedHolds: string[];
   expiredOrders: string[];
+  reclaimedSales: string[];
 }
 
 const system = (id: string): CommandContext => ({ correlationId: `checkout-keeper-${id}`, actor: 'system' });
@@ -120,7 +183,7 @@ export class CheckoutKeeper {
 
   async sweep(): Promise<CheckoutSweep> {
     const { db, commands, clock, settleAfterMs } = this.deps;
-    const outcome: CheckoutSweep = { releasedHolds: [], expiredOrders: [] };
+    const outcome: CheckoutSweep = { releasedHolds: [], expiredOrders: [], reclaimedSales: [] };
     const now = clock.now();
 
     const orphans = (await db(openHoldsTable.name)
@@ -141,16 +204,45 @@ export class CheckoutKeeper {
       await db(openHoldsTable.name).where({ hold_id: hold.hold_id }).delete();
     }
 
+    const sold = (await db(unsettledSalesTable.name)
+      .where('since', '<=', new Date(now.getTime() - settleAfterMs).toISOString())
+      .orderBy('since')
+      .limit(500)) as { hold_id: string; event_id: string; order_id: string }[];
+    for (const sale of sold) {
+      const { state } = await commands.load(orderPaymentDecider, orderStream(sale.order_id));
+      const { order, payment } = state;
+      // Still open: the buyer's repeat of the completion may finish the chain.
+      if (order.exists && isOpen(effectiveStatus(order, now))) continue;
+      const unsold =
+        !order.exists || effectiveStatus(order, now) === 'EXPIRED' || order.status === 'ABANDONED';
+      if (unsold && payment.intents.length === 0) {
+        const reclaimed = await commands.handle(
+          inventoryDecider,
+          inventoryStream(sale.event_id),
+          { type: 'ReclaimSale', eventId: sale.event_id, holdId: sale.hold_id, orderId: sale.order_id, now },
+          system(sale.hold_id),
+        );
+        if (reclaimed.events.length > 0) outcome.reclaimedSales.push(sale.hold_id);
+      } else if (unsold) {
+        this.deps.logger.warn('sold hold of an unfinished card order left to the payment webhook', {
+          holdId: sale.hold_id,
+          orderId: sale.order_id,
+        });
+      }
+      await db(unsettledSalesTable.name).where({ hold_id: sale.hold_id }).delete();
+    }
+
     for (const order of await listOverdueOrders(db, now)) {
       const { state } = await commands.load(orderDecider, orderStream(order.id));
       if (!state.exists) continue;
       const expired = await runChain(commands, expireOrder(state, clock.now()), system(order.id));
       if (orderChanged(expired) || state.status === 'EXPIRED') outcome.expiredOrders.push(order.id);
     }
-    if (outcome.releasedHolds.length + outcome.expiredOrders.length > 0)
+    if (outcome.releasedHolds.length + outcome.expiredOrders.length + outcome.reclaimedSales.length > 0)
       this.deps.logger.info('checkout sweep', {
         releasedHolds: outcome.releasedHolds.length,
         expiredOrders: outcome.expiredOrders.length,
+        reclaimedSales: outcome.reclaimedSales.length,
       });
     return outcome;
   }

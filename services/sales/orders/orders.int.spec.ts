@@ -8,6 +8,7 @@ import { createPromoCode } from '../../catalog/promoCodes/promoCodeCommands';
 import { eventually } from '../../messaging/testing';
 import { findHold, inventoryDecider, remainingAt } from '../../inventory/inventoryDecider';
 import { inventoryStream } from '../../inventory/inventoryEvents';
+import { orderHoldId } from './orderWorkflows';
 
 type Problem = { status: number; reason: string; errors?: Record<string, string[]> };
 type Attendee = {
@@ -630,6 +631,47 @@ function ordersSuite(kind: StorageKind) {
       return row.body.data.status === 'EXPIRED' ? true : undefined;
     });
     expect((await worker.checkout.sweep()).expiredOrders).not.toContain(placed.id);
+  });
+
+  it('a completion cut short between the sale of its hold and the order event gives the stock back at expiry', async () => {
+    const eventId = await liveEvent();
+    const ticket = await createTicket(eventId, { type: 'FREE', title: 'Entry', quantity: 10 });
+    await publish(eventId);
+    const placed = (await order(eventId, { lines: [{ ticket_id: ticket.id, quantity: 3 }] })).body.data;
+    expect((await details(eventId, placed.short_id, 3)).status).toBe(200);
+    // The completion's first append (the hold sold); the process died before the order's event.
+    const holdId = orderHoldId(placed.id);
+    const { services, worker } = t.platform;
+    await services.commands.handle(
+      inventoryDecider,
+      inventoryStream(eventId),
+      { type: 'ConvertHold', eventId, holdId, orderId: placed.id, now: clock.now() },
+      context,
+    );
+    expect(await remaining(eventId, ticket.id)).toBe(7);
+    expect(await worker.runner.waitFor(await services.store.head(), 30_000)).toBe(true);
+    // While the order is open, the buyer's repeat may still finish the chain: the keeper waits.
+    expect((await worker.checkout.sweep()).reclaimedSales).not.toContain(holdId);
+    expect(await remaining(eventId, ticket.id)).toBe(7);
+
+    // Past the order's expiry (15 minutes) and the grace period (600 s by default).
+    clock.advance(26 * 60_000);
+    try {
+      // The worker also sweeps on its own timer: one of the two reclaims the sale, never both.
+      await worker.checkout.sweep();
+      const back = await eventually(async () =>
+        (await remaining(eventId, ticket.id)) === 10 ? true : undefined,
+      );
+      expect(back).toBe(true);
+      const { state } = await services.commands.load(inventoryDecider, inventoryStream(eventId));
+      expect(findHold(state, holdId)?.returnIds).toEqual(['reclaimed']);
+      // A late repeat of the completion sells nothing twice.
+      expectProblem(await complete(eventId, placed.short_id, 'FREE'), 409, 'order_expired');
+      expect((await worker.checkout.sweep()).reclaimedSales).toEqual([]);
+      expect(await remaining(eventId, ticket.id)).toBe(10);
+    } finally {
+      clock.advance(-26 * 60_000);
+    }
   });
 
   it('a ticket changed by the organizer is priced and limited as changed from the next reservation on', async () => {
