@@ -10,6 +10,7 @@ import {
   countingProjection,
   describeEachStorage,
   handledCount,
+  newEvent,
   recordingLogger,
   spawnChild,
 } from './testing';
@@ -489,6 +490,72 @@ describeEachStorage('projection runner', (open) => {
     expect(await runner.waitFor(head, 30_000)).toBe(true);
     expect((await readCheckpoint(db, 'skipping'))?.position).toBeLessThan(head);
     expect((await runner.lag())[0]).toMatchObject({ checkpoint: head, head, behind: 0n, status: 'running' });
+  });
+
+  it('writes the quiet checkpoints of all its projections together, in one transaction', async () => {
+    const { store, db } = storage;
+    const skipping = (name: string): Projection => ({
+      name,
+      tables: [],
+      handles: ['NeverAppended'],
+      apply: () => Promise.resolve(),
+    });
+    const names = ['quiet-a', 'quiet-b', 'quiet-c'];
+    const runner = newRunner({ store, db, projections: names.map(skipping), quietCheckpointMs: 150 });
+    await runner.start();
+    // Every compare-and-set of a checkpoint, by the transaction it ran in.
+    const writes = new Map<string, string[]>();
+    const record = (query: { sql: string; bindings?: unknown[]; __knexTxId?: string }): void => {
+      if (
+        !/^update .projection_checkpoints./i.test(query.sql) ||
+        !/position/i.test(query.sql.split('where')[1] ?? '')
+      )
+        return;
+      const name = query.bindings?.find((binding) => typeof binding === 'string' && names.includes(binding));
+      if (typeof name !== 'string') return;
+      const transaction = query.__knexTxId ?? 'none';
+      writes.set(transaction, [...(writes.get(transaction) ?? []), name]);
+    };
+    db.on('query', record);
+    try {
+      const head = await appendAccountEvents(store, { count: 20, streams: 2, perAppend: 5 });
+      expect(await runner.waitFor(head, 30_000)).toBe(true);
+      const deadline = Date.now() + 10_000;
+      const rows = async () =>
+        Promise.all(names.map(async (name) => (await readCheckpoint(db, name))?.position));
+      while ((await rows()).some((position) => position !== head) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await rows()).toEqual(names.map(() => head));
+    } finally {
+      db.removeListener('query', record);
+    }
+    expect(writes.size).toBeGreaterThan(0);
+    for (const written of writes.values()) expect([...written].sort()).toEqual(names);
+  });
+
+  it('re-reads a checkpoint another runner moved while its own batches were quiet', async () => {
+    const { store, db } = storage;
+    await createReadModelTables(db, ledgerProjection().tables);
+    const runner = newRunner({ store, db, projections: [ledgerProjection()], quietCheckpointMs: 100 });
+    await runner.start();
+    const head = await appendAccountEvents(store, { count: 40, streams: 2, perAppend: 10 });
+    expect(await runner.waitFor(head, 30_000)).toBe(true);
+    expect(await countRows(db, 'ledger_entries')).toBe(handledCount(40));
+    // Another runner (a rebuild) starts the ledger over while this one sees only events it does not handle.
+    await db.transaction(async (trx) => {
+      await trx('ledger_entries').delete();
+      await trx('projection_checkpoints').where({ name: 'ledger' }).update({ position: '0' });
+    });
+    const quietOnly = async () => {
+      const note = { type: 'Noted' as const, data: { text: 'quiet' } };
+      await store.append('account-notes', [newEvent(note)], { expected: 'any' });
+    };
+    const deadline = Date.now() + 20_000;
+    while ((await countRows(db, 'ledger_entries')) < handledCount(40) && Date.now() < deadline) {
+      await quietOnly();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await countRows(db, 'ledger_entries')).toBe(handledCount(40));
   });
 
   it('stores checkpoints beyond 2^53 exactly and refuses a compare-and-set from a stale value', async () => {

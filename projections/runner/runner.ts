@@ -86,6 +86,11 @@ export class ProjectionRunner {
   private readonly clock: Clock;
   private starting: Promise<void> | null = null;
   private stopping: Promise<void> | null = null;
+  /** Workers whose checkpoint quiet batches moved in memory only: written together (`writeQuietCheckpoints`). */
+  private readonly quiet = new Set<ProjectionWorker>();
+  private quietTimer: NodeJS.Timeout | null = null;
+  private quietWrite: Promise<void> = Promise.resolve();
+  private readonly quietCheckpointMs: number;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     const names = new Set<string>();
@@ -95,6 +100,7 @@ export class ProjectionRunner {
     }
     this.logger = options.logger ?? consoleLogger;
     this.clock = options.clock ?? systemClock;
+    this.quietCheckpointMs = options.quietCheckpointMs ?? 1_000;
     const batchSize = options.batchSize ?? 500;
     if (!Number.isInteger(batchSize) || batchSize < 1)
       throw new Error(`batchSize must be a positive integer`);
@@ -107,10 +113,11 @@ export class ProjectionRunner {
           logger: this.logger,
           clock: this.clock,
           retryDelayMs: options.retryDelayMs ?? 500,
-          quietCheckpointMs: options.quietCheckpointMs ?? 1_000,
+          quietCheckpointMs: this.quietCheckpointMs,
           onHandlerError: options.onHandlerError ?? 'park',
           committed: (notice) => this.committed(notice),
           changed: () => this.settleWaiters(),
+          movedQuietly: (worker) => this.writeQuietCheckpointSoon(worker),
         }),
     );
   }
@@ -135,6 +142,10 @@ export class ProjectionRunner {
   /** Aborts the subscriptions, lets a batch in flight commit, and resolves pending `waitFor`s with false. */
   async stop(): Promise<void> {
     if (this.starting) await this.starting.catch(() => undefined);
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = null;
+    this.quiet.clear();
+    await this.quietWrite;
     this.stopping ??= Promise.all(this.workers.map((worker) => worker.stop())).then(() => {
       for (const waiter of this.waiters) waiter.resolve(false);
       this.waiters.clear();
@@ -226,6 +237,59 @@ export class ProjectionRunner {
     this.settleWaiters();
   }
 
+  /**
+   * Quiet batches move a checkpoint in memory only (docs/decisions/quiet-checkpoints.md). Once a
+   * `quietCheckpointMs` the table catches up, for every such projection of this runner in ONE transaction: some
+   * thirty projections each writing its own, every second, were most of what a scan at the door waited behind.
+   */
+  private writeQuietCheckpointSoon(worker: ProjectionWorker): void {
+    this.quiet.add(worker);
+    if (this.quietTimer) return;
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null;
+      this.quietWrite = this.quietWrite.then(() =>
+        this.writeQuietCheckpoints().catch((error: unknown) =>
+          this.logger.error('could not record the quiet projection checkpoints', {
+            error: errorMessage(error),
+          }),
+        ),
+      );
+    }, this.quietCheckpointMs);
+    this.quietTimer.unref();
+  }
+
+  private async writeQuietCheckpoints(): Promise<void> {
+    const workers = [...this.quiet].sort((a, b) => (a.name < b.name ? -1 : 1));
+    this.quiet.clear();
+    // Between each worker's batches: a batch in flight commits first, and the next one waits for this write,
+    // so the compare-and-set below never races the worker's own.
+    const resumes: (() => void)[] = [];
+    try {
+      for (const worker of workers) resumes.push(await worker.pause());
+      const due = workers.flatMap((worker) => {
+        const quiet = worker.quietCheckpoint();
+        return quiet ? [{ worker, ...quiet }] : [];
+      });
+      if (due.length === 0) return;
+      const now = this.clock.now();
+      const outcomes = await this.options.db.transaction(async (trx) => {
+        const claimed: boolean[] = [];
+        for (const { worker, persisted, checkpoint, lastEventAt } of due)
+          claimed.push(await advanceCheckpoint(trx, worker.name, persisted, checkpoint, lastEventAt, now));
+        return claimed;
+      });
+      due.forEach(({ worker, checkpoint }, index) =>
+        worker.quietCheckpointWritten(checkpoint, outcomes[index]),
+      );
+    } catch (error) {
+      // Tried again at the next interval.
+      for (const worker of workers) this.writeQuietCheckpointSoon(worker);
+      throw error;
+    } finally {
+      for (const resume of resumes) resume();
+    }
+  }
+
   private settleWaiters(): void {
     for (const waiter of this.waiters) this.settle(waiter);
   }
@@ -261,6 +325,8 @@ interface WorkerDeps {
   committed(notice: ProjectionNotice): void;
   /** The checkpoint was re-read or the projection failed: pending waits may now be decided. */
   changed(): void;
+  /** A quiet batch moved the checkpoint in memory only: the runner writes it within `quietCheckpointMs`. */
+  movedQuietly(worker: ProjectionWorker): void;
 }
 
 type BatchOutcome = 'committed' | 'moved' | 'failed';
@@ -272,16 +338,15 @@ class ProjectionWorker {
   /** Last checkpoint this worker committed or read; null before the first start. */
   checkpoint: bigint | null = null;
   /**
-   * What the checkpoint table holds for this projection, and when it was written. A batch of events the
-   * projection does not handle only moves `checkpoint` in memory (docs/decisions/quiet-checkpoints.md); the
-   * table follows at the next batch it handles, after `quietCheckpointMs`, or at a stop.
+   * What the checkpoint table holds for this projection. A batch of events the projection does not handle only
+   * moves `checkpoint` in memory (docs/decisions/quiet-checkpoints.md); the table follows at the next batch it
+   * handles, with the runner's write of every quiet checkpoint (`quietCheckpointMs`), or at a stop.
    */
   private persisted: bigint | null = null;
-  private persistedAt = 0;
   private quietEventAt: Date | null = null;
-  /** Writes the quiet checkpoint once a projection idles, so the table (read by other processes) catches up. */
-  private quietFlush: NodeJS.Timeout | null = null;
-  /** Batches and the idle flush of the quiet checkpoint, one at a time. */
+  /** The runner's quiet write found the table moved by another runner: the next batch re-reads it. */
+  private overtaken = false;
+  /** Batches and the writes of the quiet checkpoint, one at a time. */
   private serial: Promise<unknown> = Promise.resolve();
   private controller: AbortController | null = null;
   private loop: Promise<void> | null = null;
@@ -330,8 +395,6 @@ class ProjectionWorker {
     if (!loop) return;
     this.controller?.abort();
     await loop;
-    if (this.quietFlush) clearTimeout(this.quietFlush);
-    this.quietFlush = null;
     await this.exclusively(() => this.persistQuietCheckpoint()).catch((error: unknown) =>
       this.deps.logger.error('could not record the projection checkpoint at stop', {
         projection: this.name,
@@ -431,12 +494,16 @@ class ProjectionWorker {
     const previous = this.persisted ?? 0n;
     const last = events[events.length - 1];
     if (!last) return 'committed';
+    if (this.overtaken) {
+      this.overtaken = false;
+      return 'moved';
+    }
     const quiet = !events.some((event) => this.handles(event.type));
-    if (quiet && this.deps.clock.now().getTime() - this.persistedAt < this.deps.quietCheckpointMs) {
+    if (quiet && this.deps.quietCheckpointMs > 0) {
       this.checkpoint = last.position;
       this.quietEventAt = last.recordedAt;
       this.deps.committed({ projection: this.name, position: last.position, keys: [] });
-      this.flushWhenIdle();
+      this.deps.movedQuietly(this);
       return 'committed';
     }
     const keys = new Set<string>();
@@ -521,38 +588,37 @@ class ProjectionWorker {
     }
     this.checkpoint = last.position;
     this.persisted = last.position;
-    this.persistedAt = this.deps.clock.now().getTime();
     this.deps.committed({ projection: this.name, position: last.position, keys: [...keys] });
     return 'committed';
   }
 
-  /** Writes a checkpoint that quiet batches moved only in memory (compare-and-set, like any batch). */
   private exclusively<T>(work: () => Promise<T>): Promise<T> {
     const next = this.serial.then(work, work);
     this.serial = next.catch(() => undefined);
     return next;
   }
 
-  /**
-   * A projection that idles after quiet batches writes its checkpoint a little later, rather than at its next
-   * handled event: processes that read the table (an API replica standing by, `npm run projections:*`) would
-   * otherwise see it behind the head for as long as nothing happens.
-   */
-  private flushWhenIdle(): void {
-    if (this.quietFlush) return;
-    this.quietFlush = setTimeout(() => {
-      this.quietFlush = null;
-      if (!this.loop) return;
-      void this.exclusively(() => this.persistQuietCheckpoint()).catch((error: unknown) =>
-        this.deps.logger.error('could not record the projection checkpoint', {
-          projection: this.name,
-          error: errorMessage(error),
-        }),
-      );
-    }, this.deps.quietCheckpointMs);
-    this.quietFlush.unref();
+  /** Waits for the batch in flight, then keeps the next one waiting until the returned `resume` is called. */
+  pause(): Promise<() => void> {
+    return new Promise((paused) => {
+      void this.exclusively(() => new Promise<void>((resume) => paused(resume)));
+    });
   }
 
+  /** The checkpoint that quiet batches moved in memory only, while the worker runs; else null. */
+  quietCheckpoint(): { persisted: bigint; checkpoint: bigint; lastEventAt: Date } | null {
+    const { checkpoint, persisted, quietEventAt } = this;
+    if (!this.loop || checkpoint === null || persisted === null || quietEventAt === null) return null;
+    return checkpoint > persisted ? { persisted, checkpoint, lastEventAt: quietEventAt } : null;
+  }
+
+  /** The runner wrote `checkpoint` (claimed), or found the table moved by another runner. */
+  quietCheckpointWritten(checkpoint: bigint, claimed: boolean | undefined): void {
+    if (claimed) this.persisted = checkpoint;
+    else this.overtaken = true;
+  }
+
+  /** At a stop: the checkpoint quiet batches moved in memory, written by this worker alone. */
   private async persistQuietCheckpoint(): Promise<void> {
     const { checkpoint, persisted, quietEventAt } = this;
     if (checkpoint === null || persisted === null || quietEventAt === null || checkpoint <= persisted) return;
@@ -594,7 +660,7 @@ class ProjectionWorker {
     if (!checkpoint) throw new Error(`checkpoint row of ${this.name} is missing`);
     this.checkpoint = checkpoint.position;
     this.persisted = checkpoint.position;
-    this.persistedAt = this.deps.clock.now().getTime();
+    this.overtaken = false;
     this.deps.changed();
   }
 }
