@@ -533,6 +533,35 @@ describeEachStorage('projection runner', (open) => {
     for (const written of writes.values()) expect([...written].sort()).toEqual(names);
   });
 
+  it('commits the batches of projections ready together in one transaction on SQLite, apart on PostgreSQL', async () => {
+    const { store, db } = storage;
+    const ledger = ledgerProjection();
+    await createReadModelTables(db, [...ledger.tables, ...tallyProjection.tables]);
+    const runner = newRunner({ store, db, projections: [ledger, tallyProjection], quietCheckpointMs: 0 });
+    await runner.start();
+    const together = new Map<string, Set<string>>();
+    const record = (query: { sql: string; bindings?: unknown[]; __knexTxId?: string }): void => {
+      if (!/^update .projection_checkpoints./i.test(query.sql) || query.__knexTxId === undefined) return;
+      const name = query.bindings?.find((binding) => binding === 'ledger' || binding === 'tally');
+      if (typeof name !== 'string') return;
+      together.set(query.__knexTxId, (together.get(query.__knexTxId) ?? new Set()).add(name));
+    };
+    db.on('query', record);
+    try {
+      let head = 0n;
+      for (let index = 0; index < 10; index++) {
+        head = await appendAccountEvents(store, { count: 1, first: index * 5 });
+        expect(await runner.waitFor(head, 30_000)).toBe(true);
+      }
+    } finally {
+      db.removeListener('query', record);
+    }
+    expect(await countRows(db, 'ledger_entries')).toBe(10);
+    const shared = [...together.values()].filter((names) => names.size === 2).length;
+    if (storage.kind === 'sqlite') expect(shared).toBeGreaterThan(0);
+    else expect(shared).toBe(0);
+  });
+
   it('re-reads a checkpoint another runner moved while its own batches were quiet', async () => {
     const { store, db } = storage;
     await createReadModelTables(db, ledgerProjection().tables);

@@ -6,7 +6,9 @@ import { systemClock } from '../../services/kit/clock';
 import { BatchReader } from './batches';
 import { applySettled, handlesType } from './define';
 import { advanceCheckpoint, ensureCheckpoint, readCheckpoint, writeStatus } from './checkpoints';
+import { isPostgres } from './db';
 import { readLag } from './lag';
+import { SharedTransactions } from './sharedTransactions';
 import { parkEvent } from './parked';
 import type {
   Projection,
@@ -101,6 +103,10 @@ export class ProjectionRunner {
     this.logger = options.logger ?? consoleLogger;
     this.clock = options.clock ?? systemClock;
     this.quietCheckpointMs = options.quietCheckpointMs ?? 1_000;
+    // PostgreSQL commits the projections' batches side by side on connections of their own; SQLite has one.
+    const shared = isPostgres(options.db) ? null : new SharedTransactions(options.db);
+    const batchTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
+      shared ? shared.run(work) : options.db.transaction(work);
     const batchSize = options.batchSize ?? 500;
     if (!Number.isInteger(batchSize) || batchSize < 1)
       throw new Error(`batchSize must be a positive integer`);
@@ -118,6 +124,7 @@ export class ProjectionRunner {
           committed: (notice) => this.committed(notice),
           changed: () => this.settleWaiters(),
           movedQuietly: (worker) => this.writeQuietCheckpointSoon(worker),
+          batchTransaction,
         }),
     );
   }
@@ -327,6 +334,8 @@ interface WorkerDeps {
   changed(): void;
   /** A quiet batch moved the checkpoint in memory only: the runner writes it within `quietCheckpointMs`. */
   movedQuietly(worker: ProjectionWorker): void;
+  /** The transaction of a batch (all or nothing): on SQLite shared with the other projections ready at once. */
+  batchTransaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
 }
 
 type BatchOutcome = 'committed' | 'moved' | 'failed';
@@ -508,8 +517,10 @@ class ProjectionWorker {
     }
     const keys = new Set<string>();
     const parked: { event: RecordedEvent; error: string }[] = [];
+    const transaction = <T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
+      mode === 'all-or-nothing' ? this.deps.batchTransaction(work) : this.deps.db.transaction(work);
     try {
-      await this.deps.db.transaction(async (trx) => {
+      await transaction(async (trx) => {
         // The compare-and-set comes first: on PostgreSQL its row lock, on SQLite the write lock it takes,
         // keeps a second runner out until this batch commits, and the rows are written only if it succeeded.
         const claimed = await advanceCheckpoint(
