@@ -536,28 +536,40 @@ describeEachStorage('projection runner', (open) => {
   it('commits the batches of projections ready together in one transaction on SQLite, apart on PostgreSQL', async () => {
     const { store, db } = storage;
     const ledger = ledgerProjection();
+    const witness: Projection = {
+      name: 'witness',
+      tables: [],
+      handles: ['Deposited', 'Withdrawn'],
+      apply: () => Promise.resolve(),
+    };
+    const names = ['ledger', 'tally', 'witness'];
     await createReadModelTables(db, [...ledger.tables, ...tallyProjection.tables]);
-    const runner = newRunner({ store, db, projections: [ledger, tallyProjection], quietCheckpointMs: 0 });
+    const runner = newRunner({
+      store,
+      db,
+      projections: [ledger, tallyProjection, witness],
+      quietCheckpointMs: 0,
+    });
     await runner.start();
     const together = new Map<string, Set<string>>();
     const record = (query: { sql: string; bindings?: unknown[]; __knexTxId?: string }): void => {
       if (!/^update .projection_checkpoints./i.test(query.sql) || query.__knexTxId === undefined) return;
-      const name = query.bindings?.find((binding) => binding === 'ledger' || binding === 'tally');
+      const name = query.bindings?.find((binding) => typeof binding === 'string' && names.includes(binding));
       if (typeof name !== 'string') return;
       together.set(query.__knexTxId, (together.get(query.__knexTxId) ?? new Set()).add(name));
     };
     db.on('query', record);
     try {
-      let head = 0n;
+      // One event at a time: the three projections' batches are ready together.
       for (let index = 0; index < 10; index++) {
-        head = await appendAccountEvents(store, { count: 1, first: index * 5 });
+        const head = await appendAccountEvents(store, { count: 1, first: index * 5 });
         expect(await runner.waitFor(head, 30_000)).toBe(true);
       }
     } finally {
       db.removeListener('query', record);
     }
     expect(await countRows(db, 'ledger_entries')).toBe(10);
-    const shared = [...together.values()].filter((names) => names.size === 2).length;
+    const shared = [...together.values()].filter((written) => written.size > 1).length;
     if (storage.kind === 'sqlite') expect(shared).toBeGreaterThan(0);
     else expect(shared).toBe(0);
   });

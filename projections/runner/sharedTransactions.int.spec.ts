@@ -24,23 +24,23 @@ describe('shared transactions (SQLite)', () => {
 
   const ids = async () => ((await db('rows').orderBy('id')) as { id: string }[]).map((row) => row.id);
 
-  it('commits the work queued in one turn in one transaction, and answers each its own result', async () => {
+  it('commits the work of one turn in one transaction, and the work that waited meanwhile in the next', async () => {
     const shared = new SharedTransactions(db);
     const seen: Knex.Transaction[] = [];
-    const insert = (id: string) => (trx: Knex.Transaction) => {
+    const insert = (id: string) => async (trx: Knex.Transaction) => {
       seen.push(trx);
-      return trx('rows')
-        .insert({ id })
-        .then(() => id);
+      await trx('rows').insert({ id });
+      return id;
     };
-    expect(
-      await Promise.all([shared.run(insert('a')), shared.run(insert('b')), shared.run(insert('c'))]),
-    ).toEqual(['a', 'b', 'c']);
-    expect(new Set(seen).size).toBe(1);
-    expect(await ids()).toEqual(['a', 'b', 'c']);
-    // Queued in a later turn: a transaction of its own.
-    await shared.run(insert('d'));
-    expect(seen[3]).not.toBe(seen[0]);
+    const first = [shared.run(insert('a')), shared.run(insert('b'))];
+    // Queued while the first transaction runs: the next one, shared.
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [shared.run(insert('c')), shared.run(insert('d'))];
+    expect(await Promise.all([...first, ...later])).toEqual(['a', 'b', 'c', 'd']);
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[2]).toBe(seen[3]);
+    expect(seen[1]).not.toBe(seen[2]);
+    expect(await ids()).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('fails only the work that threw: its writes are undone, the others commit in transactions of their own', async () => {
@@ -56,13 +56,19 @@ describe('shared transactions (SQLite)', () => {
       };
     const outcomes = await Promise.allSettled([
       shared.run(insert('a')),
-      shared.run(insert('b', true)),
-      shared.run(insert('c')),
+      shared.run(insert('b')),
+      shared.run(insert('c', true)),
+      shared.run(insert('d')),
     ]);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ message: 'poison b' });
-    expect(await ids()).toEqual(['a', 'c']);
-    // The one that threw ran once (as it would have alone); the others once shared, once alone.
-    expect(runs).toEqual(['a', 'b', 'a', 'c']);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'poison c' });
+    expect(await ids()).toEqual(['a', 'b', 'd']);
+    // All four shared until 'c' threw (rolling 'a' and 'b' back); then 'a', 'b' and 'd' each alone, 'c' not again.
+    expect(runs).toEqual(['a', 'b', 'c', 'a', 'b', 'd']);
   });
 });

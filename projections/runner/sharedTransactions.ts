@@ -7,33 +7,45 @@ interface Queued {
 }
 
 /**
- * The batches of several projections that are ready in the same turn of the event loop, committed in ONE
- * read-model transaction (docs/decisions/shared-transactions.md). On SQLite every transaction already waits for
- * the one connection, so one transaction instead of five per admission only saves the per-transaction work
- * (BEGIN, COMMIT, knex's transaction object). When one of them throws, the shared transaction is rolled back, that
- * one fails as it would have alone, and the others run again, each in a transaction of its own: a failure (a poison
- * event, a moved checkpoint) stays its own.
+ * Group commit of the projections' batches on SQLite (docs/decisions/shared-transactions.md): the batches ready in
+ * the same turn of the event loop, and those that come while a transaction runs (they would wait for the one
+ * connection anyway), commit together in ONE transaction, which saves the per-transaction work (BEGIN, COMMIT,
+ * knex's transaction object). When one of them throws, the shared transaction is rolled back, that one fails as
+ * it would have alone, and the others run again, each in a transaction of its own: a failure (a poison event, a
+ * moved checkpoint) stays its own.
  */
 export class SharedTransactions {
   private queue: Queued[] = [];
+  private draining = false;
   private scheduled = false;
 
   constructor(private readonly db: Knex) {}
 
-  /** Runs `work` in a transaction shared with the other work queued in this turn. */
+  /** Runs `work` in a transaction shared with the other work queued in this turn or while one runs. */
   run<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: (value) => resolve(value as T), reject });
-      if (this.scheduled) return;
+      if (this.draining || this.scheduled) return;
       this.scheduled = true;
-      setImmediate(() => void this.commit());
+      setImmediate(() => void this.drain());
     });
   }
 
-  private async commit(): Promise<void> {
-    const group = this.queue;
-    this.queue = [];
+  private async drain(): Promise<void> {
     this.scheduled = false;
+    this.draining = true;
+    try {
+      while (this.queue.length > 0) {
+        const group = this.queue;
+        this.queue = [];
+        await this.commit(group);
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async commit(group: readonly Queued[]): Promise<void> {
     let rest = group;
     if (group.length > 1) {
       const results: unknown[] = [];
@@ -49,14 +61,14 @@ export class SharedTransactions {
         group.forEach(({ resolve }, index) => resolve(results[index]));
         return;
       } catch (error) {
-        // The work that threw fails as it would have alone (its writes are rolled back with the rest); the others
-        // run again, each in a transaction of its own. A failed COMMIT blames none of them: all run again.
+        // A failed COMMIT blames none of them: all run again alone.
         if (failed) {
           failed.reject(error);
           rest = group.filter((queued) => queued !== failed);
         }
       }
     }
-    for (const { work, resolve, reject } of rest) this.db.transaction(work).then(resolve, reject);
+    for (const { work, resolve, reject } of rest)
+      await this.db.transaction(work).then(resolve, (error: unknown) => reject(error));
   }
 }
