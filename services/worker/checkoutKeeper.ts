@@ -185,12 +185,14 @@ export class CheckoutKeeper {
     const { db, commands, clock, settleAfterMs } = this.deps;
     const outcome: CheckoutSweep = { releasedHolds: [], expiredOrders: [], reclaimedSales: [] };
     const now = clock.now();
+    /** A table's holds older than the grace period, oldest first. */
+    const pastGrace = async (table: ReadModelTable) =>
+      (await db(table.name)
+        .where('since', '<=', new Date(now.getTime() - settleAfterMs).toISOString())
+        .orderBy('since')
+        .limit(500)) as { hold_id: string; event_id: string; order_id: string }[];
 
-    const orphans = (await db(openHoldsTable.name)
-      .where('since', '<=', new Date(now.getTime() - settleAfterMs).toISOString())
-      .orderBy('since')
-      .limit(500)) as { hold_id: string; event_id: string; order_id: string }[];
-    for (const hold of orphans) {
+    for (const hold of await pastGrace(openHoldsTable)) {
       const { state } = await commands.load(orderDecider, orderStream(hold.order_id));
       if (!state.exists) {
         const released = await commands.handle(
@@ -204,11 +206,7 @@ export class CheckoutKeeper {
       await db(openHoldsTable.name).where({ hold_id: hold.hold_id }).delete();
     }
 
-    const sold = (await db(unsettledSalesTable.name)
-      .where('since', '<=', new Date(now.getTime() - settleAfterMs).toISOString())
-      .orderBy('since')
-      .limit(500)) as { hold_id: string; event_id: string; order_id: string }[];
-    for (const sale of sold) {
+    for (const sale of await pastGrace(unsettledSalesTable)) {
       const { state } = await commands.load(orderPaymentDecider, orderStream(sale.order_id));
       const { order, payment } = state;
       // Still open: the buyer's repeat of the completion may finish the chain.
