@@ -167,6 +167,16 @@ function membersSuite(kind: 'sqlite' | 'postgres') {
       return token;
     }
 
+    /** A member invited with `role` who accepted under these names and logged in: their token and profile. */
+    async function joinTeam(label: string, names: { first_name: string; last_name: string }, role?: string) {
+      const email = uniqueEmail(label);
+      await invite(email, role);
+      await acceptInvitation(email, { ...names, password, password_confirmation: password });
+      const token = await t.login(email, password);
+      const me = (await t.client(token)<{ data: Me }>('GET', '/api/users/me')).body.data;
+      return { email, token, me };
+    }
+
     it('invites an organizer by email, who accepts with a name and password and logs in with that role', async () => {
       const email = uniqueEmail('organizer');
       const member = await invite(email);
@@ -312,16 +322,11 @@ function membersSuite(kind: 'sqlite' | 'postgres') {
     });
 
     it("changes a member's role and status; an inactive member is logged out and cannot log in", async () => {
-      const email = uniqueEmail('member');
-      await invite(email);
-      await acceptInvitation(email, {
-        first_name: 'Mo',
-        last_name: 'Member',
-        password,
-        password_confirmation: password,
-      });
-      const memberToken = await t.login(email, password);
-      const member = (await t.client(memberToken)<{ data: Me }>('GET', '/api/users/me')).body.data;
+      const {
+        email,
+        token: memberToken,
+        me: member,
+      } = await joinTeam('member', { first_name: 'Mo', last_name: 'Member' });
       const api = t.client(owner.token);
       const promoted = await api<{ data: Member }>('PUT', `/api/users/${member.id}`, {
         json: { role: 'ADMIN' },
@@ -353,16 +358,10 @@ function membersSuite(kind: 'sqlite' | 'postgres') {
     });
 
     it("lets an admin correct a member's first and last name, and only a member's", async () => {
-      const email = uniqueEmail('misspelt');
-      await invite(email);
-      await acceptInvitation(email, {
+      const { token: memberToken, me: member } = await joinTeam('misspelt', {
         first_name: 'Jhon',
         last_name: 'Smiht',
-        password,
-        password_confirmation: password,
       });
-      const memberToken = await t.login(email, password);
-      const member = (await t.client(memberToken)<{ data: Me }>('GET', '/api/users/me')).body.data;
       const api = t.client(owner.token);
       const corrected = await api<{ data: Member }>('PUT', `/api/users/${member.id}`, {
         json: { first_name: 'John', last_name: 'Smith' },
@@ -406,16 +405,9 @@ function membersSuite(kind: 'sqlite' | 'postgres') {
     });
 
     it("locks the owner's role and status and never lets an admin lock themselves out", async () => {
-      const email = uniqueEmail('second-admin');
-      await invite(email, 'ADMIN');
-      await acceptInvitation(email, {
-        first_name: 'Sam',
-        last_name: 'Second',
-        password,
-        password_confirmation: password,
-      });
-      const second = await t.login(email, password);
-      const secondId = (await t.client(second)<{ data: Me }>('GET', '/api/users/me')).body.data.id;
+      const joined = await joinTeam('second-admin', { first_name: 'Sam', last_name: 'Second' }, 'ADMIN');
+      const second = joined.token;
+      const secondId = joined.me.id;
       expectProblem(
         await t.client(second)('PUT', `/api/users/${owner.user.id}`, { json: { role: 'ORGANIZER' } }),
         409,
