@@ -6,6 +6,7 @@ import type { AttendeePaymentStatus, AttendeeRow, AttendeeStatus } from './atten
 import type { OrderLineRow } from './orderLines';
 import { numeric, type OrderPaymentRow } from './orderPayments';
 import type { OrderRow } from './orders';
+import { firstRow } from '../runner/db';
 
 const orderNumbers = ['subtotal', 'discount_total', 'fee_total', 'tax_total', 'total', 'revision'] as const;
 const lineNumbers = [
@@ -270,10 +271,11 @@ export function exportEventAttendees(db: Knex, eventId: string, list: ListQuery,
 
 /** An attendee of any event by public short id, if their order went through (a pending order holds no ticket). */
 export async function findTicketHolder(db: Knex, shortId: string): Promise<AttendeeRow | undefined> {
-  const row = (await db('attendees')
-    .where({ short_id: shortId })
-    .whereNot({ payment: 'PENDING' })
-    .first()) as AttendeeRow | undefined;
+  const row = await firstRow<AttendeeRow>(
+    db,
+    "SELECT * FROM attendees WHERE short_id = ? AND NOT payment = 'PENDING' LIMIT 1",
+    [shortId],
+  );
   return row && fromAttendee(row);
 }
 

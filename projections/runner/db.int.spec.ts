@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  describeWithPostgres,
+  type TestDatabase,
+} from '../../services/kit/testing/postgres';
+import { firstRow, openReadModelDb } from './db';
+
+/** A hot read straight on SQLite's idle connection answers what knex would, and never a row not committed. */
+function firstRowCases(open: () => Promise<{ db: Knex; close: () => Promise<void> }>): void {
+  let db: Knex;
+  let close: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ db, close } = await open());
+    await db.schema.createTable('seats', (table) => {
+      table.string('id', 20).primary();
+      table.string('label', 20);
+    });
+    await db('seats').insert([
+      { id: 's1', label: 'A1' },
+      { id: 's2', label: null },
+    ]);
+  });
+  afterEach(() => close());
+
+  const seat = (id: string) =>
+    firstRow<{ id: string; label: string | null }>(db, 'SELECT * FROM seats WHERE id = ?', [id]);
+
+  it('answers the row its bindings name, or nothing', async () => {
+    expect(await seat('s1')).toEqual({ id: 's1', label: 'A1' });
+    expect(await seat('s2')).toEqual({ id: 's2', label: null });
+    expect(await seat('s3')).toBeUndefined();
+  });
+
+  it('waits for a transaction that holds the connection, and never answers its rows if it rolls back', async () => {
+    const seen: unknown[] = [];
+    await db
+      .transaction(async (trx) => {
+        await trx('seats').insert({ id: 's3', label: 'C3' });
+        const during = seat('s3').then((row) => seen.push(row ?? 'none'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        // On SQLite the read waits for the connection; on PostgreSQL it ran on another one and saw nothing.
+        expect(seen).not.toContainEqual({ id: 's3', label: 'C3' });
+        throw Object.assign(new Error('rolled back'), { during });
+      })
+      .catch(async (error: { during?: Promise<unknown> }) => {
+        await error.during;
+      });
+    expect(seen).toEqual(['none']);
+    expect(await seat('s3')).toBeUndefined();
+  });
+}
+
+describe('firstRow on SQLite', () => {
+  firstRowCases(() => {
+    const dir = mkdtempSync(join(tmpdir(), 'first-row-'));
+    const db = openReadModelDb({ kind: 'sqlite', file: join(dir, 'read-models.sqlite') });
+    return Promise.resolve({
+      db,
+      async close() {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    });
+  });
+});
+
+describeWithPostgres('firstRow on PostgreSQL', () => {
+  firstRowCases(async () => {
+    const database: TestDatabase = await createTestDatabase('first_row');
+    const db = openReadModelDb({ kind: 'postgres', url: database.url });
+    return {
+      db,
+      async close() {
+        await db.destroy();
+        await database.drop();
+      },
+    };
+  });
+});
