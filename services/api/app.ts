@@ -3,7 +3,7 @@ import { Stream } from 'node:stream';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
 import compress from 'koa-compress';
 import { bodyParser } from '@koa/bodyparser';
-import Router from '@koa/router';
+import { IndexedRouter } from '../kit/http/indexedRouter';
 import { errorMiddleware } from '../kit/http/problem';
 import { declaredQueries } from '../kit/http/declaredQueries';
 import { readsAfterWrites } from '../kit/http/readAfterWrite';
@@ -109,7 +109,7 @@ export function createApp(
   app.use(privateAnswers);
   app.use(idempotency({ db: services.db, clock: services.clock, logger: services.logger }));
 
-  const api = new Router({ prefix: '/api' });
+  const api = new IndexedRouter({ prefix: '/api' });
   let openApi: string | undefined;
   api.get('/openapi.json', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');
