@@ -44,12 +44,15 @@ describe('prepared statements on the embedded read-model database', () => {
     expect(connection.prepare('SELECT 3')).toBe(connection.prepare('SELECT 3'));
   });
 
-  it('prepares long bulk statements each time rather than keeping them', () => {
+  it('prepares bulk statements each time rather than keeping them, and keeps a long one of one row', () => {
     const connection = new Database(':memory:');
     reusePreparedStatements(connection);
-    const bulk = `SELECT ${Array.from({ length: 400 }, (_, n) => n).join(', ')}`;
+    const bulk = `SELECT ${Array.from({ length: 400 }, () => '?').join(', ')}`;
     expect(bulk.length).toBeGreaterThan(1_000);
     expect(connection.prepare(bulk)).not.toBe(connection.prepare(bulk));
+    const wideRow = `SELECT ${Array.from({ length: 40 }, (_, n) => `? AS a_rather_long_column_name_${n}`).join(', ')}`;
+    expect(wideRow.length).toBeGreaterThan(1_000);
+    expect(connection.prepare(wideRow)).toBe(connection.prepare(wideRow));
   });
 
   it('serves knex queries through the kept statements', async () => {
