@@ -9,7 +9,7 @@ import {
 } from '../../api/testing';
 
 type Problem = { status: number; reason: string };
-type Scan = { result: string; attendee: { id: string; short_id: string } | null };
+type Scan = { result: string; attendee: { id: string; short_id: string; payment: string } | null };
 type Order = {
   id: string;
   short_id: string;
@@ -156,6 +156,28 @@ function payAtDoorSuite(kind: StorageKind) {
     expect(await settle(t.platform)).toBe(true);
     const paid = await memberOrder(order.id);
     expect(paid.status).toBe('COMPLETED');
+    expect(paid.history.filter((entry) => entry.type === 'OrderMarkedPaid')).toHaveLength(1);
+  });
+
+  it('answers the next scan as a duplicate while the attendees read model still shows them unpaid', async () => {
+    await allowPayingAtDoor(true);
+    const order = await offlineOrder();
+    const attendee = order.attendees[0]!.short_id;
+    expect(await listAllowsPayingAtDoor()).toBe(true);
+    // The read models stand still: the attendee stays unpaid there, as in the moment after a payment at the door.
+    await t.platform.runner.stop();
+    try {
+      expect((await scanAt('paid-check-ins', attendee)).body.data.result).toBe('admitted');
+      for (const route of ['paid-check-ins', 'check-ins'] as const) {
+        const again = await scanAt(route, attendee);
+        expect(again.body.data.result, route).toBe('already_checked_in');
+        expect(again.body.data.attendee?.payment, route).toBe('PAID');
+      }
+    } finally {
+      await t.platform.runner.start();
+    }
+    expect(await settle(t.platform)).toBe(true);
+    const paid = await memberOrder(order.id);
     expect(paid.history.filter((entry) => entry.type === 'OrderMarkedPaid')).toHaveLength(1);
   });
 
