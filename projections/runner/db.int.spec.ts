@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
@@ -9,6 +9,8 @@ import {
   type TestDatabase,
 } from '../../services/kit/testing/postgres';
 import { firstRow, openReadModelDb } from './db';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A hot read straight on SQLite's idle connection answers what knex would, and never a row not committed. */
 function firstRowCases(open: () => Promise<{ db: Knex; close: () => Promise<void> }>): void {
@@ -81,5 +83,47 @@ describeWithPostgres('firstRow on PostgreSQL', () => {
         await database.drop();
       },
     };
+  });
+});
+
+describe("the embedded read models' WAL checkpoints", () => {
+  let dir: string;
+  let db: Knex | undefined;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'wal-checkpoints-'));
+  });
+  afterEach(async () => {
+    await db?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const page = 4096;
+  /** Writes about `pages` pages, in commits of sixteen. */
+  async function write(into: Knex, pages: number, pauseEvery = Number.POSITIVE_INFINITY, pauseMs = 0) {
+    await into.schema.createTableIfNotExists('blobs', (table) => {
+      table.increments('id');
+      table.text('body');
+    });
+    for (let commit = 1; commit <= pages / 16; commit++) {
+      await into('blobs').insert({ body: 'x'.repeat(16 * page - 200) });
+      if (commit % pauseEvery === 0) await sleep(pauseMs);
+    }
+  }
+  const size = (name: string) => statSync(join(dir, name)).size;
+
+  it('are never taken by a commit on the connection', async () => {
+    db = openReadModelDb({ kind: 'sqlite', file: join(dir, 'rm.sqlite') }, { walCheckpointEveryMs: 60_000 });
+    await write(db, 2_400);
+    // Past SQLite's thousand pages the COMMIT would have copied the WAL into the file and started it over.
+    expect(size('rm.sqlite-wal')).toBeGreaterThan(2_000 * page);
+    expect(size('rm.sqlite')).toBeLessThan(100 * page);
+  });
+
+  it('are taken by the thread, which keeps the WAL small and the database file whole', async () => {
+    db = openReadModelDb({ kind: 'sqlite', file: join(dir, 'rm.sqlite') }, { walCheckpointEveryMs: 20 });
+    await write(db, 4_000, 10, 60);
+    await sleep(200);
+    expect(size('rm.sqlite')).toBeGreaterThan(3_900 * page);
+    expect(size('rm.sqlite-wal')).toBeLessThan(1_500 * page);
   });
 });

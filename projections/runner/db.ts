@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { dirname } from 'node:path';
 import knexFactory from 'knex';
 import type { Knex } from 'knex';
@@ -13,7 +14,10 @@ export const sqliteBusyTimeoutMs = 5000;
  * SQLite knex keeps a single connection, so the process's transactions are serialised and other processes
  * wait on the file lock for up to `sqliteBusyTimeoutMs`.
  */
-export function openReadModelDb(config: ReadModelDbConfig): Knex {
+export function openReadModelDb(
+  config: ReadModelDbConfig,
+  options: { walCheckpointEveryMs?: number } = {},
+): Knex {
   if (config.kind === 'postgres') {
     return knexFactory({
       client: 'pg',
@@ -40,6 +44,12 @@ export function openReadModelDb(config: ReadModelDbConfig): Knex {
           connection.pragma('foreign_keys = ON');
           connection.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
           reusePreparedStatements(connection);
+          if (config.file !== ':memory:')
+            checkpointOffThread(
+              connection,
+              config.file,
+              options.walCheckpointEveryMs ?? walCheckpointEveryMs,
+            );
           held.connection = connection;
           done(null, connection);
         } catch (error) {
@@ -50,6 +60,35 @@ export function openReadModelDb(config: ReadModelDbConfig): Knex {
   });
   heldConnections.set(db, held);
   return db;
+}
+
+/** How often the checkpointer thread copies the WAL into the database file, by default. */
+export const walCheckpointEveryMs = 250;
+
+/**
+ * Moves the connection's WAL checkpoints to a thread of their own (walCheckpointer.mjs): the COMMIT that took the
+ * WAL past a thousand pages checkpointed inside the event loop, copying and fsyncing for several milliseconds, a
+ * door's scan or a buyer's request waiting behind it. Should the thread fail or stop, the connection checkpoints on
+ * commit again, so the WAL never grows without bound.
+ */
+function checkpointOffThread(connection: BetterSqlite3.Database, file: string, everyMs: number): void {
+  const checkpointer = new Worker(new URL('./walCheckpointer.mjs', import.meta.url), {
+    workerData: { file, busyTimeoutMs: sqliteBusyTimeoutMs, everyMs },
+  });
+  checkpointer.unref();
+  connection.pragma('wal_autocheckpoint = 0');
+  const checkpointOnCommit = () => {
+    if (connection.open) connection.pragma('wal_autocheckpoint = 1000');
+  };
+  checkpointer.on('message', checkpointOnCommit);
+  checkpointer.on('error', checkpointOnCommit);
+  checkpointer.on('exit', checkpointOnCommit);
+  const close = connection.close.bind(connection);
+  connection.close = () => {
+    const closed = close();
+    checkpointer.postMessage({ close: true });
+    return closed;
+  };
 }
 
 /** The embedded database's one connection, as the pool last made it (knex keeps one on SQLite). */

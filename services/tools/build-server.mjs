@@ -27,7 +27,7 @@ const entries = {
  * Files the bundle loads by path at run time (`new URL('./x', import.meta.url)`), copied beside the entries: each
  * entry is one file in `dist/server/` (no code splitting), so such a URL finds them there.
  */
-const assets = ['services/eventstore/sqliteWriter.mjs'];
+const assets = ['services/eventstore/sqliteWriter.mjs', 'projections/runner/walCheckpointer.mjs'];
 const sources = ['services', 'projections', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(path) {
