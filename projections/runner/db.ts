@@ -63,7 +63,7 @@ export function openReadModelDb(
 }
 
 /** How often the checkpointer thread copies the WAL into the database file, by default. */
-export const walCheckpointEveryMs = 250;
+export const walCheckpointEveryMs = 1000;
 
 /**
  * Moves the connection's WAL checkpoints to a thread of their own (walCheckpointer.mjs): the COMMIT that took the
