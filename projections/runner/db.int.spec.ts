@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
@@ -117,6 +117,26 @@ describe("the embedded read models' WAL checkpoints", () => {
     // Past SQLite's thousand pages the COMMIT would have copied the WAL into the file and started it over.
     expect(size('rm.sqlite-wal')).toBeGreaterThan(2_000 * page);
     expect(size('rm.sqlite')).toBeLessThan(100 * page);
+  });
+
+  it('leave the connection the last to close: closing puts everything into the file and removes the WAL', async () => {
+    for (const settleMs of [0, 300]) {
+      const file = join(dir, `closed-${settleMs}.sqlite`);
+      db = openReadModelDb({ kind: 'sqlite', file }, { walCheckpointEveryMs: 60_000 });
+      await write(db, 160);
+      // Right away (the thread may not have started) and once the thread holds the file.
+      await sleep(settleMs);
+      await db.destroy();
+      db = undefined;
+      expect(existsSync(`${file}-wal`), `${settleMs} ms`).toBe(false);
+      copyFileSync(file, join(dir, 'copy.sqlite'));
+      const copy = openReadModelDb({ kind: 'sqlite', file: join(dir, 'copy.sqlite') });
+      try {
+        expect(await copy('blobs').count({ count: '*' }), `${settleMs} ms`).toEqual([{ count: 10 }]);
+      } finally {
+        await copy.destroy();
+      }
+    }
   });
 
   it('are taken by the thread, which keeps the WAL small and the database file whole', async () => {

@@ -72,8 +72,11 @@ export const walCheckpointEveryMs = 1000;
  * commit again, so the WAL never grows without bound.
  */
 function checkpointOffThread(connection: BetterSqlite3.Database, file: string, everyMs: number): void {
+  // The thread's progress (walCheckpointer.mjs): the connection must close last, so that, as before, closing it
+  // checkpoints the WAL into the file and removes it (a copy of the file then carries everything).
+  const state = new Int32Array(new SharedArrayBuffer(4));
   const checkpointer = new Worker(new URL('./walCheckpointer.mjs', import.meta.url), {
-    workerData: { file, busyTimeoutMs: sqliteBusyTimeoutMs, everyMs },
+    workerData: { file, busyTimeoutMs: sqliteBusyTimeoutMs, everyMs, state },
   });
   checkpointer.unref();
   connection.pragma('wal_autocheckpoint = 0');
@@ -85,11 +88,20 @@ function checkpointOffThread(connection: BetterSqlite3.Database, file: string, e
   checkpointer.on('exit', checkpointOnCommit);
   const close = connection.close.bind(connection);
   connection.close = () => {
-    const closed = close();
-    checkpointer.postMessage({ close: true });
-    return closed;
+    if (
+      Atomics.compareExchange(state, 0, checkpointerState.starting, checkpointerState.cancelled) ===
+      checkpointerState.open
+    ) {
+      checkpointer.postMessage({ close: true });
+      // A moment: the thread finishes a checkpoint under way, if any, then lets go of the file.
+      Atomics.wait(state, 0, checkpointerState.open, closeWaitMs);
+    }
+    return close();
   };
 }
+
+const checkpointerState = { starting: 0, open: 1, closed: 2, cancelled: 3 } as const;
+const closeWaitMs = 2_000;
 
 /** The embedded database's one connection, as the pool last made it (knex keeps one on SQLite). */
 interface HeldConnection {
