@@ -15,6 +15,8 @@ import { verifyLog } from './verify';
  * buyer's and attendees' names and addresses cannot be read back from the log, any read model, the outbox or a
  * rebuild, while every amount, ticket and check-in stays, and the hash chain still verifies.
  */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 function erasureSuite(kind: StorageKind) {
   let t: TestPlatform;
   let shop: AuditedShop;
@@ -226,15 +228,13 @@ function erasureSuite(kind: StorageKind) {
     expect(report.findings).toEqual([]);
   });
 
-  it('erases a former member: names, address and password hash gone everywhere, no login, the address free', async () => {
+  /** A member invited and joined under `email` (last name Vossberg), logged in once: their user id. */
+  async function joinedMember(email: string, password: string): Promise<string> {
     const db = t.platform.services.db;
-    const email = 'mira.member@example.test';
-    const password = 'a long enough password';
     const invited = await admin<{ data: { id: string } }>('POST', '/api/users', {
       json: { email, role: 'ORGANIZER', first_name: 'Mira', last_name: 'Vossberg' },
     });
     expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    const userId = invited.body.data.id;
     expect(await settle(t.platform)).toBe(true);
     const invitation = await db('mail_outbox')
       .where('to_address', email)
@@ -245,6 +245,14 @@ function erasureSuite(kind: StorageKind) {
     });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     await t.login(email, password);
+    return invited.body.data.id;
+  }
+
+  it('erases a former member: names, address and password hash gone everywhere, no login, the address free', async () => {
+    const db = t.platform.services.db;
+    const email = 'mira.member@example.test';
+    const password = 'a long enough password';
+    const userId = await joinedMember(email, password);
 
     const erase = (as = admin, id = userId) => as<{ reason?: string }>('POST', `/api/users/${id}/erase`);
     expect([(await erase()).status, (await erase()).body.reason]).toEqual([409, 'member_still_active']);
@@ -276,6 +284,34 @@ function erasureSuite(kind: StorageKind) {
     });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect((again.body as { data: { id: string } }).data.id).not.toBe(userId);
+  });
+
+  it('leaves no address of an erased member in the claims, even when the keeper reads the release after the key is gone', async () => {
+    const email = 'late.keeper@example.test';
+    const userId = await joinedMember(email, 'another long enough password');
+    const deactivated = await admin('PUT', `/api/users/${userId}`, { json: { status: 'INACTIVE' } });
+    expect(deactivated.status, JSON.stringify(deactivated.body)).toBe(200);
+    expect(await settle(t.platform)).toBe(true);
+    // Every reader stands still until the release and the erasure are appended and the member's key is deleted, so
+    // the first to read the release (and every reader after it, who shares what it read) does so without the key,
+    // as a busy process may.
+    const runners = [t.platform.runner, t.platform.worker.runner];
+    for (const runner of runners) await runner.stop();
+    let erasing: Promise<{ status: number }> | undefined;
+    try {
+      erasing = admin('POST', `/api/users/${userId}/erase`);
+      const keys = () =>
+        t.platform.services
+          .db('personal_data_keys')
+          .where({ subject: `user:${userId}` })
+          .whereNotNull('erased_at');
+      for (let waited = 0; (await keys()).length === 0 && waited < 5_000; waited += 20) await sleep(20);
+    } finally {
+      for (const runner of runners) await runner.start();
+    }
+    expect((await erasing).status).toBe(200);
+    expect(await settle(t.platform)).toBe(true);
+    expect(await holding(email)).toEqual([]);
   });
 }
 

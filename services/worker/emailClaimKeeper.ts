@@ -11,7 +11,7 @@ import {
   emailClaimStream,
   type EmailClaimEvent,
 } from '../identity/emailClaims';
-import type { EmailChanged } from '../identity/userDecider';
+import type { EmailChanged, UserErased } from '../identity/userDecider';
 import { userDecider, userStream } from '../identity/userDecider';
 
 /**
@@ -39,13 +39,13 @@ export const openEmailClaimsTable: ReadModelTable = {
 
 export const emailClaimKeeperName = 'email-claim-keeper';
 
-type Handled = EmailClaimEvent | EmailChanged;
+type Handled = EmailClaimEvent | EmailChanged | UserErased;
 
 export function emailClaimKeeper(): Projection {
   return defineProjection<Handled>({
     name: emailClaimKeeperName,
     tables: [openEmailClaimsTable],
-    handles: ['EmailClaimed', 'EmailReleased', 'EmailChanged'],
+    handles: ['EmailClaimed', 'EmailReleased', 'EmailChanged', 'UserErased'],
     async apply(trx, event, ctx) {
       const claims = ctx.table(openEmailClaimsTable.name);
       switch (event.type) {
@@ -57,6 +57,11 @@ export function emailClaimKeeper(): Projection {
           return [];
         case 'EmailReleased':
           await trx(claims).where({ email: event.data.email, user_id: event.data.userId }).delete();
+          return [];
+        case 'UserErased':
+          // An erased member backs no address. Their release, read after the erasure deleted their key, names
+          // the erased address instead of theirs and matched no row: the address stayed here in clear.
+          await trx(claims).where({ user_id: event.data.userId }).delete();
           return [];
         case 'EmailChanged':
           // The old address must be released next; watch it in case that never happens.
