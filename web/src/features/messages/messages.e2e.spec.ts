@@ -178,6 +178,8 @@ describeE2E('Messages and webhooks: an organizer reaches attendees and integrati
     await screenshot(page, 'messages/recipients');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // The send's toast closes by itself after four seconds: checked while it fades out, its text is too faint.
+    await page.getByText('The message is on its way.').waitFor({ state: 'detached' });
     await screenshot(page, 'messages/history');
     await expectAccessible(page, 'messages history (light)');
   });
