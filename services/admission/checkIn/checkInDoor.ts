@@ -13,6 +13,8 @@ import type { CheckInEvent } from './checkInEvents';
 import type { CheckInFeed } from './checkInFeed';
 import { checkInListDecider } from './checkInListDecider';
 import { checkInListStream } from './checkInListEvents';
+import { orderDecider } from '../../sales/orders/orderDecider';
+import { orderStream } from '../../sales/orders/orderEvents';
 import type { OfflineScanResult, ScanResult } from './checkInSchemas';
 
 /**
@@ -89,7 +91,24 @@ export function checkInDoor(services: Services, signingKeys: TicketSigningKeys, 
     const attendee = shortId ? await findAttendeeByShortId(services.db, shortId) : null;
     if (!attendee) return { result: 'ticket_not_found' };
     if (attendee.eventId !== list.eventId) return { result: 'ticket_of_another_event' };
-    return { attendee };
+    return { attendee: await withRecordedPayment(attendee) };
+  }
+
+  /**
+   * An attendee the read model shows unpaid, with the payment their order's stream records: a payment at the door a
+   * moment ago may not be in the read model yet, and the next scan of that attendee (online or uploaded from an
+   * offline device) must be a duplicate, not `attendee_unpaid` (which would have them pay again). Paid and
+   * cancelled attendees are taken as read.
+   */
+  async function withRecordedPayment(attendee: AttendeeRecord): Promise<AttendeeRecord> {
+    if (attendee.payment !== 'UNPAID') return attendee;
+    const { state: order } = await services.commands.load(orderDecider, orderStream(attendee.orderId));
+    const recorded = order.exists
+      ? order.attendees.find((candidate) => candidate.attendeeId === attendee.attendeeId)
+      : undefined;
+    return recorded && recorded.payment !== attendee.payment
+      ? { ...attendee, payment: recorded.payment }
+      : attendee;
   }
 
   /** Tells this process's devices of the list at once (the read-model notice reaches every process later). */

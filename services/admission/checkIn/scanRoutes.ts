@@ -26,8 +26,6 @@ import {
   type OfflineScanResult,
 } from './checkInSchemas';
 import { admissionStep, payAtDoor } from './payAtDoorWorkflow';
-import { orderDecider } from '../../sales/orders/orderDecider';
-import { orderStream } from '../../sales/orders/orderEvents';
 
 type Scan = { nonce: string; device_id: string; gate: string | null };
 
@@ -106,25 +104,9 @@ export function scanRoutes(router: Router, services: Services, door: CheckInDoor
     const scan = body(ctx, scanSchema);
     const list = await door.resolveList(ctx);
     const target = await door.resolveTarget(list.facts, scan);
-    if ('attendee' in target) return { scan, list, attendee: await withRecordedPayment(target.attendee) };
+    if ('attendee' in target) return { scan, list, attendee: target.attendee };
     ctx.body = { data: { result: target.result, attendee: null, check_in: null } };
     return null;
-  }
-
-  /**
-   * An attendee the read model shows unpaid, with the payment their order's stream records: a payment at the door a
-   * moment ago may not be in the read model yet, and the next scan of that attendee must be a duplicate, not
-   * `attendee_unpaid` (which would have them pay again). Paid and cancelled attendees are taken as read.
-   */
-  async function withRecordedPayment(attendee: AttendeeRecord): Promise<AttendeeRecord> {
-    if (attendee.payment !== 'UNPAID') return attendee;
-    const { state: order } = await services.commands.load(orderDecider, orderStream(attendee.orderId));
-    const recorded = order.exists
-      ? order.attendees.find((candidate) => candidate.attendeeId === attendee.attendeeId)
-      : undefined;
-    return recorded && recorded.payment !== attendee.payment
-      ? { ...attendee, payment: recorded.payment }
-      : attendee;
   }
 
   router.post(`${base}/check-ins`, async (ctx) => {
