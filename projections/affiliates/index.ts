@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { defineProjection } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
+import { firstRowWhere } from '../runner/rowStatements';
 import { orderEventTypes, type OrderEvent } from '../../services/sales/orders/orderEvents';
 import {
   affiliateEventTypes,
@@ -89,7 +90,7 @@ export const affiliatesProjection = defineProjection<AffiliateEvent | OrderEvent
     const orders = ctx.table('affiliate_orders');
     /** Moves an attributed order to `to`, adjusting its affiliate's counts by the difference. */
     async function countOrder(orderId: string, to: { counted: boolean; paid: boolean }) {
-      const row = (await trx(orders).where({ order_id: orderId }).first()) as AffiliateOrderRow | undefined;
+      const row = await firstRowWhere<AffiliateOrderRow>(trx, orders, { order_id: orderId });
       if (!row) return [];
       const counted = Number(to.counted) - Number(Boolean(row.counted));
       const paid = Number(to.paid) - Number(Boolean(row.paid));

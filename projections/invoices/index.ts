@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { defineProjection } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
+import { selectRows } from '../runner/db';
 import { filterList, runListQuery, type ListQuery, type ListSpec } from '../../services/kit/listQuery';
 import type { IssuedDocument } from '../../services/sales/invoices/invoiceEvents';
 
@@ -147,7 +148,11 @@ export async function findOrderDocumentNumbers(
   db: Knex,
   orderId: string,
 ): Promise<{ invoice: string | null; creditNote: string | null }> {
-  const rows = await db<InvoiceRow>('invoices').where({ order_id: orderId }).select('kind', 'number');
+  const rows = await selectRows<Pick<InvoiceRow, 'kind' | 'number'>>(
+    db,
+    'select "kind", "number" from "invoices" where "order_id" = ?',
+    [orderId],
+  );
   return {
     invoice: rows.find((row) => row.kind === 'INVOICE')?.number ?? null,
     creditNote: rows.find((row) => row.kind === 'CREDIT_NOTE')?.number ?? null,

@@ -6,7 +6,8 @@ import type { AttendeePaymentStatus, AttendeeRow, AttendeeStatus } from './atten
 import type { OrderLineRow } from './orderLines';
 import { numeric, type OrderPaymentRow } from './orderPayments';
 import type { OrderRow } from './orders';
-import { firstRow } from '../runner/db';
+import { firstRow, selectRows } from '../runner/db';
+import { firstRowWhere } from '../runner/rowStatements';
 
 const orderNumbers = ['subtotal', 'discount_total', 'fee_total', 'tax_total', 'total', 'revision'] as const;
 const lineNumbers = [
@@ -43,7 +44,7 @@ const fromLine = (row: OrderLineRow): OrderLineRow => numeric(row, lineNumbers);
 const fromAttendee = (row: AttendeeRow): AttendeeRow => numeric(row, ['position']);
 
 export async function findOrder(db: Knex, orderId: string): Promise<OrderRow | undefined> {
-  const row = (await db('orders').where({ id: orderId }).first()) as OrderRow | undefined;
+  const row = await firstRowWhere<OrderRow>(db, 'orders', { id: orderId });
   return row && fromOrder(row);
 }
 
@@ -59,8 +60,7 @@ export async function findOrderByShortId(
   eventId: string,
   shortId: string,
 ): Promise<OrderRow | undefined> {
-  const row = (await db('orders').where({ short_id: shortId, event_id: eventId }).first()) as
-    OrderRow | undefined;
+  const row = await firstRowWhere<OrderRow>(db, 'orders', { short_id: shortId, event_id: eventId });
   return row && fromOrder(row);
 }
 
@@ -70,19 +70,29 @@ export async function findAccountOrder(
   eventId: string,
   orderId: string,
 ): Promise<OrderRow | undefined> {
-  const row = (await db('orders')
-    .where({ id: orderId, account_id: accountId, event_id: eventId })
-    .first()) as OrderRow | undefined;
+  const row = await firstRowWhere<OrderRow>(db, 'orders', {
+    id: orderId,
+    account_id: accountId,
+    event_id: eventId,
+  });
   return row && fromOrder(row);
 }
 
 export async function listOrderLines(db: Knex, orderId: string): Promise<OrderLineRow[]> {
-  const rows = await db<OrderLineRow>('order_lines').where({ order_id: orderId }).orderBy('position');
+  const rows = await selectRows<OrderLineRow>(
+    db,
+    'select * from "order_lines" where "order_id" = ? order by "position"',
+    [orderId],
+  );
   return rows.map(fromLine);
 }
 
 export async function listOrderAttendees(db: Knex, orderId: string): Promise<AttendeeRow[]> {
-  const rows = await db('attendees').where({ order_id: orderId }).orderBy('position');
+  const rows = await selectRows<AttendeeRow>(
+    db,
+    'select * from "attendees" where "order_id" = ? order by "position"',
+    [orderId],
+  );
   return rows.map(fromAttendee);
 }
 
@@ -91,8 +101,7 @@ export async function findAttendeeByShortId(
   eventId: string,
   shortId: string,
 ): Promise<AttendeeRow | undefined> {
-  const row = (await db('attendees').where({ short_id: shortId, event_id: eventId }).first()) as
-    AttendeeRow | undefined;
+  const row = await firstRowWhere<AttendeeRow>(db, 'attendees', { short_id: shortId, event_id: eventId });
   return row && fromAttendee(row);
 }
 

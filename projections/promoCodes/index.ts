@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { defineProjection } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
+import { firstRowWhere } from '../runner/rowStatements';
 import {
   normalisePromoCode,
   promoCodeEventTypes,
@@ -106,9 +107,12 @@ export const promoCodesProjection = defineProjection<PromoCodeEvent | CountedOrd
         return [];
       case 'OrderCompleted':
       case 'OrderAwaitingOfflinePayment': {
-        const use: { promo_code_id: string; counted: boolean | number } | undefined = await trx(uses)
-          .where({ order_id: event.data.orderId })
-          .first('promo_code_id', 'counted');
+        const use = await firstRowWhere<{ promo_code_id: string; counted: boolean | number }>(
+          trx,
+          uses,
+          { order_id: event.data.orderId },
+          ['promo_code_id', 'counted'],
+        );
         if (!use || Boolean(use.counted)) return [];
         await trx(uses).where({ order_id: event.data.orderId }).update({ counted: true });
         await trx(table).where({ id: use.promo_code_id }).increment('times_used', 1);

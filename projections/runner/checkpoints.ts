@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ProjectionStatus } from './types';
+import { updateRows } from './rowStatements';
 
 export const checkpointsTable = 'projection_checkpoints';
 
@@ -56,13 +57,18 @@ export async function advanceCheckpoint(
   lastEventAt: Date,
   now: Date,
 ): Promise<boolean> {
-  const updated = await trx(checkpointsTable).where({ name, position: previous.toString() }).update({
-    position: next.toString(),
-    last_event_at: lastEventAt,
-    updated_at: now,
-    status: 'running',
-    error: null,
-  });
+  const updated = await updateRows(
+    trx,
+    checkpointsTable,
+    {
+      position: next.toString(),
+      last_event_at: lastEventAt,
+      updated_at: now,
+      status: 'running',
+      error: null,
+    },
+    { name, position: previous.toString() },
+  );
   return updated === 1;
 }
 

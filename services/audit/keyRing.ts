@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ReadModelTable } from '../../projections/runner/types';
+import { firstRowWhere, insertRowUnlessPresent } from '../../projections/runner/rowStatements';
 import type { PersonalDataKeys } from '../eventstore/personalData';
 import { Refusal } from '../kit/refusal';
 
@@ -54,7 +55,7 @@ export class KeyRing implements PersonalDataKeys {
   }
 
   async #read(subject: string): Promise<KeyRow | undefined> {
-    return this.#table().where({ subject }).first();
+    return firstRowWhere<KeyRow>(this.db, personalDataKeysTable.name, { subject });
   }
 
   async existingKey(subject: string): Promise<Buffer | null> {
@@ -68,15 +69,17 @@ export class KeyRing implements PersonalDataKeys {
     const known = await this.existingKey(subject);
     if (known) return known;
     // Two processes may make the first key of a subject at once: the first insert wins, both use its key.
-    await this.#table()
-      .insert({
+    await insertRowUnlessPresent(
+      this.db,
+      personalDataKeysTable.name,
+      {
         subject,
         key: randomBytes(32).toString('base64'),
         created_at: this.clock.now().toISOString(),
         erased_at: null,
-      })
-      .onConflict('subject')
-      .ignore();
+      },
+      ['subject'],
+    );
     const row = await this.#read(subject);
     // Nothing new is recorded about an erased person (a resent invitation, a changed detail): a 409, not a 500.
     if (!row?.key) throw new Refusal('personal_data_erased');

@@ -3,6 +3,7 @@ import { claimDueRows } from '../kit/dueClaims';
 import type { ReadModelTable } from '../../projections/runner/types';
 import type { ListQuery, ListSpec } from '../kit/listQuery';
 import { runListQuery } from '../kit/listQuery';
+import { insertRowUnlessPresent, updateRows } from '../../projections/runner/rowStatements';
 import type { MailTemplate, RenderedMail } from './templates';
 
 /**
@@ -79,20 +80,20 @@ export async function addMailAttachments(
   mailId: string,
   attachments: readonly MailAttachment[],
 ): Promise<void> {
-  if (attachments.length === 0) return;
-  await trx(table)
-    .insert(
-      attachments.map((attachment, position) => ({
+  for (const [position, attachment] of attachments.entries())
+    await insertRowUnlessPresent(
+      trx,
+      table,
+      {
         mail_id: mailId,
         position,
         filename: attachment.filename,
         content_type: attachment.contentType,
         content: attachment.content.toString('base64'),
         content_id: attachment.contentId ?? null,
-      })),
-    )
-    .onConflict(['mail_id', 'position'])
-    .ignore();
+      },
+      ['mail_id', 'position'],
+    );
 }
 
 export async function mailAttachmentsOf(db: Knex, mailId: string): Promise<MailAttachment[]> {
@@ -160,8 +161,10 @@ export async function isEnqueued(trx: Knex.Transaction, table: string, key: stri
 
 /** Writes the mail unless its dedupe key is already there; answers whether it wrote it. */
 export async function enqueueMail(trx: Knex.Transaction, table: string, mail: NewMail): Promise<boolean> {
-  const written = (await trx(table)
-    .insert({
+  const written = await insertRowUnlessPresent(
+    trx,
+    table,
+    {
       id: mail.id,
       dedupe_key: dedupeKey(mail.aggregateId, mail.template, mail.occurrence),
       template: mail.template,
@@ -184,11 +187,10 @@ export async function enqueueMail(trx: Knex.Transaction, table: string, mail: Ne
       last_error: null,
       event_position: mail.position.toString(),
       created_at: mail.createdAt,
-    })
-    .onConflict('dedupe_key')
-    .ignore()
-    .returning('id')) as unknown[];
-  return written.length > 0;
+    },
+    ['dedupe_key'],
+  );
+  return written > 0;
 }
 
 /**
@@ -271,16 +273,19 @@ export async function markSent(
   transport: 'smtp' | 'outbox',
   now: Date,
 ): Promise<void> {
-  await db('mail_outbox')
-    .where({ id: row.id, claim_token: row.claim_token })
-    .update({
+  await updateRows(
+    db,
+    'mail_outbox',
+    {
       status: 'sent',
       transport,
       sent_at: now.toISOString(),
       attempts: row.attempts + 1,
       claim_token: null,
       last_error: null,
-    });
+    },
+    { id: row.id, claim_token: row.claim_token },
+  );
 }
 
 /** A failed attempt: retried at `retryAt`, or given up (`failed`) when there is none. */
@@ -290,15 +295,18 @@ export async function markAttemptFailed(
   error: string,
   retryAt: Date | null,
 ): Promise<void> {
-  await db('mail_outbox')
-    .where({ id: row.id, claim_token: row.claim_token })
-    .update({
+  await updateRows(
+    db,
+    'mail_outbox',
+    {
       status: retryAt ? 'pending' : 'failed',
       attempts: row.attempts + 1,
       next_attempt_at: retryAt ? retryAt.toISOString() : row.next_attempt_at,
       claim_token: null,
       last_error: error.slice(0, 2000),
-    });
+    },
+    { id: row.id, claim_token: row.claim_token },
+  );
 }
 
 // ---------- reading (the outbox screen)

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { defineProjection } from '../../projections/runner/define';
 import type { Projection, ReadModelTable } from '../../projections/runner/types';
+import { deleteRows, insertRowUnlessPresent } from '../../projections/runner/rowStatements';
 import { listOverdueOrders } from '../../projections/orders';
 import type { CommandContext, CommandHandler } from '../kit/commandHandler';
 import type { Clock } from '../kit/clock';
@@ -99,41 +100,45 @@ export function checkoutKeeper(): Projection {
           // A waiting-list offer holds its units without an order until the buyer checks out or the offer runs
           // out; the waiting list's keeper settles it (waitingListReactor.ts).
           if (entryOfOfferHold(event.data.holdId) !== null) return [];
-          await trx(holds)
-            .insert({
+          await insertRowUnlessPresent(
+            trx,
+            holds,
+            {
               hold_id: event.data.holdId,
               event_id: event.data.eventId,
               order_id: event.data.orderId,
               since: event.data.placedAt,
-            })
-            .onConflict('hold_id')
-            .ignore();
+            },
+            ['hold_id'],
+          );
           return [];
         case 'HoldConverted':
-          await trx(holds).where({ hold_id: event.data.holdId }).delete();
-          await trx(sales)
-            .insert({
+          await deleteRows(trx, holds, { hold_id: event.data.holdId });
+          await insertRowUnlessPresent(
+            trx,
+            sales,
+            {
               hold_id: event.data.holdId,
               event_id: event.data.eventId,
               order_id: event.data.orderId,
               since: event.data.convertedAt,
-            })
-            .onConflict('hold_id')
-            .ignore();
+            },
+            ['hold_id'],
+          );
           return [];
         case 'HoldReleased':
         case 'OrderPlaced':
           // Settled: the order exists (its expiry is the order's own), or the hold is gone.
-          await trx(holds).where({ hold_id: event.data.holdId }).delete();
+          await deleteRows(trx, holds, { hold_id: event.data.holdId });
           return [];
         case 'StockReturned':
           if (event.data.returnId === reclaimedSaleReturnId)
-            await trx(sales).where({ hold_id: event.data.holdId }).delete();
+            await deleteRows(trx, sales, { hold_id: event.data.holdId });
           return [];
         case 'OrderCompleted':
         case 'OrderAwaitingOfflinePayment':
         case 'AttendeeReactivated':
-          await trx(sales).where({ order_id: event.data.orderId }).delete();
+          await deleteRows(trx, sales, { order_id: event.data.orderId });
           return [];
       }
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { defineProjection } from '../../projections/runner/define';
 import type { Projection, ProjectionContext, ReadModelTable } from '../../projections/runner/types';
+import { firstRowWhere, insertRowUnlessPresent, updateRows } from '../../projections/runner/rowStatements';
 import type { EventStore, RecordedEvent } from '../eventstore/port';
 import { ERASED_EMAIL, ERASED_TEXT } from '../eventstore/personalData';
 import type { CommandHandler } from '../kit/commandHandler';
@@ -144,19 +145,16 @@ export function orderMailReactor(settings: OrderMailSettings): Projection {
       const { orderId } = event.data;
       if (event.type === 'OrderPlaced') {
         const data: OrderMailData = { placed: event.data, details: null };
-        await trx(orders)
-          .insert({ order_id: orderId, data: JSON.stringify(data) })
-          .onConflict('order_id')
-          .ignore();
+        await insertRowUnlessPresent(trx, orders, { order_id: orderId, data: JSON.stringify(data) }, [
+          'order_id',
+        ]);
         return [];
       }
-      const row: { data: string } | undefined = await trx(orders).where({ order_id: orderId }).first('data');
+      const row = await firstRowWhere<{ data: string }>(trx, orders, { order_id: orderId }, ['data']);
       if (!row) return [];
       const data = JSON.parse(row.data) as OrderMailData;
       const save = (changed: OrderMailData) =>
-        trx(orders)
-          .where({ order_id: orderId })
-          .update({ data: JSON.stringify(changed) });
+        updateRows(trx, orders, { data: JSON.stringify(changed) }, { order_id: orderId });
       if (event.type === 'OrderDetailsSubmitted') {
         await save({ ...data, details: event.data });
         return [];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { defineProjection } from '../../projections/runner/define';
 import type { Projection, ReadModelTable } from '../../projections/runner/types';
+import { updateRows } from '../../projections/runner/rowStatements';
 import type { EventStore } from '../eventstore/port';
 import { ERASED_EMAIL } from '../eventstore/personalData';
 import type { Clock } from '../kit/clock';
@@ -268,9 +269,12 @@ export function waitingListReactor(): Projection {
             .ignore();
           return [];
         case 'HoldConverted':
-          await trx(offers)
-            .where({ hold_id: event.data.holdId })
-            .update({ converted_order_id: event.data.orderId });
+          await updateRows(
+            trx,
+            offers,
+            { converted_order_id: event.data.orderId },
+            { hold_id: event.data.holdId },
+          );
           return [];
         default:
           // A released offer hold (its order expired, its entry was removed) keeps its row: the entry is

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { defineProjection } from '../../projections/runner/define';
 import type { Projection, ProjectionContext } from '../../projections/runner/types';
+import { firstRowWhere, insertRowUnlessPresent, updateRows } from '../../projections/runner/rowStatements';
 import type { RecordedEvent } from '../eventstore/port';
 import { ERASED_EMAIL, ERASED_TEXT } from '../eventstore/personalData';
 import type {
@@ -117,13 +118,12 @@ export function webhookReactor(): Projection {
           await trx(endpoints).where({ id: event.data.webhookId }).delete();
           return [];
         case 'OrderPlaced':
-          await trx(orders)
-            .insert({
-              order_id: event.data.orderId,
-              data: JSON.stringify({ placed: event.data, details: null }),
-            })
-            .onConflict('order_id')
-            .ignore();
+          await insertRowUnlessPresent(
+            trx,
+            orders,
+            { order_id: event.data.orderId, data: JSON.stringify({ placed: event.data, details: null }) },
+            ['order_id'],
+          );
           return [];
         case 'AttendeeCheckedIn': {
           const d = event.data;
@@ -139,22 +139,28 @@ export function webhookReactor(): Projection {
         default:
           break;
       }
-      const row: { data: string } | undefined = await trx(orders)
-        .where({ order_id: event.data.orderId })
-        .first('data');
+      const row = await firstRowWhere<{ data: string }>(trx, orders, { order_id: event.data.orderId }, [
+        'data',
+      ]);
       if (!row) return [];
       const order = JSON.parse(row.data) as OrderData;
       if (event.type === 'OrderDetailsSubmitted') {
-        await trx(orders)
-          .where({ order_id: event.data.orderId })
-          .update({ data: JSON.stringify({ ...order, details: event.data }) });
+        await updateRows(
+          trx,
+          orders,
+          { data: JSON.stringify({ ...order, details: event.data }) },
+          { order_id: event.data.orderId },
+        );
         return [];
       }
       if (event.type === 'OrderPersonalDataErased') {
         await eraseOrderFromDeliveries(trx, ctx.table(webhookDeliveriesTable.name), order);
-        await trx(orders)
-          .where({ order_id: event.data.orderId })
-          .update({ data: JSON.stringify({ placed: order.placed, details: null }) });
+        await updateRows(
+          trx,
+          orders,
+          { data: JSON.stringify({ placed: order.placed, details: null }) },
+          { order_id: event.data.orderId },
+        );
         return [];
       }
       const eventId = order.placed.eventId;
