@@ -41,14 +41,39 @@ export interface ChainLink {
 
 /** JSON with object keys sorted at every depth: the same event gives the same bytes on every adapter. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, inner]) => inner !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
+  const parts: string[] = [];
+  writeCanonical(value, parts);
+  return parts.join('');
+}
+
+// Into one list of parts joined once: joining each level into a string of its own copied an event's long values
+// (sealed personal data) once per level, a twentieth of everything an on-sale rush allocated (issue 29).
+function writeCanonical(value: unknown, parts: string[]): void {
+  if (Array.isArray(value)) {
+    parts.push('[');
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) parts.push(',');
+      writeCanonical(value[index], parts);
+    }
+    parts.push(']');
+    return;
   }
-  return JSON.stringify(value) ?? 'null';
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    // The default order compares UTF-16 code units, as `<` does.
+    const keys = Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort();
+    parts.push('{');
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index]!;
+      parts.push(index > 0 ? ',' : '', JSON.stringify(key), ':');
+      writeCanonical(record[key], parts);
+    }
+    parts.push('}');
+    return;
+  }
+  parts.push(JSON.stringify(value) ?? 'null');
 }
 
 /** What a link covers: everything the store recorded of the event, as written (not as upcast). */

@@ -23,6 +23,45 @@ describe('the notary chain', () => {
     expect(canonicalEventBytes(reordered)).toBe(canonicalEventBytes(event()));
   });
 
+  it('writes exactly the bytes of the definition, so the links of a chain notarised before stay valid', () => {
+    // The definition, level by level: what every link so far was computed from.
+    const definition = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map(definition).join(',')}]`;
+      if (value !== null && typeof value === 'object') {
+        const entries = Object.entries(value as Record<string, unknown>)
+          .filter(([, inner]) => inner !== undefined)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${definition(inner)}`).join(',')}}`;
+      }
+      return JSON.stringify(value) ?? 'null';
+    };
+    let seed = 29;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const keys = ['a', 'B', 'é', 'z', '𝔘', 'ab', 'a b', '"q"', '10', '9', 'ﬀ', ''];
+    const valueOf = (depth: number): unknown => {
+      const pick = Math.floor(random() * (depth > 3 ? 6 : 8));
+      if (pick === 0) return null;
+      if (pick === 1) return undefined;
+      if (pick === 2) return Math.round(random() * 1e6) / 100;
+      if (pick === 3) return random() < 0.5;
+      if (pick === 4)
+        return `line\n"${keys[Math.floor(random() * keys.length)]}" \u2028 ${'x'.repeat(depth)}`;
+      if (pick === 5) return new Date(Math.floor(random() * 2e12));
+      if (pick === 6) return Array.from({ length: Math.floor(random() * 4) }, () => valueOf(depth + 1));
+      return Object.fromEntries(
+        Array.from({ length: Math.floor(random() * 5) }, () => [
+          keys[Math.floor(random() * keys.length)]!,
+          valueOf(depth + 1),
+        ]),
+      );
+    };
+    for (let n = 0; n < 500; n++) {
+      const value = valueOf(0);
+      expect(canonicalJson(value)).toBe(definition(value));
+    }
+    expect(chainHash(genesisHash, event())).toBe('1c3e70360726b9e28b72d09ba3370b72a8a8a4a103a003ace7a3fc377497cfdc');
+  });
+
   it('changes the link when anything the store recorded changes, and with the link before it', () => {
     const link = chainHash(genesisHash, event());
     expect(link).toMatch(/^[0-9a-f]{64}$/);
