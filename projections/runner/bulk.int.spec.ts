@@ -52,6 +52,32 @@ describeEachStorage('bulk writes', (open) => {
     expect(replaced).toHaveLength(ROWS);
   });
 
+  it('writes in the transaction it is given, and a column one row lacks as null, as the other rows name it', async () => {
+    await storage.db.schema.createTable('bulk_notes', (table) => {
+      table.string('id', 40).primary();
+      table.string('note', 20).nullable();
+      table.string('tag', 20).nullable();
+    });
+    const notes = [
+      { id: 'n1', note: 'a' },
+      { id: 'n2', tag: 'b' },
+    ];
+    const written = [
+      { id: 'n1', note: 'a', tag: null },
+      { id: 'n2', note: null, tag: 'b' },
+    ];
+    await storage.db
+      .transaction(async (trx) => {
+        await writeRows(trx, 'bulk_notes', notes, 'new');
+        expect(await dumpTable(trx, 'bulk_notes', ['id'])).toEqual(written);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await dumpTable(storage.db, 'bulk_notes', ['id'])).toEqual([]);
+    await writeRows(storage.db, 'bulk_notes', notes, 'new');
+    expect(await dumpTable(storage.db, 'bulk_notes', ['id'])).toEqual(written);
+  });
+
   it('reads the rows of many ids in slices, each id once', async () => {
     await writeRows(storage.db, 'bulk_counters', rows(1), 'new');
     const ids = [...rows(1).map((row) => row.id), 'c0001', 'unknown'];

@@ -68,7 +68,8 @@ export async function firstRowWhere<Row>(
 const shapes = new Map<string, string>();
 const shapeLimit = 2_000;
 
-function shaped(key: string, write: () => string): string {
+/** The SQL `write` gives for the shape `key`, written the first time and kept (shared by every row statement). */
+export function shaped(key: string, write: () => string): string {
   const known = shapes.get(key);
   if (known !== undefined) return known;
   const sql = write();
@@ -77,7 +78,7 @@ function shaped(key: string, write: () => string): string {
   return sql;
 }
 
-function insertSql(table: string, columns: readonly string[]): string {
+export function insertSql(table: string, columns: readonly string[]): string {
   return `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) values (${columns.map(() => '?').join(', ')})`;
 }
 
@@ -110,7 +111,8 @@ function whereOf(where: SqlRow): { key: string; values: SqlValue[]; sql(): strin
   };
 }
 
-function quoted(name: string): string {
+/** A table or column name as both databases read it; anything but a plain name is refused. */
+export function quoted(name: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Not a plain SQL name: ${name}`);
   return `"${name}"`;
 }

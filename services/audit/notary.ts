@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { asWritten } from '../eventstore/eventVersions';
 import type { RecordedEvent } from '../eventstore/port';
 import type { Projection, ReadModelTable } from '../../projections/runner/types';
+import { writeRows } from '../../projections/runner/bulk';
 
 /**
  * The audit notary (docs/audit.md): a SHA-256 hash chain over the global log, kept beside it in the read-model
@@ -101,9 +102,6 @@ export async function lastLink(db: Knex, table = auditChainTable.name): Promise<
   return row ? { ...row, seq: Number(row.seq) } : null;
 }
 
-/** SQLite allows 999 bound variables in a statement; five columns a row. */
-const INSERT_CHUNK = 150;
-
 /**
  * The keeper: runs in the worker's runner (one process holds its lease) and links every event in position order.
  * It is deliberately not among the rebuildable projections: rebuilding it from the log would notarise a rewritten
@@ -147,8 +145,7 @@ export function notaryProjection(clock: { now(): Date }): Projection {
           notarised_at: notarisedAt,
         });
       }
-      for (let i = 0; i < links.length; i += INSERT_CHUNK)
-        await trx(table).insert(links.slice(i, i + INSERT_CHUNK));
+      await writeRows(trx, table, links, 'new');
     },
   };
 }
