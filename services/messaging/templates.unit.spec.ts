@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { mailCatalogs, supportedLocales } from './locales';
 import { en } from './locales/en';
-import { mailEventTime, renderMail, type MailTemplate, type MailTemplates } from './templates';
+import { TYPE, parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import {
+  intlFor,
+  mailEventTime,
+  mailSay,
+  renderMail,
+  type MailTemplate,
+  type MailTemplates,
+} from './templates';
 
 const examples: { [T in MailTemplate]: MailTemplates[T] } = {
   confirm_email: {
@@ -219,5 +227,37 @@ describe('mail templates', () => {
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).toContain('Tom &amp; &quot;Jerry&quot;');
     expect(mail.text).toContain('<script>alert(1)</script> invited you to join Tom & "Jerry"');
+  });
+});
+
+describe('mailSay', () => {
+  /** Every argument of a message with a value of its kind: a number where it is counted or formatted as one. */
+  const argumentsOf = (
+    elements: readonly MessageFormatElement[],
+    values: Record<string, string | number>,
+  ) => {
+    for (const element of elements) {
+      if (element.type === TYPE.argument) values[element.value] ??= `‹${element.value}›`;
+      if (element.type === TYPE.number || element.type === TYPE.plural) values[element.value] = 3;
+      if (element.type === TYPE.plural || element.type === TYPE.select)
+        for (const option of Object.values(element.options)) argumentsOf(option.value, values);
+      if (element.type === TYPE.select) values[element.value] = 'other';
+      if (element.type === TYPE.tag) argumentsOf(element.children, values);
+    }
+    return values;
+  };
+
+  it('says every message of every language exactly as formatMessage does', () => {
+    for (const locale of supportedLocales) {
+      const intl = intlFor(locale);
+      const say = mailSay(locale);
+      for (const [key, message] of Object.entries(mailCatalogs[locale].messages)) {
+        const values = argumentsOf(parse(message), {});
+        const id = key as keyof typeof en;
+        expect(say(id, values)).toBe(intl.formatMessage({ id }, values));
+        // Twice: the second time from the formatter it kept.
+        expect(say(id, values)).toBe(intl.formatMessage({ id }, values));
+      }
+    }
   });
 });

@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { isSupportedLocale, mailCatalogs, type MailMessageKey, type SupportedLocale } from './locales';
+import { isSupportedLocale, mailCatalogs, type SupportedLocale } from './locales';
 import { cjkFontFile, registerDocumentFonts } from './pdfFonts';
 import { qrMatrix } from './qrMatrix';
-import { intlFor, mailEventTime } from './templates';
+import { mailEventTime, mailSay } from './templates';
 
 /** One ticket as its PDF page shows it: `code` is the signed QR payload the ticket page shows. */
 export interface TicketDocumentTicket {
@@ -48,9 +48,7 @@ export function renderTicketPdf(document: TicketDocument): Promise<Buffer> {
   ];
   let locale: SupportedLocale = isSupportedLocale(document.locale) ? document.locale : 'en';
   if (locale === 'zh-cn' && !cjkFontFile()) locale = 'en';
-  const intl = intlFor(locale);
-  const say = (key: MailMessageKey, values?: Record<string, string>) =>
-    intl.formatMessage({ id: key }, values);
+  const say = mailSay(locale);
 
   const doc = new PDFDocument({
     size: 'A4',

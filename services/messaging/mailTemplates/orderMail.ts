@@ -1,7 +1,6 @@
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { plainText, sanitizeMailRichText } from '../../catalog/richText';
 import { isSupportedLocale, mailCatalogs, type MailMessageKey, type SupportedLocale } from '../locales';
-import { escapeHtml, renderOrderSummary, type MailTemplates, type RenderedMail } from '../templates';
+import { escapeHtml, mailSay, renderOrderSummary, type MailTemplates, type RenderedMail } from '../templates';
 import type { OrderMailKind, OrderMailTemplate } from './mailTemplateEvents';
 
 /**
@@ -141,25 +140,13 @@ export function sampleOrderMailData(kind: OrderMailKind, locale = 'en'): OrderMa
       };
 }
 
-const cache = createIntlCache();
-const intls = new Map<SupportedLocale, IntlShape>();
-
-function intlFor(locale: SupportedLocale): IntlShape {
-  let intl = intls.get(locale);
-  if (!intl) {
-    const { tag, messages } = mailCatalogs[locale];
-    intl = createIntl({ locale: tag, messages, defaultLocale: 'en' }, cache);
-    intls.set(locale, intl);
-  }
-  return intl;
-}
-
 /** Pure: the mail as the organizer's template words it, in the frame of the buyer's language. */
 export function renderOrderMail(template: OrderMailTemplate, data: OrderMailData): RenderedMail {
   const chosen: SupportedLocale = isSupportedLocale(data.locale) ? data.locale : 'en';
-  const intl = intlFor(chosen);
+  const words = mailSay(chosen);
+  const product = words('product');
   const say = (key: MailMessageKey, values: Record<string, string | number> = {}) =>
-    intl.formatMessage({ id: key }, { product: intl.formatMessage({ id: 'product' }), ...values });
+    words(key, { product, ...values });
   const values = placeholderValues(data);
   const e = escapeHtml;
   const subject = fillPlaceholders(template.subject, values)

@@ -1,26 +1,12 @@
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { plainText } from '../../catalog/richText';
 import { isSupportedLocale, mailCatalogs, type MailMessageKey, type SupportedLocale } from '../locales';
-import { escapeHtml, type RenderedMail } from '../templates';
+import { escapeHtml, mailSay, type RenderedMail } from '../templates';
 
 /**
  * An organizer's message as a mail: their subject and (sanitised) rich text, in a frame written in the
  * recipient's language that says why they receive it. `note` marks the sender's copy and a test.
  */
 export type MessageMailKind = 'recipient' | 'copy' | 'test';
-
-const cache = createIntlCache();
-const intls = new Map<SupportedLocale, IntlShape>();
-
-function intlFor(locale: SupportedLocale): IntlShape {
-  let intl = intls.get(locale);
-  if (!intl) {
-    const { tag, messages } = mailCatalogs[locale];
-    intl = createIntl({ locale: tag, messages, defaultLocale: 'en' }, cache);
-    intls.set(locale, intl);
-  }
-  return intl;
-}
 
 const notes: Record<MessageMailKind, MailMessageKey | null> = {
   recipient: null,
@@ -33,9 +19,9 @@ export function renderEventMessage(
   message: { subject: string; html: string; event: string; kind: MessageMailKind },
 ): RenderedMail {
   const chosen: SupportedLocale = isSupportedLocale(locale) ? locale : 'en';
-  const intl = intlFor(chosen);
-  const say = (key: MailMessageKey) =>
-    intl.formatMessage({ id: key }, { product: intl.formatMessage({ id: 'product' }), event: message.event });
+  const words = mailSay(chosen);
+  const product = words('product');
+  const say = (key: MailMessageKey) => words(key, { product, event: message.event });
   const noteKey = notes[message.kind];
   const note = noteKey ? say(noteKey) : null;
   const footer = say('eventMessageFooter');

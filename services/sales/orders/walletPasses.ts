@@ -8,7 +8,7 @@ import {
   type MailMessageKey,
   type SupportedLocale,
 } from '../../messaging/locales';
-import { intlFor } from '../../messaging/templates';
+import { mailSay } from '../../messaging/templates';
 
 /** What a wallet pass shows of one valid ticket; `code` is the signed QR payload the ticket page shows. */
 export interface WalletTicket {
@@ -33,8 +33,8 @@ export interface WalletTicket {
 /** The pass's labels in the order's language (the mail catalogues), English for a language we do not have. */
 function passLanguage(locale: string): { language: string; say: (key: MailMessageKey) => string } {
   const supported: SupportedLocale = isSupportedLocale(locale) ? locale : 'en';
-  const intl = intlFor(supported);
-  return { language: mailCatalogs[supported].tag, say: (key) => intl.formatMessage({ id: key }) };
+  const say = mailSay(supported);
+  return { language: mailCatalogs[supported].tag, say: (key) => say(key) };
 }
 
 const rgbOf = (colour: string): [number, number, number] => {
