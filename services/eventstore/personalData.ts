@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { pooledRandomBytes } from '../kit/random';
 import { rememberWrittenForm } from './eventVersions';
 import { deepFreeze } from './internal';
 import type {
@@ -92,7 +93,7 @@ export function isEnvelope(value: unknown): value is Envelope {
 
 /** AES-256-GCM over the value's JSON; the subject is authenticated with it, so a field cannot move to another. */
 export function seal(value: unknown, key: Buffer, subject: string): Envelope {
-  const iv = randomBytes(IV_BYTES);
+  const iv = pooledRandomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(subject, 'utf8'));
   const body = Buffer.concat([cipher.update(JSON.stringify(value) ?? 'null', 'utf8'), cipher.final()]);
