@@ -27,9 +27,22 @@ export function signTicketCode(
   key: Pick<TicketSigningKey, 'kid' | 'privateKey'>,
 ): string {
   const fieldBytes = packTicketFields({ ...ticket, keyId: key.kid });
-  const signature = sign(null, signedMessage(fieldBytes), key.privateKey);
-  return encodeTicketCode(fieldBytes, signature);
+  let recent = recentCodes.get(key.privateKey);
+  if (!recent) recentCodes.set(key.privateKey, (recent = new Map<string, string>()));
+  const fields = Buffer.from(fieldBytes).toString('latin1');
+  const known = recent.get(fields);
+  if (known !== undefined) return known;
+  const code = encodeTicketCode(fieldBytes, sign(null, signedMessage(fieldBytes), key.privateKey));
+  if (recent.size >= recentCodesLimit) recent.delete(recent.keys().next().value!);
+  recent.set(fields, code);
+  return code;
 }
+
+// Ed25519 signatures are deterministic (RFC 8032): the same fields under the same key give the same code. A
+// ticket is signed for the buyer's answer, then again for its mail, moments apart (2 % of an on-sale rush's CPU,
+// issue 29), so the latest codes of each key are kept.
+const recentCodes = new WeakMap<KeyObject, Map<string, string>>();
+const recentCodesLimit = 10_000;
 
 /**
  * The server's check of scanned codes: the same format and answers as `verifyTicketCode` (Web Crypto, which the

@@ -57,6 +57,18 @@ describe('signed ticket codes', () => {
     expect(await verifyTicketCode(code, keys)).toEqual({ ok: true, fields: { ...ticket, keyId: key.kid } });
   });
 
+  it('sign the same ticket again the same way, each key with its own signature even under the same key id', async () => {
+    const code = signTicketCode(ticket, key);
+    expect(signTicketCode({ ...ticket }, key)).toBe(code);
+    expect(signTicketCode({ ...ticket, issue: 1 }, key)).not.toBe(code);
+    // A key whose id collides with the current one's must still sign with its own private key.
+    const impostor = { ...newKey(), kid: key.kid };
+    const forged = signTicketCode(ticket, impostor);
+    expect(forged).not.toBe(code);
+    expect(await verifyTicketCode(forged, keys)).toMatchObject({ ok: false });
+    expect(await verifyTicketCode(signTicketCode(ticket, key), keys)).toMatchObject({ ok: true });
+  });
+
   it('fit QR version 6 at level M for typical ids (249 digits)', () => {
     const code = signTicketCode(ticket, key);
     expect(code).toHaveLength(249);
