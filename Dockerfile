@@ -37,4 +37,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=6 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # A larger young generation for the server (docs/decisions/young-generation.md).
-CMD ["node", "--max-semi-space-size=32", "--enable-source-maps", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=30", "--enable-source-maps", "dist/server/main.js"]
