@@ -8,7 +8,10 @@ import type { Knex } from 'knex';
  */
 
 /** The flags `npm start` and the Dockerfile give the server (docs/decisions/young-generation.md). */
-export const PRODUCTION_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=30'];
+export const PRODUCTION_NODE_FLAGS: readonly string[] = [
+  '--max-semi-space-size=8',
+  '--heap-growing-percent=30',
+];
 
 /**
  * A bench server's environment as production's: real time, quiet logs, one proxy in front (each simulated client

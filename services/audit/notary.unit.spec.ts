@@ -59,7 +59,9 @@ describe('the notary chain', () => {
       const value = valueOf(0);
       expect(canonicalJson(value)).toBe(definition(value));
     }
-    expect(chainHash(genesisHash, event())).toBe('1c3e70360726b9e28b72d09ba3370b72a8a8a4a103a003ace7a3fc377497cfdc');
+    expect(chainHash(genesisHash, event())).toBe(
+      '1c3e70360726b9e28b72d09ba3370b72a8a8a4a103a003ace7a3fc377497cfdc',
+    );
   });
 
   it('changes the link when anything the store recorded changes, and with the link before it', () => {
