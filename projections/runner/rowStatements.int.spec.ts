@@ -1,14 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  describeWithPostgres,
-  type TestDatabase,
-} from '../../services/kit/testing/postgres';
-import { openReadModelDb } from './db';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeEachStorage } from './testing';
 import { deleteRows, firstRowWhere, insertRow, insertRowUnlessPresent, updateRows } from './rowStatements';
 
 interface Seat {
@@ -128,30 +120,4 @@ function rowStatementCases(open: () => Promise<{ db: Knex; close: () => Promise<
   });
 }
 
-describe('row statements on SQLite', () => {
-  rowStatementCases(() => {
-    const dir = mkdtempSync(join(tmpdir(), 'row-statements-'));
-    const db = openReadModelDb({ kind: 'sqlite', file: join(dir, 'read-models.sqlite') });
-    return Promise.resolve({
-      db,
-      async close() {
-        await db.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    });
-  });
-});
-
-describeWithPostgres('row statements on PostgreSQL', () => {
-  rowStatementCases(async () => {
-    const database: TestDatabase = await createTestDatabase('row_statements');
-    const db = openReadModelDb({ kind: 'postgres', url: database.url });
-    return {
-      db,
-      async close() {
-        await db.destroy();
-        await database.drop();
-      },
-    };
-  });
-});
+describeEachStorage('row statements', (open) => rowStatementCases(open));
