@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeEachStorage } from './testing';
+import { describeEachStorage, type TestStorage } from './testing';
 import { deleteRows, firstRowWhere, insertRow, insertRowUnlessPresent, updateRows } from './rowStatements';
 
 interface Seat {
@@ -11,12 +11,13 @@ interface Seat {
 }
 
 /** The row statements answer and write what knex's builder does, inside a transaction when given one. */
-function rowStatementCases(open: () => Promise<{ db: Knex; close: () => Promise<void> }>): void {
+describeEachStorage('row statements', (open) => {
+  let storage: TestStorage;
   let db: Knex;
-  let close: () => Promise<void>;
 
   beforeEach(async () => {
-    ({ db, close } = await open());
+    storage = await open();
+    db = storage.db;
     await db.schema.createTable('seats', (table) => {
       table.string('id', 20).primary();
       table.string('section', 20).nullable();
@@ -24,7 +25,7 @@ function rowStatementCases(open: () => Promise<{ db: Knex; close: () => Promise<
       table.timestamp('held_at', { useTz: true }).nullable();
     });
   });
-  afterEach(() => close());
+  afterEach(() => storage.close());
 
   const seat = (id: string, on: Knex = db) => firstRowWhere<Seat>(on, 'seats', { id });
 
@@ -118,6 +119,4 @@ function rowStatementCases(open: () => Promise<{ db: Knex; close: () => Promise<
     );
     await expect(firstRowWhere(db, 'seats', { 'id" or 1=1 --': 's1' })).rejects.toThrow(/plain SQL name/);
   });
-}
-
-describeEachStorage('row statements', (open) => rowStatementCases(open));
+});
