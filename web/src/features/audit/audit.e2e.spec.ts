@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import {
   callApi,
   describeE2E,
@@ -88,6 +88,42 @@ describeE2E('Audit log: an admin sees every change in the account, filters it, e
     expect(csv).toContain('TaxCreated');
     expect(csv).toContain('Harbour VAT');
     expect(pageErrors).toEqual([]);
+  });
+
+  it('shows a change made while its live connection was still opening', async () => {
+    // The page reads the log, then its socket joins the account's room: a notice sent in between reaches no one.
+    let release = () => {};
+    const opening = new Promise<void>((resolve) => (release = resolve));
+    const held = async (route: Route) => {
+      await opening;
+      await route.continue();
+    };
+    await page.route('**/socket.io/**', held);
+    try {
+      await page.goto(`${app.url}/account/audit`);
+      await rows().nth(1).waitFor();
+      await callApi(app, token, 'POST', '/account/taxes-and-fees', {
+        name: 'Tide fee',
+        type: 'FEE',
+        calculation_type: 'FIXED',
+        amount: 90,
+        is_default: false,
+      });
+      const logged = async () =>
+        (await callApi<{ data: unknown[] }>(app, token, 'GET', '/account/audit')).data.some((entry) =>
+          JSON.stringify(entry).includes('Tide fee'),
+        );
+      for (let tries = 0; !(await logged()); tries++) {
+        expect(tries).toBeLessThan(100);
+        await page.waitForTimeout(50);
+      }
+      expect(await rows().filter({ hasText: 'Tide fee' }).count()).toBe(0);
+      release();
+      await rows().filter({ hasText: 'Tide fee' }).waitFor({ timeout: 5_000 });
+    } finally {
+      release();
+      await page.unroute('**/socket.io/**', held);
+    }
   });
 
   it('shows another change as it happens, without a reload', async () => {

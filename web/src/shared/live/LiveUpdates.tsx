@@ -28,9 +28,9 @@ const LiveContext = createContext<Live | null>(null);
 /**
  * Keeps the manage area live: one Socket.IO connection to this origin, authenticated with the bearer token;
  * every `readmodel.changed` notice invalidates the queries `map` names for it (each feature declares its own in
- * `live.ts`, app/live.ts joins them) and its position is kept. After a reconnect, and after each room is
- * joined, everything the map feeds is refetched: notices sent before the join never reached this page, so only
- * a snapshot read after it is sure to include them (joins at the same moment share one refetch).
+ * `live.ts`, app/live.ts joins them) and its position is kept. After each connect (the first one too), and after
+ * each room is joined, everything the map feeds is refetched: notices sent before the join never reached this
+ * page, so only a snapshot read after it is sure to include them (joins at the same moment share one refetch).
  */
 export function LiveUpdates({ map, children }: { map: LiveMap; children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -45,7 +45,6 @@ export function LiveUpdates({ map, children }: { map: LiveMap; children: ReactNo
     // The server authenticates sockets by bearer token only; without one there is nothing to listen to.
     if (!token) return undefined;
     const socket: LiveSocket = io({ auth: { token }, withCredentials: true });
-    let connectedBefore = false;
     const invalidate = (keys: readonly QueryKey[]) => {
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     };
@@ -62,10 +61,9 @@ export function LiveUpdates({ map, children }: { map: LiveMap; children: ReactNo
         invalidate(map.feeds);
       }, 0);
     });
-    const onConnect = () => {
-      if (connectedBefore) invalidate(map.feeds);
-      connectedBefore = true;
-    };
+    // Connected, the first time too: the server joins the account's room only now, so a notice sent between the
+    // page's first reads and this moment (a Stripe webhook just after the redirect back) reached no one here.
+    const onConnect = () => invalidate(map.feeds);
     socket.on('readmodel.changed', onChanged);
     socket.on('connect', onConnect);
     setLive((current) => ({ ...current, socket, rooms }));
