@@ -89,15 +89,7 @@ async function writeEachRow<Row extends object>(
   const sql = shaped(`w|${table}|${columns.join(',')}|${JSON.stringify(conflict)}`, () => {
     const insert = insertSql(table, columns);
     if (conflict === 'new') return insert;
-    const keys = `(${toArray(
-      'ignoreOn' in conflict
-        ? conflict.ignoreOn
-        : 'upsertOn' in conflict
-          ? conflict.upsertOn
-          : conflict.addOn,
-    )
-      .map(quoted)
-      .join(', ')})`;
+    const keys = `(${toArray(conflictColumnsOf(conflict)).map(quoted).join(', ')})`;
     if ('ignoreOn' in conflict) return `${insert} on conflict ${keys} do nothing`;
     const set =
       'upsertOn' in conflict
@@ -115,6 +107,11 @@ async function writeEachRow<Row extends object>(
       columns.map((column) => values[column] ?? null),
     );
   }
+}
+
+function conflictColumnsOf(conflict: Exclude<OnConflict, 'new'>): string | readonly string[] {
+  if ('ignoreOn' in conflict) return conflict.ignoreOn;
+  return 'upsertOn' in conflict ? conflict.upsertOn : conflict.addOn;
 }
 
 const toArray = (columns: string | readonly string[]): string[] =>

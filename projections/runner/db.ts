@@ -58,12 +58,7 @@ export function openReadModelDb(
       },
     },
   });
-  heldConnections.set((db.client as { config: object }).config, {
-    get connection() {
-      return held.connection;
-    },
-    db,
-  });
+  heldConnections.set((db.client as { config: object }).config, Object.assign(held, { db }));
   return db;
 }
 
