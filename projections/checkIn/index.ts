@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { defineProjection } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
+import { runStatement, selectRows, type SqlValue } from '../runner/db';
+import { insertSql, quoted, shaped } from '../runner/rowStatements';
 import {
   checkInListEventTypes,
   checkInListStatus,
@@ -262,11 +264,18 @@ async function upsertAttendeeState(
   row: Record<string, unknown> & { check_in_list_id: string; attendee_id: string },
   position: bigint,
 ): Promise<void> {
-  await trx(table)
-    .insert(row)
-    .onConflict(['check_in_list_id', 'attendee_id'])
-    .merge()
-    .where(`${table}.position`, '<', position.toString());
+  const columns = Object.keys(row);
+  const sql = shaped(
+    `checkInUpsert|${table}|${columns.join(',')}`,
+    () =>
+      `${insertSql(table, columns)} on conflict ("check_in_list_id", "attendee_id") do update set ${columns
+        .map((column) => `${quoted(column)} = excluded.${quoted(column)}`)
+        .join(', ')} where ${quoted(table)}."position" < ?`,
+  );
+  await runStatement(trx, sql, [
+    ...columns.map((column) => (row[column] ?? null) as SqlValue),
+    position.toString(),
+  ]);
 }
 
 // ---------- queries
@@ -331,12 +340,21 @@ export async function findAttendeeCheckIns(
   attendeeIds: readonly string[],
 ): Promise<CheckInAttendeeRow[]> {
   const rows: CheckInAttendeeRow[] = [];
-  for (let start = 0; start < attendeeIds.length; start += 500)
+  for (let start = 0; start < attendeeIds.length; start += 500) {
+    const slice = attendeeIds.slice(start, start + 500);
+    // A lone admission's push (the common case) reads its one row on a kept statement.
     rows.push(
-      ...(await db<CheckInAttendeeRow>('check_in_attendees')
-        .where({ check_in_list_id: checkInListId })
-        .whereIn('attendee_id', attendeeIds.slice(start, start + 500))),
+      ...(slice.length === 1
+        ? await selectRows<CheckInAttendeeRow>(
+            db,
+            'select * from "check_in_attendees" where "check_in_list_id" = ? and "attendee_id" = ?',
+            [checkInListId, slice[0]!],
+          )
+        : await db<CheckInAttendeeRow>('check_in_attendees')
+            .where({ check_in_list_id: checkInListId })
+            .whereIn('attendee_id', slice)),
     );
+  }
   return rows;
 }
 

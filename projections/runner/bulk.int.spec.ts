@@ -84,4 +84,17 @@ describeEachStorage('bulk writes', (open) => {
     const read = await readWhereIn<{ id: string }>(storage.db, 'bulk_counters', 'id', ids, ['id']);
     expect(read.map((row) => row.id).sort()).toEqual(rows(1).map((row) => row.id));
   });
+
+  it('reads whole rows, and in a transaction the rows it wrote before committing', async () => {
+    await storage.db.transaction(async (trx) => {
+      await writeRows(trx, 'bulk_counters', [counter(1, 5), counter(2, 7)], 'new');
+      const read = await readWhereIn<{ id: string; count: number; label: string }>(
+        trx,
+        'bulk_counters',
+        'id',
+        ['c0002'],
+      );
+      expect(read).toEqual([{ id: 'c0002', count: 7, label: 'new' }]);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isPostgres, runStatement, type SqlValue } from './db';
+import { isPostgres, runStatement, selectRows, type SqlValue } from './db';
 import { insertSql, quoted, shaped } from './rowStatements';
 
 /**
@@ -27,6 +27,17 @@ export async function readWhereIn<Row>(
   columns: readonly string[] = ['*'],
 ): Promise<Row[]> {
   const rows: Row[] = [];
+  if (!isPostgres(trx)) {
+    // One statement for any number of values (SQLite expands the JSON array itself), kept on the connection.
+    const sql = shaped(
+      `w|${table}|${column}|${columns.join(',')}`,
+      () =>
+        `select ${columns.map((name) => (name === '*' ? name : quoted(name))).join(', ')} from ${quoted(table)} where ${quoted(column)} in (select value from json_each(?))`,
+    );
+    for (const slice of slices([...new Set(values)], IDS_PER_READ))
+      rows.push(...(await selectRows<Row>(trx, sql, [JSON.stringify(slice)])));
+    return rows;
+  }
   for (const slice of slices([...new Set(values)], IDS_PER_READ))
     rows.push(...((await trx(table).whereIn(column, slice).select(columns)) as Row[]));
   return rows;

@@ -4,6 +4,8 @@ import { asWritten } from '../eventstore/eventVersions';
 import type { RecordedEvent } from '../eventstore/port';
 import type { Projection, ReadModelTable } from '../../projections/runner/types';
 import { writeRows } from '../../projections/runner/bulk';
+import { firstRow } from '../../projections/runner/db';
+import { quoted, shaped } from '../../projections/runner/rowStatements';
 
 /**
  * The audit notary (docs/audit.md): a SHA-256 hash chain over the global log, kept beside it in the read-model
@@ -98,7 +100,11 @@ export function chainHash(previous: string, event: RecordedEvent): string {
 
 /** The newest link, or null before the first event is notarised. */
 export async function lastLink(db: Knex, table = auditChainTable.name): Promise<ChainLink | null> {
-  const row: ChainLink | undefined = await db<ChainLink>(table).orderBy('seq', 'desc').first();
+  const row = await firstRow<ChainLink>(
+    db,
+    shaped(`lastLink|${table}`, () => `select * from ${quoted(table)} order by "seq" desc limit 1`),
+    [],
+  );
   return row ? { ...row, seq: Number(row.seq) } : null;
 }
 

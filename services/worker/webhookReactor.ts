@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { defineProjection } from '../../projections/runner/define';
 import type { Projection, ProjectionContext } from '../../projections/runner/types';
-import { firstRowWhere, insertRowUnlessPresent, updateRows } from '../../projections/runner/rowStatements';
+import { selectRows } from '../../projections/runner/db';
+import {
+  firstRowWhere,
+  insertRowUnlessPresent,
+  quoted,
+  shaped,
+  updateRows,
+} from '../../projections/runner/rowStatements';
 import type { RecordedEvent } from '../eventstore/port';
 import { ERASED_EMAIL, ERASED_TEXT } from '../eventstore/personalData';
 import type {
@@ -254,10 +261,15 @@ class Deliveries {
     let rows = read.get(eventId);
     if (!rows) {
       // A query builder runs again at every await; the promise `then` gives is read once.
-      rows = this.trx(this.ctx.table(webhookEndpointsTable.name))
-        .select('id', 'event_types', 'enabled')
-        .where({ event_id: eventId })
-        .then((found) => found as EndpointRow[]);
+      const table = this.ctx.table(webhookEndpointsTable.name);
+      rows = selectRows<EndpointRow>(
+        this.trx,
+        shaped(
+          `webhookEndpoints|${table}`,
+          () => `select "id", "event_types", "enabled" from ${quoted(table)} where "event_id" = ?`,
+        ),
+        [eventId],
+      );
       read.set(eventId, rows);
     }
     return rows;
