@@ -2,8 +2,20 @@ import type { RecordedEvent } from '../../services/eventstore/port';
 
 const idle = Symbol('idle');
 
+let turnEnds: Promise<typeof idle> | null = null;
+
+/**
+ * Settles once the work pending now has run (the next `setImmediate`). Shared by every reader that asks before
+ * then: some thirty subscribers read each append, and one immediate serves them all.
+ */
 function afterPendingWork(): Promise<typeof idle> {
-  return new Promise((resolve) => setImmediate(() => resolve(idle)));
+  turnEnds ??= new Promise((resolve) =>
+    setImmediate(() => {
+      turnEnds = null;
+      resolve(idle);
+    }),
+  );
+  return turnEnds;
 }
 
 export interface Batch {

@@ -31,32 +31,45 @@ export function normaliseLimit(limit: number | undefined): number {
 /**
  * Wakes waiting subscribers. `version` lets a reader that ran an asynchronous query notice a notification that
  * arrived while the query was in flight, so it re-reads instead of sleeping through it.
+ *
+ * Some thirty subscribers wait on one store and are woken by every append: a timer and an abort listener each per
+ * wait were a tenth of what the door allocated per scan. So the safety-net timeout is one timer for all waiters
+ * (armed by the first, it may wake a later one sooner: that one reads again and waits anew), and a subscription's
+ * signal is listened to once, not at every wait.
  */
 export class Wakeup {
   #waiters = new Set<() => void>();
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  readonly #watched = new WeakSet<AbortSignal>();
   version = 0;
 
   notify(): void {
     this.version++;
-    const waiters = [...this.#waiters];
-    this.#waiters.clear();
-    for (const wake of waiters) wake();
+    this.#wakeAll();
   }
 
-  /** Resolves on the next notify(), after `timeoutMs`, or when `signal` aborts, whichever comes first. */
+  /** Resolves on the next notify(), when `signal` aborts, or at the latest after `timeoutMs`. */
   wait(timeoutMs: number, signal: AbortSignal): Promise<void> {
     if (signal.aborted) return Promise.resolve();
+    if (!this.#watched.has(signal)) {
+      this.#watched.add(signal);
+      signal.addEventListener('abort', () => this.#wakeAll(), { once: true });
+    }
     return new Promise<void>((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        this.#waiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      signal.addEventListener('abort', done, { once: true });
-      this.#waiters.add(done);
+      this.#waiters.add(resolve);
+      if (this.#timer === null)
+        this.#timer = setTimeout(() => {
+          this.#timer = null;
+          this.#wakeAll();
+        }, timeoutMs);
     });
+  }
+
+  #wakeAll(): void {
+    if (this.#waiters.size === 0) return;
+    const waiters = this.#waiters;
+    this.#waiters = new Set();
+    for (const wake of waiters) wake();
   }
 }
 
