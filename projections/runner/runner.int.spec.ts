@@ -574,6 +574,40 @@ describeEachStorage('projection runner', (open) => {
     else expect(shared).toBe(0);
   });
 
+  it("commits two runners' batches of a turn in one transaction on SQLite, as the API and the worker of one process", async () => {
+    const { store, db } = storage;
+    const witness = (name: string): Projection => ({
+      name,
+      tables: [],
+      handles: ['Deposited', 'Withdrawn'],
+      apply: () => Promise.resolve(),
+    });
+    const names = ['api-witness', 'worker-witness'];
+    const runners = names.map((name) =>
+      newRunner({ store, db, projections: [witness(name)], quietCheckpointMs: 0 }),
+    );
+    for (const runner of runners) await runner.start();
+    const together = new Map<string, Set<string>>();
+    const record = (query: { sql: string; bindings?: unknown[]; __knexTxId?: string }): void => {
+      if (!/^update .projection_checkpoints./i.test(query.sql) || query.__knexTxId === undefined) return;
+      const name = query.bindings?.find((binding) => typeof binding === 'string' && names.includes(binding));
+      if (typeof name !== 'string') return;
+      together.set(query.__knexTxId, (together.get(query.__knexTxId) ?? new Set()).add(name));
+    };
+    db.on('query', record);
+    try {
+      for (let index = 0; index < 10; index++) {
+        const head = await appendAccountEvents(store, { count: 1, first: index * 5 });
+        for (const runner of runners) expect(await runner.waitFor(head, 30_000)).toBe(true);
+      }
+    } finally {
+      db.removeListener('query', record);
+    }
+    const shared = [...together.values()].filter((written) => written.size > 1).length;
+    if (storage.kind === 'sqlite') expect(shared).toBeGreaterThan(0);
+    else expect(shared).toBe(0);
+  });
+
   it('re-reads a checkpoint another runner moved while its own batches were quiet', async () => {
     const { store, db } = storage;
     await createReadModelTables(db, ledgerProjection().tables);

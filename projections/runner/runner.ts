@@ -103,8 +103,9 @@ export class ProjectionRunner {
     this.logger = options.logger ?? consoleLogger;
     this.clock = options.clock ?? systemClock;
     this.quietCheckpointMs = options.quietCheckpointMs ?? 1_000;
-    // PostgreSQL commits the projections' batches side by side on connections of their own; SQLite has one.
-    const shared = isPostgres(options.db) ? null : new SharedTransactions(options.db);
+    // PostgreSQL commits the projections' batches side by side on connections of their own; SQLite has one, which
+    // the runners of one process (the API's projections, the worker's reactors and notary) share as well.
+    const shared = isPostgres(options.db) ? null : SharedTransactions.of(options.db);
     const batchTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
       shared ? shared.run(work) : options.db.transaction(work);
     const batchSize = options.batchSize ?? 500;

@@ -6,6 +6,8 @@ interface Queued {
   reject: (error: unknown) => void;
 }
 
+const sharedByDb = new WeakMap<Knex, SharedTransactions>();
+
 /**
  * Group commit of the projections' batches on SQLite (docs/decisions/shared-transactions.md): the batches ready in
  * the same turn of the event loop, and those that come while a transaction runs (they would wait for the one
@@ -20,6 +22,13 @@ export class SharedTransactions {
   private scheduled = false;
 
   constructor(private readonly db: Knex) {}
+
+  /** The group commit of the runners on `db`: one per database, so two runners' batches of a turn share it too. */
+  static of(db: Knex): SharedTransactions {
+    let shared = sharedByDb.get(db);
+    if (!shared) sharedByDb.set(db, (shared = new SharedTransactions(db)));
+    return shared;
+  }
 
   /** Runs `work` in a transaction shared with the other work queued in this turn or while one runs. */
   run<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
