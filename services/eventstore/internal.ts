@@ -32,10 +32,10 @@ export function normaliseLimit(limit: number | undefined): number {
  * Wakes waiting subscribers. `version` lets a reader that ran an asynchronous query notice a notification that
  * arrived while the query was in flight, so it re-reads instead of sleeping through it.
  *
- * Some thirty subscribers wait on one store and are woken by every append: a timer and an abort listener each per
- * wait were a tenth of what the door allocated per scan. So the safety-net timeout is one timer for all waiters
- * (armed by the first, it may wake a later one sooner: that one reads again and waits anew), and a subscription's
- * signal is listened to once, not at every wait.
+ * Some thirty subscribers wait on one store and are woken by every append, and each wait took a timer and an abort
+ * listener of its own. So the safety-net timeout is one timer for all who wait (armed by the first, it may wake a
+ * later one sooner: that one reads again and waits anew), and a subscription's signal is listened to once, not at
+ * every wait.
  */
 export class Wakeup {
   #waiters = new Set<() => void>();
@@ -66,6 +66,11 @@ export class Wakeup {
   }
 
   #wakeAll(): void {
+    // Nobody waits any more: a pending timer would only keep the process alive.
+    if (this.#timer !== null) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
     if (this.#waiters.size === 0) return;
     const waiters = this.#waiters;
     this.#waiters = new Set();

@@ -15,10 +15,13 @@ describe('Wakeup', () => {
     const signal = new AbortController().signal;
     const woken: number[] = [];
     const waits = [1, 2, 3].map((n) => wakeup.wait(60_000, signal).then(() => woken.push(n)));
+    expect(vi.getTimerCount()).toBe(1);
     wakeup.notify();
     await Promise.all(waits);
     expect(woken).toEqual([1, 2, 3]);
     expect(wakeup.version).toBe(1);
+    // Nobody waits: no timer is left to keep the process alive.
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('keeps one safety-net timer for all waiters, and wakes them all when it fires', async () => {
