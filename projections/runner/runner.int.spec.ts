@@ -141,6 +141,31 @@ async function countRows(db: Knex, table: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Which of the projections `names` had their checkpoint moved by each transaction while `work` ran, one set per
+ * transaction: the batches that committed together.
+ */
+async function checkpointsByTransaction(
+  db: Knex,
+  names: readonly string[],
+  work: () => Promise<void>,
+): Promise<Set<string>[]> {
+  const together = new Map<string, Set<string>>();
+  const record = (query: { sql: string; bindings?: unknown[]; __knexTxId?: string }): void => {
+    if (!/^update .projection_checkpoints./i.test(query.sql) || query.__knexTxId === undefined) return;
+    const name = query.bindings?.find((binding) => typeof binding === 'string' && names.includes(binding));
+    if (typeof name !== 'string') return;
+    together.set(query.__knexTxId, (together.get(query.__knexTxId) ?? new Set()).add(name));
+  };
+  db.on('query', record);
+  try {
+    await work();
+  } finally {
+    db.removeListener('query', record);
+  }
+  return [...together.values()];
+}
+
 describeEachStorage('projection runner', (open) => {
   let storage: TestStorage;
   const runners: ProjectionRunner[] = [];
@@ -551,25 +576,15 @@ describeEachStorage('projection runner', (open) => {
       quietCheckpointMs: 0,
     });
     await runner.start();
-    const together = new Map<string, Set<string>>();
-    const record = (query: { sql: string; bindings?: unknown[]; __knexTxId?: string }): void => {
-      if (!/^update .projection_checkpoints./i.test(query.sql) || query.__knexTxId === undefined) return;
-      const name = query.bindings?.find((binding) => typeof binding === 'string' && names.includes(binding));
-      if (typeof name !== 'string') return;
-      together.set(query.__knexTxId, (together.get(query.__knexTxId) ?? new Set()).add(name));
-    };
-    db.on('query', record);
-    try {
+    const groups = await checkpointsByTransaction(db, names, async () => {
       // One event at a time: the three projections' batches are ready together.
       for (let index = 0; index < 10; index++) {
         const head = await appendAccountEvents(store, { count: 1, first: index * 5 });
         expect(await runner.waitFor(head, 30_000)).toBe(true);
       }
-    } finally {
-      db.removeListener('query', record);
-    }
+    });
     expect(await countRows(db, 'ledger_entries')).toBe(10);
-    const shared = [...together.values()].filter((written) => written.size > 1).length;
+    const shared = groups.filter((written) => written.size > 1).length;
     if (storage.kind === 'sqlite') expect(shared).toBeGreaterThan(0);
     else expect(shared).toBe(0);
   });
@@ -587,23 +602,13 @@ describeEachStorage('projection runner', (open) => {
       newRunner({ store, db, projections: [witness(name)], quietCheckpointMs: 0 }),
     );
     for (const runner of runners) await runner.start();
-    const together = new Map<string, Set<string>>();
-    const record = (query: { sql: string; bindings?: unknown[]; __knexTxId?: string }): void => {
-      if (!/^update .projection_checkpoints./i.test(query.sql) || query.__knexTxId === undefined) return;
-      const name = query.bindings?.find((binding) => typeof binding === 'string' && names.includes(binding));
-      if (typeof name !== 'string') return;
-      together.set(query.__knexTxId, (together.get(query.__knexTxId) ?? new Set()).add(name));
-    };
-    db.on('query', record);
-    try {
+    const groups = await checkpointsByTransaction(db, names, async () => {
       for (let index = 0; index < 10; index++) {
         const head = await appendAccountEvents(store, { count: 1, first: index * 5 });
         for (const runner of runners) expect(await runner.waitFor(head, 30_000)).toBe(true);
       }
-    } finally {
-      db.removeListener('query', record);
-    }
-    const shared = [...together.values()].filter((written) => written.size > 1).length;
+    });
+    const shared = groups.filter((written) => written.size > 1).length;
     if (storage.kind === 'sqlite') expect(shared).toBeGreaterThan(0);
     else expect(shared).toBe(0);
   });
