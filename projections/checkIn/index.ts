@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { defineProjection } from '../runner/define';
 import type { ReadModelTable } from '../runner/types';
-import { runStatement, selectRows, type SqlValue } from '../runner/db';
-import { insertSql, quoted, shaped } from '../runner/rowStatements';
+import { runStatement, type SqlValue } from '../runner/db';
+import { firstRowWhere, insertSql, quoted, shaped } from '../runner/rowStatements';
 import {
   checkInListEventTypes,
   checkInListStatus,
@@ -339,22 +339,22 @@ export async function findAttendeeCheckIns(
   checkInListId: string,
   attendeeIds: readonly string[],
 ): Promise<CheckInAttendeeRow[]> {
-  const rows: CheckInAttendeeRow[] = [];
-  for (let start = 0; start < attendeeIds.length; start += 500) {
-    const slice = attendeeIds.slice(start, start + 500);
-    // A lone admission's push (the common case) reads its one row on a kept statement.
-    rows.push(
-      ...(slice.length === 1
-        ? await selectRows<CheckInAttendeeRow>(
-            db,
-            'select * from "check_in_attendees" where "check_in_list_id" = ? and "attendee_id" = ?',
-            [checkInListId, slice[0]!],
-          )
-        : await db<CheckInAttendeeRow>('check_in_attendees')
-            .where({ check_in_list_id: checkInListId })
-            .whereIn('attendee_id', slice)),
-    );
+  const [only] = attendeeIds;
+  // A lone admission's push (the common case) reads its one row on a kept statement.
+  if (only !== undefined && attendeeIds.length === 1) {
+    const row = await firstRowWhere<CheckInAttendeeRow>(db, 'check_in_attendees', {
+      check_in_list_id: checkInListId,
+      attendee_id: only,
+    });
+    return row ? [row] : [];
   }
+  const rows: CheckInAttendeeRow[] = [];
+  for (let start = 0; start < attendeeIds.length; start += 500)
+    rows.push(
+      ...(await db<CheckInAttendeeRow>('check_in_attendees')
+        .where({ check_in_list_id: checkInListId })
+        .whereIn('attendee_id', attendeeIds.slice(start, start + 500))),
+    );
   return rows;
 }
 
