@@ -113,9 +113,9 @@ async function readOrders(
   if (unlined.length > 0) {
     const lined = new Set(
       (
-        await readWhereIn<{ order_id: string }>(trx, ctx.table(orderLinesTable.name), 'order_id', unlined, [
-          'order_id',
-        ])
+        await readWhereIn<{ order_id: string }>(trx, ctx.table(orderLinesTable.name), 'order_id', unlined, {
+          columns: ['order_id'],
+        })
       ).map((line) => line.order_id),
     );
     for (const orderId of unlined) batch.get(orderId)!.hasLines = lined.has(orderId);

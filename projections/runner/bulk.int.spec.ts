@@ -81,8 +81,24 @@ describeEachStorage('bulk writes', (open) => {
   it('reads the rows of many ids in slices, each id once', async () => {
     await writeRows(storage.db, 'bulk_counters', rows(1), 'new');
     const ids = [...rows(1).map((row) => row.id), 'c0001', 'unknown'];
-    const read = await readWhereIn<{ id: string }>(storage.db, 'bulk_counters', 'id', ids, ['id']);
+    const read = await readWhereIn<{ id: string }>(storage.db, 'bulk_counters', 'id', ids, {
+      columns: ['id'],
+    });
     expect(read.map((row) => row.id).sort()).toEqual(rows(1).map((row) => row.id));
+  });
+
+  it('reads only the rows that also match its equalities on other columns', async () => {
+    await writeRows(
+      storage.db,
+      'bulk_counters',
+      [counter(1, 1), { ...counter(2, 2), label: 'other' }, counter(3, 3)],
+      'new',
+    );
+    const read = await readWhereIn<{ id: string }>(storage.db, 'bulk_counters', 'id', ['c0001', 'c0002'], {
+      columns: ['id'],
+      within: { label: 'new' },
+    });
+    expect(read).toEqual([{ id: 'c0001' }]);
   });
 
   it('reads whole rows, and in a transaction the rows it wrote before committing', async () => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { isPostgres, runStatement, selectRows, type SqlValue } from './db';
-import { insertSql, quoted, shaped } from './rowStatements';
+import { equalities, insertSql, quoted, shaped, type SqlRow } from './rowStatements';
 
 /**
  * Rows per multi-row statement. SQLite compiles a multi-row insert as a compound `SELECT … UNION ALL …`, which
@@ -17,29 +17,37 @@ function* slices<T>(items: readonly T[], size: number): Generator<T[]> {
 
 /**
  * The rows whose `column` is one of `values`, read a slice of values at a time: what a projection's `prepare`
- * uses to load every row a batch will touch in a few statements instead of one per event.
+ * uses to load every row a batch will touch in a few statements instead of one per event. `within` adds
+ * equalities on other columns, so a table keyed by two columns is read by its key, not scanned by the second.
  */
 export async function readWhereIn<Row>(
   trx: Knex,
   table: string,
   column: string,
   values: readonly string[],
-  columns: readonly string[] = ['*'],
+  options: { columns?: readonly string[]; within?: SqlRow } = {},
 ): Promise<Row[]> {
+  const { columns = ['*'], within } = options;
   const rows: Row[] = [];
+  const scope = within ? equalities(within) : null;
   if (!isPostgres(trx)) {
     // One statement for any number of values (SQLite expands the JSON array itself), kept on the connection.
     const sql = shaped(
-      `w|${table}|${column}|${columns.join(',')}`,
+      `w|${table}|${column}|${columns.join(',')}|${scope?.key ?? ''}`,
       () =>
-        `select ${columns.map((name) => (name === '*' ? name : quoted(name))).join(', ')} from ${quoted(table)} where ${quoted(column)} in (select value from json_each(?))`,
+        `select ${columns.map((name) => (name === '*' ? name : quoted(name))).join(', ')} from ${quoted(table)}${scope ? `${scope.sql()} and` : ' where'} ${quoted(column)} in (select value from json_each(?))`,
     );
     for (const slice of slices([...new Set(values)], IDS_PER_READ))
-      rows.push(...(await selectRows<Row>(trx, sql, [JSON.stringify(slice)])));
+      rows.push(...(await selectRows<Row>(trx, sql, [...(scope?.values ?? []), JSON.stringify(slice)])));
     return rows;
   }
   for (const slice of slices([...new Set(values)], IDS_PER_READ))
-    rows.push(...((await trx(table).whereIn(column, slice).select(columns)) as Row[]));
+    rows.push(
+      ...((await trx(table)
+        .where(within ?? {})
+        .whereIn(column, slice)
+        .select(columns)) as Row[]),
+    );
   return rows;
 }
 

@@ -33,7 +33,7 @@ export async function insertRowUnlessPresent(
 
 export async function updateRows(db: Knex, table: string, changes: SqlRow, where: SqlRow): Promise<number> {
   const columns = Object.keys(changes);
-  const filter = whereOf(where);
+  const filter = equalities(where);
   const sql = shaped(
     `u|${table}|${columns.join(',')}|${filter.key}`,
     () =>
@@ -43,7 +43,7 @@ export async function updateRows(db: Knex, table: string, changes: SqlRow, where
 }
 
 export async function deleteRows(db: Knex, table: string, where: SqlRow): Promise<number> {
-  const filter = whereOf(where);
+  const filter = equalities(where);
   const sql = shaped(`d|${table}|${filter.key}`, () => `delete from ${quoted(table)}${filter.sql()}`);
   return runStatement(db, sql, filter.values);
 }
@@ -55,7 +55,7 @@ export async function firstRowWhere<Row>(
   where: SqlRow,
   columns: readonly string[] = [],
 ): Promise<Row | undefined> {
-  const filter = whereOf(where);
+  const filter = equalities(where);
   const sql = shaped(
     `f|${table}|${columns.join(',')}|${filter.key}`,
     () =>
@@ -87,7 +87,7 @@ function valuesOf(row: SqlRow, columns: readonly string[]): SqlValue[] {
 }
 
 /** Equality on each column; a null value matches with `is null`, as knex's `where` does (undefined is an error there too). */
-function whereOf(where: SqlRow): { key: string; values: SqlValue[]; sql(): string } {
+export function equalities(where: SqlRow): { key: string; values: SqlValue[]; sql(): string } {
   const columns = Object.keys(where);
   if (columns.length === 0) throw new Error('A row statement needs a condition');
   const values: SqlValue[] = [];

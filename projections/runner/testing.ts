@@ -13,7 +13,7 @@ import { describeWithPostgres } from '../../services/kit/testing/postgres';
 import type { TestDatabase } from '../../services/kit/testing/postgres';
 import { copyMigratedSqliteFiles, createMigratedTestDatabase, sqliteFiles } from './testingTemplates';
 import type { EventStoreConfig } from './config';
-import { openReadModelDb } from './db';
+import { isPostgres, openReadModelDb } from './db';
 import type { ReadModelDbConfig } from './db';
 import type { Projection, RunnerLogger } from './types';
 import { childScriptArgs } from '../../services/kit/testing/childScript';
@@ -180,6 +180,44 @@ export async function dumpTable(db: Knex, table: string, orderBy: readonly strin
   return (await db(table)
     .select('*')
     .orderBy([...orderBy])) as unknown[];
+}
+
+/**
+ * The statements `work` runs that pick rows (a WHERE) but scan one of `tables` whole (`EXPLAIN QUERY PLAN`'s `SCAN`)
+ * instead of searching an index: each statement as it ran, with its plan. A key read of a hot path that turns
+ * into a scan still answers correctly, only slower as the table grows, so a test of it asks this. SQLite's
+ * plans only: on PostgreSQL, whose planner may rightly scan a small table, it answers none.
+ */
+export async function tableScans(
+  db: Knex,
+  tables: readonly string[],
+  work: () => Promise<unknown>,
+): Promise<{ sql: string; plan: string[] }[]> {
+  const statements: { sql: string; bindings: unknown[] }[] = [];
+  const listen = (query: { sql: string; bindings?: unknown[] }) =>
+    statements.push({ sql: query.sql, bindings: query.bindings ?? [] });
+  db.on('query', listen);
+  try {
+    await work();
+  } finally {
+    db.off('query', listen);
+  }
+  const scans: { sql: string; plan: string[] }[] = [];
+  if (isPostgres(db)) return scans;
+  for (const { sql, bindings } of statements) {
+    const names = (table: string) => new RegExp(`[\\s"\`]${table}[\\s"\`]`).test(`${sql} `);
+    // A statement without WHERE reads the whole table on purpose (a dump).
+    if (!/^\s*(select|update|delete|with)\b/i.test(sql) || !/\bwhere\b/i.test(sql) || !tables.some(names))
+      continue;
+    const steps = await db.raw<{ detail: string }[]>(
+      `explain query plan ${sql}`,
+      bindings as Knex.RawBinding[],
+    );
+    const plan = steps.map((step) => step.detail);
+    if (plan.some((detail) => tables.some((table) => new RegExp(`^SCAN "?${table}"?\\b`).test(detail))))
+      scans.push({ sql, plan });
+  }
+  return scans;
 }
 
 /**

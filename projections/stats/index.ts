@@ -259,19 +259,23 @@ async function readStatCheckIns(
   const { checkIns } = cachedRowsOf(trx);
   const missing = admissions.filter((a) => !checkIns.has(checkInKey(a.checkInListId, a.attendeeId)));
   if (missing.length === 0) return;
-  const keys = new Set(missing.map((a) => checkInKey(a.checkInListId, a.attendeeId)));
-  for (const key of keys) checkIns.set(key, { row: null, changed: false });
-  const rows = await readWhereIn<StatCheckInRow>(
-    trx,
-    ctx.table('stat_check_ins'),
-    'attendee_id',
-    missing.map((a) => a.attendeeId),
-  );
-  for (const row of rows) {
-    const key = checkInKey(row.check_in_list_id, row.attendee_id);
-    // Only the lists this batch scans at; another list's row is read when one of its scans comes.
-    if (keys.has(key)) checkIns.set(key, { row, changed: false });
+  const attendeesByList = new Map<string, string[]>();
+  for (const { checkInListId, attendeeId } of missing) {
+    checkIns.set(checkInKey(checkInListId, attendeeId), { row: null, changed: false });
+    const listed = attendeesByList.get(checkInListId);
+    if (listed) listed.push(attendeeId);
+    else attendeesByList.set(checkInListId, [attendeeId]);
   }
+  // By the table's key (list, attendee): a batch's scans are at one list or a few.
+  for (const [checkInListId, attendeeIds] of attendeesByList)
+    for (const row of await readWhereIn<StatCheckInRow>(
+      trx,
+      ctx.table('stat_check_ins'),
+      'attendee_id',
+      attendeeIds,
+      { within: { check_in_list_id: checkInListId } },
+    ))
+      checkIns.set(checkInKey(row.check_in_list_id, row.attendee_id), { row, changed: false });
 }
 
 interface MinuteBucket {

@@ -7,7 +7,7 @@ import type {
 } from '../../services/sales/orders/orderEvents';
 import type { AttendeeCheckedIn, AttendeeCheckedOut } from '../../services/admission/checkIn/checkInEvents';
 import { projectionSpec, type GivenEvent } from '../runner/projectionSpec';
-import { describeEachStorage, type TestStorage } from '../runner/testing';
+import { describeEachStorage, tableScans, type TestStorage } from '../runner/testing';
 import { minuteOf, statsProjection } from '.';
 
 type Refund = OrderRefunded | OrderRefundRecorded;
@@ -416,6 +416,29 @@ describeEachStorage('stats read model', (open) => {
       expect.objectContaining({ attendee_id: 'at_1', checked_in: 1, admissions: 1 }),
       expect.objectContaining({ attendee_id: 'at_2', checked_in: 1, admissions: 2 }),
     ]);
+  });
+
+  it('reads an admission by its list and attendee, at several lists in one batch, never scanning the table', async () => {
+    const spec = projectionSpec<OrderEvent | Refund | AttendeeCheckedIn | AttendeeCheckedOut>(
+      storage,
+      statsProjection,
+    ).given([
+      checkedIn('cl_1', 'at_1', 'ti_a', '2026-11-22T19:00:05.000Z'),
+      checkedIn('cl_2', 'at_1', 'ti_a', '2026-11-22T19:00:10.000Z'),
+      checkedIn('cl_2', 'at_2', 'ti_a', '2026-11-22T19:00:20.000Z'),
+      checkedIn('cl_2', 'at_1', 'ti_a', '2026-11-22T19:10:00.000Z'),
+    ]);
+    let rows: Record<string, unknown[]> = {};
+    const scans = await tableScans(storage.db, ['stat_check_ins'], async () => {
+      ({ rows } = await spec.then({ stat_check_ins: ['check_in_list_id', 'attendee_id'] }));
+    });
+    expect(rows.stat_check_ins).toEqual([
+      expect.objectContaining({ check_in_list_id: 'cl_1', attendee_id: 'at_1', admissions: 1 }),
+      expect.objectContaining({ check_in_list_id: 'cl_2', attendee_id: 'at_1', admissions: 2 }),
+      expect.objectContaining({ check_in_list_id: 'cl_2', attendee_id: 'at_2', admissions: 1 }),
+    ]);
+    // The door's every admission reads its row: by the key (list, attendee), not by a scan of every admission.
+    expect(scans).toEqual([]);
   });
 });
 
