@@ -36,6 +36,7 @@ export const invoicesTable: ReadModelTable = {
     table.string('issued_at', 30).notNullable();
     table.unique(['account_id', 'sequence'], { indexName: `${tableName}_account_sequence_unique` });
     table.index(['event_id', 'sequence'], `${tableName}_event_sequence_idx`);
+    table.index(['order_id'], `${tableName}_order_idx`);
   },
 };
 

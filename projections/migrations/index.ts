@@ -40,6 +40,7 @@ import { invoicesReadModel } from './0096_invoices';
 import { waitingOfferHoldsReadModel } from './0097_waiting_offer_holds';
 import { waitingRoomsReadModel } from './0098_waiting_rooms';
 import { unsettledSalesReadModel } from './0099_unsettled_sales';
+import { lookupIndexes } from './0100_lookup_indexes';
 import type { ReadModelMigration } from './migration';
 
 export type { ReadModelMigration } from './migration';
@@ -88,6 +89,7 @@ export const readModelMigrations: readonly ReadModelMigration[] = [
   waitingOfferHoldsReadModel,
   waitingRoomsReadModel,
   unsettledSalesReadModel,
+  lookupIndexes,
 ];
 
 export const readModelMigrationsTable = 'readmodel_migrations';

@@ -51,6 +51,7 @@ export const openHoldsTable: ReadModelTable = {
     table.string('order_id', 40).notNullable();
     /** ISO instant the hold was placed. */
     table.string('since', 40).notNullable();
+    table.index(['since'], 'open_holds_since_idx');
   },
 };
 
@@ -63,6 +64,7 @@ export const unsettledSalesTable: ReadModelTable = {
     table.string('order_id', 40).notNullable().index();
     /** ISO instant the hold was sold. */
     table.string('since', 40).notNullable();
+    table.index(['since'], 'unsettled_sales_since_idx');
   },
 };
 

@@ -34,6 +34,7 @@ export const openEmailClaimsTable: ReadModelTable = {
     table.string('user_id', 40).notNullable();
     /** ISO instant from which the claim must be backed by its user. */
     table.string('since', 40).notNullable();
+    table.index(['since', 'email'], 'open_email_claims_since_idx');
   },
 };
 
