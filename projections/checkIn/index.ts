@@ -70,6 +70,7 @@ const attendeeStates: ReadModelTable = {
     table.primary(['check_in_list_id', 'attendee_id']);
     table.index(['event_id', 'state'], `${tableName}_event_state_idx`);
     table.index(['check_in_id'], `${tableName}_check_in_idx`);
+    table.index(['attendee_id'], `${tableName}_attendee_idx`);
   },
 };
 

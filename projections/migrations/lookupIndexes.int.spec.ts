@@ -1,14 +1,22 @@
 import type { Knex } from 'knex';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { messageCounts } from '../../services/messaging/messages/messageDeliveries';
+import { mailsAbout } from '../../services/messaging/outbox';
+import { attendeesCheckedInAt } from '../checkIn';
 import { findOrderDocumentNumbers } from '../invoices';
+import { listEventOrders, orderedTicketTitles } from '../orders/queries';
 import { isPostgres } from '../runner/db';
 import { describeEachStorage, tableScans, type TestStorage } from '../runner/testing';
 import { lookupIndexes } from './0100_lookup_indexes';
 
 const names = [
+  'check_in_attendees_attendee_idx',
   'invoices_order_idx',
+  'mail_outbox_aggregate_idx',
   'open_email_claims_since_idx',
   'open_holds_since_idx',
+  'order_lines_event_ticket_idx',
+  'order_lines_ticket_idx',
   'unsettled_sales_since_idx',
 ];
 
@@ -43,9 +51,25 @@ describeEachStorage('lookup indexes (0100)', (open) => {
     expect(await presentIndexes(storage.db)).toEqual(names);
   });
 
-  it("reads an order's invoice numbers by the order, not by a scan of every invoice", async () => {
-    const scans = await tableScans(storage.db, ['invoices'], () =>
-      findOrderDocumentNumbers(storage.db, 'or_1'),
+  it('reads by these columns without scanning the tables, as a buyer, an organizer and the door do', async () => {
+    const scans = await tableScans(
+      storage.db,
+      ['invoices', 'check_in_attendees', 'mail_outbox', 'order_lines'],
+      async () => {
+        await findOrderDocumentNumbers(storage.db, 'or_1');
+        await attendeesCheckedInAt(storage.db, ['at_1', 'at_2']);
+        await mailsAbout(storage.db, 'ac_1', ['or_1']);
+        await messageCounts(storage.db, ['ms_1']);
+        await orderedTicketTitles(storage.db, 'ev_1');
+        await listEventOrders(storage.db, 'ev_1', {
+          page: 1,
+          perPage: 20,
+          query: null,
+          sortBy: 'created_at',
+          sortDirection: 'desc',
+          filters: [{ field: 'ticket_id', operator: 'in', values: ['ti_1', 'ti_2'] }],
+        });
+      },
     );
     expect(scans).toEqual([]);
   });

@@ -19,6 +19,8 @@ export const orderLinesTable: ReadModelTable = {
     table.bigInteger('tax_total').notNullable();
     table.bigInteger('total').notNullable();
     table.primary(['order_id', 'position'], `${tableName}_pk`);
+    table.index(['ticket_id', 'order_id'], `${tableName}_ticket_idx`);
+    table.index(['event_id', 'ticket_id', 'ticket_title'], `${tableName}_event_ticket_idx`);
   },
 };
 

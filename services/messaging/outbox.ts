@@ -48,6 +48,7 @@ export const mailOutboxTable: ReadModelTable = {
     table.index(['status', 'next_attempt_at'], `${tableName}_due_idx`);
     table.index(['account_id'], `${tableName}_account_idx`);
     table.index(['recipient_user_id'], `${tableName}_recipient_idx`);
+    table.index(['aggregate_id'], `${tableName}_aggregate_idx`);
   },
 };
 
