@@ -41,13 +41,11 @@ export async function readWhereIn<Row>(
       rows.push(...(await selectRows<Row>(trx, sql, [...(scope?.values ?? []), JSON.stringify(slice)])));
     return rows;
   }
-  for (const slice of slices([...new Set(values)], IDS_PER_READ))
-    rows.push(
-      ...((await trx(table)
-        .where(within ?? {})
-        .whereIn(column, slice)
-        .select(columns)) as Row[]),
-    );
+  for (const slice of slices([...new Set(values)], IDS_PER_READ)) {
+    const query = trx(table).whereIn(column, slice).select(columns);
+    if (within) void query.where(within);
+    rows.push(...((await query) as Row[]));
+  }
   return rows;
 }
 
