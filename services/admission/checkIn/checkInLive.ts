@@ -57,7 +57,9 @@ export function checkInLive(checkInFeed: CheckInFeed): LiveHandlers {
         for (const key of keys) {
           const change = /^check-in:(cl_[0-9a-z]+):(.+)$/.exec(key);
           if (change?.[1] && change[2]) {
-            attendeesByList.set(change[1], [...(attendeesByList.get(change[1]) ?? []), change[2]]);
+            const listed = attendeesByList.get(change[1]);
+            if (listed) listed.push(change[2]);
+            else attendeesByList.set(change[1], [change[2]]);
             continue;
           }
           // A notice without admissions of its list may be a rotated or deleted link.
