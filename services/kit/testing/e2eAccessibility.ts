@@ -20,31 +20,32 @@ interface AxeViolation {
 }
 
 /**
- * Waits until no CSS transition or animation is running and no Blueprint overlay is still entering or leaving:
- * axe measures what it sees, and a dialog halfway through its scale-in has smaller touch targets and a
- * half-faded text with too little contrast.
+ * Whether no CSS transition or animation is running and no Blueprint overlay is entering or leaving: axe
+ * measures what it sees, and a dialog halfway through its scale-in has smaller touch targets and a half-faded
+ * text with too little contrast. Runs in the page (self-contained).
  */
-async function settleTransitions(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      // A transition's first class (`bp6-toast-exit`) comes a frame before its `-active` one: wait on both, but not
-      // on the `-done` class an element keeps once it has arrived (nor on an icon named `key-enter`).
-      ![...document.querySelectorAll('[class*="-enter"], [class*="-exit"], [class*="-appear"]')].some(
-        (element) =>
-          [...element.classList].some(
-            (name) => /-(enter|exit|appear)(-active)?$/.test(name) && !/icon/.test(name),
-          ),
-      ) &&
-      document
-        .getAnimations()
-        // A spinner or a live pulse loops forever; only what ends is waited for.
-        .every(
-          (animation) =>
-            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+function transitionsSettled(): boolean {
+  return (
+    // A transition's first class (`bp6-toast-exit`) comes a frame before its `-active` one: wait on both, but not
+    // on the `-done` class an element keeps once it has arrived (nor on an icon named `key-enter`).
+    ![...document.querySelectorAll('[class*="-enter"], [class*="-exit"], [class*="-appear"]')].some(
+      (element) =>
+        [...element.classList].some(
+          (name) => /-(enter|exit|appear)(-active)?$/.test(name) && !/icon/.test(name),
         ),
-    undefined,
-    { timeout: 10_000, polling: 50 },
+    ) &&
+    document
+      .getAnimations()
+      // A spinner or a live pulse loops forever; only what ends is waited for.
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      )
   );
+}
+
+async function settleTransitions(page: Page): Promise<void> {
+  await page.waitForFunction(transitionsSettled, undefined, { timeout: 10_000, polling: 50 });
 }
 
 /**
@@ -53,20 +54,33 @@ async function settleTransitions(page: Page): Promise<void> {
  * (and its scheme) in the message.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  await settleTransitions(page);
   const loaded = await page.evaluate(() => 'axe' in window);
   // Not `page.addScriptTag`: the app's Content-Security-Policy (`script-src 'self'`) blocks an inline script,
   // while an evaluation through the DevTools protocol is not subject to it.
   if (!loaded) await page.evaluate(await (axeSource ??= readFile(AXE_SCRIPT, 'utf8')));
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
-      violations: unknown[];
-    };
-    return result.violations;
-  }, WCAG_TAGS);
-  const failing = (violations as AxeViolation[]).filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
+  let violations: AxeViolation[];
+  // A transition may begin while axe runs (a toast's time is up and it fades out): what axe saw then is measured
+  // again once the page has settled, a few times at most.
+  for (let attempt = 1; ; attempt++) {
+    await settleTransitions(page);
+    violations = (await page.evaluate(async (tags) => {
+      const axe = (
+        window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<unknown> } }
+      ).axe;
+      const result = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
+        violations: unknown[];
+      };
+      return result.violations;
+    }, WCAG_TAGS)) as AxeViolation[];
+    // Seen on an element that was entering or leaving (axe names it by its classes), or a transition runs now.
+    const caughtMidTransition = violations.some((violation) =>
+      violation.nodes.some((node) =>
+        /-(enter|exit|appear)(-active)?(?![-\w])/.test(JSON.stringify(node.target)),
+      ),
+    );
+    if (attempt === 3 || (!caughtMidTransition && (await page.evaluate(transitionsSettled)))) break;
+  }
+  const failing = violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
   if (failing.length === 0) return;
   const report = failing
     .map((v) => {
