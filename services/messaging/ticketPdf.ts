@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
 import { isSupportedLocale, mailCatalogs, type SupportedLocale } from './locales';
 import { cjkFontFile, registerDocumentFonts } from './pdfFonts';
 import { qrMatrix } from './qrMatrix';
 import { mailEventTime, mailSay } from './templates';
+import { newPdfDocument } from './pdfDocument';
 
 /** One ticket as its PDF page shows it: `code` is the signed QR payload the ticket page shows. */
 export interface TicketDocumentTicket {
@@ -40,7 +40,7 @@ function logoBox(logo: { width: number; height: number }): { width: number; heig
 }
 
 /** The ticket (one page per ticket) as a PDF: event, attendee, ticket, order and the signed QR code. */
-export function renderTicketPdf(document: TicketDocument): Promise<Buffer> {
+export async function renderTicketPdf(document: TicketDocument): Promise<Buffer> {
   const texts = [
     document.event.title,
     document.event.place ?? '',
@@ -50,7 +50,7 @@ export function renderTicketPdf(document: TicketDocument): Promise<Buffer> {
   if (locale === 'zh-cn' && !cjkFontFile()) locale = 'en';
   const say = mailSay(locale);
 
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'A4',
     margin: 48,
     autoFirstPage: false,

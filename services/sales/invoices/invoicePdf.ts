@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { minorUnitDigits } from '../../pricing/money';
 import {
   isSupportedLocale,
@@ -10,6 +9,7 @@ import {
 import { cjkFontFile, registerDocumentFonts } from '../../messaging/pdfFonts';
 import { intlFor } from '../../messaging/templates';
 import type { CreditNoteIssued, InvoiceIssued, InvoiceParty } from './invoiceEvents';
+import { newPdfDocument } from '../../messaging/pdfDocument';
 
 /** The language the document's labels are printed in: the buyer's, in English when no font can draw Chinese. */
 export function invoiceLocale(locale: string): SupportedLocale {
@@ -32,7 +32,7 @@ export function partyLines(party: InvoiceParty, vatLabel: string): string[] {
  * recorded minor units, formatted with the currency's digits. Chinese, and any name Helvetica cannot draw, is
  * printed with the CJK font when one is at hand (services/messaging/pdfFonts.ts).
  */
-export function renderInvoicePdf(event: InvoiceIssued | CreditNoteIssued): Promise<Buffer> {
+export async function renderInvoicePdf(event: InvoiceIssued | CreditNoteIssued): Promise<Buffer> {
   const document = event.data;
   const locale = invoiceLocale(document.locale);
   const intl = intlFor(locale);
@@ -44,7 +44,7 @@ export function renderInvoicePdf(event: InvoiceIssued | CreditNoteIssued): Promi
     timeZone: 'UTC',
   }).format(new Date(document.issuedAt));
 
-  const pdf = new PDFDocument({
+  const pdf = await newPdfDocument({
     size: 'A4',
     margin: 50,
     compress: false,

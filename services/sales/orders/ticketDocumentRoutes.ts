@@ -175,7 +175,7 @@ export function ticketDocumentRoutes(services: Services, keys: TicketSigningKeys
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('Content-Disposition', `attachment; filename="ticket-${ticket.attendeeShortId}.pkpass"`);
     ctx.type = 'application/vnd.apple.pkpass';
-    ctx.body = applePass(wallets.apple, ticket);
+    ctx.body = await applePass(wallets.apple, ticket);
   });
 
   router.get('/events/:eventId/attendees/:attendeeShortId/google-wallet', async (ctx) => {

@@ -1,5 +1,4 @@
 import { createSign } from 'node:crypto';
-import { PKPass } from 'passkit-generator';
 import type { AppleWalletConfig, GoogleWalletConfig } from '../../kit/walletConfig';
 import { pngFile } from '../../kit/png';
 import {
@@ -53,8 +52,13 @@ function solidPng(width: number, height: number, colour: string): Buffer {
   );
 }
 
-/** The ticket as an Apple Wallet pass (eventTicket, a QR barcode carrying the signed payload), signed. */
-export function applePass(config: AppleWalletConfig, ticket: WalletTicket): Buffer {
+/**
+ * The ticket as an Apple Wallet pass (eventTicket, a QR barcode carrying the signed payload), signed.
+ * passkit-generator (with node-forge) loads with the first pass, not at start-up: memory a server never asked
+ * for a pass does not carry, like pdfkit's (services/messaging/pdfDocument.ts).
+ */
+export async function applePass(config: AppleWalletConfig, ticket: WalletTicket): Promise<Buffer> {
+  const { PKPass } = await import('passkit-generator');
   const { say } = passLanguage(ticket.locale);
   const [r, g, b] = rgbOf(ticket.colour);
   const pass = new PKPass(
