@@ -219,3 +219,116 @@ describe('CommandHandler on SQLite', () => {
     expect(await reservedInStore(store, 'inventory-7')).toBe(3);
   });
 });
+
+/** A gate the organizer opens: entering is refused while it is closed, so a later event can turn a refusal round. */
+type GateCommand = { type: 'Install' } | { type: 'Open' } | { type: 'Enter' };
+type GateEvent =
+  { type: 'Installed'; data: object } | { type: 'Opened'; data: object } | { type: 'Entered'; data: object };
+type Gate = { open: boolean; entered: number };
+const gate: Decider<GateCommand, GateEvent, Gate> = {
+  initialState: () => ({ open: false, entered: 0 }),
+  evolve: (state, event) =>
+    event.type === 'Opened'
+      ? { ...state, open: true }
+      : event.type === 'Entered'
+        ? { ...state, entered: state.entered + 1 }
+        : state,
+  decide(command, state) {
+    if (command.type === 'Install') return [{ type: 'Installed', data: {} }];
+    if (command.type === 'Open') return state.open ? [] : [{ type: 'Opened', data: {} }];
+    if (!state.open) refuse('list_not_active');
+    return [{ type: 'Entered', data: {} }];
+  },
+};
+
+describe('CommandHandler deciding on the state it remembers', () => {
+  let dir: string;
+  let store: EventStore;
+  let reads: string[];
+  let counting: EventStore;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'commands-remembered-'));
+    store = await openSqliteEventStore(join(dir, 'events.sqlite'));
+    reads = [];
+    counting = {
+      ...withoutRevisionGuard(store),
+      append: (stream, events, options) => store.append(stream, events, options),
+      readStream: (stream, options) => {
+        reads.push(stream);
+        return store.readStream(stream, options);
+      },
+    };
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('appends without reading a stream it appended to or read a moment ago', async () => {
+    const handler = new CommandHandler(counting);
+    await handler.handle(inventory, 'inventory-8', { type: 'Reserve', quantity: 1 }, context);
+    expect(reads).toEqual(['inventory-8']);
+    await handler.load(inventory, 'inventory-9');
+    await store.append(
+      'inventory-9',
+      [
+        {
+          id: 'r9',
+          type: 'Reserved',
+          data: { quantity: 1 },
+          metadata: { ...context, causationId: 'corr-1' },
+        },
+      ],
+      {
+        expected: 'no_stream',
+      },
+    );
+    await handler.load(inventory, 'inventory-9');
+    reads = [];
+    const appended = await handler.handle(
+      inventory,
+      'inventory-8',
+      { type: 'Reserve', quantity: 2 },
+      context,
+    );
+    const afterRead = await handler.handle(
+      inventory,
+      'inventory-9',
+      { type: 'Reserve', quantity: 3 },
+      context,
+    );
+    expect(reads).toEqual([]);
+    expect(appended.state).toEqual({ reserved: 3 });
+    expect(afterRead.state).toEqual({ reserved: 4 });
+  });
+
+  it('reads the stream and decides again when another process appended since', async () => {
+    const first = new CommandHandler(counting);
+    const second = new CommandHandler(store);
+    await first.handle(inventory, 'inventory-10', { type: 'Reserve', quantity: 60 }, context);
+    await second.handle(inventory, 'inventory-10', { type: 'Reserve', quantity: 30 }, context);
+    reads = [];
+    await expect(
+      first.handle(inventory, 'inventory-10', { type: 'Reserve', quantity: 20 }, context),
+    ).rejects.toBeInstanceOf(Refusal);
+    expect(reads).toEqual(['inventory-10']);
+    expect(await reservedInStore(store, 'inventory-10')).toBe(90);
+    // Found outdated once, the stream is read before deciding for a while: others append to it too.
+    reads = [];
+    await first.handle(inventory, 'inventory-10', { type: 'Reserve', quantity: 5 }, context);
+    expect(reads).toEqual(['inventory-10']);
+    expect(await reservedInStore(store, 'inventory-10')).toBe(95);
+  });
+
+  it('confirms a refusal on the stream as it is now, not on the state it remembers', async () => {
+    const door = new CommandHandler(counting);
+    const organizer = new CommandHandler(store);
+    await door.handle(gate, 'gate-1', { type: 'Install' }, context);
+    await organizer.handle(gate, 'gate-1', { type: 'Open' }, context);
+    // The door still remembers the gate closed; the stream says it is open.
+    const entered = await door.handle(gate, 'gate-1', { type: 'Enter' }, context);
+    expect(entered.state).toEqual({ open: true, entered: 1 });
+    expect(entered.revision).toBe(2n);
+  });
+});

@@ -78,6 +78,8 @@ export class CommandHandler {
   private readonly maxRetries: number;
   private readonly maxBatch: number;
   private readonly cache = new Map<string, CachedStream>();
+  /** Streams whose remembered state was found outdated by an append, and when (see `guessFor`). */
+  private readonly contended = new Map<string, number>();
   private readonly queues = new Map<string, Pending[]>();
   private readonly draining = new Set<Promise<void>>();
 
@@ -159,9 +161,18 @@ export class CommandHandler {
     return queue.splice(0, firstOther === -1 ? this.maxBatch : Math.min(firstOther, this.maxBatch));
   }
 
+  /**
+   * Decides a batch and appends it. The first attempt decides on the state this process remembers of the stream,
+   * if any, without reading it: the append's expected revision says whether that state was still the stream's
+   * (a conflict then reads the stream and decides again, not counted as a retry). A batch that would append
+   * nothing (refused, or nothing to do) is decided again on the stream as read now, since nothing checks a
+   * remembered state that no append tests.
+   */
   private async runBatch(stream: string, batch: Pending[]): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      const current = await this.loadStream(batch[0]!.decider, stream);
+    const decider = batch[0]!.decider;
+    let guess = this.guessFor(stream, decider);
+    for (let attempt = 0; ;) {
+      const current = guess ?? (await this.loadStream(decider, stream));
       const outcomes = this.decideAll(current.state, batch);
       const newEvents = outcomes.flatMap((outcome) =>
         outcome.events.map((event, eventIndex) =>
@@ -169,6 +180,10 @@ export class CommandHandler {
         ),
       );
       if (newEvents.length === 0) {
+        if (guess) {
+          guess = undefined;
+          continue;
+        }
         this.settle(outcomes, current.revision, current.position);
         return;
       }
@@ -179,7 +194,7 @@ export class CommandHandler {
         const finalState = outcomes.at(-1)!.stateAfter;
         if (appended.nextRevision === current.revision + BigInt(newEvents.length)) {
           this.remember(stream, {
-            decider: batch[0]!.decider,
+            decider,
             state: finalState,
             revision: appended.nextRevision,
             position: appended.position,
@@ -191,6 +206,15 @@ export class CommandHandler {
         this.settle(outcomes, appended.nextRevision, appended.position, current.revision);
         return;
       } catch (error) {
+        if (guess && error instanceof WrongExpectedRevisionError) {
+          // Another process appended since this one last saw the stream: catch up and decide again, at once.
+          this.contended.delete(stream);
+          this.contended.set(stream, performance.now());
+          if (this.contended.size > this.cacheSize)
+            this.contended.delete(this.contended.keys().next().value!);
+          guess = undefined;
+          continue;
+        }
         this.cache.delete(stream);
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         this.options.onConflict?.(stream);
@@ -198,8 +222,35 @@ export class CommandHandler {
           throw new Refusal('try_again');
         }
         await sleep(jitteredBackoff(attempt));
+        attempt++;
       }
     }
+  }
+
+  /** The stream's state as this process last saw it (appended or read), folded by `decider`. */
+  private rememberedState(
+    stream: string,
+    decider: Decider<unknown, DomainEvent, unknown>,
+  ): CachedStream | undefined {
+    const remembered = this.cache.get(stream);
+    return remembered?.decider === decider ? remembered : undefined;
+  }
+
+  /**
+   * What a batch may be decided on before reading: the remembered state, unless a guess on this stream was
+   * wrong within the last second. A stream other processes append to as well (an event's inventory behind a
+   * load balancer) would mostly cost a refused append on top of the read, so it is read first while that lasts.
+   */
+  private guessFor(
+    stream: string,
+    decider: Decider<unknown, DomainEvent, unknown>,
+  ): CachedStream | undefined {
+    const wrongAt = this.contended.get(stream);
+    if (wrongAt !== undefined) {
+      if (performance.now() - wrongAt < contendedForMs) return undefined;
+      this.contended.delete(stream);
+    }
+    return this.rememberedState(stream, decider);
   }
 
   private decideAll(initial: unknown, batch: Pending[]): Outcome[] {
@@ -250,8 +301,7 @@ export class CommandHandler {
     decider: Decider<unknown, DomainEvent, unknown>,
     stream: string,
   ): Promise<CachedStream> {
-    const remembered = this.cache.get(stream);
-    const cached = remembered?.decider === decider ? remembered : undefined;
+    const cached = this.rememberedState(stream, decider);
     let state = cached ? cached.state : decider.initialState();
     let revision = cached ? cached.revision : -1n;
     let position = cached ? cached.position : 0n;
@@ -262,7 +312,9 @@ export class CommandHandler {
       position = recorded.position;
     }
     const loaded = { decider, state, revision, position };
-    if (revision >= 0n) this.remember(stream, loaded);
+    // Not over a later state an append of this process remembered while this read was under way.
+    const latest = this.rememberedState(stream, decider);
+    if (revision >= 0n && !(latest && latest.revision > revision)) this.remember(stream, loaded);
     return loaded;
   }
 
@@ -279,6 +331,8 @@ export class CommandHandler {
 function toDomainEvent(recorded: RecordedEvent): DomainEvent {
   return { type: recorded.type, data: recorded.data };
 }
+
+const contendedForMs = 1_000;
 
 function jitteredBackoff(attempt: number): number {
   const base = Math.min(200, 5 * 2 ** attempt);
