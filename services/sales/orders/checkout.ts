@@ -259,7 +259,7 @@ async function replayOf(services: Handler, recorded: ExistingOrder, request: Ord
     refuse('order_id_reused', undefined, {
       order_id: ['This order id was already used for a different order'],
     });
-  return { orderId: request.orderId, position: null };
+  return { orderId: request.orderId, position: null, read: {} };
 }
 
 /**
@@ -276,6 +276,8 @@ export async function placeOrder(
 ): Promise<{
   orderId: string;
   /** null: the order was already recorded (a replay). */ position: bigint | null;
+  /** What the reservation read and recorded, for its answer (none for a replay). */
+  read: { event?: ExistingEvent; placed?: OrderPlaced['data'] };
 }> {
   const existing = await loadOrder(services, request.orderId);
   if (existing) return replayOf(services, existing, request);
@@ -430,7 +432,7 @@ export async function placeOrder(
     ...(request.offerHoldId === undefined ? {} : { holdId: request.offerHoldId }),
   });
   const { position } = await runChain(services.commands, [recordOrder(order)], context);
-  if (position !== null) return { orderId: request.orderId, position };
+  if (position !== null) return { orderId: request.orderId, position, read: { event, placed: order } };
   // A concurrent request with this id recorded its order first: answered only if it asked for the same.
   const recorded = await loadOrder(services, request.orderId);
   if (!recorded) refuse('try_again');

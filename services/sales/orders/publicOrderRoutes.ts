@@ -6,7 +6,7 @@ import { body, pathParam } from '../../kit/http/validate';
 import { Refusal } from '../../kit/refusal';
 import type { AnyStep } from '../../kit/workflow';
 import { publishedTicketKeys, type TicketSigningKeys } from '../../admission/signingKeys';
-import { eventDecider } from '../../catalog/events/eventDecider';
+import { eventDecider, type ExistingEvent } from '../../catalog/events/eventDecider';
 import { eventStream } from '../../catalog/events/eventEvents';
 import { eventIdOrNotFound } from '../../catalog/events/eventSchemas';
 import { presentQuestion } from '../../catalog/questions/questionSchemas';
@@ -32,6 +32,7 @@ import { previousOrderOf, rememberOrder } from '../../kit/http/previousOrder';
 import { paymentIntentFor } from './cardPayments';
 import { stripeClient } from '../../payments/stripeClient';
 import type { ExistingOrder } from './orderDecider';
+import type { OrderPlaced } from './orderEvents';
 import { completeOrder, extendOrder, orderChanged, orderExpiredWhen, orderStep } from './orderWorkflows';
 import {
   paymentMethodsFor,
@@ -61,15 +62,24 @@ const readModels = [ordersProjection.name];
  * The latest the order's reservation may be extended to (its hold's lifetime: the inventory's rule). A
  * waiting-list offer's order ends with the offer: the next entry waits for those units (docs/waiting-list.md).
  */
-const reservationEnd = (order: ExistingOrder, lifetimeFactor: number) =>
-  entryOfOfferHold(order.placed.holdId) !== null
-    ? new Date(order.placed.expiresAt)
+const reservationEnd = (placed: OrderPlaced['data'], lifetimeFactor: number) =>
+  entryOfOfferHold(placed.holdId) !== null
+    ? new Date(placed.expiresAt)
     : new Date(
         holdLifetimeEnd(
-          { placedAt: Date.parse(order.placed.placedAt), firstExpiresAt: Date.parse(order.placed.expiresAt) },
+          { placedAt: Date.parse(placed.placedAt), firstExpiresAt: Date.parse(placed.expiresAt) },
           lifetimeFactor,
         ),
       );
+
+/**
+ * What a request already read before answering with the order: the event as it stood then, and the order as
+ * placed (which never changes). The answer reuses them rather than reading both streams again.
+ */
+interface ReadForAnswer {
+  event?: ExistingEvent;
+  placed?: OrderPlaced['data'];
+}
 
 /**
  * The buyer's checkout (`/api/public/events/{eventId}/orders…`, no login): reserve, details, extend, complete;
@@ -99,14 +109,14 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys, w
     return state;
   };
 
-  async function present(row: OrderRow) {
+  async function present(row: OrderRow, read: ReadForAnswer = {}) {
     const now = services.clock.now();
-    const event = await eventSettings(row.event_id);
-    const [lines, attendees, questions, order, documents] = await Promise.all([
+    const [event, lines, attendees, questions, placed, documents] = await Promise.all([
+      read.event ?? eventSettings(row.event_id),
       listOrderLines(services.db, row.id),
       listOrderAttendees(services.db, row.id),
       checkoutQuestions.get(row.event_id),
-      loadOrder(services, row.id),
+      read.placed ?? loadOrder(services, row.id).then((order) => order?.placed),
       findOrderDocumentNumbers(services.db, row.id),
     ]);
     const titles = titlesOf(lines);
@@ -123,7 +133,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys, w
       : [];
     return {
       ...presentOrderFields(row, now),
-      reservation_ends_at: open && order ? reservationEnd(order, lifetimeFactor).toISOString() : null,
+      reservation_ends_at: open && placed ? reservationEnd(placed, lifetimeFactor).toISOString() : null,
       lines: lines.map(presentLine),
       attendees: attendees.map((attendee) => presentAttendee(attendee, titles, keys)),
       questions: open ? questions.map(presentQuestion) : [],
@@ -165,12 +175,17 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys, w
   }
 
   /** Runs an order chain and answers the order as the read model shows it after the chain. */
-  async function runOrderChain(ctx: Context, orderId: string, chain: readonly AnyStep[]) {
+  async function runOrderChain(
+    ctx: Context,
+    orderId: string,
+    chain: readonly AnyStep[],
+    read: ReadForAnswer,
+  ) {
     const outcome = await execute(ctx, services, { chain, readModels });
     if (!orderChanged(outcome)) await readLatest(ctx);
     const row = await findOrder(services.db, orderId);
     if (!row) throw new Refusal('order_not_found');
-    ctx.body = { data: await present(row) };
+    ctx.body = { data: await present(row, read) };
   }
 
   router.post('/events/:eventId/orders', async (ctx) => {
@@ -179,7 +194,7 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys, w
     // With the event's waiting room on, only an admitted number reserves (docs/waiting-room.md).
     await waitingRoom.checkReservation(eventId, ctx.get('X-Waiting-Room-Token') || undefined);
     const client = await reservations.admit(ctx, eventId);
-    const { orderId, position } = await placeOrder(
+    const { orderId, position, read } = await placeOrder(
       { ...services, eventTickets: (id) => checkoutTickets.get(id) },
       commandContext(ctx),
       {
@@ -209,38 +224,43 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys, w
     if (!row) throw new Refusal('not_ready', 'The order is recorded but not yet visible; reload in a moment');
     ctx.status = 201;
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = { data: await present(row) };
+    ctx.body = { data: await present(row, read) };
   });
 
   router.get('/events/:eventId/orders/:orderShortId', async (ctx) => {
-    const { row } = await orderOfPath(ctx);
+    const { row, order } = await orderOfPath(ctx);
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = { data: await present(row) };
+    ctx.body = { data: await present(row, { placed: order.placed }) };
   });
 
   router.put('/events/:eventId/orders/:orderShortId/details', async (ctx) => {
     const input = body(ctx, orderDetailsSchema);
-    const { row } = await orderOfPath(ctx);
+    const { row, order } = await orderOfPath(ctx);
     const questions = await checkoutQuestions.get(row.event_id);
-    await runOrderChain(ctx, row.id, [
-      orderStep(row.id, {
-        type: 'SubmitOrderDetails',
-        orderId: row.id,
-        buyer: { firstName: input.first_name, lastName: input.last_name, email: input.email },
-        locale: input.locale ?? row.locale,
-        answers: toAnswerSheet(input.answers),
-        attendees: input.attendees.map((attendee) => ({
-          firstName: attendee.first_name,
-          lastName: attendee.last_name,
-          email: attendee.email,
-          answers: toAnswerSheet(attendee.answers),
-        })),
-        termsAgreed: input.terms_agreed,
-        company: companyInvoiceOf(input),
-        questions,
-        now: services.clock.now(),
-      }),
-    ]);
+    await runOrderChain(
+      ctx,
+      row.id,
+      [
+        orderStep(row.id, {
+          type: 'SubmitOrderDetails',
+          orderId: row.id,
+          buyer: { firstName: input.first_name, lastName: input.last_name, email: input.email },
+          locale: input.locale ?? row.locale,
+          answers: toAnswerSheet(input.answers),
+          attendees: input.attendees.map((attendee) => ({
+            firstName: attendee.first_name,
+            lastName: attendee.last_name,
+            email: attendee.email,
+            answers: toAnswerSheet(attendee.answers),
+          })),
+          termsAgreed: input.terms_agreed,
+          company: companyInvoiceOf(input),
+          questions,
+          now: services.clock.now(),
+        }),
+      ],
+      { placed: order.placed },
+    );
   });
 
   /**
@@ -253,9 +273,11 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys, w
     const event = await eventSettings(row.event_id);
     const now = services.clock.now();
     const wanted = now.getTime() + event.settings.orderTimeoutMinutes * 60_000;
-    const expiresAt = new Date(Math.min(wanted, reservationEnd(order, lifetimeFactor).getTime()));
+    const expiresAt = new Date(Math.min(wanted, reservationEnd(order.placed, lifetimeFactor).getTime()));
     const chain = extendOrder({ order, expiresAt, wanted, maxLifetimeFactor: lifetimeFactor, now });
-    await runOrderChain(ctx, row.id, chain).catch(orderExpiredWhen(['hold_expired', 'hold_not_found']));
+    await runOrderChain(ctx, row.id, chain, { event, placed: order.placed }).catch(
+      orderExpiredWhen(['hold_expired', 'hold_not_found']),
+    );
   });
 
   /** Converts the hold (the tickets are sold) and then completes the order; the decider's refusals come first. */
@@ -269,7 +291,9 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys, w
       cardPaymentsEnabled: false,
       now: services.clock.now(),
     });
-    await runOrderChain(ctx, row.id, chain).catch(orderExpiredWhen(['hold_expired']));
+    await runOrderChain(ctx, row.id, chain, { event, placed: order.placed }).catch(
+      orderExpiredWhen(['hold_expired']),
+    );
   });
 
   /**
