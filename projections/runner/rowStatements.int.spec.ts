@@ -1,7 +1,14 @@
 import type { Knex } from 'knex';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachStorage, type TestStorage } from './testing';
-import { deleteRows, firstRowWhere, insertRow, insertRowUnlessPresent, updateRows } from './rowStatements';
+import {
+  deleteRows,
+  firstRowWhere,
+  insertRow,
+  insertRowsUnlessPresent,
+  insertRowUnlessPresent,
+  updateRows,
+} from './rowStatements';
 
 interface Seat {
   id: string;
@@ -43,6 +50,29 @@ describeEachStorage('row statements', (open) => {
       section: 'C',
     });
     expect(await seat('s3')).toBeUndefined();
+  });
+
+  it('inserts several rows in one statement, leaving those whose key is taken', async () => {
+    await insertRow(db, 'seats', { id: 's2', section: 'A', held: false, held_at: null });
+    const rows = ['s1', 's2', 's3'].map((id) => ({ id, section: 'B', held: true, held_at: null }));
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => statements.push(query.sql);
+    db.on('query', listen);
+    const inserted = await insertRowsUnlessPresent(db, 'seats', rows, ['id']).finally(() =>
+      db.off('query', listen),
+    );
+    expect(inserted).toBe(2);
+    expect(statements).toHaveLength(1);
+    const sections = await db('seats').select('id', 'section').orderBy('id');
+    expect(sections).toEqual([
+      { id: 's1', section: 'B' },
+      { id: 's2', section: 'A' },
+      { id: 's3', section: 'B' },
+    ]);
+    expect(await insertRowsUnlessPresent(db, 'seats', [], ['id'])).toBe(0);
+    await expect(
+      insertRowsUnlessPresent(db, 'seats', [{ id: 's4', section: 'C' }, { id: 's5' }], ['id']),
+    ).rejects.toThrow(/every row needs the columns id, section/);
   });
 
   it('matches a null condition with `is null`, and answers how many rows it changed', async () => {

@@ -23,12 +23,35 @@ export async function insertRowUnlessPresent(
   row: SqlRow,
   conflictColumns: readonly string[],
 ): Promise<number> {
-  const columns = Object.keys(row);
+  return insertRowsUnlessPresent(db, table, [row], conflictColumns);
+}
+
+/**
+ * Inserts each of `rows`, all of the same columns, unless one with the same `conflictColumns` exists, in one
+ * statement (one round trip to PostgreSQL); answers how many it inserted.
+ */
+export async function insertRowsUnlessPresent(
+  db: Knex,
+  table: string,
+  rows: readonly SqlRow[],
+  conflictColumns: readonly string[],
+): Promise<number> {
+  const first = rows[0];
+  if (first === undefined) return 0;
+  const columns = Object.keys(first);
+  const values: SqlValue[] = [];
+  for (const row of rows) {
+    const keys = Object.keys(row);
+    if (keys.length !== columns.length || keys.some((key, at) => key !== columns[at]))
+      throw new Error(`insertRowsUnlessPresent(${table}): every row needs the columns ${columns.join(', ')}`);
+    values.push(...valuesOf(row, columns));
+  }
   const sql = shaped(
-    `n|${table}|${columns.join(',')}|${conflictColumns.join(',')}`,
-    () => `${insertSql(table, columns)} on conflict (${conflictColumns.map(quoted).join(', ')}) do nothing`,
+    `n|${table}|${columns.join(',')}|${conflictColumns.join(',')}|${rows.length}`,
+    () =>
+      `${insertSql(table, columns, rows.length)} on conflict (${conflictColumns.map(quoted).join(', ')}) do nothing`,
   );
-  return runStatement(db, sql, valuesOf(row, columns));
+  return runStatement(db, sql, values);
 }
 
 export async function updateRows(db: Knex, table: string, changes: SqlRow, where: SqlRow): Promise<number> {
@@ -78,8 +101,9 @@ export function shaped(key: string, write: () => string): string {
   return sql;
 }
 
-export function insertSql(table: string, columns: readonly string[]): string {
-  return `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) values (${columns.map(() => '?').join(', ')})`;
+export function insertSql(table: string, columns: readonly string[], rows = 1): string {
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  return `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(', ')}`;
 }
 
 function valuesOf(row: SqlRow, columns: readonly string[]): SqlValue[] {

@@ -3,7 +3,11 @@ import { claimDueRows } from '../kit/dueClaims';
 import type { ReadModelTable } from '../../projections/runner/types';
 import type { ListQuery, ListSpec } from '../kit/listQuery';
 import { runListQuery } from '../kit/listQuery';
-import { insertRowUnlessPresent, updateRows } from '../../projections/runner/rowStatements';
+import {
+  insertRowsUnlessPresent,
+  insertRowUnlessPresent,
+  updateRows,
+} from '../../projections/runner/rowStatements';
 import type { MailTemplate, RenderedMail } from './templates';
 
 /**
@@ -81,20 +85,19 @@ export async function addMailAttachments(
   mailId: string,
   attachments: readonly MailAttachment[],
 ): Promise<void> {
-  for (const [position, attachment] of attachments.entries())
-    await insertRowUnlessPresent(
-      trx,
-      table,
-      {
-        mail_id: mailId,
-        position,
-        filename: attachment.filename,
-        content_type: attachment.contentType,
-        content: attachment.content.toString('base64'),
-        content_id: attachment.contentId ?? null,
-      },
-      ['mail_id', 'position'],
-    );
+  await insertRowsUnlessPresent(
+    trx,
+    table,
+    attachments.map((attachment, position) => ({
+      mail_id: mailId,
+      position,
+      filename: attachment.filename,
+      content_type: attachment.contentType,
+      content: attachment.content.toString('base64'),
+      content_id: attachment.contentId ?? null,
+    })),
+    ['mail_id', 'position'],
+  );
 }
 
 export async function mailAttachmentsOf(db: Knex, mailId: string): Promise<MailAttachment[]> {
