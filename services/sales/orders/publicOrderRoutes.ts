@@ -72,6 +72,8 @@ const reservationEnd = (placed: OrderPlaced['data'], lifetimeFactor: number) =>
         ),
       );
 
+const noDocuments = { invoice: null, creditNote: null };
+
 /**
  * What a request already read before answering with the order: the event as it stood then, and the order as
  * placed (which never changes). The answer reuses them rather than reading both streams again.
@@ -111,17 +113,18 @@ export function publicOrderRoutes(services: Services, keys: TicketSigningKeys, w
 
   async function present(row: OrderRow, read: ReadForAnswer = {}) {
     const now = services.clock.now();
+    const status = visibleStatus(row, now);
+    const open = status === 'AWAITING_DETAILS' || status === 'RESERVED' || status === 'PAYMENT_FAILED';
     const [event, lines, attendees, questions, placed, documents] = await Promise.all([
       read.event ?? eventSettings(row.event_id),
       listOrderLines(services.db, row.id),
       listOrderAttendees(services.db, row.id),
       checkoutQuestions.get(row.event_id),
       read.placed ?? loadOrder(services, row.id).then((order) => order?.placed),
-      findOrderDocumentNumbers(services.db, row.id),
+      // Invoices are issued once an order is paid: an open one has none to read.
+      open ? noDocuments : findOrderDocumentNumbers(services.db, row.id),
     ]);
     const titles = titlesOf(lines);
-    const status = visibleStatus(row, now);
-    const open = status === 'AWAITING_DETAILS' || status === 'RESERVED' || status === 'PAYMENT_FAILED';
     const card =
       open && row.total > 0 ? await cardDestination(services.commands, payments, row.account_id) : null;
     const failure =
