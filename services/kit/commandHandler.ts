@@ -134,6 +134,18 @@ export class CommandHandler {
     return { state: loaded.state as State, revision: loaded.revision };
   }
 
+  /**
+   * The stream's state as this process last saw it (appended or read), folded by `decider`, without reading the
+   * stream: another process may have appended since. Undefined when there is none.
+   */
+  remembered<Event extends DomainEvent, State>(
+    decider: Decider<unknown, Event, State>,
+    stream: string,
+  ): { state: State; revision: bigint } | undefined {
+    const remembered = this.rememberedState(stream, decider);
+    return remembered && { state: remembered.state as State, revision: remembered.revision };
+  }
+
   private async drain(stream: string): Promise<void> {
     const queue = this.queues.get(stream);
     while (queue && queue.length > 0) {

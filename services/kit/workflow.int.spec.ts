@@ -141,8 +141,9 @@ describeEachStorage('a workflow over several streams', (open) => {
     const commands = new CommandHandler(storage.store);
     const rival = new CommandHandler(storage.store);
     // Between the plan and the order's append, another process places the same order.
-    const racing: Pick<CommandHandler, 'load' | 'handle'> = {
+    const racing: Pick<CommandHandler, 'load' | 'handle' | 'remembered'> = {
       load: (decider, stream) => commands.load(decider, stream),
+      remembered: (decider, stream) => commands.remembered(decider, stream),
       handle: async (decider, stream, command, stepContext) => {
         if (stream === 'order-o1')
           await rival.handle(
@@ -168,8 +169,9 @@ describeEachStorage('a workflow over several streams', (open) => {
     storage = await open();
     const commands = new CommandHandler(storage.store);
     const rival = new CommandHandler(storage.store);
-    const racing: Pick<CommandHandler, 'load' | 'handle'> = {
+    const racing: Pick<CommandHandler, 'load' | 'handle' | 'remembered'> = {
       load: (decider, stream) => commands.load(decider, stream),
+      remembered: (decider, stream) => commands.remembered(decider, stream),
       handle: async (decider, stream, command, stepContext) => {
         if (stream === 'order-o1')
           await rival.handle(
@@ -226,5 +228,62 @@ describeEachStorage('a workflow over several streams', (open) => {
     );
     expect(nothing.position).toBeNull();
     expect(nothing.results.size).toBe(0);
+  });
+
+  /** The handler of "this process", reading through a store that counts its stream reads. */
+  function countedHandler(store: EventStore) {
+    const reads: string[] = [];
+    const counting: EventStore = {
+      kind: store.kind,
+      append: (stream, events, options) => store.append(stream, events, options),
+      readStream: (stream, options) => {
+        reads.push(stream);
+        return store.readStream(stream, options);
+      },
+      readAll: (options) => store.readAll(options),
+      subscribe: (options) => store.subscribe(options),
+      head: () => store.head(),
+      close: () => store.close(),
+    };
+    return { commands: new CommandHandler(counting), reads };
+  }
+  const hold = (holdId: string, quantity: number) =>
+    step({ name: 'hold', decider: stock, stream: 'stock-e1', command: { type: 'Hold', holdId, quantity } });
+
+  it('plans on the states this process remembers, without reading the streams again', async () => {
+    storage = await open();
+    const { commands, reads } = countedHandler(storage.store);
+    await runChain(commands, [hold('h1', 1)], context);
+    reads.length = 0;
+    const outcome = await runChain(commands, [hold('h2', 1)], context);
+    expect(reads).toEqual([]);
+    expect(outcome.position).not.toBeNull();
+    expect(await types(storage.store, 'stock-e1')).toEqual(['Held', 'Held']);
+  });
+
+  it('plans again on the streams as read now when a remembered state refuses a step', async () => {
+    storage = await open();
+    const { commands, reads } = countedHandler(storage.store);
+    const rival = new CommandHandler(storage.store);
+    await runChain(commands, [hold('h1', 3)], context);
+    // Another process releases the units; this one still remembers them held.
+    await rival.handle(stock, 'stock-e1', { type: 'Release', holdId: 'h1' }, context);
+    reads.length = 0;
+    const outcome = await runChain(commands, [hold('h2', 2)], context);
+    expect(outcome.position).not.toBeNull();
+    expect(reads).toContain('stock-e1');
+    expect(await types(storage.store, 'stock-e1')).toEqual(['Held', 'Released', 'Held']);
+  });
+
+  it('plans again on the streams as read now when a remembered state leaves a step out', async () => {
+    storage = await open();
+    const { commands } = countedHandler(storage.store);
+    const rival = new CommandHandler(storage.store);
+    await runChain(commands, [hold('h1', 1)], context);
+    await rival.handle(stock, 'stock-e1', { type: 'Release', holdId: 'h1' }, context);
+    // Remembered, h1 is held already (nothing to do); in the stream it was released, so it is held again.
+    const outcome = await runChain(commands, [hold('h1', 1)], context);
+    expect(outcome.position).not.toBeNull();
+    expect(await types(storage.store, 'stock-e1')).toEqual(['Held', 'Released', 'Held']);
   });
 });

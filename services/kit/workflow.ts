@@ -63,43 +63,77 @@ interface Planned {
   command: unknown;
 }
 
+/** A step's stream as the plan sees it, and whether that is the state this process remembers (not read now). */
+type StateOf = (step: ErasedStep) => Promise<{ state: unknown; remembered: boolean }>;
+
 /**
- * Decides every step ahead: each stream loaded once, each command decided against the state the earlier steps
- * of the chain leave it in. Throws the first refusal; nothing has been written then.
+ * Decides every step ahead: each stream's state taken once, each command decided against the state the earlier
+ * steps of the chain leave it in. Throws the first refusal; nothing has been written then. `settled` is false when
+ * a step was refused or left out (no command, or nothing to do) on a remembered state, which no append checks.
  */
-async function plan(
-  commands: Pick<CommandHandler, 'load'>,
+async function planOn(
   steps: readonly AnyStep[],
-): Promise<{ planned: Planned[]; ahead: Map<string, unknown> }> {
+  stateOf: StateOf,
+): Promise<{ planned: Planned[]; ahead: Map<string, unknown>; settled: boolean }> {
   const names = new Set<string>();
-  const streams = new Map<string, unknown>();
+  const streams = new Map<string, { state: unknown; remembered: boolean }>();
   const after = new Map<string, unknown>();
   const earlier: EarlierState = <State>(earlierStep: AnyStep): State => {
     if (!after.has(earlierStep.name)) throw new Error(`step ${earlierStep.name} is not earlier in the chain`);
     return after.get(earlierStep.name) as State;
   };
   const planned: Planned[] = [];
+  // Once a remembered state is in the plan, a step left out or refused may be so because of it (directly or
+  // through an earlier step's state).
+  let anyRemembered = false;
+  let settled = true;
   for (const anyStep of steps) {
     const current = unerased(anyStep);
     if (names.has(current.name)) throw new Error(`two steps named ${current.name} in one chain`);
     names.add(current.name);
-    const state = streams.has(current.stream)
-      ? streams.get(current.stream)
-      : (await commands.load(current.decider, current.stream)).state;
-    const command =
-      typeof current.command === 'function'
-        ? (current.command as (state: unknown, earlier: EarlierState) => unknown)(state, earlier)
-        : current.command;
+    const { state, remembered } = streams.get(current.stream) ?? (await stateOf(current));
+    anyRemembered ||= remembered;
     let stateAfter = state;
-    if (command !== null) {
-      const events = current.decider.decide(command, state);
-      stateAfter = events.reduce((folded, event) => current.decider.evolve(folded, event), state);
-      if (events.length > 0) planned.push({ step: current, command });
+    try {
+      const command =
+        typeof current.command === 'function'
+          ? (current.command as (state: unknown, earlier: EarlierState) => unknown)(state, earlier)
+          : current.command;
+      if (command !== null) {
+        const events = current.decider.decide(command, state);
+        stateAfter = events.reduce((folded, event) => current.decider.evolve(folded, event), state);
+        if (events.length > 0) planned.push({ step: current, command });
+        else if (anyRemembered) settled = false;
+      } else if (anyRemembered) settled = false;
+    } catch (refusal) {
+      if (anyRemembered && isRefusal(refusal)) return { planned, ahead: after, settled: false };
+      throw refusal;
     }
-    streams.set(current.stream, stateAfter);
+    streams.set(current.stream, { state: stateAfter, remembered });
     after.set(current.name, stateAfter);
   }
-  return { planned, ahead: after };
+  return { planned, ahead: after, settled };
+}
+
+/**
+ * The plan on the states this process remembers of the chain's streams, read only where it has none: what the
+ * chain then appends is checked by each append's expected revision. Where that plan refused or left out a step
+ * on a remembered state, nothing checks it, so the chain is planned again on its streams as read now.
+ */
+async function plan(
+  commands: Pick<CommandHandler, 'load' | 'remembered'>,
+  steps: readonly AnyStep[],
+): Promise<{ planned: Planned[]; ahead: Map<string, unknown> }> {
+  const guessed = await planOn(steps, async (current) => {
+    const remembered = commands.remembered(current.decider, current.stream);
+    if (remembered) return { state: remembered.state, remembered: true };
+    return { state: (await commands.load(current.decider, current.stream)).state, remembered: false };
+  });
+  if (guessed.settled) return guessed;
+  return planOn(steps, async (current) => ({
+    state: (await commands.load(current.decider, current.stream)).state,
+    remembered: false,
+  }));
 }
 
 /** A step's own idempotency key, so two steps on one stream never derive the same event ids. */
@@ -114,7 +148,7 @@ const later = (a: bigint | null, b: bigint): bigint => (a === null || b > a ? b 
  * reverse order where they name a compensation, and the refusal is thrown.
  */
 export async function runChain(
-  commands: Pick<CommandHandler, 'load' | 'handle'>,
+  commands: Pick<CommandHandler, 'load' | 'handle' | 'remembered'>,
   steps: readonly AnyStep[],
   context: CommandContext,
 ): Promise<ChainOutcome> {

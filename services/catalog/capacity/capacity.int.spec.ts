@@ -175,6 +175,7 @@ function capacitySuite(kind: StorageKind) {
     // A buyer's hold lands between the route's check and its mirror.
     const racing = {
       load: real.load.bind(real),
+      remembered: real.remembered.bind(real),
       handle: async (...args: Parameters<CommandHandler['handle']>) => {
         if (args[1] === inventoryStream(eventId) && !raced) {
           raced = true;

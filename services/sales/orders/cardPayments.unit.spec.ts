@@ -20,6 +20,8 @@ function memoryCommands(given: Record<string, DomainEvent[]>) {
   const keys = new Set<string>();
   const of = (stream: string) => streams.get(stream) ?? [];
   const commands = {
+    // Remembers nothing: a workflow's plan reads every stream through `load`.
+    remembered: () => undefined,
     load<Event extends DomainEvent, State>(decider: Decider<unknown, Event, State>, stream: string) {
       const state = fold(decider, decider.initialState(), of(stream) as Event[]);
       return Promise.resolve({ state, revision: BigInt(of(stream).length - 1) });

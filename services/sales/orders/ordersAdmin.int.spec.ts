@@ -407,8 +407,9 @@ function ordersAdminSuite(kind: StorageKind) {
     // The reactivation is planned on the order as loaded; the order is cancelled just before its last step.
     const context = { correlationId: 'race', actor: 'us_race' };
     let rivalDone = false;
-    const racing: Pick<typeof commands, 'load' | 'handle'> = {
+    const racing: Pick<typeof commands, 'load' | 'handle' | 'remembered'> = {
       load: (decider, stream) => commands.load(decider, stream),
+      remembered: (decider, stream) => commands.remembered(decider, stream),
       handle: async (decider, stream, command, stepContext) => {
         if (stream === orderStream(orderId) && !rivalDone) {
           rivalDone = true;
