@@ -303,6 +303,31 @@ describe('CommandHandler deciding on the state it remembers', () => {
     expect(afterRead.state).toEqual({ reserved: 4 });
   });
 
+  it('starts a stream it found empty without reading it again, and reads it when another process started it', async () => {
+    const handler = new CommandHandler(counting);
+    const rival = new CommandHandler(store);
+    await handler.load(inventory, 'inventory-11');
+    await handler.load(inventory, 'inventory-12');
+    await rival.handle(inventory, 'inventory-12', { type: 'Reserve', quantity: 7 }, context);
+    reads = [];
+    const started = await handler.handle(
+      inventory,
+      'inventory-11',
+      { type: 'Reserve', quantity: 1 },
+      context,
+    );
+    expect(reads).toEqual([]);
+    expect(started.revision).toBe(0n);
+    const caughtUp = await handler.handle(
+      inventory,
+      'inventory-12',
+      { type: 'Reserve', quantity: 1 },
+      context,
+    );
+    expect(reads).toEqual(['inventory-12']);
+    expect(caughtUp.state).toEqual({ reserved: 8 });
+  });
+
   it('reads the stream and decides again when another process appended since', async () => {
     const first = new CommandHandler(counting);
     const second = new CommandHandler(store);

@@ -324,9 +324,10 @@ export class CommandHandler {
       position = recorded.position;
     }
     const loaded = { decider, state, revision, position };
-    // Not over a later state an append of this process remembered while this read was under way.
+    // Not over a later state an append of this process remembered while this read was under way. A stream found
+    // empty is remembered too: a checkout looks its new order up, then records it there.
     const latest = this.rememberedState(stream, decider);
-    if (revision >= 0n && !(latest && latest.revision > revision)) this.remember(stream, loaded);
+    if (!(latest && latest.revision > revision)) this.remember(stream, loaded);
     return loaded;
   }
 
