@@ -8,7 +8,7 @@ import { createTestDatabase, postgresServerUrl } from '../services/kit/testing/p
 import { startRoundRobinProxy, type RoundRobinProxy } from '../services/kit/testing/roundRobinProxy';
 import { ADMIN, createOnsaleEvent, percentile, runBuyers } from './onsale';
 import { readOnsaleScenario } from './onsaleScenario';
-import { cpuSeconds, peakRss } from './serverProcess';
+import { cpuSeconds, peakRss, PRODUCTION_NODE_FLAGS, productionEnv } from './serverProcess';
 
 /**
  * `npm run bench -- scaleout`: the on-sale rush on PostgreSQL (event store and read models) against three shapes
@@ -75,22 +75,24 @@ async function settled(url: string): Promise<void> {
 async function runShape(shape: Shape) {
   const database = await createTestDatabase('scaleout');
   const dataDir = await mkdtemp(join(tmpdir(), 'scaleout-bench-'));
+  // As the on-sale bench runs its server: production's environment and heap flags, the simulated buyers each
+  // behind their own address (the TCP proxy leaves X-Forwarded-For as the buyer sent it).
   const env = {
+    ...productionEnv(ADMIN),
     EVENTSTORE: 'postgres',
     EVENTSTORE_URL: database.url,
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'production',
-    TEST_CLOCK: '',
   };
   const running: { role: string; app: RunningApp; pid: number }[] = [];
   let proxy: RoundRobinProxy | null = null;
   try {
     for (const process of shape.processes) {
-      const app = await startApp({ env, ...(process.roles ? { roles: process.roles } : {}) });
+      const app = await startApp({
+        env,
+        nodeFlags: PRODUCTION_NODE_FLAGS,
+        ...(process.roles ? { roles: process.roles } : {}),
+      });
       running.push({ role: process.role, app, pid: app.pid });
     }
     const apis = running.filter((entry) => entry.role.startsWith('api') || entry.role === 'all');
@@ -118,6 +120,10 @@ async function runShape(shape: Shape) {
     } finally {
       peaks = memory.stop();
     }
+    if (outcome.errors > 0)
+      console.log(
+        `${shape.name}: ${outcome.errors} errors, for example:\n  ${outcome.errorSamples.join('\n  ')}`,
+      );
     const after = await Promise.all(running.map((entry) => cpuSeconds(entry.pid)));
     const sold = await soldOf(database.url, eventId);
     const latencies = [...outcome.reservationMs].sort((a, b) => a - b);
