@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '../eventstore/sqlite';
 import type { EventStore, ExpectedRevision, NewEvent } from '../eventstore/port';
+import { countingStreamReads } from '../eventstore/testing/countingReads';
 import { CommandHandler, type CommandContext } from './commandHandler';
 import type { Decider } from './decider';
 import { Refusal, refuse } from './refusal';
@@ -246,19 +247,13 @@ describe('CommandHandler deciding on the state it remembers', () => {
   let store: EventStore;
   let reads: string[];
   let counting: EventStore;
+  const reserve = (handler: CommandHandler, stream: string, quantity: number) =>
+    handler.handle(inventory, stream, { type: 'Reserve', quantity }, context);
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'commands-remembered-'));
     store = await openSqliteEventStore(join(dir, 'events.sqlite'));
-    reads = [];
-    counting = {
-      ...withoutRevisionGuard(store),
-      append: (stream, events, options) => store.append(stream, events, options),
-      readStream: (stream, options) => {
-        reads.push(stream);
-        return store.readStream(stream, options);
-      },
-    };
+    ({ store: counting, reads } = countingStreamReads(store));
   });
   afterEach(async () => {
     await store.close();
@@ -267,7 +262,7 @@ describe('CommandHandler deciding on the state it remembers', () => {
 
   it('appends without reading a stream it appended to or read a moment ago', async () => {
     const handler = new CommandHandler(counting);
-    await handler.handle(inventory, 'inventory-8', { type: 'Reserve', quantity: 1 }, context);
+    await reserve(handler, 'inventory-8', 1);
     expect(reads).toEqual(['inventory-8']);
     await handler.load(inventory, 'inventory-9');
     await store.append(
@@ -285,19 +280,9 @@ describe('CommandHandler deciding on the state it remembers', () => {
       },
     );
     await handler.load(inventory, 'inventory-9');
-    reads = [];
-    const appended = await handler.handle(
-      inventory,
-      'inventory-8',
-      { type: 'Reserve', quantity: 2 },
-      context,
-    );
-    const afterRead = await handler.handle(
-      inventory,
-      'inventory-9',
-      { type: 'Reserve', quantity: 3 },
-      context,
-    );
+    reads.length = 0;
+    const appended = await reserve(handler, 'inventory-8', 2);
+    const afterRead = await reserve(handler, 'inventory-9', 3);
     expect(reads).toEqual([]);
     expect(appended.state).toEqual({ reserved: 3 });
     expect(afterRead.state).toEqual({ reserved: 4 });
@@ -308,22 +293,12 @@ describe('CommandHandler deciding on the state it remembers', () => {
     const rival = new CommandHandler(store);
     await handler.load(inventory, 'inventory-11');
     await handler.load(inventory, 'inventory-12');
-    await rival.handle(inventory, 'inventory-12', { type: 'Reserve', quantity: 7 }, context);
-    reads = [];
-    const started = await handler.handle(
-      inventory,
-      'inventory-11',
-      { type: 'Reserve', quantity: 1 },
-      context,
-    );
+    await reserve(rival, 'inventory-12', 7);
+    reads.length = 0;
+    const started = await reserve(handler, 'inventory-11', 1);
     expect(reads).toEqual([]);
     expect(started.revision).toBe(0n);
-    const caughtUp = await handler.handle(
-      inventory,
-      'inventory-12',
-      { type: 'Reserve', quantity: 1 },
-      context,
-    );
+    const caughtUp = await reserve(handler, 'inventory-12', 1);
     expect(reads).toEqual(['inventory-12']);
     expect(caughtUp.state).toEqual({ reserved: 8 });
   });
@@ -331,17 +306,15 @@ describe('CommandHandler deciding on the state it remembers', () => {
   it('reads the stream and decides again when another process appended since', async () => {
     const first = new CommandHandler(counting);
     const second = new CommandHandler(store);
-    await first.handle(inventory, 'inventory-10', { type: 'Reserve', quantity: 60 }, context);
-    await second.handle(inventory, 'inventory-10', { type: 'Reserve', quantity: 30 }, context);
-    reads = [];
-    await expect(
-      first.handle(inventory, 'inventory-10', { type: 'Reserve', quantity: 20 }, context),
-    ).rejects.toBeInstanceOf(Refusal);
+    await reserve(first, 'inventory-10', 60);
+    await reserve(second, 'inventory-10', 30);
+    reads.length = 0;
+    await expect(reserve(first, 'inventory-10', 20)).rejects.toBeInstanceOf(Refusal);
     expect(reads).toEqual(['inventory-10']);
     expect(await reservedInStore(store, 'inventory-10')).toBe(90);
     // Found outdated once, the stream is read before deciding for a while: others append to it too.
-    reads = [];
-    await first.handle(inventory, 'inventory-10', { type: 'Reserve', quantity: 5 }, context);
+    reads.length = 0;
+    await reserve(first, 'inventory-10', 5);
     expect(reads).toEqual(['inventory-10']);
     expect(await reservedInStore(store, 'inventory-10')).toBe(95);
   });

@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { describeEachStorage, type TestStorage } from '../../projections/runner/testing';
 import type { EventStore } from '../eventstore/port';
+import { countingStreamReads } from '../eventstore/testing/countingReads';
 import { CommandHandler, type CommandContext } from './commandHandler';
 import type { Decider } from './decider';
 import { refuse } from './refusal';
@@ -232,20 +233,8 @@ describeEachStorage('a workflow over several streams', (open) => {
 
   /** The handler of "this process", reading through a store that counts its stream reads. */
   function countedHandler(store: EventStore) {
-    const reads: string[] = [];
-    const counting: EventStore = {
-      kind: store.kind,
-      append: (stream, events, options) => store.append(stream, events, options),
-      readStream: (stream, options) => {
-        reads.push(stream);
-        return store.readStream(stream, options);
-      },
-      readAll: (options) => store.readAll(options),
-      subscribe: (options) => store.subscribe(options),
-      head: () => store.head(),
-      close: () => store.close(),
-    };
-    return { commands: new CommandHandler(counting), reads };
+    const counting = countingStreamReads(store);
+    return { commands: new CommandHandler(counting.store), reads: counting.reads };
   }
   const hold = (holdId: string, quantity: number) =>
     step({ name: 'hold', decider: stock, stream: 'stock-e1', command: { type: 'Hold', holdId, quantity } });

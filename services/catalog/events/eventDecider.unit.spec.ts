@@ -3,26 +3,11 @@ import { deciderSpec } from '../../kit/deciderSpec';
 import { eventDecider, slugify } from './eventDecider';
 import type { DuplicateOptions, EventCreated, EventDetails, EventEvent, EventImage } from './eventEvents';
 import { defaultEventSettings } from './eventSettings';
+import { eventDetails as details } from './testing';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const at = now.toISOString();
 const spec = deciderSpec(eventDecider);
-
-function details(overrides: Partial<EventDetails> = {}): EventDetails {
-  return {
-    title: 'Winter Jazz Night',
-    description: '<p>Three bands, one night.</p>',
-    startDate: '2026-12-12T18:30:00.000Z',
-    endDate: '2026-12-12T22:00:00.000Z',
-    timezone: 'Europe/Berlin',
-    currency: 'EUR',
-    isOnline: false,
-    location: null,
-    onlineConnectionDetails: null,
-    mapUrl: null,
-    ...overrides,
-  };
-}
 
 function created(overrides: Partial<EventDetails> = {}): EventCreated {
   return {

@@ -7,6 +7,7 @@ import { openEventStore, type EventStore } from '../../eventstore';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../../kit/testing/postgres';
 import { eventStream, type EventEvent } from '../../catalog/events/eventEvents';
 import { defaultEventSettings } from '../../catalog/events/eventSettings';
+import { eventDetails } from '../../catalog/events/testing';
 import { invoicesOnAtCompletion } from './invoicesOnAtCompletion';
 
 const at = '2027-01-10T12:00:00.000Z';
@@ -19,17 +20,8 @@ function created(eventId: string): EventEvent {
       eventId,
       accountId: 'ac_1',
       organizerId: null,
-      slug: 'harbour-lights',
-      title: 'Harbour Lights',
-      description: null,
-      startDate: '2027-03-05T17:00:00.000Z',
-      endDate: null,
-      timezone: 'Europe/Berlin',
-      currency: 'EUR',
-      isOnline: false,
-      location: null,
-      onlineConnectionDetails: null,
-      mapUrl: null,
+      slug: 'winter-jazz-night',
+      ...eventDetails(),
       settings: defaultEventSettings,
       createdAt: at,
     },
